@@ -1,0 +1,48 @@
+// A Call as core sees it: validated against its schema, digested, and given the keys that bind
+// predictions to it and find its evidence.
+import type { Call, Reason, Source } from '@tollgate/contracts';
+import { validate } from '@tollgate/contracts';
+import { canonicalJson, digestOf, NestingTooDeep } from './canonical.js';
+import { reason } from './reasons.js';
+
+export type CallParse = { ok: true; call: Call; digest: string } | { ok: false; reasons: Reason[] };
+
+export function parseCall(input: unknown): CallParse {
+  const result = validate<Call>('call', input);
+  if (!result.valid) {
+    return {
+      ok: false,
+      reasons: result.problems.map((p) => reason('schema_invalid', `call: ${p.message}`, `/call${p.path}`)),
+    };
+  }
+  try {
+    return { ok: true, call: result.data, digest: callDigest(result.data) };
+  } catch (error) {
+    if (error instanceof NestingTooDeep) {
+      return {
+        ok: false,
+        reasons: [reason('schema_invalid', `call: args are ${error.message}`, '/call/args')],
+      };
+    }
+    throw error;
+  }
+}
+
+/** sha256 of the canonical JSON of {tool, action, args}: what a prediction binds to. */
+export function callDigest(call: Pick<Call, 'tool' | 'action' | 'args'>): string {
+  return digestOf({ tool: call.tool, action: call.action, args: call.args });
+}
+
+/**
+ * The canonical text of a source, used to find observations by source: a command line with its
+ * whitespace folded, or the canonical JSON of {tool, args}.
+ */
+export function sourceKey(source: Source): string {
+  if (typeof source === 'string') return source.trim().replace(/\s+/g, ' ');
+  return canonicalJson({ tool: source.tool, args: source.args ?? {} });
+}
+
+/** A source as one line for messages. */
+export function sourceText(source: Source): string {
+  return typeof source === 'string' ? source : `${source.tool} ${canonicalJson(source.args ?? {})}`;
+}

@@ -1,0 +1,112 @@
+// Claims: whether each one could turn out false before the call, and afterwards whether the
+// observed post-state matched it.
+import type { Claim, ClaimResult, Reason } from '@tollgate/contracts';
+import { reason } from './reasons.js';
+import { quoted } from './sanitise.js';
+import { containsFolded, foldWhitespace } from './text-match.js';
+
+export interface ObservedOutput {
+  output: string;
+  exit_code?: number;
+}
+
+/** Problems that make a claim unfalsifiable; `isRead` says whether a subject is something the gate can re-read. */
+export function falsifiabilityProblems(
+  claims: readonly Claim[],
+  pathPrefix: string,
+  isRead: (claim: Claim) => boolean,
+): Reason[] {
+  const problems: Reason[] = [];
+  for (const [i, claim] of claims.entries()) {
+    const path = `${pathPrefix}/${i}`;
+    const why = unfalsifiable(claim);
+    if (why) problems.push(reason('claim_not_falsifiable', `claim ${path} ${why}`, path));
+    else if (!isRead(claim)) {
+      problems.push(
+        reason(
+          'claim_not_falsifiable',
+          `claim ${path} has a subject that is not a read (it would change state, or cannot be resolved); name a read-only command or tool call whose output shows the post-state`,
+          `${path}/subject`,
+        ),
+      );
+    }
+  }
+  return problems;
+}
+
+function unfalsifiable(claim: Claim): string | undefined {
+  const subject = claim.subject;
+  if (typeof subject === 'string' ? subject.trim() === '' : subject.tool.trim() === '')
+    return 'has an empty subject';
+  const value = claim.value;
+  switch (claim.op) {
+    case 'contains':
+    case 'not_contains':
+      return typeof value === 'string' && foldWhitespace(value) !== ''
+        ? undefined
+        : 'needs a non-empty value';
+    case 'matches': {
+      if (typeof value !== 'string') return 'needs a pattern';
+      let re: RegExp;
+      try {
+        re = new RegExp(value, 'u');
+      } catch (error) {
+        return `has a pattern that does not compile: ${(error as Error).message}`;
+      }
+      return re.test('') ? `has a pattern ${quoted(value, 60)} that matches any output` : undefined;
+    }
+    case 'eq':
+    case 'ne':
+      return value === null || value === undefined
+        ? 'compares with null; use "absent" or "exists"'
+        : undefined;
+    case 'lt':
+    case 'le':
+    case 'gt':
+    case 'ge':
+      return typeof value === 'number' && Number.isFinite(value) ? undefined : 'needs a finite number';
+    default:
+      return undefined;
+  }
+}
+
+/** One claim against the observed output of its subject (undefined: nothing was observed). */
+export function evaluateClaim(claim: Claim, observed: ObservedOutput | undefined): ClaimResult['result'] {
+  if (observed === undefined) return 'unverifiable';
+  const out = observed.output;
+  const failed = observed.exit_code !== undefined && observed.exit_code !== 0;
+  const value = claim.value;
+  switch (claim.op) {
+    case 'exists':
+      return !failed && out.trim() !== '' ? 'matched' : 'mismatched';
+    case 'absent':
+      return failed || out.trim() === '' ? 'matched' : 'mismatched';
+    case 'contains':
+      return containsFolded(out, String(value)) ? 'matched' : 'mismatched';
+    case 'not_contains':
+      return containsFolded(out, String(value)) ? 'mismatched' : 'matched';
+    case 'matches':
+      return new RegExp(String(value), 'u').test(out) ? 'matched' : 'mismatched';
+    case 'eq':
+    case 'ne': {
+      const equal =
+        typeof value === 'number'
+          ? Number(out.trim()) === value
+          : foldWhitespace(out) === foldWhitespace(String(value));
+      return equal === (claim.op === 'eq') ? 'matched' : 'mismatched';
+    }
+    default: {
+      const n = Number(out.trim());
+      if (out.trim() === '' || Number.isNaN(n) || typeof value !== 'number') return 'unverifiable';
+      const ok =
+        claim.op === 'lt'
+          ? n < value
+          : claim.op === 'le'
+            ? n <= value
+            : claim.op === 'gt'
+              ? n > value
+              : n >= value;
+      return ok ? 'matched' : 'mismatched';
+    }
+  }
+}

@@ -1,0 +1,125 @@
+// classify(call): which rules match, and so which class the call is. Shell calls are parsed into
+// segments first; a rule's segment predicate matches when any one segment satisfies it.
+import type { Call } from '@tollgate/contracts';
+import { parseShell, type ShellFacts } from '@tollgate/shell';
+import type { CompiledRule, Policy } from './policy/types.js';
+
+export type CallClass = 'irreversible' | 'unknown-dynamic' | 'read-only' | 'unmatched';
+
+/** Untrusted hints about a tool, such as MCP annotations; rules always win over them. */
+export interface ToolHints {
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+}
+
+export const ANNOTATION_RULE_ID = 'mcp.annotation.destructive';
+export const ANNOTATION_READ_RULE_ID = 'mcp.annotation.read-only';
+
+export interface Classification {
+  class: CallClass;
+  /** Ids of the rules that decided the class (gating rules, or the read rules for read-only). */
+  rules: string[];
+  /** The gating rules themselves (empty for pass classes). */
+  gating: CompiledRule[];
+  /** For shell calls: the simple command that a gating rule matched, as text and as parsed. */
+  segment?: string;
+  segmentFacts?: unknown;
+  facts?: ShellFacts;
+}
+
+export type NormalisedCall = Pick<Call, 'tool' | 'action' | 'args'> & { facts?: ShellFacts };
+
+export const SHELL_TOOL = 'shell';
+
+export function normaliseCall(call: Pick<Call, 'tool' | 'action' | 'args'>): NormalisedCall {
+  if (call.tool !== SHELL_TOOL) return call;
+  const command = typeof call.args.command === 'string' ? call.args.command : '';
+  return { ...call, facts: parseShell(command) };
+}
+
+export function classify(
+  policy: Policy,
+  call: Pick<Call, 'tool' | 'action' | 'args'>,
+  hints?: ToolHints,
+): Classification {
+  const candidates = policy.rulesFor(call.tool);
+  if (candidates.length === 0 && call.tool !== SHELL_TOOL) return fromHints(hints);
+  const normalised = normaliseCall(call);
+  const segments = normalised.facts?.segments ?? [];
+  const gating: CompiledRule[] = [];
+  let gatedSegment: unknown;
+  const readRules: string[] = [];
+  const segmentsRead = new Array<boolean>(segments.length).fill(false);
+
+  for (const compiled of candidates) {
+    const { rule } = compiled;
+    if (rule.action !== undefined && rule.action !== call.action) continue;
+    if (compiled.args && !compiled.args(call.args)) continue;
+    if (compiled.call && !compiled.call(normalised)) continue;
+    let hitSegment: unknown;
+    if (compiled.segment) {
+      let any = false;
+      for (const [i, segment] of segments.entries()) {
+        if (!compiled.segment(segment)) continue;
+        any = true;
+        if (rule.class === 'read-only') segmentsRead[i] = true;
+        else {
+          hitSegment ??= segment;
+          break;
+        }
+      }
+      if (!any) continue;
+    }
+    if (rule.class === 'read-only') {
+      readRules.push(rule.id);
+      continue;
+    }
+    gating.push(compiled);
+    gatedSegment ??= hitSegment;
+  }
+
+  const facts = normalised.facts;
+  if (gating.length > 0) {
+    const cls = gating.some((c) => c.rule.class === 'irreversible') ? 'irreversible' : 'unknown-dynamic';
+    return withFacts(
+      { class: cls, rules: gating.map((c) => c.rule.id), gating, ...seg(gatedSegment) },
+      facts,
+    );
+  }
+  if (readRules.length > 0) {
+    // A shell call is a read only when every one of its simple commands is a known read.
+    const allRead = facts
+      ? segments.length > 0 && segmentsRead.every(Boolean) && facts.dynamic.length === 0
+      : true;
+    if (allRead) return withFacts({ class: 'read-only', rules: readRules, gating: [] }, facts);
+  }
+  return withFacts({ class: 'unmatched', rules: [], gating: [] }, facts);
+}
+
+function fromHints(hints: ToolHints | undefined): Classification {
+  if (!hints) return { class: 'unmatched', rules: [], gating: [] };
+  if (hints.readOnlyHint === true)
+    return { class: 'read-only', rules: [ANNOTATION_READ_RULE_ID], gating: [] };
+  if (hints.destructiveHint !== false)
+    return { class: 'irreversible', rules: [ANNOTATION_RULE_ID], gating: [] };
+  return { class: 'unmatched', rules: [], gating: [] };
+}
+
+function segmentText(segment: unknown): string | undefined {
+  const text = (segment as { text?: unknown }).text;
+  return typeof text === 'string' ? text : undefined;
+}
+
+function seg(segment: unknown): { segment?: string; segmentFacts?: unknown } {
+  if (segment === undefined) return {};
+  const text = segmentText(segment);
+  return text === undefined ? { segmentFacts: segment } : { segment: text, segmentFacts: segment };
+}
+
+function withFacts(c: Classification, facts: ShellFacts | undefined): Classification {
+  return facts ? { ...c, facts } : c;
+}
+
+export function isGated(cls: CallClass): boolean {
+  return cls === 'irreversible' || cls === 'unknown-dynamic';
+}

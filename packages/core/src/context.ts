@@ -1,0 +1,18 @@
+// What the gate's parts share: the policy, the store, the clock and the settings, built once by
+// createGate and passed down instead of living in module state.
+import type { ToolHints } from './classify.js';
+import type { Policy } from './policy/types.js';
+import type { Clock, Store } from './ports.js';
+
+export interface GateContext {
+  readonly policy: Policy;
+  readonly store: Store;
+  readonly clock: Clock;
+  readonly mode: 'enforce' | 'observe';
+  readonly newId: () => string;
+  readonly denyCeiling: number;
+  readonly escalation: 'ask_human' | 'hard_deny';
+  readonly defaultMaxAgeS: number;
+  readonly excerptBytes: number;
+  readonly toolHints: (tool: string) => ToolHints | undefined;
+}

@@ -1,0 +1,273 @@
+// The decision for a gated call: an operator override, the deny ceiling, then the envelope (inline
+// or filed earlier) validated and consumed exactly once.
+import type { Call, Claim, Reason, VerifiedEvidence } from '@tollgate/contracts';
+import { digestOf } from './canonical.js';
+import { type Classification, classify, isGated } from './classify.js';
+import type { GateContext } from './context.js';
+import type { CheckOptions } from './gate.js';
+import type { TicketRecord } from './ports.js';
+import { reason } from './reasons.js';
+import { type Requirements, requirementsFor } from './requirements.js';
+import { checkDecline, checkPrediction, type TicketCheck, type TicketContext } from './tickets.js';
+
+export interface Decision {
+  outcome: 'dispatch' | 'declined' | 'rejected';
+  reasons: Reason[];
+  requirements: Requirements;
+  predictionId?: string;
+  declineId?: string;
+  overrideId?: string;
+  escalation?: 'ask_human' | 'hard_deny';
+  /** The document as given, for the audit row. */
+  prediction?: unknown;
+  decline?: unknown;
+  evidence?: VerifiedEvidence[];
+}
+
+export async function decide(
+  ctx: GateContext,
+  call: Call,
+  digest: string,
+  classification: Classification,
+  opts: CheckOptions,
+): Promise<Decision> {
+  const { store } = ctx;
+  const now = ctx.clock.now();
+  const requirements = requirementsFor(classification, call, ctx.defaultMaxAgeS);
+
+  const overrides = await store.findOverrides(call.session, classification.rules, digest, now);
+  const override = overrides[0];
+  if (override) {
+    if (!opts.dryRun) await store.resetRejections(call.session, digest);
+    return {
+      outcome: 'dispatch',
+      reasons: [
+        reason('override_applied', `operator ${override.operator} let this through: ${override.reason}`),
+      ],
+      requirements,
+      overrideId: override.id,
+    };
+  }
+
+  const streak = await store.getRejections(call.session, digest);
+  if (streak >= ctx.denyCeiling) return ceiling(ctx, streak, requirements);
+
+  const tctx: TicketContext = {
+    store,
+    session: call.session,
+    now,
+    maxAgeS: requirements.maxAgeS,
+    requireAttested: requirements.requireAttested,
+    digest,
+    requirements,
+    subjectIsSafe: (claim: Claim) => subjectIsSafe(ctx, claim),
+    ...(call.directive !== undefined ? { directive: call.directive } : {}),
+  };
+  const decision = await evaluateEnvelope(ctx, call, digest, requirements, tctx, opts);
+  if (decision.outcome !== 'rejected') {
+    if (!opts.dryRun) await store.resetRejections(call.session, digest);
+    return decision;
+  }
+  if (opts.dryRun || ctx.mode === 'observe') return decision;
+  const count = await store.bumpRejections(call.session, digest);
+  if (count < ctx.denyCeiling) return decision;
+  const escalated = ceiling(ctx, count, requirements);
+  return { ...decision, reasons: [...decision.reasons, ...escalated.reasons], escalation: ctx.escalation };
+}
+
+function ceiling(ctx: GateContext, count: number, requirements: Requirements): Decision {
+  const next =
+    ctx.escalation === 'ask_human'
+      ? 'ask a human to review it; an operator can grant a scoped override'
+      : 'it stays denied in this session';
+  return {
+    outcome: 'rejected',
+    reasons: [
+      reason(
+        'deny_ceiling_reached',
+        `this exact call was rejected ${count} times in this session; stop retrying — ${next}`,
+      ),
+    ],
+    requirements,
+    escalation: ctx.escalation,
+  };
+}
+
+async function evaluateEnvelope(
+  ctx: GateContext,
+  call: Call,
+  digest: string,
+  requirements: Requirements,
+  tctx: TicketContext,
+  opts: CheckOptions,
+): Promise<Decision> {
+  const base = { requirements };
+  if (opts.envelope !== undefined) {
+    const env = opts.envelope as Record<string, unknown> | null;
+    const keys = env !== null && typeof env === 'object' && !Array.isArray(env) ? Object.keys(env) : [];
+    if (keys.length !== 1 || (keys[0] !== 'prediction' && keys[0] !== 'decline')) {
+      return {
+        ...base,
+        outcome: 'rejected',
+        reasons: [
+          reason(
+            'schema_invalid',
+            'the envelope must be exactly one of {"prediction": {...}} or {"decline": {...}}',
+            '/envelope',
+          ),
+        ],
+      };
+    }
+    const kind = keys[0] as 'prediction' | 'decline';
+    const doc = env?.[kind];
+    const checked =
+      kind === 'prediction'
+        ? await checkPrediction(doc, '/envelope/prediction', tctx)
+        : await checkDecline(doc, '/envelope/decline', tctx);
+    if (!checked.ok) return { ...base, outcome: 'rejected', reasons: checked.reasons, [kind]: doc };
+    return consumeInline(ctx, call, digest, kind, checked, base, opts);
+  }
+
+  const [prediction, decline] = await Promise.all([
+    ctx.store.findOpenPrediction(call.session, digest),
+    ctx.store.findOpenDecline(call.session, digest),
+  ]);
+  const ticket = newest(prediction, decline);
+  if (!ticket) {
+    const used = await ctx.store.findLatestPrediction(call.session, digest);
+    if (used?.consumed_at !== undefined) {
+      return {
+        ...base,
+        outcome: 'rejected',
+        reasons: [
+          reason(
+            'prediction_already_used',
+            'the prediction filed for this call was already used; each prediction covers one dispatch — observe again and file a new one',
+          ),
+        ],
+      };
+    }
+    return {
+      ...base,
+      outcome: 'rejected',
+      reasons: [
+        reason(
+          'prediction_missing',
+          'this irreversible call carries neither a prediction nor a decline',
+          '/envelope',
+        ),
+      ],
+    };
+  }
+  const { kind } = ticket;
+  const path = `/${kind}`;
+  const checked =
+    kind === 'prediction'
+      ? await checkPrediction(ticket.record.doc, path, tctx)
+      : await checkDecline(ticket.record.doc, path, tctx);
+  if (!checked.ok)
+    return { ...base, outcome: 'rejected', reasons: checked.reasons, [kind]: ticket.record.doc };
+  if (!opts.dryRun) {
+    const won =
+      kind === 'prediction'
+        ? await ctx.store.consumePrediction(ticket.record.id, tctx.now)
+        : await ctx.store.consumeDecline(ticket.record.id, tctx.now);
+    if (!won) {
+      return {
+        ...base,
+        outcome: 'rejected',
+        reasons: [
+          reason(
+            'prediction_already_used',
+            `the ${kind} filed for this call was consumed by another dispatch a moment ago; each is single-use`,
+          ),
+        ],
+      };
+    }
+  }
+  return accepted(kind, ticket.record.id, checked, base);
+}
+
+async function consumeInline(
+  ctx: GateContext,
+  call: Call,
+  digest: string,
+  kind: 'prediction' | 'decline',
+  checked: Extract<TicketCheck<unknown>, { ok: true }>,
+  base: { requirements: Requirements },
+  opts: CheckOptions,
+): Promise<Decision> {
+  const now = ctx.clock.now();
+  const record: TicketRecord<never> = {
+    id: ctx.newId(),
+    session: call.session,
+    call_digest: digest,
+    doc_digest: digestOf(checked.doc),
+    doc: checked.doc as never,
+    created_at: now,
+    consumed_at: now,
+    ...(call.agent !== undefined ? { agent: call.agent } : {}),
+  };
+  if (!opts.dryRun) {
+    const fresh =
+      kind === 'prediction'
+        ? await ctx.store.insertConsumedPrediction(record)
+        : await ctx.store.insertConsumedDecline(record);
+    if (!fresh) {
+      return {
+        ...base,
+        outcome: 'rejected',
+        reasons: [
+          reason(
+            'prediction_already_used',
+            `this ${kind} was already used for this call; each is single-use — observe again and make a new one`,
+            `/envelope/${kind}`,
+          ),
+        ],
+      };
+    }
+  }
+  return accepted(kind, record.id, checked, base);
+}
+
+function accepted(
+  kind: 'prediction' | 'decline',
+  id: string,
+  checked: Extract<TicketCheck<unknown>, { ok: true }>,
+  base: { requirements: Requirements },
+): Decision {
+  if (kind === 'prediction')
+    return {
+      ...base,
+      outcome: 'dispatch',
+      reasons: [],
+      predictionId: id,
+      prediction: checked.doc,
+      evidence: checked.verified,
+    };
+  return {
+    ...base,
+    outcome: 'declined',
+    reasons: [],
+    declineId: id,
+    decline: checked.doc,
+    evidence: checked.verified,
+  };
+}
+
+function newest(p: TicketRecord<unknown> | undefined, d: TicketRecord<unknown> | undefined) {
+  if (p && (!d || p.created_at >= d.created_at)) return { kind: 'prediction' as const, record: p };
+  if (d) return { kind: 'decline' as const, record: d };
+  return undefined;
+}
+
+/** A claim's subject must not itself change state: it has to be something one can re-read. */
+export function subjectIsSafe(ctx: GateContext, claim: Claim): boolean {
+  const subject = claim.subject;
+  const call =
+    typeof subject === 'string'
+      ? { tool: 'shell', args: { command: subject } }
+      : { tool: subject.tool, args: subject.args ?? {} };
+  const hints = typeof subject === 'string' ? undefined : ctx.toolHints(subject.tool);
+  return !isGated(classify(ctx.policy, call, hints).class);
+}

@@ -1,0 +1,164 @@
+// Evidence verification against the ledger: the cited read must be in this session's ledger, young
+// enough, attested when the rule says so, and its recorded output must contain the quote. Directive
+// is not evidence: a quote found only in what the agent was told is refused as such.
+import type { Directive, Observation, Reason, Source, VerifiedEvidence } from '@tollgate/contracts';
+import { sourceKey, sourceText } from './call.js';
+import type { Store } from './ports.js';
+import { reason } from './reasons.js';
+import { quoted } from './sanitise.js';
+import { containsFolded } from './text-match.js';
+
+export interface EvidenceContext {
+  store: Store;
+  session: string;
+  now: number;
+  maxAgeS: number;
+  requireAttested: boolean;
+  directive?: Directive;
+}
+
+export interface Citation {
+  observation?: string;
+  source?: Source;
+  quote?: string;
+}
+
+export interface EvidenceResult {
+  verified: VerifiedEvidence[];
+  problems: Reason[];
+}
+
+// Sources that name the instruction rather than a read.
+const DIRECTIVE_SOURCE =
+  /^\s*(directive|instructions?|system(\s+(prompt|message))?|prompt|user(\s+message)?|ticket|task|told)\b/i;
+
+export async function verifyCitations(
+  citations: readonly Citation[],
+  pathPrefix: string,
+  ctx: EvidenceContext,
+): Promise<EvidenceResult> {
+  const verified: VerifiedEvidence[] = [];
+  const problems: Reason[] = [];
+  for (const [i, citation] of citations.entries()) {
+    const path = `${pathPrefix}/${i}`;
+    const outcome = await verifyOne(citation, path, ctx);
+    if ('problem' in outcome) problems.push(outcome.problem);
+    else verified.push(outcome.verified);
+  }
+  return { verified, problems };
+}
+
+type One = { verified: VerifiedEvidence } | { problem: Reason };
+
+async function verifyOne(citation: Citation, path: string, ctx: EvidenceContext): Promise<One> {
+  const { quote } = citation;
+  const inDirective =
+    quote !== undefined && ctx.directive !== undefined && containsFolded(ctx.directive.text, quote);
+  if (citation.source !== undefined && namesDirective(citation.source, ctx.directive)) {
+    return {
+      problem: reason(
+        'directive_is_not_evidence',
+        `evidence ${path} cites the directive (${quoted(sourceText(citation.source))}); what you were told is not evidence — read the state yourself`,
+        `${path}/source`,
+      ),
+    };
+  }
+  const found = await lookUp(citation, ctx);
+  if (found.kind === 'mismatch') {
+    return {
+      problem: reason(
+        'evidence_not_observed',
+        `observation ${quoted(citation.observation ?? '')} is a read of ${quoted(sourceText(found.observation.source))}, not of ${quoted(sourceText(citation.source ?? ''))}`,
+        `${path}/source`,
+      ),
+    };
+  }
+  if (found.kind === 'none') {
+    if (inDirective) return { problem: directiveProblem(path) };
+    const what =
+      citation.observation !== undefined
+        ? `observation ${quoted(citation.observation)}`
+        : `a read of ${quoted(sourceText(citation.source ?? ''))}`;
+    return {
+      problem: reason(
+        'evidence_not_observed',
+        `${what} was never recorded by the gate in this session; make the read through the gate first, then cite it`,
+        citation.observation !== undefined ? `${path}/observation` : `${path}/source`,
+      ),
+    };
+  }
+  const obs = found.observation;
+  const ageS = (ctx.now - Date.parse(obs.observed_at)) / 1000;
+  if (ageS > ctx.maxAgeS) {
+    return {
+      problem: reason(
+        'evidence_stale',
+        `the read of ${quoted(sourceText(obs.source))} is ${Math.round(ageS)} s old; this rule accepts evidence up to ${ctx.maxAgeS} s old — read it again`,
+        path,
+      ),
+    };
+  }
+  if (ctx.requireAttested && !obs.attested) {
+    return {
+      problem: reason(
+        'evidence_not_attested',
+        `the read of ${quoted(sourceText(obs.source))} was posted by a client, not seen by the gate; this rule wants a read made through the gate`,
+        path,
+      ),
+    };
+  }
+  if (quote !== undefined && !containsFolded(obs.excerpt, quote)) {
+    if (inDirective) return { problem: directiveProblem(path) };
+    const cut =
+      obs.output_bytes > Buffer.byteLength(obs.excerpt)
+        ? ' (only the first part of a long output is kept: quote from it)'
+        : '';
+    return {
+      problem: reason(
+        'quote_not_in_observation',
+        `the quote ${quoted(quote, 80)} does not occur in the recorded output of ${quoted(sourceText(obs.source))}${cut}`,
+        `${path}/quote`,
+      ),
+    };
+  }
+  return {
+    verified: { observation: obs.id, source: obs.source, age_s: Math.max(0, Math.round(ageS * 1000) / 1000) },
+  };
+}
+
+type Found =
+  | { kind: 'found'; observation: Observation }
+  | { kind: 'none' }
+  | { kind: 'mismatch'; observation: Observation };
+
+async function lookUp(citation: Citation, ctx: EvidenceContext): Promise<Found> {
+  if (citation.observation !== undefined) {
+    const obs = await ctx.store.getObservation(ctx.session, citation.observation);
+    if (!obs) return { kind: 'none' };
+    if (citation.source !== undefined && sourceKey(citation.source) !== obs.source_key)
+      return { kind: 'mismatch', observation: obs };
+    return { kind: 'found', observation: obs };
+  }
+  if (citation.source === undefined) return { kind: 'none' };
+  const candidates = await ctx.store.findObservationsBySource(ctx.session, sourceKey(citation.source), 8);
+  const newest = candidates[0];
+  if (!newest) return { kind: 'none' };
+  // Prefer the newest read whose output holds the quote; otherwise judge the newest one.
+  const quote = citation.quote;
+  const holding = quote === undefined ? undefined : candidates.find((o) => containsFolded(o.excerpt, quote));
+  return { kind: 'found', observation: holding ?? newest };
+}
+
+function namesDirective(source: Source, directive: Directive | undefined): boolean {
+  if (typeof source !== 'string') return DIRECTIVE_SOURCE.test(source.tool);
+  if (DIRECTIVE_SOURCE.test(source)) return true;
+  return directive?.source !== undefined && source.trim() === directive.source.trim();
+}
+
+function directiveProblem(path: string): Reason {
+  return reason(
+    'directive_is_not_evidence',
+    `evidence ${path} quotes the directive (what you were told), and no read the gate saw contains it; read the state yourself and cite that read`,
+    `${path}/quote`,
+  );
+}

@@ -1,0 +1,315 @@
+// createGate: the one object every adapter talks to. check() decides; recordObservation,
+// recordPrediction, recordDecline and recordOutcome feed the ledger and the audit; guard() wraps a
+// tool dispatcher so a TypeScript agent gets the whole loop in-process.
+import type { AuditRow, Call, Observation, Source, Verdict } from '@tollgate/contracts';
+import { monotonicFactory } from 'ulid';
+import { auditDraftFor, boundedCall } from './audit-draft.js';
+import { AuditWriter } from './audit-writer.js';
+import { parseCall } from './call.js';
+import { type Classification, classify, isGated, type ToolHints } from './classify.js';
+import { type Decision, decide } from './decide.js';
+import { type Guarded, type GuardOptions, guardWith } from './guard.js';
+import { type ObservationInput, observationFrom } from './observations.js';
+import { type OutcomeResult, recordOutcomeFor } from './outcome.js';
+import type { Policy } from './policy/types.js';
+import { type Clock, type OverrideRecord, type Store, systemClock } from './ports.js';
+import { probeSubjects } from './probes.js';
+import { buildRails, type Channel } from './rails.js';
+import { reason } from './reasons.js';
+import { recordTicket, type TicketRecordResult } from './record-ticket.js';
+import { requirementsFor } from './requirements.js';
+
+export type Mode = 'enforce' | 'observe';
+
+export interface GateOptions {
+  policy: Policy;
+  store: Store;
+  mode?: Mode;
+  clock?: Clock;
+  /** Consecutive rejections of one call before it escalates (default 3). */
+  denyCeiling?: number;
+  escalation?: 'ask_human' | 'hard_deny';
+  /** What an internal failure does to a call no gating rule matched (default open). */
+  unmatched?: 'open' | 'closed';
+  defaultMaxAgeS?: number;
+  excerptBytes?: number;
+  /** How rails tell the agent to submit (default library). */
+  channel?: Channel;
+  toolHints?: (tool: string) => ToolHints | undefined;
+  onDecision?: (verdict: Verdict, elapsedMs: number) => void;
+  onAuditError?: (error: unknown, lostRows: number) => void;
+}
+
+export interface CheckOptions {
+  /** `{prediction}` or `{decline}` attached to this very call. */
+  envelope?: unknown;
+  /** A dry look: validates but consumes nothing (tollgate check). */
+  dryRun?: boolean;
+  channel?: Channel;
+  hints?: ToolHints;
+}
+
+export interface OverrideInput {
+  operator: string;
+  reason: string;
+  session?: string;
+  rule?: string;
+  callDigest?: string;
+  ttlS: number;
+}
+
+export interface Gate {
+  readonly policy: Policy;
+  readonly mode: Mode;
+  check(call: unknown, options?: CheckOptions): Promise<Verdict>;
+  classify(call: Pick<Call, 'tool' | 'action' | 'args'>, hints?: ToolHints): Classification;
+  recordObservation(input: ObservationInput): Promise<Observation>;
+  recordPrediction(call: unknown, doc: unknown): Promise<TicketRecordResult>;
+  recordDecline(call: unknown, doc: unknown): Promise<TicketRecordResult>;
+  recordOutcome(auditId: string, outcome: unknown): Promise<OutcomeResult>;
+  /** Claim subjects of a dispatched decision that the gate may re-read itself. */
+  probesFor(auditId: string): Promise<Source[]>;
+  override(input: OverrideInput): Promise<OverrideRecord>;
+  guard<R>(dispatch: (call: Call) => Promise<R>, options?: GuardOptions): Guarded<R>;
+  /** Waits for write-behind audit rows. */
+  flush(): Promise<void>;
+}
+
+export function createGate(options: GateOptions): Gate {
+  const clock = options.clock ?? systemClock;
+  const mode = options.mode ?? 'enforce';
+  const store = options.store;
+  const ids = monotonicFactory();
+  const newId = () => ids(clock.now());
+  const writer = new AuditWriter(store, options.onAuditError ?? (() => {}));
+  const ctx = {
+    policy: options.policy,
+    store,
+    clock,
+    mode,
+    newId,
+    denyCeiling: options.denyCeiling ?? 3,
+    escalation: options.escalation ?? 'ask_human',
+    defaultMaxAgeS: options.defaultMaxAgeS ?? 900,
+    excerptBytes: options.excerptBytes ?? 65536,
+    toolHints: options.toolHints ?? (() => undefined),
+  } as const;
+  const describe = (id: string) => options.policy.byId(id)?.rule.description;
+
+  const classifyCall = (call: Pick<Call, 'tool' | 'action' | 'args'>, hints?: ToolHints) =>
+    classify(options.policy, call, hints ?? ctx.toolHints(call.tool));
+
+  async function check(input: unknown, opts: CheckOptions = {}): Promise<Verdict> {
+    const started = performance.now();
+    const verdict = await checkInner(input, opts);
+    options.onDecision?.(verdict, performance.now() - started);
+    return verdict;
+  }
+
+  async function checkInner(input: unknown, opts: CheckOptions): Promise<Verdict> {
+    const parsed = parseCall(input);
+    if (!parsed.ok) return rejectMalformed(input, parsed.reasons);
+    const { call, digest } = parsed;
+    let classification: Classification;
+    try {
+      classification = classifyCall(call, opts.hints);
+    } catch (error) {
+      return unavailable(call, digest, undefined, error);
+    }
+    if (!isGated(classification.class)) return pass(call, digest, classification);
+    try {
+      const decision = await decide(ctx, call, digest, classification, opts);
+      return await finish(call, digest, classification, decision, opts);
+    } catch (error) {
+      return unavailable(call, digest, classification, error);
+    }
+  }
+
+  async function pass(call: Call, digest: string, classification: Classification): Promise<Verdict> {
+    const id = newId();
+    const verdict: Verdict = {
+      outcome: 'pass',
+      mode,
+      would_reject: false,
+      class: classification.class,
+      rules: classification.rules,
+      call_digest: digest,
+      audit_id: id,
+      reasons: [],
+    };
+    const draft = auditDraftFor({ id, at: clock.now(), call, verdict });
+    if (options.unmatched !== 'closed') {
+      writer.enqueue(draft);
+      return verdict;
+    }
+    try {
+      await store.appendAudit([draft]);
+      return verdict;
+    } catch (error) {
+      return unavailable(call, digest, classification, error);
+    }
+  }
+
+  async function finish(
+    call: Call,
+    digest: string,
+    classification: Classification,
+    decision: Decision,
+    opts: CheckOptions,
+  ): Promise<Verdict> {
+    const id = newId();
+    const rejected = decision.outcome === 'rejected';
+    const observeOnly = rejected && mode === 'observe';
+    const verdict: Verdict = {
+      outcome: observeOnly ? 'pass' : decision.outcome,
+      mode,
+      would_reject: observeOnly,
+      class: classification.class,
+      rules: classification.rules,
+      call_digest: digest,
+      audit_id: id,
+      reasons: decision.reasons,
+      ...(classification.segment !== undefined ? { segment: classification.segment } : {}),
+      ...(decision.predictionId !== undefined ? { prediction_id: decision.predictionId } : {}),
+      ...(decision.declineId !== undefined ? { decline_id: decision.declineId } : {}),
+      ...(decision.escalation !== undefined ? { escalation: decision.escalation } : {}),
+      ...(decision.overrideId !== undefined ? { override: decision.overrideId } : {}),
+    };
+    if (rejected) {
+      verdict.rails = buildRails({
+        call,
+        classification,
+        requirements: decision.requirements,
+        problems: decision.reasons,
+        channel: opts.channel ?? options.channel ?? 'library',
+        describe,
+      });
+    }
+    await store.appendAudit([
+      auditDraftFor({ id, at: clock.now(), call, verdict, decision, dryRun: opts.dryRun === true }),
+    ]);
+    return verdict;
+  }
+
+  async function unavailable(
+    call: Call,
+    digest: string,
+    classification: Classification | undefined,
+    error: unknown,
+  ): Promise<Verdict> {
+    const message = error instanceof Error ? error.message : String(error);
+    const gated = classification === undefined || isGated(classification.class);
+    const verdict: Verdict = {
+      outcome: !gated && options.unmatched !== 'closed' ? 'pass' : 'rejected',
+      mode,
+      would_reject: false,
+      class: classification?.class ?? 'unknown-dynamic',
+      rules: classification?.rules ?? [],
+      call_digest: digest,
+      reasons: [
+        reason(
+          'gate_unavailable',
+          `the gate could not decide this call (${message.slice(0, 200)}); it is denied until the gate is healthy — retry later or ask an operator`,
+        ),
+      ],
+    };
+    if (mode === 'observe' && verdict.outcome === 'rejected') {
+      verdict.outcome = 'pass';
+      verdict.would_reject = true;
+    }
+    try {
+      const id = newId();
+      await store.appendAudit([auditDraftFor({ id, at: clock.now(), call, verdict })]);
+      verdict.audit_id = id;
+    } catch {
+      // The store is what failed; the verdict still stands without an audit id.
+    }
+    return verdict;
+  }
+
+  async function rejectMalformed(input: unknown, reasons: Verdict['reasons']): Promise<Verdict> {
+    const verdict: Verdict = {
+      outcome: mode === 'observe' ? 'pass' : 'rejected',
+      mode,
+      would_reject: mode === 'observe',
+      class: 'unknown-dynamic',
+      rules: [],
+      call_digest: '0'.repeat(64),
+      reasons,
+    };
+    const session = (input as { session?: unknown } | null)?.session;
+    try {
+      const id = newId();
+      const draft = auditDraftFor({
+        id,
+        at: clock.now(),
+        call: boundedCall(
+          input,
+          typeof session === 'string' && session !== '' ? session.slice(0, 256) : 'unknown',
+        ),
+        verdict,
+      });
+      await store.appendAudit([draft]);
+      verdict.audit_id = id;
+    } catch {
+      // A malformed call whose row cannot be written is still refused.
+    }
+    return verdict;
+  }
+
+  const gate: Gate = {
+    policy: options.policy,
+    mode,
+    check,
+    classify: classifyCall,
+    async recordObservation(input) {
+      const observation = observationFrom(input, newId(), clock.now(), ctx.excerptBytes);
+      await store.insertObservation(observation);
+      return observation;
+    },
+    recordPrediction: (call, doc) => recordTicket(ctx, 'prediction', call, doc, classifyCall),
+    recordDecline: (call, doc) => recordTicket(ctx, 'decline', call, doc, classifyCall),
+    recordOutcome: (auditId, outcome) => recordOutcomeFor(ctx, auditId, outcome, newId()),
+    async probesFor(auditId) {
+      const row = await store.getAudit(auditId);
+      return row ? probeSubjects(row, classifyCall, ctx.defaultMaxAgeS) : [];
+    },
+    async override(input) {
+      const now = clock.now();
+      const record: OverrideRecord = {
+        id: newId(),
+        operator: input.operator,
+        reason: input.reason,
+        created_at: now,
+        expires_at: now + input.ttlS * 1000,
+        ...(input.session !== undefined ? { session: input.session } : {}),
+        ...(input.rule !== undefined ? { rule: input.rule } : {}),
+        ...(input.callDigest !== undefined ? { call_digest: input.callDigest } : {}),
+      };
+      await store.insertOverride(record);
+      const row: Omit<AuditRow, 'seq' | 'prev_hash' | 'hash'> = {
+        id: newId(),
+        at: new Date(now).toISOString(),
+        kind: 'override',
+        session: input.session ?? '*',
+        override: {
+          id: record.id,
+          reason: record.reason,
+          operator: record.operator,
+          expires_at: new Date(record.expires_at).toISOString(),
+          ...(record.session !== undefined ? { session: record.session } : {}),
+          ...(record.rule !== undefined ? { rule: record.rule } : {}),
+          ...(record.call_digest !== undefined ? { call_digest: record.call_digest } : {}),
+        },
+      };
+      await store.appendAudit([row]);
+      return record;
+    },
+    guard: (dispatch, guardOptions) => guardWith(gate, dispatch, guardOptions),
+    flush: () => writer.flush(),
+  };
+  return gate;
+}
+
+export type { Classification };
+export { requirementsFor };

@@ -1,0 +1,82 @@
+// guard(dispatch): the whole loop around any async tool dispatcher — check, dispatch only on
+// pass/dispatch, record the result or error, re-read probe-able claim subjects, store the outcome.
+import type { Call, ClaimResult, Source, Verdict } from '@tollgate/contracts';
+import type { ObservedOutput } from './claims.js';
+import type { Gate } from './gate.js';
+
+export interface GuardOptions {
+  /** Re-reads a claim subject after dispatch (run a read command, call a read-only tool). */
+  observe?: (subject: Source) => Promise<ObservedOutput | undefined>;
+  /** Summarises a result for the audit row (default: first 200 characters of its JSON). */
+  summarise?: (result: unknown) => string;
+}
+
+export interface GuardResult<R> {
+  verdict: Verdict;
+  dispatched: boolean;
+  result?: R;
+  error?: unknown;
+  claims?: ClaimResult[];
+}
+
+export type Guarded<R> = (call: Call, envelope?: unknown) => Promise<GuardResult<R>>;
+
+export function guardWith<R>(
+  gate: Gate,
+  dispatch: (call: Call) => Promise<R>,
+  options: GuardOptions = {},
+): Guarded<R> {
+  const summarise = options.summarise ?? defaultSummary;
+  return async (call, envelope) => {
+    const verdict = await gate.check(call, envelope === undefined ? {} : { envelope });
+    if (verdict.outcome !== 'pass' && verdict.outcome !== 'dispatch') return { verdict, dispatched: false };
+    const tracked = verdict.outcome === 'dispatch' && verdict.audit_id !== undefined;
+    let result: R;
+    try {
+      result = await dispatch(call);
+    } catch (error) {
+      if (tracked && verdict.audit_id) {
+        await gate.recordOutcome(verdict.audit_id, {
+          status: 'error',
+          summary: defaultSummary(error instanceof Error ? error.message : error),
+        });
+      }
+      return { verdict, dispatched: true, error };
+    }
+    if (!tracked || !verdict.audit_id) return { verdict, dispatched: true, result };
+    const observed = [];
+    for (const subject of await gate.probesFor(verdict.audit_id)) {
+      const seen = await options.observe?.(subject);
+      if (!seen) continue;
+      await gate.recordObservation({
+        session: call.session,
+        source: subject,
+        output: seen.output,
+        recordedBy: 'probe',
+        attested: true,
+        ...(seen.exit_code !== undefined ? { exit_code: seen.exit_code } : {}),
+      });
+      observed.push({
+        subject,
+        output: seen.output,
+        ...(seen.exit_code !== undefined ? { exit_code: seen.exit_code } : {}),
+      });
+    }
+    const { claims } = await gate.recordOutcome(verdict.audit_id, {
+      status: 'ok',
+      summary: summarise(result),
+      observed,
+    });
+    return { verdict, dispatched: true, result, claims };
+  };
+}
+
+function defaultSummary(value: unknown): string {
+  let text: string;
+  try {
+    text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  } catch {
+    text = String(value);
+  }
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text;
+}

@@ -1,0 +1,49 @@
+// Public surface of @tollgate/core. Any new export here becomes public API.
+export { chainRow, GENESIS_HASH, rowHash, verifyChain } from './audit-chain.js';
+export { callDigest, parseCall, sourceKey, sourceText } from './call.js';
+export { canonicalJson, digestOf, sha256Hex } from './canonical.js';
+export { evaluateClaim, type ObservedOutput } from './claims.js';
+export {
+  ANNOTATION_READ_RULE_ID,
+  ANNOTATION_RULE_ID,
+  type CallClass,
+  type Classification,
+  classify,
+  isGated,
+  normaliseCall,
+  SHELL_TOOL,
+  type ToolHints,
+} from './classify.js';
+export { type FaultCode, isFault, TollgateFault } from './faults.js';
+export {
+  type CheckOptions,
+  createGate,
+  type Gate,
+  type GateOptions,
+  type Mode,
+  type OverrideInput,
+} from './gate.js';
+export type { Guarded, GuardOptions, GuardResult } from './guard.js';
+export { DEFAULT_MAX_INPUT_BYTES, type DecodeOptions, decodeJson } from './input.js';
+export { cutUtf8, type ObservationInput } from './observations.js';
+export type { OutcomeResult } from './outcome.js';
+export { compilePolicy, type PolicySource, parsePolicyText } from './policy/compile.js';
+export { loadPolicy, readPolicySource } from './policy/files.js';
+export type { CompiledRule, Policy } from './policy/types.js';
+export type {
+  AuditDraft,
+  AuditQuery,
+  ChainCheck,
+  Clock,
+  DeclineRecord,
+  OverrideRecord,
+  PredictionRecord,
+  Store,
+  TicketRecord,
+} from './ports.js';
+export { systemClock } from './ports.js';
+export { buildRails, type Channel } from './rails.js';
+export { REASONS, type ReasonCode, reason, reasonMeaning } from './reasons.js';
+export type { TicketRecordResult } from './record-ticket.js';
+export { type Requirements, renderSource, requirementsFor } from './requirements.js';
+export { quoted, sanitiseText, shellQuoted } from './sanitise.js';

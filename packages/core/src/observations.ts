@@ -1,0 +1,62 @@
+// Ledger entries: a read's source, a digest of its whole output and a bounded excerpt to check
+// quotes against.
+import type { Observation, Source } from '@tollgate/contracts';
+import { validate } from '@tollgate/contracts';
+import { sourceKey } from './call.js';
+import { sha256Hex } from './canonical.js';
+import { TollgateFault } from './faults.js';
+
+export interface ObservationInput {
+  session: string;
+  agent?: string;
+  source: Source;
+  output: string;
+  exit_code?: number;
+  /** Who saw the read: "cli-observe", "hook:claude-code", "mcp-proxy", "http", "probe". */
+  recordedBy: string;
+  /** True only where the gate itself saw the read pass. */
+  attested: boolean;
+}
+
+export function observationFrom(
+  input: ObservationInput,
+  id: string,
+  now: number,
+  excerptBytes: number,
+): Observation {
+  const source = validate<Source>('source', input.source);
+  if (!source.valid)
+    throw new TollgateFault(
+      'input_malformed_json',
+      `observation source: ${source.problems[0]?.message ?? 'invalid'}`,
+    );
+  if (typeof input.session !== 'string' || input.session === '')
+    throw new TollgateFault('input_malformed_json', 'observation needs a session');
+  const output = typeof input.output === 'string' ? input.output : String(input.output);
+  const observation: Observation = {
+    id,
+    session: input.session,
+    source: source.data,
+    source_key: sourceKey(source.data),
+    output_digest: sha256Hex(output),
+    excerpt: cutUtf8(output, excerptBytes),
+    output_bytes: Buffer.byteLength(output),
+    observed_at: new Date(now).toISOString(),
+    recorded_by: input.recordedBy,
+    attested: input.attested,
+  };
+  if (input.agent !== undefined) observation.agent = input.agent;
+  if (input.exit_code !== undefined) observation.exit_code = input.exit_code;
+  return observation;
+}
+
+/** The longest prefix of `text` that fits in `bytes` UTF-8 bytes, never splitting a character. */
+export function cutUtf8(text: string, bytes: number): string {
+  if (text.length * 3 <= bytes) return text;
+  const full = Buffer.from(text, 'utf8');
+  if (full.length <= bytes) return text;
+  let end = bytes;
+  // A continuation byte (10xxxxxx) just past the cut means the cut splits a character.
+  while (end > 0 && ((full[end] ?? 0) & 0xc0) === 0x80) end--;
+  return full.subarray(0, end).toString('utf8');
+}

@@ -1,0 +1,134 @@
+// Turns rule documents into a Policy: validates each file against the policy schema, compiles every
+// argument predicate once with ajv, and indexes rules by tool so an unmatched call costs a map lookup.
+import type { Policy as PolicyDoc, Rule } from '@tollgate/contracts';
+import { validate } from '@tollgate/contracts';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { parse as parseYaml } from 'yaml';
+import { TollgateFault } from '../faults.js';
+import type { CompiledRule, Policy, Predicate } from './types.js';
+
+export interface PolicySource {
+  /** A name for messages, usually the file path. */
+  file: string;
+  text: string;
+}
+
+let predicateAjv: Ajv2020 | undefined;
+function ajv(): Ajv2020 {
+  predicateAjv ??= new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: false });
+  return predicateAjv;
+}
+
+export function parsePolicyText(source: PolicySource): PolicyDoc {
+  let doc: unknown;
+  try {
+    doc = parseYaml(source.text);
+  } catch (error) {
+    throw new TollgateFault('policy_invalid', `${source.file}: not valid YAML: ${(error as Error).message}`, {
+      file: source.file,
+    });
+  }
+  const result = validate<PolicyDoc>('policy', doc);
+  if (!result.valid) {
+    const first = result.problems[0];
+    const ruleId = ruleIdAt(doc, first?.path ?? '');
+    throw new TollgateFault(
+      'policy_invalid',
+      `${source.file}${ruleId ? ` rule ${ruleId}` : ''} at ${first?.path || '/'}: ${first?.message ?? 'invalid'}`,
+      { file: source.file, rule: ruleId, problems: result.problems },
+    );
+  }
+  return result.data;
+}
+
+function ruleIdAt(doc: unknown, path: string): string | undefined {
+  const match = /^\/rules\/(\d+)/.exec(path);
+  if (!match) return undefined;
+  const rules = (doc as { rules?: { id?: unknown }[] }).rules;
+  const id = rules?.[Number(match[1])]?.id;
+  return typeof id === 'string' ? id : `#${match[1]}`;
+}
+
+export function compilePolicy(sources: readonly PolicySource[]): Policy {
+  const compiled: CompiledRule[] = [];
+  const seen = new Map<string, string>();
+  for (const source of sources) {
+    const doc = parsePolicyText(source);
+    for (const [i, rule] of doc.rules.entries()) {
+      if (rule.enabled === false) continue;
+      const earlier = seen.get(rule.id);
+      if (earlier !== undefined) {
+        throw new TollgateFault(
+          'policy_invalid',
+          `${source.file} rule ${rule.id}: id already defined in ${earlier}`,
+          {
+            file: source.file,
+            rule: rule.id,
+          },
+        );
+      }
+      seen.set(rule.id, source.file);
+      compiled.push(compileRule(rule, source.file, i));
+    }
+  }
+  return indexPolicy(compiled);
+}
+
+function compileRule(rule: Rule, file: string, index: number): CompiledRule {
+  const out: CompiledRule = { rule, file };
+  for (const key of ['args', 'segment', 'call'] as const) {
+    const schema = rule.match?.[key];
+    if (schema === undefined) continue;
+    out[key] = compilePredicate(schema, { file, rule: rule.id, path: `/rules/${index}/match/${key}` });
+  }
+  return out;
+}
+
+function compilePredicate(schema: unknown, where: { file: string; rule: string; path: string }): Predicate {
+  try {
+    const fn = ajv().compile(schema as object);
+    return (value) => fn(value) === true;
+  } catch (error) {
+    throw new TollgateFault(
+      'policy_invalid',
+      `${where.file} rule ${where.rule} at ${where.path}: predicate is not a valid JSON Schema: ${(error as Error).message}`,
+      where,
+    );
+  }
+}
+
+function indexPolicy(rules: CompiledRule[]): Policy {
+  const exact = new Map<string, CompiledRule[]>();
+  const wildcard: { pattern: RegExp; rule: CompiledRule }[] = [];
+  const byId = new Map<string, CompiledRule>();
+  for (const compiled of rules) {
+    byId.set(compiled.rule.id, compiled);
+    const tools = Array.isArray(compiled.rule.tool) ? compiled.rule.tool : [compiled.rule.tool];
+    for (const tool of tools) {
+      if (tool.includes('*')) wildcard.push({ pattern: globToRegExp(tool), rule: compiled });
+      else exact.set(tool, [...(exact.get(tool) ?? []), compiled]);
+    }
+  }
+  const cache = new Map<string, readonly CompiledRule[]>();
+  return {
+    rules,
+    byId: (id) => byId.get(id),
+    rulesFor(tool) {
+      let found = cache.get(tool);
+      if (!found) {
+        const hits = wildcard.filter((w) => w.pattern.test(tool)).map((w) => w.rule);
+        found = hits.length === 0 ? (exact.get(tool) ?? []) : [...(exact.get(tool) ?? []), ...hits];
+        if (cache.size < 4096) cache.set(tool, found);
+      }
+      return found;
+    },
+  };
+}
+
+function globToRegExp(glob: string): RegExp {
+  const body = glob
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${body}$`);
+}

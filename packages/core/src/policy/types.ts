@@ -1,0 +1,20 @@
+// Compiled policy shapes: rules with their predicates compiled once, indexed by tool.
+import type { Rule } from '@tollgate/contracts';
+
+export type Predicate = (value: unknown) => boolean;
+
+export interface CompiledRule {
+  rule: Rule;
+  /** The file the rule came from, for messages. */
+  file: string;
+  args?: Predicate;
+  segment?: Predicate;
+  call?: Predicate;
+}
+
+export interface Policy {
+  readonly rules: readonly CompiledRule[];
+  /** Rules that may apply to this tool name (exact, listed, or by wildcard). */
+  rulesFor(tool: string): readonly CompiledRule[];
+  byId(id: string): CompiledRule | undefined;
+}

@@ -1,0 +1,111 @@
+// The ports core needs from the outside world. Core imports no driver: adapters hand it a Store and,
+// in tests, a Clock. Every Store implementation runs the same conformance suite (packages/store).
+import type { AuditRow, Decline, Observation, Prediction } from '@tollgate/contracts';
+
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+}
+
+export const systemClock: Clock = { now: () => Date.now() };
+
+/** A prediction or decline filed for one call digest, before or after it was used. */
+export interface TicketRecord<T> {
+  id: string;
+  session: string;
+  agent?: string;
+  call_digest: string;
+  /** sha256 of the canonical document: an inline envelope is single-use by (call_digest, doc_digest). */
+  doc_digest: string;
+  doc: T;
+  created_at: number;
+  consumed_at?: number;
+}
+
+export type PredictionRecord = TicketRecord<Prediction>;
+export type DeclineRecord = TicketRecord<Decline>;
+
+/** An audit row before the store chains it: the store assigns seq, prev_hash and hash atomically. */
+export type AuditDraft = Omit<AuditRow, 'seq' | 'prev_hash' | 'hash'>;
+
+export interface AuditQuery {
+  session?: string;
+  agent?: string;
+  /** ISO date-time or epoch ms: rows at or after it. */
+  since?: number;
+  kind?: AuditRow['kind'];
+  /** Outcome rows completing this decision row. */
+  ref?: string;
+  /** Newest `limit` rows, still returned oldest first. */
+  limit?: number;
+}
+
+export type ChainCheck =
+  | { ok: true; rows: number }
+  | { ok: false; rows: number; broken_at: { seq: number; id?: string; problem: string } };
+
+export interface OverrideRecord {
+  id: string;
+  operator: string;
+  reason: string;
+  session?: string;
+  rule?: string;
+  call_digest?: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface Store {
+  /** Ledger: append one observation. */
+  insertObservation(observation: Observation): Promise<void>;
+  getObservation(session: string, id: string): Promise<Observation | undefined>;
+  /** Newest first: the session's observations whose source_key equals `sourceKey`. */
+  findObservationsBySource(session: string, sourceKey: string, limit: number): Promise<Observation[]>;
+
+  insertPrediction(record: PredictionRecord): Promise<void>;
+  insertDecline(record: DeclineRecord): Promise<void>;
+  /** Newest unconsumed ticket for (session, call_digest), if any. */
+  findOpenPrediction(session: string, callDigest: string): Promise<PredictionRecord | undefined>;
+  findOpenDecline(session: string, callDigest: string): Promise<DeclineRecord | undefined>;
+  /** Newest ticket for (session, call_digest) whether used or not (to say "already used"). */
+  findLatestPrediction(session: string, callDigest: string): Promise<PredictionRecord | undefined>;
+  /**
+   * Marks the ticket consumed iff it is not yet: true for exactly one caller, across processes and
+   * gate instances sharing the store (a conditional update, never process memory).
+   */
+  consumePrediction(id: string, at: number): Promise<boolean>;
+  consumeDecline(id: string, at: number): Promise<boolean>;
+  /**
+   * Inserts an inline (envelope) ticket already consumed. False when the same document was already
+   * used for the same call digest (unique on call_digest + doc_digest).
+   */
+  insertConsumedPrediction(record: PredictionRecord): Promise<boolean>;
+  insertConsumedDecline(record: DeclineRecord): Promise<boolean>;
+
+  /** Appends rows in order, chaining each to the previous one; returns them as stored. */
+  appendAudit(drafts: AuditDraft[]): Promise<AuditRow[]>;
+  getAudit(id: string): Promise<AuditRow | undefined>;
+  /** Oldest first. */
+  listAudit(query: AuditQuery): Promise<AuditRow[]>;
+  /** Walks the whole chain and reports the first broken row. */
+  verifyAudit(): Promise<ChainCheck>;
+
+  /** Consecutive rejections of one call in one session (the deny ceiling); 0 when none. */
+  getRejections(session: string, callDigest: string): Promise<number>;
+  /** Adds one to the streak and returns the new count. */
+  bumpRejections(session: string, callDigest: string): Promise<number>;
+  resetRejections(session: string, callDigest: string): Promise<void>;
+
+  insertOverride(record: OverrideRecord): Promise<void>;
+  /** Overrides still in force at `now` whose scope covers this session and one of the rules or the digest. */
+  findOverrides(
+    session: string,
+    rules: readonly string[],
+    callDigest: string,
+    now: number,
+  ): Promise<OverrideRecord[]>;
+
+  /** Throws when the store cannot serve. */
+  health(): Promise<void>;
+  close(): Promise<void>;
+}

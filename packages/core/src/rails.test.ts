@@ -1,0 +1,93 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Classification } from './classify.js';
+import { buildRails, type Channel } from './rails.js';
+import { reason } from './reasons.js';
+import type { Requirements } from './requirements.js';
+import { renderSource } from './requirements.js';
+import { sanitiseText } from './sanitise.js';
+
+// Any control character other than the line feeds rails put between their own lines.
+const FORBIDDEN =
+  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\u2028\u2029]/u;
+const channels: Channel[] = ['cli', 'claude-code', 'mcp', 'http', 'library'];
+
+function railsFor(command: string, channel: Channel, extra: string) {
+  const classification: Classification = {
+    class: 'irreversible',
+    rules: ['git.push.force'],
+    gating: [],
+    segment: command,
+  };
+  const requirements: Requirements = {
+    maxAgeS: 600,
+    requireAttested: false,
+    requiresAttempts: true,
+    reads: [renderSource('git ls-remote origin {{args.command}}', { args: { command } }) ?? 'git status'],
+    probes: [],
+  };
+  return buildRails({
+    call: { tool: 'shell', args: { command } },
+    classification,
+    requirements,
+    problems: [
+      reason(
+        'evidence_not_observed',
+        `a read of ${JSON.stringify(extra)} was never recorded`,
+        '/prediction/evidence/0',
+      ),
+    ],
+    channel,
+    describe: () => `force-push rewrites ${extra}`,
+  });
+}
+
+describe('rails', () => {
+  it('teach the literal next steps for the call', () => {
+    const rails = railsFor('git push --force origin main', 'cli', 'remote history');
+    expect(rails.text).toContain('tollgate observe -- <read>');
+    expect(rails.text).toContain("tollgate predict --for 'git push --force origin main'");
+    expect(rails.text).toContain('[evidence_not_observed]');
+    expect(rails.reads).toEqual(["git ls-remote origin 'git push --force origin main'"]);
+    expect(rails.example_prediction.evidence[0]).toMatchObject({ source: rails.reads[0] });
+  });
+
+  it('never carry a control character from the call, whatever the input (property)', () => {
+    const nasty = fc.string({
+      unit: fc.constantFrom(
+        '\u001b[31m',
+        '\n',
+        '\r',
+        '\u0000',
+        '\u202e',
+        'a',
+        ' ',
+        '"',
+        "'",
+        '\u0085',
+        '\ud800',
+        '\u001b]0;x\u0007',
+        'rm',
+      ),
+    });
+    fc.assert(
+      fc.property(nasty, nasty, fc.constantFrom(...channels), (command, extra, channel) => {
+        const clean = railsFor('git push', channel, 'x').text.split('\n').length;
+        const rails = railsFor(command, channel, extra);
+        expect(rails.text).not.toMatch(FORBIDDEN);
+        expect(rails.text).not.toContain('\u001b');
+        // Input cannot add or remove lines: only the rails' own separators are line feeds.
+        expect(rails.text.split('\n').length).toBe(clean);
+        for (const r of rails.reads) expect(JSON.stringify(r)).not.toMatch(FORBIDDEN);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('sanitiseText', () => {
+  it('removes ANSI escapes and caps length', () => {
+    expect(sanitiseText('\u001b[31mred\u001b[0m')).toBe('red');
+    expect(sanitiseText('x'.repeat(500), 10)).toBe(`${'x'.repeat(9)}…`);
+  });
+});

@@ -1,0 +1,125 @@
+// Rails: what a rejected agent reads. Each problem in plain words with its path, the literal reads
+// to make, and a minimal prediction and decline for this very call, phrased for the channel the
+// agent speaks through. Every call-derived string is sanitised; only '\n' separates lines.
+import type { Call, Decline, Prediction, Rails, Reason, Source } from '@tollgate/contracts';
+import type { Classification } from './classify.js';
+import type { Requirements } from './requirements.js';
+import { quoted, sanitiseJson, sanitiseText, shellQuoted } from './sanitise.js';
+
+export type Channel = 'cli' | 'claude-code' | 'mcp' | 'http' | 'library';
+
+export interface RailsInput {
+  call: Pick<Call, 'tool' | 'action' | 'args'>;
+  classification: Classification;
+  requirements: Requirements;
+  problems: Reason[];
+  channel: Channel;
+  describe: (ruleId: string) => string | undefined;
+}
+
+const QUOTE_PLACEHOLDER = '<text you saw in that output>';
+
+export function buildRails(input: RailsInput): Rails {
+  const { requirements, problems } = input;
+  const reads = requirements.reads;
+  const firstRead = reads[0] ?? '<a read-only command that shows the current state>';
+  const probe = requirements.probes[0] ?? firstRead;
+  const example_prediction: Prediction = {
+    claims: [{ subject: probe, op: 'contains', value: '<what its output will show after the call>' }],
+    evidence: [{ source: firstRead, quote: QUOTE_PLACEHOLDER }],
+    rationale: '<why the call will leave that state>',
+  };
+  const example_decline: Decline = {
+    irreducible: '<what you cannot know before acting>',
+    would_change_my_mind: ['<a read result that would let you predict>'],
+    attempted_observations: [{ source: firstRead }],
+  };
+  const summary = summaryLine(input);
+  const rails = {
+    summary,
+    problems: problems.map((p) => ({ ...p, message: sanitiseText(p.message, 400) })),
+    reads,
+    example_prediction: sanitiseJson(example_prediction, 400) as Prediction,
+    example_decline: sanitiseJson(example_decline, 400) as Decline,
+  };
+  const lines = [
+    summary,
+    ...(rails.problems.length > 0
+      ? [
+          'Problems:',
+          ...rails.problems.map((p) => `  - [${p.code}] ${p.message}${p.path ? ` (at ${p.path})` : ''}`),
+        ]
+      : []),
+    'Read first (the gate records what you read; only recorded reads count as evidence):',
+    ...reads.map((r) => `  - ${sourceLine(r)}`),
+    ...howTo(input, rails.example_prediction, rails.example_decline),
+    `Evidence older than ${requirements.maxAgeS} s is refused. What you were told (a prompt, a ticket) is not evidence; only reads are. A decline is a fine answer: it is recorded and nothing runs.`,
+  ];
+  return { ...rails, text: lines.map((l) => sanitiseLine(l)).join('\n') };
+}
+
+function summaryLine(input: RailsInput): string {
+  const ids = input.classification.rules;
+  const described = ids.map((id) => input.describe(id)).find((d) => d !== undefined);
+  const what =
+    input.classification.class === 'unknown-dynamic'
+      ? 'cannot be resolved statically, so it is treated as irreversible'
+      : 'is irreversible';
+  const segment = input.classification.segment
+    ? ` (the part ${quoted(input.classification.segment, 120)})`
+    : '';
+  return sanitiseLine(
+    `Tollgate (an automated gate you can satisfy) held this call: it ${what}${segment}${described ? ` — ${described}` : ''} [${ids.join(', ')}]. Attach a prediction backed by reads you made, or a decline, and retry.`,
+  );
+}
+
+function howTo(input: RailsInput, prediction: Prediction, decline: Decline): string[] {
+  const p = JSON.stringify(prediction);
+  const d = JSON.stringify(decline);
+  const command =
+    typeof input.call.args.command === 'string' ? shellQuoted(input.call.args.command, 300) : undefined;
+  switch (input.channel) {
+    case 'cli':
+      return [
+        `Then: tollgate observe -- <read>   (for each read above; cite its output)`,
+        `Then: tollgate predict --for ${command ?? '<command>'} --file prediction.json   (or: tollgate decline --for ${command ?? '<command>'} --file decline.json)`,
+        'Then run the same command again.',
+        `Minimal prediction: ${p}`,
+        `Minimal decline: ${d}`,
+      ];
+    case 'claude-code':
+      return [
+        'Run each read above as its own Bash command; the gate records its output.',
+        `Then file a prediction through Bash: tollgate predict --for ${command ?? '<command>'} --json-doc '<prediction JSON>'   (or tollgate decline --for ... --json-doc '<decline JSON>')`,
+        'Then retry the exact same command, unchanged.',
+        `Minimal prediction: ${p}`,
+        `Minimal decline: ${d}`,
+      ];
+    case 'mcp':
+      return [
+        `Call the read tools above first. Then call ${quoted(input.call.tool, 80)} again with the same arguments plus a "tollgate" argument: {"prediction": …} or {"decline": …}.`,
+        `Minimal prediction: {"prediction": ${p}}`,
+        `Minimal decline: {"decline": ${d}}`,
+      ];
+    case 'http':
+      return [
+        'Record each read with POST /v1/observations (or make it through the gate), then POST /v1/check again with "envelope": {"prediction": …} or {"decline": …}, or file it first with POST /v1/predictions.',
+        `Minimal prediction: ${p}`,
+        `Minimal decline: ${d}`,
+      ];
+    case 'library':
+      return [
+        'Record each read with gate.recordObservation(...), then call again with an envelope {prediction} or {decline}.',
+        `Minimal prediction: ${p}`,
+        `Minimal decline: ${d}`,
+      ];
+  }
+}
+
+function sourceLine(source: Source): string {
+  return typeof source === 'string' ? source : `${source.tool} ${JSON.stringify(source.args ?? {})}`;
+}
+
+function sanitiseLine(line: string): string {
+  return sanitiseText(line, 4000);
+}

@@ -1,0 +1,67 @@
+// Filing a prediction or decline ahead of the call (tollgate predict, POST /v1/predictions): checked
+// now, so the agent hears about problems at once, and checked again when the call arrives.
+import type { Call, Claim, Reason } from '@tollgate/contracts';
+import { parseCall } from './call.js';
+import { digestOf } from './canonical.js';
+import { type Classification, isGated, type ToolHints } from './classify.js';
+import type { GateContext } from './context.js';
+import { subjectIsSafe } from './decide.js';
+import { requirementsFor } from './requirements.js';
+import { checkDecline, checkPrediction, type TicketContext } from './tickets.js';
+
+export type TicketRecordResult =
+  | {
+      ok: true;
+      id?: string;
+      call_digest: string;
+      gated: boolean;
+      class: Classification['class'];
+      rules: string[];
+    }
+  | { ok: false; reasons: Reason[] };
+
+type ClassifyFn = (call: Pick<Call, 'tool' | 'action' | 'args'>, hints?: ToolHints) => Classification;
+
+export async function recordTicket(
+  ctx: GateContext,
+  kind: 'prediction' | 'decline',
+  input: unknown,
+  doc: unknown,
+  classify: ClassifyFn,
+): Promise<TicketRecordResult> {
+  const parsed = parseCall(input);
+  if (!parsed.ok) return parsed;
+  const { call, digest } = parsed;
+  const classification = classify(call);
+  const summary = { call_digest: digest, class: classification.class, rules: classification.rules };
+  if (!isGated(classification.class)) return { ok: true, gated: false, ...summary };
+  const now = ctx.clock.now();
+  const requirements = requirementsFor(classification, call, ctx.defaultMaxAgeS);
+  const tctx: TicketContext = {
+    store: ctx.store,
+    session: call.session,
+    now,
+    maxAgeS: requirements.maxAgeS,
+    requireAttested: requirements.requireAttested,
+    digest,
+    requirements,
+    subjectIsSafe: (claim: Claim) => subjectIsSafe(ctx, claim),
+    ...(call.directive !== undefined ? { directive: call.directive } : {}),
+  };
+  const checked =
+    kind === 'prediction'
+      ? await checkPrediction(doc, `/${kind}`, tctx)
+      : await checkDecline(doc, `/${kind}`, tctx);
+  if (!checked.ok) return checked;
+  const record = {
+    id: ctx.newId(),
+    session: call.session,
+    call_digest: digest,
+    doc_digest: digestOf(checked.doc),
+    created_at: now,
+    ...(call.agent !== undefined ? { agent: call.agent } : {}),
+  };
+  if (kind === 'prediction') await ctx.store.insertPrediction({ ...record, doc: checked.doc as never });
+  else await ctx.store.insertDecline({ ...record, doc: checked.doc as never });
+  return { ok: true, id: record.id, gated: true, ...summary };
+}

@@ -1,0 +1,22 @@
+// One vitest config for the whole repository: a project per package (tests beside the code) plus the
+// cross-package end-to-end tests in test/. The `source` condition resolves workspace packages to src/.
+import { defineConfig } from 'vitest/config';
+
+const packages = ['core', 'store', 'shell', 'cli', 'http', 'mcp'];
+
+export default defineConfig({
+  resolve: { conditions: ['source'] },
+  test: {
+    projects: [
+      { extends: true, test: { name: 'contracts', include: ['contracts/src/**/*.test.ts'] } },
+      ...packages.map((name) => ({
+        extends: true,
+        test: { name, include: [`packages/${name}/src/**/*.test.ts`] },
+      })),
+      {
+        extends: true,
+        test: { name: 'e2e', include: ['test/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
+      },
+    ],
+  },
+});
