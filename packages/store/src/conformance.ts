@@ -1,0 +1,364 @@
+// The Store conformance suite: every implementation of core's Store port runs these same tests
+// against a real database. A target gives a fresh, empty store plus a second connection for raw SQL,
+// so tampering is done the way an attacker with file or database access would do it.
+import type { Store } from '@tollgate/core';
+import { GENESIS_HASH, rowHash } from '@tollgate/core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { StoreFault } from './fault.js';
+import { decline, declineDoc, draft, observation, override, prediction, predictionDoc } from './fixtures.js';
+
+export interface ConformanceTarget {
+  store: Store;
+  /** Runs SQL on a separate connection, as is. */
+  raw(sql: string): Promise<void>;
+  /** Runs SQL on a separate connection after removing the audit table's append-only guard. */
+  tamper(sql: string): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export function runStoreConformance(name: string, open: () => Promise<ConformanceTarget>): void {
+  describe(`Store conformance: ${name}`, () => {
+    let t: ConformanceTarget;
+    let store: Store;
+    beforeEach(async () => {
+      t = await open();
+      store = t.store;
+    });
+    afterEach(async () => {
+      await t.dispose();
+    });
+
+    describe('observations', () => {
+      it('stores an observation and reads it back by session and id', async () => {
+        const o = observation('s1', 'git rev-parse HEAD', 1_700_000_000_000, { exit_code: 0, agent: 'a1' });
+        await store.insertObservation(o);
+        expect(await store.getObservation('s1', o.id)).toEqual(o);
+        expect(await store.getObservation('s2', o.id)).toBeUndefined();
+        expect(await store.getObservation('s1', 'NOPE')).toBeUndefined();
+      });
+
+      it('finds by source key, newest first, within the session, up to the limit', async () => {
+        const base = 1_700_000_000_000;
+        const older = observation('s1', 'ls', base);
+        const newest = observation('s1', 'ls', base + 2000);
+        const middle = observation('s1', 'ls', base + 1000);
+        for (const o of [
+          older,
+          newest,
+          middle,
+          observation('s2', 'ls', base + 5000),
+          observation('s1', 'pwd', base),
+        ]) {
+          await store.insertObservation(o);
+        }
+        const found = await store.findObservationsBySource('s1', 'ls', 10);
+        expect(found.map((o) => o.id)).toEqual([newest.id, middle.id, older.id]);
+        expect((await store.findObservationsBySource('s1', 'ls', 2)).map((o) => o.id)).toEqual([
+          newest.id,
+          middle.id,
+        ]);
+        expect(await store.findObservationsBySource('s1', 'cat', 10)).toEqual([]);
+      });
+
+      it('refuses a second observation with the same id as a duplicate fault', async () => {
+        const o = observation('s1', 'ls', 1);
+        await store.insertObservation(o);
+        await expect(store.insertObservation(o)).rejects.toMatchObject({
+          name: 'StoreFault',
+          code: 'duplicate',
+        });
+      });
+    });
+
+    describe('predictions and declines', () => {
+      it('returns the newest open prediction for (session, call digest), with optional fields omitted', async () => {
+        const a = prediction('s1', 'd1', 1000);
+        const b = { ...prediction('s1', 'd1', 2000, predictionDoc('abc')), agent: 'agent-7' };
+        await store.insertPrediction(a);
+        await store.insertPrediction(b);
+        await store.insertPrediction(prediction('s2', 'd1', 3000, predictionDoc('other')));
+        expect(await store.findOpenPrediction('s1', 'd1')).toEqual(b);
+        expect(await store.findOpenPrediction('s1', 'd2')).toBeUndefined();
+        expect(await store.consumePrediction(b.id, 2500)).toBe(true);
+        const open = await store.findOpenPrediction('s1', 'd1');
+        expect(open).toEqual(a);
+        expect(open && 'consumed_at' in open).toBe(false);
+        expect(await store.findLatestPrediction('s1', 'd1')).toEqual({ ...b, consumed_at: 2500 });
+      });
+
+      it('consumes a prediction exactly once', async () => {
+        const p = prediction('s1', 'd1', 1000);
+        await store.insertPrediction(p);
+        expect(await store.consumePrediction(p.id, 1100)).toBe(true);
+        expect(await store.consumePrediction(p.id, 1200)).toBe(false);
+        expect(await store.consumePrediction('UNKNOWN', 1200)).toBe(false);
+        expect((await store.findLatestPrediction('s1', 'd1'))?.consumed_at).toBe(1100);
+        expect(await store.findOpenPrediction('s1', 'd1')).toBeUndefined();
+      });
+
+      it('lets exactly one of many concurrent consumers win', async () => {
+        const p = prediction('s1', 'd1', 1000);
+        await store.insertPrediction(p);
+        const wins = await Promise.all(
+          Array.from({ length: 40 }, (_, i) => store.consumePrediction(p.id, 2000 + i)),
+        );
+        expect(wins.filter(Boolean)).toHaveLength(1);
+        const d = decline('s1', 'd1', 1000);
+        await store.insertDecline(d);
+        const dwins = await Promise.all(
+          Array.from({ length: 40 }, (_, i) => store.consumeDecline(d.id, 2000 + i)),
+        );
+        expect(dwins.filter(Boolean)).toHaveLength(1);
+      });
+
+      it('keeps declines apart from predictions', async () => {
+        const d = decline('s1', 'd1', 1000);
+        await store.insertDecline(d);
+        expect(await store.findOpenDecline('s1', 'd1')).toEqual(d);
+        expect(await store.findOpenPrediction('s1', 'd1')).toBeUndefined();
+        expect(await store.consumePrediction(d.id, 1100)).toBe(false);
+        expect(await store.consumeDecline(d.id, 1100)).toBe(true);
+        expect(await store.findOpenDecline('s1', 'd1')).toBeUndefined();
+      });
+
+      it('refuses filing the same document twice for the same call as a duplicate fault', async () => {
+        await store.insertPrediction(prediction('s1', 'd1', 1000));
+        const again = prediction('s1', 'd1', 2000);
+        await expect(store.insertPrediction(again)).rejects.toBeInstanceOf(StoreFault);
+        await expect(store.insertPrediction(again)).rejects.toMatchObject({ code: 'duplicate' });
+      });
+
+      it('inserts an inline ticket consumed, once per (call digest, document)', async () => {
+        const p = prediction('s1', 'd1', 1000);
+        expect(await store.insertConsumedPrediction(p)).toBe(true);
+        expect(
+          await store.insertConsumedPrediction({ ...prediction('s1', 'd1', 1100), doc_digest: p.doc_digest }),
+        ).toBe(false);
+        expect(await store.findOpenPrediction('s1', 'd1')).toBeUndefined();
+        expect(await store.findLatestPrediction('s1', 'd1')).toEqual({ ...p, consumed_at: 1000 });
+        // Another document for the same call, or the same document for another call, is new.
+        expect(await store.insertConsumedPrediction(prediction('s1', 'd1', 1200, predictionDoc('x')))).toBe(
+          true,
+        );
+        expect(
+          await store.insertConsumedPrediction({ ...prediction('s1', 'd2', 1200), doc_digest: p.doc_digest }),
+        ).toBe(true);
+        // A filed ticket that was already used blocks the same document inline too.
+        const filed = prediction('s1', 'd3', 1000);
+        await store.insertPrediction(filed);
+        expect(
+          await store.insertConsumedPrediction({
+            ...prediction('s1', 'd3', 1300),
+            doc_digest: filed.doc_digest,
+          }),
+        ).toBe(false);
+      });
+
+      it('lets exactly one of many concurrent inline inserts of one document win', async () => {
+        const doc = declineDoc('racing');
+        const results = await Promise.all(
+          Array.from({ length: 30 }, (_, i) =>
+            store.insertConsumedDecline({ ...decline('s1', 'd1', 1000 + i, doc), consumed_at: 5 }),
+          ),
+        );
+        expect(results.filter(Boolean)).toHaveLength(1);
+        expect(await store.findOpenDecline('s1', 'd1')).toBeUndefined();
+      });
+    });
+
+    describe('audit', () => {
+      it('chains rows from the genesis hash, in order, and returns them as stored', async () => {
+        expect(await store.appendAudit([])).toEqual([]);
+        const [r1] = await store.appendAudit([draft('s1')]);
+        const [r2, r3] = await store.appendAudit([
+          draft('s1'),
+          draft('s2', { kind: 'outcome', ref: r1!.id }),
+        ]);
+        expect([r1?.seq, r2?.seq, r3?.seq]).toEqual([1, 2, 3]);
+        expect(r1?.prev_hash).toBe(GENESIS_HASH);
+        expect(r2?.prev_hash).toBe(r1?.hash);
+        expect(r3?.prev_hash).toBe(r2?.hash);
+        expect(await store.getAudit(r3!.id)).toEqual(r3);
+        expect(await store.getAudit('NOPE')).toBeUndefined();
+        expect(await store.listAudit({})).toEqual([r1, r2, r3]);
+        expect(await store.verifyAudit()).toEqual({ ok: true, rows: 3 });
+      });
+
+      it('keeps the chain whole under concurrent appends', async () => {
+        const batches = await Promise.all(
+          Array.from({ length: 25 }, (_, i) =>
+            store.appendAudit(i % 5 === 0 ? [draft('s1'), draft('s1')] : [draft('s1')]),
+          ),
+        );
+        const seqs = batches.flat().map((r) => r.seq);
+        expect(seqs.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+        for (const batch of batches) {
+          for (let i = 1; i < batch.length; i++) expect(batch[i]!.seq).toBe(batch[i - 1]!.seq + 1);
+        }
+        expect(await store.verifyAudit()).toEqual({ ok: true, rows: 30 });
+      });
+
+      it('refuses a duplicate row id without breaking the chain', async () => {
+        const d = draft('s1');
+        await store.appendAudit([d]);
+        await expect(store.appendAudit([draft('s1'), d])).rejects.toMatchObject({ code: 'duplicate' });
+        expect(await store.listAudit({})).toHaveLength(1);
+        await store.appendAudit([draft('s1')]);
+        expect(await store.verifyAudit()).toEqual({ ok: true, rows: 2 });
+      });
+
+      it('filters by session, agent, kind, ref and since; limit keeps the newest, oldest first', async () => {
+        const t0 = Date.parse('2030-01-01T00:00:00.000Z');
+        const at = (s: number) => new Date(t0 + s * 1000).toISOString();
+        const rows = await store.appendAudit([
+          draft('s1', { at: at(0), agent: 'a1' }),
+          draft('s2', { at: at(1), agent: 'a2' }),
+          draft('s1', { at: at(2), agent: 'a1' }),
+          draft('s1', { at: at(3), agent: 'a2', kind: 'override' }),
+        ]);
+        const [d1, d2, d3, o4] = rows;
+        const outcome = await store.appendAudit([draft('s1', { at: at(4), kind: 'outcome', ref: d3!.id })]);
+        const ids = (list: { id: string }[]) => list.map((r) => r.id);
+        expect(ids(await store.listAudit({ session: 's1' }))).toEqual(ids([d1!, d3!, o4!, ...outcome]));
+        expect(ids(await store.listAudit({ agent: 'a2' }))).toEqual(ids([d2!, o4!]));
+        expect(ids(await store.listAudit({ kind: 'override' }))).toEqual(ids([o4!]));
+        expect(ids(await store.listAudit({ ref: d3!.id }))).toEqual(ids(outcome));
+        expect(ids(await store.listAudit({ since: t0 + 2000 }))).toEqual(ids([d3!, o4!, ...outcome]));
+        expect(ids(await store.listAudit({ limit: 2 }))).toEqual(ids([o4!, ...outcome]));
+        expect(ids(await store.listAudit({ session: 's1', kind: 'decision', limit: 1 }))).toEqual(ids([d3!]));
+        expect(await store.listAudit({ limit: 0 })).toEqual([]);
+        expect(await store.listAudit({ session: 'nobody' })).toEqual([]);
+      });
+
+      it('verifies an empty chain', async () => {
+        expect(await store.verifyAudit()).toEqual({ ok: true, rows: 0 });
+      });
+
+      it('refuses UPDATE and DELETE on audit rows at the database', async () => {
+        await store.appendAudit([draft('s1')]);
+        await expect(t.raw("UPDATE audit SET session = 'x' WHERE seq = 1")).rejects.toThrow(/append-only/);
+        await expect(t.raw('DELETE FROM audit WHERE seq = 1')).rejects.toThrow(/append-only/);
+        expect(await store.verifyAudit()).toEqual({ ok: true, rows: 1 });
+      });
+
+      describe('catches tampering through raw SQL', () => {
+        beforeEach(async () => {
+          for (let i = 0; i < 4; i++) await store.appendAudit([draft('s1', { outcome: 'pass' })]);
+        });
+        const brokenAt = async (seq: number, problem: RegExp) => {
+          const check = await store.verifyAudit();
+          expect(check.ok).toBe(false);
+          if (!check.ok) {
+            expect(check.broken_at.seq).toBe(seq);
+            expect(check.broken_at.problem).toMatch(problem);
+          }
+        };
+
+        it('a row edited', async () => {
+          await t.tamper(
+            `UPDATE audit SET doc = replace(doc, '"outcome":"pass"', '"outcome":"dispatch"') WHERE seq = 2`,
+          );
+          await brokenAt(2, /edited/);
+        });
+
+        it('a row edited and re-hashed by the editor', async () => {
+          // Recomputing the edited row's own hash still leaves the next row pointing at the old one.
+          const [, r2] = await store.listAudit({});
+          const forged = { ...r2!, outcome: 'dispatch' as const };
+          const { hash: _old, ...unhashed } = forged;
+          const hash = rowHash(unhashed);
+          const doc = JSON.stringify({ ...forged, hash }).replaceAll("'", "''");
+          await t.tamper(`UPDATE audit SET doc = '${doc}', hash = '${hash}' WHERE seq = 2`);
+          await brokenAt(3, /prev_hash/);
+        });
+
+        it('a row deleted', async () => {
+          await t.tamper('DELETE FROM audit WHERE seq = 2');
+          await brokenAt(3, /seq/);
+        });
+
+        it('the newest row deleted: a limit of the chain alone, documented here', async () => {
+          // A cut tail leaves a valid shorter chain; only a reader that remembers the head (an
+          // exported hash, a replica) can see it. New rows then chain onto the new tail.
+          await t.tamper('DELETE FROM audit WHERE seq = 4');
+          expect(await store.verifyAudit()).toEqual({ ok: true, rows: 3 });
+          const [next] = await store.appendAudit([draft('s1')]);
+          expect(next?.seq).toBe(4);
+          expect(await store.verifyAudit()).toEqual({ ok: true, rows: 4 });
+        });
+
+        it('two rows swapped', async () => {
+          await t.tamper('UPDATE audit SET seq = -seq WHERE seq IN (2, 3)');
+          await t.tamper('UPDATE audit SET seq = CASE WHEN seq = -2 THEN 3 ELSE 2 END WHERE seq < 0');
+          await brokenAt(2, /reordered/);
+        });
+
+        it('an indexed column edited (a row moved to another session)', async () => {
+          await t.tamper("UPDATE audit SET session = 'elsewhere' WHERE seq = 3");
+          await brokenAt(3, /column/);
+        });
+      });
+    });
+
+    describe('rejection streaks', () => {
+      it('counts per (session, call digest) and resets', async () => {
+        expect(await store.getRejections('s1', 'd1')).toBe(0);
+        expect(await store.bumpRejections('s1', 'd1')).toBe(1);
+        expect(await store.bumpRejections('s1', 'd1')).toBe(2);
+        expect(await store.bumpRejections('s1', 'd2')).toBe(1);
+        expect(await store.bumpRejections('s2', 'd1')).toBe(1);
+        expect(await store.getRejections('s1', 'd1')).toBe(2);
+        await store.resetRejections('s1', 'd1');
+        await store.resetRejections('s9', 'd9');
+        expect(await store.getRejections('s1', 'd1')).toBe(0);
+        expect(await store.bumpRejections('s1', 'd1')).toBe(1);
+        expect(await store.getRejections('s1', 'd2')).toBe(1);
+      });
+
+      it('counts every one of many concurrent bumps', async () => {
+        const counts = await Promise.all(Array.from({ length: 20 }, () => store.bumpRejections('s1', 'd1')));
+        expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      });
+    });
+
+    describe('overrides', () => {
+      it('matches by session, rule and digest scope; an unset scope field matches anything', async () => {
+        const bySession = override({ session: 's1', expires_at: 10_000 });
+        const byRule = override({ rule: 'git.force-push', expires_at: 10_000, created_at: 2_000 });
+        const byDigest = override({
+          session: 's1',
+          call_digest: 'd1',
+          expires_at: 10_000,
+          created_at: 3_000,
+        });
+        const otherSession = override({ session: 's2', expires_at: 10_000 });
+        const otherRule = override({ rule: 'rm.rf', expires_at: 10_000 });
+        for (const o of [bySession, byRule, byDigest, otherSession, otherRule]) await store.insertOverride(o);
+        const ids = async (session: string, rules: string[], digest: string) =>
+          (await store.findOverrides(session, rules, digest, 5_000)).map((o) => o.id);
+        expect(await ids('s1', ['git.force-push'], 'd1')).toEqual([byDigest.id, byRule.id, bySession.id]);
+        expect(await ids('s1', [], 'd2')).toEqual([bySession.id]);
+        expect(await ids('s3', ['git.force-push', 'x'], 'd1')).toEqual([byRule.id]);
+        expect(await ids('s3', [], 'd1')).toEqual([]);
+        expect(await store.findOverrides('s1', [], 'd2', 5_000)).toEqual([bySession]);
+      });
+
+      it('stops matching at expiry', async () => {
+        const o = override({ session: 's1', rule: 'r', call_digest: 'd', expires_at: 5_000 });
+        await store.insertOverride(o);
+        expect(await store.findOverrides('s1', ['r'], 'd', 4_999)).toEqual([o]);
+        expect(await store.findOverrides('s1', ['r'], 'd', 5_000)).toEqual([]);
+      });
+    });
+
+    describe('lifecycle', () => {
+      it('is healthy while open and reports a fault once closed', async () => {
+        await expect(store.health()).resolves.toBeUndefined();
+        await store.close();
+        await store.close();
+        await expect(store.health()).rejects.toMatchObject({ code: 'store_unavailable' });
+        // The target's dispose closes again; closing twice is harmless.
+      });
+    });
+  });
+}

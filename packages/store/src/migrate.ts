@@ -1,0 +1,26 @@
+// Runs the migrations to the latest version and reports what happened instead of throwing, the way
+// kysely's Migrator does; the store openers turn a failure into a `migration_failed` fault.
+import { type Kysely, Migrator } from 'kysely';
+import { migrations } from './migrations.js';
+import type { Database, Dialect } from './schema.js';
+
+export type MigrationOutcome =
+  | { ok: true; applied: string[] }
+  | { ok: false; applied: string[]; failed?: string; error: unknown };
+
+export async function runMigrations(db: Kysely<Database>, dialect: Dialect): Promise<MigrationOutcome> {
+  const all = migrations(dialect);
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => all } });
+  try {
+    // Fast path: several processes opening an up-to-date file should not all take the write lock.
+    const known = await migrator.getMigrations();
+    if (known.every((m) => m.executedAt !== undefined)) return { ok: true, applied: [] };
+  } catch {
+    // The migration table does not exist yet: fall through and create it.
+  }
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const applied = results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  if (error === undefined) return { ok: true, applied };
+  const failed = results.find((r) => r.status === 'Error')?.migrationName;
+  return failed === undefined ? { ok: false, applied, error } : { ok: false, applied, failed, error };
+}

@@ -1,0 +1,133 @@
+// Schema migrations, in order. Each takes the dialect because a few column types and the append-only
+// guard differ between SQLite and PostgreSQL; everything else is one kysely definition for both.
+import { type Kysely, type Migration, sql } from 'kysely';
+import type { Dialect } from './schema.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types.
+type AnyDb = Kysely<any>;
+
+export function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001_initial': { up: (db: AnyDb) => initial(db, dialect) },
+  };
+}
+
+async function initial(db: AnyDb, dialect: Dialect): Promise<void> {
+  // SQLite: INTEGER (not BIGINT) so that audit.seq becomes the rowid; both are 64-bit there.
+  const int64 = dialect === 'sqlite' ? 'integer' : 'bigint';
+
+  await db.schema
+    .createTable('observations')
+    .addColumn('session', 'text', (c) => c.notNull())
+    .addColumn('id', 'text', (c) => c.notNull())
+    .addColumn('source_key', 'text', (c) => c.notNull())
+    .addColumn('observed_ms', int64, (c) => c.notNull())
+    .addColumn('doc', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('observations_pk', ['session', 'id'])
+    .execute();
+  await db.schema
+    .createIndex('observations_by_source')
+    .on('observations')
+    .columns(['session', 'source_key', 'observed_ms desc', 'id desc'])
+    .execute();
+
+  for (const table of ['predictions', 'declines']) {
+    await db.schema
+      .createTable(table)
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('session', 'text', (c) => c.notNull())
+      .addColumn('agent', 'text')
+      .addColumn('call_digest', 'text', (c) => c.notNull())
+      .addColumn('doc_digest', 'text', (c) => c.notNull())
+      .addColumn('doc', 'text', (c) => c.notNull())
+      .addColumn('created_at', int64, (c) => c.notNull())
+      .addColumn('consumed_at', int64)
+      // A document is single-use for its call: the inline path relies on this to refuse a replay.
+      .addUniqueConstraint(`${table}_single_use`, ['call_digest', 'doc_digest'])
+      .execute();
+    await db.schema
+      .createIndex(`${table}_by_call`)
+      .on(table)
+      .columns(['session', 'call_digest', 'created_at desc'])
+      .execute();
+  }
+
+  await db.schema
+    .createTable('audit')
+    .addColumn('seq', int64, (c) => c.primaryKey())
+    .addColumn('id', 'text', (c) => c.notNull().unique())
+    .addColumn('session', 'text', (c) => c.notNull())
+    .addColumn('agent', 'text')
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('ref', 'text')
+    .addColumn('at', 'text', (c) => c.notNull())
+    .addColumn('at_ms', int64)
+    .addColumn('call_digest', 'text')
+    .addColumn('hash', 'text', (c) => c.notNull())
+    .addColumn('doc', 'text', (c) => c.notNull())
+    .execute();
+  for (const column of ['session', 'agent', 'kind', 'ref', 'call_digest']) {
+    await db.schema.createIndex(`audit_by_${column}`).on('audit').columns([column, 'seq']).execute();
+  }
+  await db.schema.createIndex('audit_by_at').on('audit').column('at_ms').execute();
+  await appendOnlyGuard(db, dialect);
+
+  await db.schema
+    .createTable('rejections')
+    .addColumn('session', 'text', (c) => c.notNull())
+    .addColumn('call_digest', 'text', (c) => c.notNull())
+    .addColumn('count', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('rejections_pk', ['session', 'call_digest'])
+    .execute();
+
+  await db.schema
+    .createTable('overrides')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('operator', 'text', (c) => c.notNull())
+    .addColumn('reason', 'text', (c) => c.notNull())
+    .addColumn('session', 'text')
+    .addColumn('rule', 'text')
+    .addColumn('call_digest', 'text')
+    .addColumn('created_at', int64, (c) => c.notNull())
+    .addColumn('expires_at', int64, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('overrides_by_expiry').on('overrides').column('expires_at').execute();
+
+  if (dialect === 'postgres') {
+    await db.schema
+      .createTable('audit_head')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .execute();
+    await db.insertInto('audit_head').values({ id: 1 }).execute();
+  }
+}
+
+/**
+ * Refuses UPDATE and DELETE on audit rows. The hash chain is what detects tampering; this guard only
+ * stops an honest mistake (a stray UPDATE) from breaking the chain.
+ */
+async function appendOnlyGuard(db: AnyDb, dialect: Dialect): Promise<void> {
+  if (dialect === 'sqlite') {
+    for (const op of ['update', 'delete']) {
+      await sql
+        .raw(
+          `CREATE TRIGGER audit_no_${op} BEFORE ${op.toUpperCase()} ON audit ` +
+            `BEGIN SELECT RAISE(ABORT, 'audit rows are append-only'); END`,
+        )
+        .execute(db);
+    }
+    return;
+  }
+  await sql
+    .raw(
+      `CREATE FUNCTION audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ ` +
+        `BEGIN RAISE EXCEPTION 'audit rows are append-only'; END $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      'CREATE TRIGGER audit_append_only BEFORE UPDATE OR DELETE ON audit ' +
+        'FOR EACH ROW EXECUTE FUNCTION audit_append_only()',
+    )
+    .execute(db);
+}

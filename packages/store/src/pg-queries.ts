@@ -1,0 +1,85 @@
+// The PostgreSQL hot paths as named statements: pg prepares each once per connection and then sends
+// only the name and the values.
+const ticketColumns = 'id, session, agent, call_digest, doc_digest, doc, created_at, consumed_at';
+
+function ticket(table: 'predictions' | 'declines') {
+  return {
+    insert: {
+      name: `tg_${table}_insert`,
+      text: `INSERT INTO ${table} (${ticketColumns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    },
+    insertConsumed: {
+      name: `tg_${table}_insert_consumed`,
+      text: `INSERT INTO ${table} (${ticketColumns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+             ON CONFLICT (call_digest, doc_digest) DO NOTHING`,
+    },
+    findOpen: {
+      name: `tg_${table}_find_open`,
+      text: `SELECT ${ticketColumns} FROM ${table} WHERE session = $1 AND call_digest = $2 AND consumed_at IS NULL
+             ORDER BY created_at DESC, id DESC LIMIT 1`,
+    },
+    findLatest: {
+      name: `tg_${table}_find_latest`,
+      text: `SELECT ${ticketColumns} FROM ${table} WHERE session = $1 AND call_digest = $2
+             ORDER BY created_at DESC, id DESC LIMIT 1`,
+    },
+    consume: {
+      name: `tg_${table}_consume`,
+      text: `UPDATE ${table} SET consumed_at = $2 WHERE id = $1 AND consumed_at IS NULL`,
+    },
+  };
+}
+
+export type TicketQueries = ReturnType<typeof ticket>;
+
+export const q = {
+  insertObservation: {
+    name: 'tg_obs_insert',
+    text: 'INSERT INTO observations (session, id, source_key, observed_ms, doc) VALUES ($1, $2, $3, $4, $5)',
+  },
+  getObservation: { name: 'tg_obs_get', text: 'SELECT doc FROM observations WHERE session = $1 AND id = $2' },
+  observationsBySource: {
+    name: 'tg_obs_by_source',
+    text: `SELECT doc FROM observations WHERE session = $1 AND source_key = $2
+           ORDER BY observed_ms DESC, id DESC LIMIT $3`,
+  },
+  predictions: ticket('predictions'),
+  declines: ticket('declines'),
+  // Sent as one simple-protocol round trip. Under READ COMMITTED each statement takes a fresh
+  // snapshot, so the tail read after the lock is granted sees every append committed before it.
+  // (One statement joining both would read the tail from a snapshot taken before the lock wait.)
+  auditLockAndHead:
+    'BEGIN; SELECT id FROM audit_head WHERE id = 1 FOR UPDATE; SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1',
+  insertAudit: {
+    name: 'tg_audit_insert',
+    text: `INSERT INTO audit (seq, id, session, agent, kind, ref, at, at_ms, call_digest, hash, doc)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+  },
+  getRejections: {
+    name: 'tg_rej_get',
+    text: 'SELECT count FROM rejections WHERE session = $1 AND call_digest = $2',
+  },
+  bumpRejections: {
+    name: 'tg_rej_bump',
+    text: `INSERT INTO rejections (session, call_digest, count) VALUES ($1, $2, 1)
+           ON CONFLICT (session, call_digest) DO UPDATE SET count = rejections.count + 1 RETURNING count`,
+  },
+  resetRejections: {
+    name: 'tg_rej_reset',
+    text: 'DELETE FROM rejections WHERE session = $1 AND call_digest = $2',
+  },
+  insertOverride: {
+    name: 'tg_ovr_insert',
+    text: `INSERT INTO overrides (id, operator, reason, session, rule, call_digest, created_at, expires_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+  },
+  // Each scope field set on an override must match; an unset one matches anything.
+  findOverrides: {
+    name: 'tg_ovr_find',
+    text: `SELECT * FROM overrides WHERE expires_at > $4
+             AND (session IS NULL OR session = $1)
+             AND (rule IS NULL OR rule = ANY($2::text[]))
+             AND (call_digest IS NULL OR call_digest = $3)
+           ORDER BY created_at DESC, id DESC`,
+  },
+};

@@ -1,0 +1,290 @@
+// The Store port on PostgreSQL, for several gate instances sharing one database: single use is a
+// conditional UPDATE, and audit appends take turns on a row lock held by the database, never by
+// process memory. Hot paths are named statements on the pg pool; the rest goes through kysely.
+import type { AuditRow, Decline, Observation, Prediction } from '@tollgate/contracts';
+import {
+  type AuditDraft,
+  type AuditQuery,
+  type ChainCheck,
+  chainRow,
+  type DeclineRecord,
+  GENESIS_HASH,
+  type OverrideRecord,
+  type PredictionRecord,
+  type Store,
+  type TicketRecord,
+} from '@tollgate/core';
+import type { Kysely } from 'kysely';
+import type pg from 'pg';
+import { getAudit, listAudit } from './audit-list.js';
+import { type StoredAudit, verifyStored } from './audit-verify.js';
+import { StoreFault, toStoreFault } from './fault.js';
+import { openPostgres, type PostgresConnection, type PostgresOptions } from './pg-open.js';
+import { q, type TicketQueries } from './pg-queries.js';
+import { auditRow, observationRow, overrideRecord, ticketRecord, ticketRow } from './rows.js';
+import type { Database, OverrideTable, TicketTable } from './schema.js';
+
+const VERIFY_PAGE = 5000;
+
+export class PostgresStore implements Store {
+  readonly #pool: pg.Pool;
+  readonly #db: Kysely<Database>;
+  #closed = false;
+
+  private constructor(conn: PostgresConnection) {
+    this.#pool = conn.pool;
+    this.#db = conn.db;
+  }
+
+  static async open(url: string, options: PostgresOptions = {}): Promise<PostgresStore> {
+    return new PostgresStore(await openPostgres(url, options));
+  }
+
+  /** The kysely handle, for read-only reports beyond the port. */
+  get kysely(): Kysely<Database> {
+    return this.#db;
+  }
+
+  async insertObservation(o: Observation): Promise<void> {
+    const r = observationRow(o);
+    await this.#query('insert observation', q.insertObservation, [
+      r.session,
+      r.id,
+      r.source_key,
+      r.observed_ms,
+      r.doc,
+    ]);
+  }
+
+  async getObservation(session: string, id: string): Promise<Observation | undefined> {
+    const { rows } = await this.#query<{ doc: string }>('get observation', q.getObservation, [session, id]);
+    return rows[0] === undefined ? undefined : (JSON.parse(rows[0].doc) as Observation);
+  }
+
+  async findObservationsBySource(session: string, sourceKey: string, limit: number): Promise<Observation[]> {
+    const { rows } = await this.#query<{ doc: string }>('find observations', q.observationsBySource, [
+      session,
+      sourceKey,
+      limit,
+    ]);
+    return rows.map((r) => JSON.parse(r.doc) as Observation);
+  }
+
+  async insertPrediction(record: PredictionRecord): Promise<void> {
+    await this.#query('insert prediction', q.predictions.insert, ticketValues(record));
+  }
+
+  async insertDecline(record: DeclineRecord): Promise<void> {
+    await this.#query('insert decline', q.declines.insert, ticketValues(record));
+  }
+
+  async findOpenPrediction(session: string, callDigest: string): Promise<PredictionRecord | undefined> {
+    return this.#findTicket<Prediction>(q.predictions.findOpen, session, callDigest);
+  }
+
+  async findOpenDecline(session: string, callDigest: string): Promise<DeclineRecord | undefined> {
+    return this.#findTicket<Decline>(q.declines.findOpen, session, callDigest);
+  }
+
+  async findLatestPrediction(session: string, callDigest: string): Promise<PredictionRecord | undefined> {
+    return this.#findTicket<Prediction>(q.predictions.findLatest, session, callDigest);
+  }
+
+  async consumePrediction(id: string, at: number): Promise<boolean> {
+    return this.#consume(q.predictions, id, at);
+  }
+
+  async consumeDecline(id: string, at: number): Promise<boolean> {
+    return this.#consume(q.declines, id, at);
+  }
+
+  async insertConsumedPrediction(record: PredictionRecord): Promise<boolean> {
+    return this.#insertConsumed(q.predictions, record);
+  }
+
+  async insertConsumedDecline(record: DeclineRecord): Promise<boolean> {
+    return this.#insertConsumed(q.declines, record);
+  }
+
+  async appendAudit(drafts: AuditDraft[]): Promise<AuditRow[]> {
+    if (drafts.length === 0) return [];
+    const client = await this.#connect('append audit');
+    let broken: Error | undefined;
+    try {
+      const results = (await client.query(q.auditLockAndHead)) as unknown as pg.QueryResult[];
+      const head = results[2]?.rows[0] as { seq: number; hash: string } | undefined;
+      let seq = head?.seq ?? 0;
+      let prev = head?.hash ?? GENESIS_HASH;
+      const rows: AuditRow[] = [];
+      for (const draft of drafts) {
+        const row = chainRow(draft, ++seq, prev);
+        const r = auditRow(row);
+        await client.query({
+          ...q.insertAudit,
+          values: [
+            r.seq,
+            r.id,
+            r.session,
+            r.agent,
+            r.kind,
+            r.ref,
+            r.at,
+            r.at_ms,
+            r.call_digest,
+            r.hash,
+            r.doc,
+          ],
+        });
+        prev = row.hash;
+        rows.push(row);
+      }
+      await client.query('COMMIT');
+      return rows;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((e: Error) => {
+        broken = e;
+      });
+      throw toStoreFault(error, 'append audit');
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  async getAudit(id: string): Promise<AuditRow | undefined> {
+    return this.#guard('get audit', () => getAudit(this.#db, id));
+  }
+
+  async listAudit(query: AuditQuery): Promise<AuditRow[]> {
+    return this.#guard('list audit', () => listAudit(this.#db, query));
+  }
+
+  async verifyAudit(): Promise<ChainCheck> {
+    // Pages in one REPEATABLE READ transaction: one snapshot of the chain. core's verifyChain takes a
+    // synchronous iterable, so the pages are gathered before the walk (see the package README note).
+    const stored = await this.#guard('verify audit', () =>
+      this.#db
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .execute(async (trx) => {
+          const all: StoredAudit[] = [];
+          for (let after = -1; ; ) {
+            const page = await trx
+              .selectFrom('audit')
+              .select(['seq', 'id', 'session', 'agent', 'kind', 'ref', 'call_digest', 'hash', 'doc'])
+              .where('seq', '>', after)
+              .orderBy('seq')
+              .limit(VERIFY_PAGE)
+              .execute();
+            all.push(...page);
+            const last = page.at(-1);
+            if (last === undefined || page.length < VERIFY_PAGE) return all;
+            after = last.seq;
+          }
+        }),
+    );
+    return verifyStored(stored);
+  }
+
+  async getRejections(session: string, callDigest: string): Promise<number> {
+    const { rows } = await this.#query<{ count: number }>('get rejections', q.getRejections, [
+      session,
+      callDigest,
+    ]);
+    return rows[0]?.count ?? 0;
+  }
+
+  async bumpRejections(session: string, callDigest: string): Promise<number> {
+    const { rows } = await this.#query<{ count: number }>('bump rejections', q.bumpRejections, [
+      session,
+      callDigest,
+    ]);
+    return rows[0]!.count;
+  }
+
+  async resetRejections(session: string, callDigest: string): Promise<void> {
+    await this.#query('reset rejections', q.resetRejections, [session, callDigest]);
+  }
+
+  async insertOverride(o: OverrideRecord): Promise<void> {
+    const values = [o.id, o.operator, o.reason, o.session ?? null, o.rule ?? null, o.call_digest ?? null];
+    await this.#query('insert override', q.insertOverride, [...values, o.created_at, o.expires_at]);
+  }
+
+  async findOverrides(
+    session: string,
+    rules: readonly string[],
+    callDigest: string,
+    now: number,
+  ): Promise<OverrideRecord[]> {
+    const { rows } = await this.#query<OverrideTable>('find overrides', q.findOverrides, [
+      session,
+      rules,
+      callDigest,
+      now,
+    ]);
+    return rows.map(overrideRecord);
+  }
+
+  async health(): Promise<void> {
+    if (this.#closed) throw new StoreFault('store_unavailable', 'the store is closed');
+    await this.#query('health', { name: 'tg_health', text: 'SELECT 1' }, []);
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#db.destroy(); // ends the pool
+  }
+
+  async #findTicket<T>(
+    query: TicketQueries['findOpen'],
+    session: string,
+    callDigest: string,
+  ): Promise<TicketRecord<T> | undefined> {
+    const { rows } = await this.#query<TicketTable>('find ticket', query, [session, callDigest]);
+    return rows[0] === undefined ? undefined : ticketRecord<T>(rows[0]);
+  }
+
+  async #consume(t: TicketQueries, id: string, at: number): Promise<boolean> {
+    return (await this.#query('consume ticket', t.consume, [id, at])).rowCount === 1;
+  }
+
+  async #insertConsumed<T>(t: TicketQueries, record: TicketRecord<T>): Promise<boolean> {
+    const values = ticketValues(record);
+    values[7] ??= record.created_at;
+    return (await this.#query('insert consumed ticket', t.insertConsumed, values)).rowCount === 1;
+  }
+
+  async #query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+    doing: string,
+    query: { name: string; text: string },
+    values: unknown[],
+  ): Promise<pg.QueryResult<R>> {
+    try {
+      return await this.#pool.query<R>({ ...query, values });
+    } catch (error) {
+      throw toStoreFault(error, doing);
+    }
+  }
+
+  async #connect(doing: string): Promise<pg.PoolClient> {
+    try {
+      return await this.#pool.connect();
+    } catch (error) {
+      throw toStoreFault(error, doing);
+    }
+  }
+
+  async #guard<T>(doing: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw toStoreFault(error, doing);
+    }
+  }
+}
+
+function ticketValues<T>(record: TicketRecord<T>): unknown[] {
+  const r = ticketRow(record);
+  return [r.id, r.session, r.agent, r.call_digest, r.doc_digest, r.doc, r.created_at, r.consumed_at];
+}

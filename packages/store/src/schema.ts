@@ -1,0 +1,71 @@
+// The kysely view of the database: one interface per table. JSON documents are stored as text so the
+// audit chain verifies exactly the bytes that were written; the other columns exist to be indexed.
+export interface ObservationTable {
+  session: string;
+  id: string;
+  source_key: string;
+  /** observed_at in epoch ms, for "newest first". */
+  observed_ms: number;
+  doc: string;
+}
+
+/** predictions and declines share one shape. */
+export interface TicketTable {
+  id: string;
+  session: string;
+  agent: string | null;
+  call_digest: string;
+  doc_digest: string;
+  doc: string;
+  created_at: number;
+  consumed_at: number | null;
+}
+
+export interface AuditTable {
+  seq: number;
+  id: string;
+  session: string;
+  agent: string | null;
+  kind: string;
+  ref: string | null;
+  at: string;
+  at_ms: number | null;
+  call_digest: string | null;
+  hash: string;
+  /** The whole row as JSON, hash fields included. */
+  doc: string;
+}
+
+export interface RejectionTable {
+  session: string;
+  call_digest: string;
+  count: number;
+}
+
+export interface OverrideTable {
+  id: string;
+  operator: string;
+  reason: string;
+  session: string | null;
+  rule: string | null;
+  call_digest: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
+/** PostgreSQL only: the one row every append locks, so instances sharing the database take turns. */
+export interface AuditHeadTable {
+  id: number;
+}
+
+export interface Database {
+  observations: ObservationTable;
+  predictions: TicketTable;
+  declines: TicketTable;
+  audit: AuditTable;
+  rejections: RejectionTable;
+  overrides: OverrideTable;
+  audit_head: AuditHeadTable;
+}
+
+export type Dialect = 'sqlite' | 'postgres';

@@ -1,0 +1,63 @@
+// Opens (creating if needed) a SQLite store file: directories, pragmas, migrations. Every failure
+// leaves as a StoreFault with a code and the connection closed.
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { StoreFault, toStoreFault } from './fault.js';
+import { runMigrations } from './migrate.js';
+import type { Database } from './schema.js';
+
+export const DEFAULT_SQLITE_PATH = '.tollgate/tollgate.db';
+
+export interface SqliteOptions {
+  /** How long a writer waits for another process's write lock before failing (default 5000 ms). */
+  busyTimeoutMs?: number;
+}
+
+export interface SqliteConnection {
+  path: string;
+  raw: Sqlite.Database;
+  db: Kysely<Database>;
+}
+
+export async function openSqlite(path: string, options: SqliteOptions = {}): Promise<SqliteConnection> {
+  const file = path === ':memory:' ? path : resolve(path);
+  let raw: Sqlite.Database | undefined;
+  try {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    raw = new Sqlite(file, { timeout: options.busyTimeoutMs ?? 5000 });
+    raw.pragma('journal_mode = WAL');
+    // NORMAL in WAL mode syncs the WAL only at checkpoints, not at every commit. A commit has still
+    // been written (write(2)) into the WAL before it returns, so it lives in the OS page cache and
+    // survives the process being killed (kill -9); only an OS crash or power loss can roll back the
+    // newest commits (SQLite docs, PRAGMA synchronous). crash.test.ts checks the kill -9 half.
+    raw.pragma('synchronous = NORMAL');
+  } catch (error) {
+    raw?.close();
+    throw toStoreFault(error, `cannot open SQLite store at ${file}`);
+  }
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
+  const outcome = await migrateWithRetry(db);
+  if (!outcome.ok) {
+    await db.destroy();
+    const cause = toStoreFault(outcome.error, 'migrate');
+    // A file that is not a database fails at its first read, which is the migrator's.
+    const code =
+      cause.code === 'store_corrupt' || cause.code === 'store_unavailable' ? cause.code : 'migration_failed';
+    throw new StoreFault(code, `cannot migrate SQLite store at ${file}: ${cause.message}`, {
+      cause: outcome.error,
+    });
+  }
+  return { path: file, raw, db };
+}
+
+/** Two processes migrating a fresh file at once: the loser sees SQLITE_BUSY and tries again. */
+async function migrateWithRetry(db: Kysely<Database>) {
+  for (let attempt = 0; ; attempt++) {
+    const outcome = await runMigrations(db, 'sqlite');
+    const busy = !outcome.ok && /SQLITE_BUSY/.test(String((outcome.error as { code?: unknown })?.code));
+    if (!busy || attempt >= 20) return outcome;
+    await new Promise((r) => setTimeout(r, 25 + Math.random() * 50));
+  }
+}

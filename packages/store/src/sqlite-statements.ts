@@ -1,0 +1,71 @@
+// The SQLite hot paths as prepared better-sqlite3 statements, compiled once per connection: the gate
+// budget (p50 ≤ 150 µs for a full irreversible check) leaves no room for building SQL per call.
+import type BetterSqlite3 from 'better-sqlite3';
+
+export type SqliteStatements = ReturnType<typeof prepareStatements>;
+
+export function prepareStatements(db: BetterSqlite3.Database) {
+  const ticket = (table: 'predictions' | 'declines') => ({
+    insert: db.prepare(
+      `INSERT INTO ${table} (id, session, agent, call_digest, doc_digest, doc, created_at, consumed_at)
+       VALUES (@id, @session, @agent, @call_digest, @doc_digest, @doc, @created_at, @consumed_at)`,
+    ),
+    insertConsumed: db.prepare(
+      `INSERT INTO ${table} (id, session, agent, call_digest, doc_digest, doc, created_at, consumed_at)
+       VALUES (@id, @session, @agent, @call_digest, @doc_digest, @doc, @created_at, @consumed_at)
+       ON CONFLICT (call_digest, doc_digest) DO NOTHING`,
+    ),
+    findOpen: db.prepare(
+      `SELECT * FROM ${table} WHERE session = ? AND call_digest = ? AND consumed_at IS NULL
+       ORDER BY created_at DESC, id DESC LIMIT 1`,
+    ),
+    findLatest: db.prepare(
+      `SELECT * FROM ${table} WHERE session = ? AND call_digest = ? ORDER BY created_at DESC, id DESC LIMIT 1`,
+    ),
+    consume: db.prepare(`UPDATE ${table} SET consumed_at = ? WHERE id = ? AND consumed_at IS NULL`),
+  });
+  return {
+    insertObservation: db.prepare(
+      `INSERT INTO observations (session, id, source_key, observed_ms, doc)
+       VALUES (@session, @id, @source_key, @observed_ms, @doc)`,
+    ),
+    getObservation: db.prepare('SELECT doc FROM observations WHERE session = ? AND id = ?').pluck(),
+    observationsBySource: db
+      .prepare(
+        `SELECT doc FROM observations WHERE session = ? AND source_key = ?
+         ORDER BY observed_ms DESC, id DESC LIMIT ?`,
+      )
+      .pluck(),
+    predictions: ticket('predictions'),
+    declines: ticket('declines'),
+    auditHead: db.prepare('SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1'),
+    insertAudit: db.prepare(
+      `INSERT INTO audit (seq, id, session, agent, kind, ref, at, at_ms, call_digest, hash, doc)
+       VALUES (@seq, @id, @session, @agent, @kind, @ref, @at, @at_ms, @call_digest, @hash, @doc)`,
+    ),
+    auditInOrder: db.prepare(
+      'SELECT seq, id, session, agent, kind, ref, call_digest, hash, doc FROM audit ORDER BY seq',
+    ),
+    bumpRejections: db
+      .prepare(
+        `INSERT INTO rejections (session, call_digest, count) VALUES (?, ?, 1)
+         ON CONFLICT (session, call_digest) DO UPDATE SET count = rejections.count + 1
+         RETURNING count`,
+      )
+      .pluck(),
+    getRejections: db.prepare('SELECT count FROM rejections WHERE session = ? AND call_digest = ?').pluck(),
+    resetRejections: db.prepare('DELETE FROM rejections WHERE session = ? AND call_digest = ?'),
+    insertOverride: db.prepare(
+      `INSERT INTO overrides (id, operator, reason, session, rule, call_digest, created_at, expires_at)
+       VALUES (@id, @operator, @reason, @session, @rule, @call_digest, @created_at, @expires_at)`,
+    ),
+    // Each scope field set on an override must match; an unset one matches anything.
+    findOverrides: db.prepare(
+      `SELECT * FROM overrides WHERE expires_at > @now
+         AND (session IS NULL OR session = @session)
+         AND (rule IS NULL OR rule IN (SELECT value FROM json_each(@rules)))
+         AND (call_digest IS NULL OR call_digest = @call_digest)
+       ORDER BY created_at DESC, id DESC`,
+    ),
+  };
+}

@@ -1,0 +1,56 @@
+// Runs the Store conformance suite against SQLite on real temporary files.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runStoreConformance } from './conformance.js';
+import { SqliteStore } from './sqlite-store.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'tollgate-store-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+
+runStoreConformance('SQLite', async () => {
+  const file = join(dir, `conf-${n++}.db`);
+  const store = await SqliteStore.open(file);
+  const side = new Sqlite(file, { timeout: 5000 });
+  const exec = async (sql: string) => {
+    side.exec(sql);
+  };
+  return {
+    store,
+    raw: exec,
+    tamper: (sql) =>
+      exec(`DROP TRIGGER IF EXISTS audit_no_update; DROP TRIGGER IF EXISTS audit_no_delete; ${sql}`),
+    dispose: async () => {
+      side.close();
+      await store.close();
+    },
+  };
+});
+
+describe('SQLite store file', () => {
+  it('runs in WAL mode with synchronous=NORMAL and a busy timeout', async () => {
+    const store = await SqliteStore.open(join(dir, 'pragmas.db'), { busyTimeoutMs: 1234 });
+    const raw = store.kysely;
+    const { sql } = await import('kysely');
+    const mode = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(raw);
+    const sync = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(raw);
+    const busy = await sql<{ timeout: number }>`PRAGMA busy_timeout`.execute(raw);
+    expect(mode.rows[0]?.journal_mode).toBe('wal');
+    expect(sync.rows[0]?.synchronous).toBe(1);
+    expect(busy.rows[0]?.timeout).toBe(1234);
+    await store.close();
+  });
+
+  it('creates missing directories and reopens an existing file without migrating again', async () => {
+    const file = join(dir, 'nested', 'deeper', 'again.db');
+    const first = await SqliteStore.open(file);
+    await first.appendAudit([{ id: 'x1', at: new Date().toISOString(), kind: 'decision', session: 's' }]);
+    await first.close();
+    const second = await SqliteStore.open(file);
+    expect(await second.verifyAudit()).toEqual({ ok: true, rows: 1 });
+    await second.close();
+  });
+});

@@ -1,0 +1,216 @@
+// The Store port on one SQLite file (better-sqlite3, WAL). Hot paths run on prepared statements;
+// writes that must be atomic across OS processes sharing the file run in BEGIN IMMEDIATE transactions.
+import type { AuditRow, Decline, Observation, Prediction } from '@tollgate/contracts';
+import {
+  type AuditDraft,
+  type AuditQuery,
+  type ChainCheck,
+  chainRow,
+  type DeclineRecord,
+  GENESIS_HASH,
+  type OverrideRecord,
+  type PredictionRecord,
+  type Store,
+  type TicketRecord,
+} from '@tollgate/core';
+import type { Kysely } from 'kysely';
+import { getAudit, listAudit } from './audit-list.js';
+import { type StoredAudit, verifyStored } from './audit-verify.js';
+import { StoreFault, toStoreFault } from './fault.js';
+import { auditRow, observationRow, overrideRecord, overrideRow, ticketRecord, ticketRow } from './rows.js';
+import type { Database, OverrideTable, TicketTable } from './schema.js';
+import { DEFAULT_SQLITE_PATH, openSqlite, type SqliteConnection, type SqliteOptions } from './sqlite-open.js';
+import { prepareStatements, type SqliteStatements } from './sqlite-statements.js';
+
+type TicketStatements = SqliteStatements['predictions'];
+
+export class SqliteStore implements Store {
+  readonly path: string;
+  readonly #conn: SqliteConnection;
+  readonly #s: SqliteStatements;
+  readonly #append: (drafts: AuditDraft[]) => AuditRow[];
+  #closed = false;
+
+  private constructor(conn: SqliteConnection) {
+    this.path = conn.path;
+    this.#conn = conn;
+    this.#s = prepareStatements(conn.raw);
+    // .immediate: take the write lock before reading the chain head, so two processes never chain
+    // onto the same head (a deferred transaction could read, then lose the race to upgrade).
+    const tx = conn.raw.transaction((drafts: AuditDraft[]) => this.#chain(drafts));
+    this.#append = (drafts) => tx.immediate(drafts);
+  }
+
+  static async open(path: string = DEFAULT_SQLITE_PATH, options: SqliteOptions = {}): Promise<SqliteStore> {
+    const conn = await openSqlite(path, options);
+    try {
+      return new SqliteStore(conn);
+    } catch (error) {
+      await conn.db.destroy();
+      throw toStoreFault(error, `cannot prepare SQLite store at ${conn.path}`);
+    }
+  }
+
+  /** The kysely handle, for read-only reports beyond the port. */
+  get kysely(): Kysely<Database> {
+    return this.#conn.db;
+  }
+
+  async insertObservation(observation: Observation): Promise<void> {
+    run('insert observation', () => this.#s.insertObservation.run(observationRow(observation)));
+  }
+
+  async getObservation(session: string, id: string): Promise<Observation | undefined> {
+    const doc = run('get observation', () => this.#s.getObservation.get(session, id)) as string | undefined;
+    return doc === undefined ? undefined : (JSON.parse(doc) as Observation);
+  }
+
+  async findObservationsBySource(session: string, sourceKey: string, limit: number): Promise<Observation[]> {
+    const docs = run('find observations', () => this.#s.observationsBySource.all(session, sourceKey, limit));
+    return (docs as string[]).map((d) => JSON.parse(d) as Observation);
+  }
+
+  async insertPrediction(record: PredictionRecord): Promise<void> {
+    run('insert prediction', () => this.#s.predictions.insert.run(ticketRow(record)));
+  }
+
+  async insertDecline(record: DeclineRecord): Promise<void> {
+    run('insert decline', () => this.#s.declines.insert.run(ticketRow(record)));
+  }
+
+  async findOpenPrediction(session: string, callDigest: string): Promise<PredictionRecord | undefined> {
+    return findTicket<Prediction>(this.#s.predictions.findOpen, session, callDigest);
+  }
+
+  async findOpenDecline(session: string, callDigest: string): Promise<DeclineRecord | undefined> {
+    return findTicket<Decline>(this.#s.declines.findOpen, session, callDigest);
+  }
+
+  async findLatestPrediction(session: string, callDigest: string): Promise<PredictionRecord | undefined> {
+    return findTicket<Prediction>(this.#s.predictions.findLatest, session, callDigest);
+  }
+
+  async consumePrediction(id: string, at: number): Promise<boolean> {
+    return consume(this.#s.predictions, id, at);
+  }
+
+  async consumeDecline(id: string, at: number): Promise<boolean> {
+    return consume(this.#s.declines, id, at);
+  }
+
+  async insertConsumedPrediction(record: PredictionRecord): Promise<boolean> {
+    return insertConsumed(this.#s.predictions, record);
+  }
+
+  async insertConsumedDecline(record: DeclineRecord): Promise<boolean> {
+    return insertConsumed(this.#s.declines, record);
+  }
+
+  async appendAudit(drafts: AuditDraft[]): Promise<AuditRow[]> {
+    if (drafts.length === 0) return [];
+    return run('append audit', () => this.#append(drafts));
+  }
+
+  #chain(drafts: AuditDraft[]): AuditRow[] {
+    const head = this.#s.auditHead.get() as { seq: number; hash: string } | undefined;
+    let seq = head?.seq ?? 0;
+    let prev = head?.hash ?? GENESIS_HASH;
+    const rows: AuditRow[] = [];
+    for (const draft of drafts) {
+      const row = chainRow(draft, ++seq, prev);
+      this.#s.insertAudit.run(auditRow(row));
+      prev = row.hash;
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  async getAudit(id: string): Promise<AuditRow | undefined> {
+    return guard('get audit', getAudit(this.#conn.db, id));
+  }
+
+  async listAudit(query: AuditQuery): Promise<AuditRow[]> {
+    return guard('list audit', listAudit(this.#conn.db, query));
+  }
+
+  async verifyAudit(): Promise<ChainCheck> {
+    // iterate() reads inside one implicit read transaction: a consistent snapshot, one row at a time.
+    return run('verify audit', () => verifyStored(this.#s.auditInOrder.iterate() as Iterable<StoredAudit>));
+  }
+
+  async getRejections(session: string, callDigest: string): Promise<number> {
+    const count = run('get rejections', () => this.#s.getRejections.get(session, callDigest)) as
+      | number
+      | undefined;
+    return count ?? 0;
+  }
+
+  async bumpRejections(session: string, callDigest: string): Promise<number> {
+    return run('bump rejections', () => this.#s.bumpRejections.get(session, callDigest)) as number;
+  }
+
+  async resetRejections(session: string, callDigest: string): Promise<void> {
+    run('reset rejections', () => this.#s.resetRejections.run(session, callDigest));
+  }
+
+  async insertOverride(record: OverrideRecord): Promise<void> {
+    run('insert override', () => this.#s.insertOverride.run(overrideRow(record)));
+  }
+
+  async findOverrides(
+    session: string,
+    rules: readonly string[],
+    callDigest: string,
+    now: number,
+  ): Promise<OverrideRecord[]> {
+    const params = { session, rules: JSON.stringify(rules), call_digest: callDigest, now };
+    const rows = run('find overrides', () => this.#s.findOverrides.all(params)) as OverrideTable[];
+    return rows.map(overrideRecord);
+  }
+
+  async health(): Promise<void> {
+    if (this.#closed) throw new StoreFault('store_unavailable', 'the store is closed');
+    run('health', () => this.#conn.raw.prepare('SELECT 1').get());
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    await this.#conn.db.destroy();
+  }
+}
+
+function findTicket<T>(
+  stmt: TicketStatements['findOpen'],
+  session: string,
+  callDigest: string,
+): TicketRecord<T> | undefined {
+  const row = run('find ticket', () => stmt.get(session, callDigest)) as TicketTable | undefined;
+  return row === undefined ? undefined : ticketRecord<T>(row);
+}
+
+function consume(s: TicketStatements, id: string, at: number): boolean {
+  return run('consume ticket', () => s.consume.run(at, id)).changes === 1;
+}
+
+function insertConsumed<T>(s: TicketStatements, record: TicketRecord<T>): boolean {
+  const row = ticketRow(record);
+  row.consumed_at ??= record.created_at;
+  return run('insert consumed ticket', () => s.insertConsumed.run(row)).changes === 1;
+}
+
+function run<T>(doing: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    throw toStoreFault(error, doing);
+  }
+}
+
+async function guard<T>(doing: string, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw toStoreFault(error, doing);
+  }
+}
