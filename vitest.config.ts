@@ -6,6 +6,7 @@ const packages = ['core', 'store', 'shell', 'cli', 'http', 'mcp'];
 
 export default defineConfig({
   resolve: { conditions: ['source'] },
+  ssr: { resolve: { conditions: ['source', 'node'] } },
   test: {
     projects: [
       { extends: true, test: { name: 'contracts', include: ['contracts/src/**/*.test.ts'] } },

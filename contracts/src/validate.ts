@@ -20,7 +20,7 @@ const compiled = new Map<SchemaName, ValidateFunction>();
 /** The shared ajv instance with every contract schema registered (for compiling rule predicates too). */
 export function contractAjv(): Ajv2020 {
   if (!ajv) {
-    ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+    ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
     ajv.addFormat('date-time', DATE_TIME);
     for (const schema of Object.values(schemas)) ajv.addSchema(schema);
   }

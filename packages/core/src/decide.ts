@@ -65,7 +65,8 @@ export async function decide(
   };
   const decision = await evaluateEnvelope(ctx, call, digest, requirements, tctx, opts);
   if (decision.outcome !== 'rejected') {
-    if (!opts.dryRun) await store.resetRejections(call.session, digest);
+    // A decline ends the loop; a dispatch does not until its outcome comes back ok.
+    if (decision.outcome === 'declined' && !opts.dryRun) await store.resetRejections(call.session, digest);
     return decision;
   }
   if (opts.dryRun || ctx.mode === 'observe') return decision;

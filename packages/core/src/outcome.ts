@@ -71,9 +71,11 @@ export async function recordOutcomeFor(
     if (value !== undefined) draft[key] = value;
   }
   const [row] = await ctx.store.appendAudit([draft]);
-  // Errors and indeterminate outcomes count toward the deny ceiling of this call.
-  if (outcome.status !== 'ok' && decision.call_digest !== undefined)
-    await ctx.store.bumpRejections(decision.session, decision.call_digest);
+  // Errors and indeterminate outcomes count toward the deny ceiling of this call; success ends the streak.
+  if (decision.call_digest !== undefined) {
+    if (outcome.status === 'ok') await ctx.store.resetRejections(decision.session, decision.call_digest);
+    else await ctx.store.bumpRejections(decision.session, decision.call_digest);
+  }
   if (!row) throw new TollgateFault('store_unavailable', 'the store returned no row for the outcome');
   return { row, claims };
 }
