@@ -1,0 +1,22 @@
+// The shape of one CLI subcommand: one file per subcommand under commands/, each a thin translation
+// from argv/stdin to a core call and back to stdout and an exit code.
+import type { Readable, Writable } from 'node:stream';
+
+export interface CommandIO {
+  argv: string[];
+  stdin: Readable;
+  stdout: Writable;
+  stderr: Writable;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+export interface Command {
+  name: string;
+  /** One line for `tollgate --help`. */
+  summary: string;
+  /** The full `--help` text. */
+  usage: string;
+  /** Resolves to the process exit code. */
+  run(io: CommandIO): Promise<number>;
+}

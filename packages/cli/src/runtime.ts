@@ -1,0 +1,126 @@
+// Everything a process-level adapter needs to build a gate: the config file (found from the working
+// directory upward, or TOLLGATE_CONFIG), the store (TOLLGATE_DB, the config, or .tollgate/ beside the
+// config), and the policy. CLI commands, `tollgate serve` and `tollgate mcp` all start here.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import type { Config } from '@tollgate/contracts';
+import { validate } from '@tollgate/contracts';
+import {
+  type Channel,
+  createGate,
+  type Gate,
+  type GateOptions,
+  loadPolicy,
+  type Policy,
+  type Store,
+  TollgateFault,
+} from '@tollgate/core';
+import { openStore } from '@tollgate/store';
+import { parse as parseYaml } from 'yaml';
+
+export const CONFIG_FILE = 'tollgate.config.yaml';
+export const DEFAULT_POLICIES = ['builtin:shell', 'builtin:mcp'];
+
+export interface LoadedConfig {
+  config: Config;
+  /** The config file, when one was found. */
+  path?: string;
+  /** Where relative paths and the default .tollgate/ directory resolve from. */
+  root: string;
+}
+
+export function findConfig(cwd: string, env: NodeJS.ProcessEnv): LoadedConfig {
+  const explicit = env.TOLLGATE_CONFIG;
+  if (explicit) {
+    const path = resolve(cwd, explicit);
+    if (!existsSync(path))
+      throw new TollgateFault('config_invalid', `TOLLGATE_CONFIG names ${path}, which does not exist`);
+    return { config: readConfig(path), path, root: dirname(path) };
+  }
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    const path = join(dir, CONFIG_FILE);
+    if (existsSync(path)) return { config: readConfig(path), path, root: dir };
+    if (existsSync(join(dir, '.tollgate'))) return { config: {}, root: dir };
+    if (dirname(dir) === dir) return { config: {}, root: resolve(cwd) };
+  }
+}
+
+export function readConfig(path: string): Config {
+  let doc: unknown;
+  try {
+    doc = parseYaml(readFileSync(path, 'utf8')) ?? {};
+  } catch (error) {
+    throw new TollgateFault('config_invalid', `${path}: not valid YAML: ${(error as Error).message}`);
+  }
+  const result = validate<Config>('config', doc);
+  if (!result.valid) {
+    const first = result.problems[0];
+    throw new TollgateFault(
+      'config_invalid',
+      `${path} at ${first?.path || '/'}: ${first?.message ?? 'invalid'}`,
+      { problems: result.problems },
+    );
+  }
+  return result.data;
+}
+
+export function storeTarget(loaded: LoadedConfig, env: NodeJS.ProcessEnv): string {
+  const target = env.TOLLGATE_DB || loaded.config.store;
+  if (!target) return join(loaded.root, '.tollgate', 'tollgate.db');
+  if (/^postgres(ql)?:\/\//i.test(target) || isAbsolute(target)) return target;
+  return resolve(loaded.root, target);
+}
+
+export function policyFiles(loaded: LoadedConfig): string[] {
+  const files = loaded.config.policies ?? DEFAULT_POLICIES;
+  return files.map((f) => (f.startsWith('builtin:') || isAbsolute(f) ? f : resolve(loaded.root, f)));
+}
+
+export interface Runtime {
+  loaded: LoadedConfig;
+  policy: Policy;
+  store: Store;
+  gate: Gate;
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  channel: Channel;
+  gate?: Partial<GateOptions>;
+}
+
+/** Loads config and policy, opens the store, and builds the gate. Faults carry codes; callers map them. */
+export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
+  const loaded = findConfig(options.cwd, options.env);
+  const policy = loadPolicy(policyFiles(loaded));
+  const store = await openStore(storeTarget(loaded, options.env));
+  const { config } = loaded;
+  const gate = createGate({
+    policy,
+    store,
+    channel: options.channel,
+    ...(config.mode !== undefined ? { mode: config.mode } : {}),
+    ...(config.deny_ceiling !== undefined ? { denyCeiling: config.deny_ceiling } : {}),
+    ...(config.unmatched !== undefined ? { unmatched: config.unmatched } : {}),
+    ...(config.default_max_age_s !== undefined ? { defaultMaxAgeS: config.default_max_age_s } : {}),
+    ...(config.excerpt_bytes !== undefined ? { excerptBytes: config.excerpt_bytes } : {}),
+    ...options.gate,
+  });
+  return {
+    loaded,
+    policy,
+    store,
+    gate,
+    async close() {
+      await gate.flush();
+      await store.close();
+    },
+  };
+}
+
+/** The session: --session, TOLLGATE_SESSION, or a host id the caller passes; else "default". */
+export function sessionFrom(flag: string | undefined, env: NodeJS.ProcessEnv, host?: string): string {
+  return flag || env.TOLLGATE_SESSION || host || 'default';
+}
