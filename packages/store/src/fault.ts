@@ -40,6 +40,8 @@ const unavailableErrno = new Set([
   'EISDIR',
   'ENOTDIR',
   'EROFS',
+  'EEXIST',
+  'ENOSPC',
   'EPERM',
 ]);
 

@@ -1,0 +1,59 @@
+// Invariant 2 across OS processes on one SQLite file: racing consumers, exactly one winner per
+// prediction; concurrent appenders, one unbroken chain holding every row.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { prediction } from './fixtures.js';
+import { spawnWorker, type Worker } from './spawn-worker.js';
+import { SqliteStore } from './sqlite-store.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'tollgate-xproc-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function startTogether(workers: Worker[]): Promise<void> {
+  await Promise.all(workers.map((w) => w.waitFor((l) => l.ready === true)));
+  const at = Date.now() + 300;
+  for (const w of workers) w.child.stdin?.write(`go ${at}\n`);
+}
+
+describe('SQLite shared by several OS processes', () => {
+  it('lets exactly one process consume each prediction', async () => {
+    const file = join(dir, 'consume.db');
+    const store = await SqliteStore.open(file);
+    const ids: string[] = [];
+    for (let i = 0; i < 200; i++) {
+      const p = prediction('race', `digest-${i}`, 1000);
+      await store.insertPrediction(p);
+      ids.push(p.id);
+    }
+    const workers = [0, 1, 2].map(() => spawnWorker(['consume', file, JSON.stringify(ids)]));
+    await startTogether(workers);
+    const exits = await Promise.all(workers.map((w) => w.exited));
+    for (const e of exits) expect(e, e.stderr).toMatchObject({ code: 0 });
+    const wins = workers.map((w) => (w.lines.find((l) => Array.isArray(l.won))?.won ?? []) as string[]);
+    expect(wins.flat().sort()).toEqual([...ids].sort());
+    for (const id of ids)
+      expect((await store.findLatestPrediction('race', `digest-${ids.indexOf(id)}`))?.consumed_at).toBeTypeOf(
+        'number',
+      );
+    await store.close();
+  }, 60_000);
+
+  it('keeps one chain, every row present, when processes append at once', async () => {
+    const file = join(dir, 'append.db');
+    const store = await SqliteStore.open(file);
+    const tags = ['p1', 'p2', 'p3'];
+    const workers = tags.map((tag) => spawnWorker(['append', file, tag, '150']));
+    await startTogether(workers);
+    const exits = await Promise.all(workers.map((w) => w.exited));
+    for (const e of exits) expect(e, e.stderr).toMatchObject({ code: 0 });
+    expect(await store.verifyAudit()).toEqual({ ok: true, rows: 450 });
+    for (const [i, tag] of tags.entries()) {
+      const acked = workers[i]!.lines.filter((l) => typeof l.id === 'string').map((l) => l.id);
+      const stored = (await store.listAudit({ session: tag })).map((r) => r.id);
+      expect(stored).toEqual(acked);
+    }
+    await store.close();
+  }, 60_000);
+});
