@@ -9,13 +9,13 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['source', 'node'] } },
   test: {
     projects: [
-      { extends: true, test: { name: 'contracts', include: ['contracts/src/**/*.test.ts'] } },
+      { extends: true as const, test: { name: 'contracts', include: ['contracts/src/**/*.test.ts'] } },
       ...packages.map((name) => ({
-        extends: true,
+        extends: true as const,
         test: { name, include: [`packages/${name}/src/**/*.test.ts`] },
       })),
       {
-        extends: true,
+        extends: true as const,
         test: { name: 'e2e', include: ['test/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
       },
     ],

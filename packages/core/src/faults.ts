@@ -8,6 +8,7 @@ export type FaultCode =
   | 'input_invalid_utf8'
   | 'input_malformed_json'
   | 'input_too_deep'
+  | 'input_invalid'
   | 'not_found'
   | 'store_unavailable';
 

@@ -1,5 +1,7 @@
 // Public surface of @tollgate/core. Any new export here becomes public API.
+
 export { chainRow, GENESIS_HASH, rowHash, verifyChain } from './audit-chain.js';
+export { type AuditView, auditView, mergeOutcomes } from './audit-view.js';
 export { callDigest, parseCall, sourceKey, sourceText } from './call.js';
 export { canonicalJson, digestOf, sha256Hex } from './canonical.js';
 export { evaluateClaim, type ObservedOutput } from './claims.js';
@@ -27,9 +29,16 @@ export type { Guarded, GuardOptions, GuardResult } from './guard.js';
 export { DEFAULT_MAX_INPUT_BYTES, type DecodeOptions, decodeJson } from './input.js';
 export { cutUtf8, type ObservationInput } from './observations.js';
 export type { OutcomeResult } from './outcome.js';
-export { compilePolicy, type PolicySource, parsePolicyText } from './policy/compile.js';
+export {
+  type CompileOptions,
+  compilePolicy,
+  type PolicySource,
+  type PredicateSite,
+  type PredicateSource,
+  parsePolicyText,
+} from './policy/compile.js';
 export { loadPolicy, readPolicySource } from './policy/files.js';
-export type { CompiledRule, Policy } from './policy/types.js';
+export type { CompiledRule, Policy, Predicate } from './policy/types.js';
 export type {
   AuditDraft,
   AuditQuery,
@@ -45,5 +54,12 @@ export { systemClock } from './ports.js';
 export { buildRails, type Channel } from './rails.js';
 export { REASONS, type ReasonCode, reason, reasonMeaning } from './reasons.js';
 export type { TicketRecordResult } from './record-ticket.js';
+export {
+  buildReport,
+  type CalibrationGroup,
+  type CalibrationReport,
+  calibrationReport,
+  NO_AGENT,
+} from './report.js';
 export { type Requirements, renderSource, requirementsFor } from './requirements.js';
 export { quoted, sanitiseText, shellQuoted } from './sanitise.js';

@@ -27,11 +27,11 @@ export function observationFrom(
   const source = validate<Source>('source', input.source);
   if (!source.valid)
     throw new TollgateFault(
-      'input_malformed_json',
+      'input_invalid',
       `observation source: ${source.problems[0]?.message ?? 'invalid'}`,
     );
   if (typeof input.session !== 'string' || input.session === '')
-    throw new TollgateFault('input_malformed_json', 'observation needs a session');
+    throw new TollgateFault('input_invalid', 'observation needs a session');
   const output = typeof input.output === 'string' ? input.output : String(input.output);
   const observation: Observation = {
     id,

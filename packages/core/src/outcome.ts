@@ -24,14 +24,14 @@ export async function recordOutcomeFor(
   if (!parsed.valid) {
     const first = parsed.problems[0];
     throw new TollgateFault(
-      'input_malformed_json',
+      'input_invalid',
       `outcome ${first?.path || '/'}: ${first?.message ?? 'invalid'}`,
       { problems: parsed.problems },
     );
   }
   const outcome = parsed.data;
   const decision = await ctx.store.getAudit(auditId);
-  if (!decision || decision.kind !== 'decision')
+  if (decision?.kind !== 'decision')
     throw new TollgateFault('not_found', `no decision row ${auditId}`, { audit_id: auditId });
   if (decision.outcome !== 'dispatch' && !(decision.outcome === 'pass' && decision.class !== 'unmatched')) {
     throw new TollgateFault(

@@ -11,6 +11,27 @@ export interface PolicySource {
   /** A name for messages, usually the file path. */
   file: string;
   text: string;
+  /** The document already parsed from `text` (a build step or cache did it), so YAML is not parsed again. */
+  doc?: unknown;
+}
+
+/** Where a predicate sits, for messages and for looking up a precompiled one. */
+export interface PredicateSite {
+  file: string;
+  rule: string;
+  /** `args`, `segment` or `call`. */
+  key: 'args' | 'segment' | 'call';
+  path: string;
+}
+
+/**
+ * Supplies a compiled predicate for a schema (precompiled at build time, or cached); undefined lets
+ * the gate compile it with ajv. The CLI precompiles the shipped catalogue and caches user policies.
+ */
+export type PredicateSource = (schema: unknown, site: PredicateSite) => Predicate | undefined;
+
+export interface CompileOptions {
+  predicates?: PredicateSource;
 }
 
 let predicateAjv: Ajv2020 | undefined;
@@ -20,14 +41,7 @@ function ajv(): Ajv2020 {
 }
 
 export function parsePolicyText(source: PolicySource): PolicyDoc {
-  let doc: unknown;
-  try {
-    doc = parseYaml(source.text);
-  } catch (error) {
-    throw new TollgateFault('policy_invalid', `${source.file}: not valid YAML: ${(error as Error).message}`, {
-      file: source.file,
-    });
-  }
+  const doc = source.doc !== undefined ? source.doc : parseYamlSource(source);
   const result = validate<PolicyDoc>('policy', doc);
   if (!result.valid) {
     const first = result.problems[0];
@@ -41,6 +55,16 @@ export function parsePolicyText(source: PolicySource): PolicyDoc {
   return result.data;
 }
 
+function parseYamlSource(source: PolicySource): unknown {
+  try {
+    return parseYaml(source.text);
+  } catch (error) {
+    throw new TollgateFault('policy_invalid', `${source.file}: not valid YAML: ${(error as Error).message}`, {
+      file: source.file,
+    });
+  }
+}
+
 function ruleIdAt(doc: unknown, path: string): string | undefined {
   const match = /^\/rules\/(\d+)/.exec(path);
   if (!match) return undefined;
@@ -49,7 +73,7 @@ function ruleIdAt(doc: unknown, path: string): string | undefined {
   return typeof id === 'string' ? id : `#${match[1]}`;
 }
 
-export function compilePolicy(sources: readonly PolicySource[]): Policy {
+export function compilePolicy(sources: readonly PolicySource[], options: CompileOptions = {}): Policy {
   const compiled: CompiledRule[] = [];
   const seen = new Map<string, string>();
   for (const source of sources) {
@@ -68,23 +92,24 @@ export function compilePolicy(sources: readonly PolicySource[]): Policy {
         );
       }
       seen.set(rule.id, source.file);
-      compiled.push(compileRule(rule, source.file, i));
+      compiled.push(compileRule(rule, source.file, i, options));
     }
   }
   return indexPolicy(compiled);
 }
 
-function compileRule(rule: Rule, file: string, index: number): CompiledRule {
+function compileRule(rule: Rule, file: string, index: number, options: CompileOptions): CompiledRule {
   const out: CompiledRule = { rule, file };
   for (const key of ['args', 'segment', 'call'] as const) {
     const schema = rule.match?.[key];
     if (schema === undefined) continue;
-    out[key] = compilePredicate(schema, { file, rule: rule.id, path: `/rules/${index}/match/${key}` });
+    const site = { file, rule: rule.id, key, path: `/rules/${index}/match/${key}` };
+    out[key] = options.predicates?.(schema, site) ?? compilePredicate(schema, site);
   }
   return out;
 }
 
-function compilePredicate(schema: unknown, where: { file: string; rule: string; path: string }): Predicate {
+function compilePredicate(schema: unknown, where: PredicateSite): Predicate {
   try {
     const fn = ajv().compile(schema as object);
     return (value) => fn(value) === true;

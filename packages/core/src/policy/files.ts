@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { builtinPolicyPath } from '@tollgate/contracts';
 import { TollgateFault } from '../faults.js';
-import { compilePolicy, type PolicySource } from './compile.js';
+import { type CompileOptions, compilePolicy, type PolicySource } from './compile.js';
 import type { Policy } from './types.js';
 
 export function readPolicySource(file: string): PolicySource {
@@ -24,6 +24,6 @@ export function readPolicySource(file: string): PolicySource {
   }
 }
 
-export function loadPolicy(files: readonly string[]): Policy {
-  return compilePolicy(files.map(readPolicySource));
+export function loadPolicy(files: readonly string[], options: CompileOptions = {}): Policy {
+  return compilePolicy(files.map(readPolicySource), options);
 }
