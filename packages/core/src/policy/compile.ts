@@ -117,7 +117,7 @@ function compilePredicate(schema: unknown, where: PredicateSite): Predicate {
     throw new TollgateFault(
       'policy_invalid',
       `${where.file} rule ${where.rule} at ${where.path}: predicate is not a valid JSON Schema: ${(error as Error).message}`,
-      where,
+      { ...where },
     );
   }
 }

@@ -1,0 +1,41 @@
+// compilePolicy options: a pre-parsed document skips YAML, and a predicate source supplies compiled
+// predicates (the CLI's precompiled catalogue) with ajv as the fallback when it has none.
+import { describe, expect, it } from 'vitest';
+import { compilePolicy, type PredicateSite } from './compile.js';
+
+const doc = {
+  rules: [
+    {
+      id: 'deploy.prod',
+      description: 'deploys to production',
+      tool: 'deploy',
+      class: 'irreversible',
+      severity: 'high',
+      match: { args: { type: 'object', required: ['env'], properties: { env: { const: 'prod' } } } },
+    },
+  ],
+};
+
+describe('compilePolicy options', () => {
+  it('uses a pre-parsed document instead of the text', () => {
+    const policy = compilePolicy([{ file: 'mem', text: 'not: [valid yaml', doc }]);
+    expect(policy.byId('deploy.prod')?.args?.({ env: 'prod' })).toBe(true);
+  });
+
+  it('asks the predicate source first and tells it where the predicate sits', () => {
+    const sites: PredicateSite[] = [];
+    const policy = compilePolicy([{ file: 'mem', text: '', doc }], {
+      predicates: (_schema, site) => {
+        sites.push(site);
+        return () => true;
+      },
+    });
+    expect(sites).toEqual([{ file: 'mem', rule: 'deploy.prod', key: 'args', path: '/rules/0/match/args' }]);
+    expect(policy.byId('deploy.prod')?.args?.({ env: 'dev' })).toBe(true);
+  });
+
+  it('falls back to ajv when the source has no predicate', () => {
+    const policy = compilePolicy([{ file: 'mem', text: '', doc }], { predicates: () => undefined });
+    expect(policy.byId('deploy.prod')?.args?.({ env: 'dev' })).toBe(false);
+  });
+});
