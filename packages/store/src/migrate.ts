@@ -8,9 +8,20 @@ export type MigrationOutcome =
   | { ok: true; applied: string[] }
   | { ok: false; applied: string[]; failed?: string; error: unknown };
 
-export async function runMigrations(db: Kysely<Database>, dialect: Dialect): Promise<MigrationOutcome> {
+/**
+ * `schema` (PostgreSQL): where the migration tables live. Without it kysely looks for them in every
+ * schema of the database and takes another schema's tables for ours.
+ */
+export async function runMigrations(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  schema?: string,
+): Promise<MigrationOutcome> {
   const all = migrations(dialect);
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => all } });
+  const provider = { getMigrations: async () => all };
+  const migrator = new Migrator(
+    schema === undefined ? { db, provider } : { db, provider, migrationTableSchema: schema },
+  );
   try {
     // Fast path: several processes opening an up-to-date file should not all take the write lock.
     const known = await migrator.getMigrations();

@@ -66,8 +66,18 @@ async function initial(db: AnyDb, dialect: Dialect): Promise<void> {
     .addColumn('hash', 'text', (c) => c.notNull())
     .addColumn('doc', 'text', (c) => c.notNull())
     .execute();
-  for (const column of ['session', 'agent', 'kind', 'ref', 'call_digest']) {
+  // Every index costs a WAL page per append. Columns that are often NULL (agent for local CLI use,
+  // ref on every decision row) get partial indexes, so those rows do not touch them.
+  for (const column of ['session', 'kind']) {
     await db.schema.createIndex(`audit_by_${column}`).on('audit').columns([column, 'seq']).execute();
+  }
+  for (const column of ['agent', 'ref', 'call_digest'] as const) {
+    await db.schema
+      .createIndex(`audit_by_${column}`)
+      .on('audit')
+      .columns([column, 'seq'])
+      .where(column, 'is not', null)
+      .execute();
   }
   await db.schema.createIndex('audit_by_at').on('audit').column('at_ms').execute();
   await appendOnlyGuard(db, dialect);

@@ -46,15 +46,17 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   // process. The next query on the pool reports the failure as a fault instead.
   pool.on('error', () => {});
   const where = redact(url);
+  let current: string;
   try {
     if (schema !== undefined) await createSchema(pool, schema);
-    else await pool.query('SELECT 1');
+    const { rows } = await pool.query<{ schema: string | null }>('SELECT current_schema() AS schema');
+    current = rows[0]?.schema ?? 'public';
   } catch (error) {
     await pool.end().catch(() => {});
     throw toStoreFault(error, `cannot reach PostgreSQL store at ${where}`);
   }
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const outcome = await runMigrations(db, 'postgres');
+  const outcome = await runMigrations(db, 'postgres', current);
   if (!outcome.ok) {
     await db.destroy().catch(() => {});
     const cause = toStoreFault(outcome.error, 'migrate');
