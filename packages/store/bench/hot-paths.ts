@@ -43,15 +43,20 @@ async function storeRows(label: string, store: Store, n: number): Promise<Row[]>
       if (!open || !(await store.consumePrediction(open.id, Date.now()))) throw new Error('no ticket');
     }),
     await measure(`${label} appendAudit (1 row)`, n, () => store.appendAudit([draft(session)])),
-    await measure(`${label} gate path: overrides, ticket, evidence, consume, audit, reset`, n, async (i) => {
-      const t = tickets[n + 1000 + at(i)]!; // the second half: not touched above
-      await store.findOverrides(session, ['git.push'], t.call_digest, Date.now());
-      await store.findLatestPrediction(session, t.call_digest);
-      await store.getObservation(session, obs.id);
-      await store.consumePrediction(t.id, Date.now());
-      await store.appendAudit([draft(session, { call_digest: t.call_digest, outcome: 'dispatch' })]);
-      await store.resetRejections(session, t.call_digest);
-    }),
+    // The store calls of one dispatched irreversible check, in core's order (decide.ts).
+    await measure(
+      `${label} check path: overrides, streak, ticket, evidence, consume, audit`,
+      n,
+      async (i) => {
+        const t = tickets[n + 1000 + at(i)]!; // the second half: not touched above
+        await store.findOverrides(session, ['git.push'], t.call_digest, Date.now());
+        await store.getRejections(session, t.call_digest);
+        const open = await store.findOpenPrediction(session, t.call_digest);
+        await store.findObservationsBySource(session, 'git rev-parse HEAD', 8);
+        if (!open || !(await store.consumePrediction(open.id, Date.now()))) throw new Error('no ticket');
+        await store.appendAudit([draft(session, { call_digest: t.call_digest, outcome: 'dispatch' })]);
+      },
+    ),
   ];
 }
 
