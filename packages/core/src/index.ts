@@ -63,3 +63,4 @@ export {
 } from './report.js';
 export { type Requirements, renderSource, requirementsFor } from './requirements.js';
 export { quoted, sanitiseText, shellQuoted } from './sanitise.js';
+export { classifyTool, type ToolClassification } from './tool-class.js';
