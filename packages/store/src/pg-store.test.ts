@@ -8,7 +8,13 @@ import { dropSchema, freshSchemaName, PG_URL, sideClient } from './pg-testing.js
 
 runStoreConformance('PostgreSQL', async () => {
   const schema = freshSchemaName();
-  const store = await PostgresStore.open(PG_URL, { schema });
+  let store: PostgresStore;
+  try {
+    store = await PostgresStore.open(PG_URL, { schema });
+  } catch (error) {
+    await dropSchema(schema); // the schema may exist even though the store did not open
+    throw error;
+  }
   const side = await sideClient(schema);
   const exec = async (sql: string) => {
     await side.query(sql);
