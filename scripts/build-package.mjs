@@ -1,15 +1,17 @@
-// Builds one workspace package (run from its folder): src/index.ts → dist/index.js as an ES module,
-// with npm dependencies left external and workspace packages bundled in from source. Packages with
-// their own build (the CLI) call this for the library part and add their entry points.
+// Builds one workspace package (run from its folder): src/index.ts → dist/index.js as an ES module.
+// Library builds keep every dependency external, workspace packages included, so no package carries
+// a private copy of another (one core, one set of classes). An application bundle (the CLI) passes
+// { bundleWorkspace: true } to inline the workspace packages from source instead.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
 const dir = process.cwd();
 const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@tollgate/'));
+const dependencies = Object.keys(pkg.dependencies ?? {});
 
 export async function bundle(entry, outfile, extra = {}) {
+  const external = extra.bundleWorkspace ? dependencies.filter((name) => !name.startsWith('@tollgate/')) : dependencies;
   await build({
     entryPoints: [join(dir, entry)],
     outfile: join(dir, outfile),
@@ -17,7 +19,7 @@ export async function bundle(entry, outfile, extra = {}) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    conditions: ['source'],
+    conditions: extra.bundleWorkspace ? ['source'] : [],
     external: [...external, ...(extra.external ?? [])],
     sourcemap: 'linked',
     logLevel: 'warning',

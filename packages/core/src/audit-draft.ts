@@ -1,7 +1,6 @@
 // Builds the audit row for a decision from the verdict and what the decision saw. Large arguments
 // are bounded so one huge call cannot bloat the chain; the digest still names the exact call.
 import type { AuditRow, Call, Decline, Prediction, Verdict } from '@tollgate/contracts';
-import { validate } from '@tollgate/contracts';
 import { canonicalJson } from './canonical.js';
 import type { Decision } from './decide.js';
 import type { AuditDraft } from './ports.js';
@@ -40,11 +39,9 @@ export function auditDraftFor({ id, at, call, verdict, decision, dryRun }: Draft
   if (verdict.escalation !== undefined) row.escalation = verdict.escalation;
   if (verdict.prediction_id !== undefined) row.prediction_id = verdict.prediction_id;
   if (verdict.override !== undefined) row.override_id = verdict.override;
-  // The document as given, when it is at least well-formed (a malformed one is described by the reasons).
-  if (decision?.prediction !== undefined && validate('prediction', decision.prediction).valid)
-    row.prediction = decision.prediction as Prediction;
-  if (decision?.decline !== undefined && validate('decline', decision.decline).valid)
-    row.decline = decision.decline as Decline;
+  // decide() hands over a document only when it is well-formed; a malformed one is described by the reasons.
+  if (decision?.prediction !== undefined) row.prediction = decision.prediction as Prediction;
+  if (decision?.decline !== undefined) row.decline = decision.decline as Decline;
   if (decision?.evidence !== undefined && decision.evidence.length > 0) row.evidence = decision.evidence;
   if (call.directive !== undefined) {
     row.directive = call.directive;

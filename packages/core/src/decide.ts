@@ -125,7 +125,13 @@ async function evaluateEnvelope(
       kind === 'prediction'
         ? await checkPrediction(doc, '/envelope/prediction', tctx)
         : await checkDecline(doc, '/envelope/decline', tctx);
-    if (!checked.ok) return { ...base, outcome: 'rejected', reasons: checked.reasons, [kind]: doc };
+    if (!checked.ok)
+      return {
+        ...base,
+        outcome: 'rejected',
+        reasons: checked.reasons,
+        ...wellFormed(kind, doc, checked.reasons),
+      };
     return consumeInline(ctx, call, digest, kind, checked, base, opts);
   }
 
@@ -167,7 +173,12 @@ async function evaluateEnvelope(
       ? await checkPrediction(ticket.record.doc, path, tctx)
       : await checkDecline(ticket.record.doc, path, tctx);
   if (!checked.ok)
-    return { ...base, outcome: 'rejected', reasons: checked.reasons, [kind]: ticket.record.doc };
+    return {
+      ...base,
+      outcome: 'rejected',
+      reasons: checked.reasons,
+      ...wellFormed(kind, ticket.record.doc, checked.reasons),
+    };
   if (!opts.dryRun) {
     const won =
       kind === 'prediction'
@@ -254,6 +265,15 @@ function accepted(
     decline: checked.doc,
     evidence: checked.verified,
   };
+}
+
+/** The document for the audit row, when it was at least well-formed (else the reasons describe it). */
+function wellFormed(
+  kind: 'prediction' | 'decline',
+  doc: unknown,
+  reasons: Reason[],
+): { prediction?: unknown; decline?: unknown } {
+  return reasons.some((r) => r.code === 'schema_invalid') ? {} : { [kind]: doc };
 }
 
 function newest(p: TicketRecord<unknown> | undefined, d: TicketRecord<unknown> | undefined) {
