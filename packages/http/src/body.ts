@@ -1,0 +1,61 @@
+// Reading a JSON request body: content type first (415), then size while streaming (413, before the
+// whole body is buffered), then core's decodeJson for UTF-8, depth and syntax (400 with a position).
+import { decodeJson, TollgateFault } from '@tollgate/core';
+import type { Context } from 'hono';
+import type { AppEnv } from './env.js';
+import { errorProblem, httpProblem } from './problem.js';
+
+export type BodyResult = { ok: true; value: unknown } | { ok: false; response: Response };
+
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+export async function readJson(c: Context<AppEnv>, maxBytes: number): Promise<BodyResult> {
+  const type = c.req.header('content-type') ?? '';
+  if (!JSON_TYPE.test(type)) {
+    const detail =
+      type === ''
+        ? 'no Content-Type was sent'
+        : `Content-Type ${JSON.stringify(type.slice(0, 100))} was sent`;
+    return {
+      ok: false,
+      response: httpProblem(c, 'unsupported_media_type', `${detail}; send application/json`),
+    };
+  }
+  try {
+    const bytes = await readCapped(c.req.raw, maxBytes);
+    return { ok: true, value: decodeJson(bytes, { maxBytes }) };
+  } catch (error) {
+    return { ok: false, response: errorProblem(c, error) };
+  }
+}
+
+async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (declared > maxBytes) throw tooLarge(declared, maxBytes);
+  if (!request.body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(size, maxBytes);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size);
+}
+
+function tooLarge(size: number, maxBytes: number): TollgateFault {
+  return new TollgateFault(
+    'input_too_large',
+    `the body is at least ${size} bytes; the limit is ${maxBytes}`,
+    {
+      size,
+      maxBytes,
+    },
+  );
+}

@@ -1,0 +1,78 @@
+// Prometheus metrics on a registry of their own (no global state): decisions by outcome, rule and
+// reason, check latency, and lost writes. onDecision/onAuditError plug into createGate.
+import type { Verdict } from '@tollgate/contracts';
+import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+export interface Metrics {
+  readonly registry: Registry;
+  /** Pass to createGate({ onDecision }). */
+  onDecision(verdict: Verdict, elapsedMs: number): void;
+  /** Pass to createGate({ onAuditError }). */
+  onAuditError(error: unknown, lostRows: number): void;
+  ledgerError(): void;
+  request(method: string, route: string, status: number, seconds: number): void;
+}
+
+export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
+  const registry = new Registry();
+  const registers = [registry];
+  const decisions = new Counter({
+    name: 'tollgate_decisions_total',
+    help: 'Decisions by outcome and matched rule ("none" when no rule matched).',
+    labelNames: ['outcome', 'rule'] as const,
+    registers,
+  });
+  const reasons = new Counter({
+    name: 'tollgate_decision_reasons_total',
+    help: 'Reason codes carried by decisions, by outcome.',
+    labelNames: ['outcome', 'reason'] as const,
+    registers,
+  });
+  const latency = new Histogram({
+    name: 'tollgate_check_duration_seconds',
+    help: 'Time core took to decide one call.',
+    labelNames: ['outcome'] as const,
+    buckets: [0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    registers,
+  });
+  const auditErrors = new Counter({
+    name: 'tollgate_audit_write_errors_total',
+    help: 'Failed write-behind audit batches.',
+    registers,
+  });
+  const auditLost = new Counter({
+    name: 'tollgate_audit_rows_lost_total',
+    help: 'Audit rows in failed write-behind batches.',
+    registers,
+  });
+  const ledgerErrors = new Counter({
+    name: 'tollgate_ledger_write_errors_total',
+    help: 'Observations, predictions or declines the store failed to record.',
+    registers,
+  });
+  const requests = new Histogram({
+    name: 'tollgate_http_request_duration_seconds',
+    help: 'HTTP requests by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5],
+    registers,
+  });
+  if (options.defaults) collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    onDecision(verdict, elapsedMs) {
+      const rules = verdict.rules.length > 0 ? verdict.rules : ['none'];
+      for (const rule of rules) decisions.inc({ outcome: verdict.outcome, rule });
+      for (const r of verdict.reasons) reasons.inc({ outcome: verdict.outcome, reason: r.code });
+      latency.observe({ outcome: verdict.outcome }, elapsedMs / 1000);
+    },
+    onAuditError(_error, lostRows) {
+      auditErrors.inc();
+      auditLost.inc(lostRows);
+    },
+    ledgerError: () => ledgerErrors.inc(),
+    request(method, route, status, seconds) {
+      requests.observe({ method, route, status: String(status) }, seconds);
+    },
+  };
+}

@@ -1,0 +1,53 @@
+// Request-wide middleware: a request id and a child logger for every request (method, route, status,
+// time — never headers, query strings or bodies), then bearer authentication for /v1.
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
+import type { Logger } from 'pino';
+import type { TokenTable } from './auth.js';
+import type { AppEnv } from './env.js';
+import type { Metrics } from './metrics.js';
+import { httpProblem } from './problem.js';
+
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+export function requestContext(logger: Logger, metrics: Metrics): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    const given = c.req.header('x-request-id');
+    const id = given !== undefined && REQUEST_ID.test(given) ? given : randomUUID();
+    const log = logger.child({ req_id: id });
+    c.set('requestId', id);
+    c.set('log', log);
+    await next();
+    c.header('x-request-id', id);
+    const seconds = (performance.now() - started) / 1000;
+    const route = routePath(c, -1);
+    const status = c.res.status;
+    metrics.request(c.req.method, route === '/*' || route === '*' ? '(unmatched)' : route, status, seconds);
+    const entry = {
+      method: c.req.method,
+      route,
+      path: c.req.path.slice(0, 200),
+      status,
+      ms: Math.round(seconds * 1e5) / 100,
+    };
+    if (status >= 500) log.error(entry, 'request failed');
+    else log.info(entry, 'request');
+  };
+}
+
+export function authenticate(tokens: TokenTable): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const principal = tokens.authenticate(c.req.header('authorization'));
+    if (!principal) {
+      const detail =
+        c.req.header('authorization') === undefined
+          ? 'send Authorization: Bearer <token>'
+          : 'the bearer token is not valid';
+      return httpProblem(c, 'unauthorized', detail, { 'www-authenticate': 'Bearer realm="tollgate"' });
+    }
+    c.set('principal', principal);
+    await next();
+  };
+}

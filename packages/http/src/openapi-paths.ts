@@ -1,0 +1,192 @@
+// The routes of the OpenAPI document: each with its request shape, its answers, and the problem
+// statuses it can return. Schemas are named, never inlined copies of a contract.
+const schema = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (s: unknown) => ({ 'application/json': { schema: s } });
+const ok = (description: string, s: unknown) => ({ description, content: json(s) });
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: schema('Problem') } },
+});
+const body = (name: string) => ({ required: true, content: json(schema(name)) });
+
+const AUTH = {
+  '401': problem('No valid bearer token'),
+  '403': problem('Another agent, a session outside the token, or not an operator'),
+};
+const BODY = {
+  '400': problem('Malformed JSON (with its position), invalid UTF-8, or nested too deep'),
+  '413': problem('Body over the size limit (1 MB by default)'),
+  '415': problem('Content-Type is not application/json'),
+  '422': problem('The body does not have the shape of this route'),
+};
+const ID = { '400': problem('The id is not a ULID'), '404': problem('No such row (or not yours)') };
+
+const query = (name: string, description: string, type: string, extra: object = {}) => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema: { type, ...extra },
+});
+const auditQuery = [
+  query('session', 'Only rows of this session', 'string'),
+  query('since', 'Rows at or after this ISO 8601 date-time or epoch milliseconds', 'string'),
+  query('agent', 'Operators: only rows of this agent', 'string'),
+];
+const idParam = (name: string) => ({
+  name,
+  in: 'path',
+  required: true,
+  schema: { type: 'string', pattern: '^[0-9A-HJKMNP-TV-Z]{26}$' },
+});
+
+export function openApiPaths(): Record<string, unknown> {
+  return {
+    '/v1/check': {
+      post: {
+        summary:
+          'Decide one call: pass, dispatch, declined, or rejected with rails (always 200: a verdict is not an error)',
+        requestBody: body('CheckRequest'),
+        responses: { '200': ok('The verdict', schema('Verdict')), ...BODY, ...AUTH },
+      },
+    },
+    '/v1/observations': {
+      post: {
+        summary: 'Record a read the client made (stored with attested: false)',
+        requestBody: body('ObservationInput'),
+        responses: { '201': ok('The ledger entry', schema('Observation')), ...BODY, ...AUTH },
+      },
+    },
+    '/v1/predictions': {
+      post: {
+        summary: 'File a prediction for a call ahead of it; checked now and again when the call arrives',
+        requestBody: body('PredictionRequest'),
+        responses: {
+          '200': ok('The call is not gated; nothing was filed', schema('TicketRecorded')),
+          '201': ok('Filed', schema('TicketRecorded')),
+          '409': problem('Bound to another call, or already used'),
+          ...BODY,
+          ...AUTH,
+          '503': problem('gate_unavailable'),
+        },
+      },
+    },
+    '/v1/declines': {
+      post: {
+        summary: 'File a decline for a call ahead of it',
+        requestBody: body('DeclineRequest'),
+        responses: {
+          '200': ok('The call is not gated; nothing was filed', schema('TicketRecorded')),
+          '201': ok('Filed', schema('TicketRecorded')),
+          '409': problem('Bound to another call'),
+          ...BODY,
+          ...AUTH,
+        },
+      },
+    },
+    '/v1/calls/{audit_id}/outcome': {
+      post: {
+        summary: 'Report the result of a dispatched call and the observed values of its claim subjects',
+        parameters: [idParam('audit_id')],
+        requestBody: body('Outcome'),
+        responses: {
+          '201': ok('The outcome row and claim results', schema('OutcomeRecorded')),
+          ...BODY,
+          ...ID,
+          ...AUTH,
+        },
+      },
+    },
+    '/v1/audit': {
+      get: {
+        summary: 'Audit rows, oldest first (agents: their own; operators: all)',
+        parameters: [query('limit', 'Newest N rows (1–1000, default 100)', 'integer'), ...auditQuery],
+        responses: {
+          '200': ok('Rows', { type: 'array', items: schema('AuditRow') }),
+          '422': problem('Bad query'),
+          ...AUTH,
+        },
+      },
+    },
+    '/v1/audit/verify': {
+      get: {
+        summary: 'Walk the hash chain (operators)',
+        responses: { '200': ok('Chain status', schema('ChainCheck')), ...AUTH },
+      },
+    },
+    '/v1/audit/{id}': {
+      get: {
+        summary: 'One decision merged with its outcome rows and claim results',
+        parameters: [idParam('id')],
+        responses: { '200': ok('The decision', schema('AuditView')), ...ID, ...AUTH },
+      },
+    },
+    '/v1/report': {
+      get: {
+        summary: 'Calibration report: outcomes, decline rate, predicted vs observed, per agent and rule',
+        parameters: auditQuery,
+        responses: {
+          '200': ok('The report', schema('CalibrationReport')),
+          '422': problem('Bad query'),
+          ...AUTH,
+        },
+      },
+    },
+    '/v1/rules': {
+      get: { summary: 'The loaded rules', responses: { '200': ok('Rules', schema('Rules')), ...AUTH } },
+    },
+    '/v1/overrides': {
+      post: {
+        summary: 'Operator override: scoped (session, rule or call digest), expiring, audited',
+        requestBody: body('OverrideRequest'),
+        responses: { '201': ok('The override', schema('Override')), ...BODY, ...AUTH },
+      },
+    },
+    '/v1/hooks/claude-code': {
+      post: {
+        summary:
+          "Claude Code's `http` hook: PreToolUse decides, PostToolUse records reads (same translation as `tollgate hook claude-code`)",
+        requestBody: body('ClaudeCodeHookInput'),
+        responses: { '200': ok('Hook output', schema('ClaudeCodeHookOutput')), ...BODY, ...AUTH },
+      },
+    },
+    '/healthz': {
+      get: {
+        summary: 'Asks the store',
+        security: [{}],
+        responses: {
+          '200': ok('Healthy', schema('Health')),
+          '503': ok('The store cannot serve', schema('Health')),
+        },
+      },
+    },
+    '/metrics': {
+      get: {
+        summary: 'Prometheus metrics',
+        security: [{}],
+        responses: {
+          '200': {
+            description: 'Prometheus text format',
+            content: { 'text/plain': { schema: { type: 'string' } } },
+          },
+        },
+      },
+    },
+    '/openapi.json': {
+      get: {
+        summary: 'This document',
+        security: [{}],
+        responses: { '200': ok('OpenAPI 3.1', { type: 'object' }) },
+      },
+    },
+    '/': {
+      get: {
+        summary: 'Dashboard: recent decisions, calibration, chain status',
+        security: [{}],
+        responses: {
+          '200': { description: 'HTML page', content: { 'text/html': { schema: { type: 'string' } } } },
+        },
+      },
+    },
+  };
+}

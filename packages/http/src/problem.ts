@@ -1,0 +1,108 @@
+// Problem objects (RFC 9457, application/problem+json): every error the service returns. Codes are
+// core's reason codes, core's fault codes, or the few that only HTTP has (catalogued here).
+import type { Reason } from '@tollgate/contracts';
+import { type FaultCode, isFault, REASONS, type ReasonCode } from '@tollgate/core';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AppEnv } from './env.js';
+import { FAULT_STATUS, FAULT_TITLE, statusForReasons } from './status.js';
+
+/** Codes for refusals that exist only at the HTTP layer, each with its status and meaning. */
+export const HTTP_PROBLEMS = {
+  unauthorized: [401, 'No valid bearer token was presented.'],
+  forbidden: [
+    403,
+    'The token is valid but may not do this (another agent, a session outside its list, or not an operator).',
+  ],
+  route_not_found: [404, 'No route has this path.'],
+  method_not_allowed: [405, 'The path exists, but not with this method.'],
+  unsupported_media_type: [415, 'The body must be application/json.'],
+  request_invalid: [422, 'The request body or query does not have the shape this route takes.'],
+  invalid_id: [400, 'The id in the path is not a ULID.'],
+  internal_error: [500, 'The server failed in an unexpected way; the request id finds it in the log.'],
+} as const satisfies Record<string, readonly [number, string]>;
+
+export type HttpProblemCode = keyof typeof HTTP_PROBLEMS;
+export type ProblemCode = HttpProblemCode | FaultCode | ReasonCode;
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ProblemCode;
+  reasons?: Reason[];
+  request_id?: string;
+  [extra: string]: unknown;
+}
+
+const TYPE_BASE = 'https://tollgate.dev/problems/';
+
+export function problemFor(
+  code: ProblemCode,
+  status: number,
+  detail: string,
+  extra: Record<string, unknown> = {},
+): Problem {
+  return { type: `${TYPE_BASE}${code}`, title: titleOf(code), status, detail, code, ...extra };
+}
+
+function titleOf(code: ProblemCode): string {
+  if (code in HTTP_PROBLEMS) return HTTP_PROBLEMS[code as HttpProblemCode][1];
+  if (code in REASONS) return REASONS[code as ReasonCode];
+  return FAULT_TITLE[code as FaultCode];
+}
+
+export function sendProblem(
+  c: Context<AppEnv>,
+  problem: Problem,
+  headers: Record<string, string> = {},
+): Response {
+  const requestId = c.get('requestId');
+  const body = requestId ? { ...problem, request_id: requestId } : problem;
+  return c.body(JSON.stringify(body), problem.status as ContentfulStatusCode, {
+    'content-type': 'application/problem+json',
+    ...headers,
+  });
+}
+
+export function httpProblem(
+  c: Context<AppEnv>,
+  code: HttpProblemCode,
+  detail: string,
+  headers?: Record<string, string>,
+) {
+  return sendProblem(c, problemFor(code, HTTP_PROBLEMS[code][0], detail), headers);
+}
+
+/** A refusal carrying core reasons (a prediction that did not verify, say). */
+export function reasonsProblem(c: Context<AppEnv>, reasons: Reason[]): Response {
+  const first = reasons[0];
+  const code: ReasonCode = first?.code ?? 'schema_invalid';
+  const status = statusForReasons(reasons.map((r) => r.code));
+  return sendProblem(c, problemFor(code, status, first?.message ?? 'refused', { reasons }));
+}
+
+/** A thrown error: a core fault keeps its code and status; anything else is a 500 that says little. */
+export function errorProblem(c: Context<AppEnv>, error: unknown): Response {
+  if (isFault(error)) {
+    const { position } = error.details as { position?: unknown };
+    const extra = typeof position === 'number' ? { position } : {};
+    return sendProblem(c, problemFor(error.code, FAULT_STATUS[error.code], error.message, extra));
+  }
+  // The store's own fault class (not imported: the app only knows the Store port) means "cannot serve".
+  if (error instanceof Error && error.name === 'StoreFault') {
+    return sendProblem(
+      c,
+      problemFor('store_unavailable', 503, `the store failed: ${error.message.slice(0, 300)}`),
+    );
+  }
+  return httpProblem(c, 'internal_error', 'internal error; see the server log for this request id');
+}
+
+/** A body or query that does not have the route's shape; every problem listed with its path. */
+export function shapeProblem(c: Context<AppEnv>, problems: { path: string; message: string }[]): Response {
+  const first = problems[0];
+  const detail = first ? `${first.path || '/'}: ${first.message}` : 'invalid request';
+  return sendProblem(c, problemFor('request_invalid', 422, detail, { problems }));
+}

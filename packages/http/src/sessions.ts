@@ -1,0 +1,74 @@
+// Which store session an agent's request names. An agent with a `sessions` list uses those raw names
+// (lists of different agents may not overlap, checked at start); an agent without one gets a private
+// namespace "<agent>/<session>". Either way no request can reach another agent's ledger or tickets.
+import type { Token } from '@tollgate/contracts';
+import { TollgateFault } from '@tollgate/core';
+import type { Principal } from './auth.js';
+
+export type Scoped = { ok: true; session: string } | { ok: false; detail: string };
+
+export function scopeSession(principal: Principal, session: string): Scoped {
+  const { agent, sessions } = principal;
+  if (agent === undefined) return { ok: true, session };
+  if (session.includes('/'))
+    return { ok: false, detail: `session names may not contain "/": it separates agent namespaces` };
+  if (sessions === undefined) return { ok: true, session: `${agent}/${session}` };
+  if (sessions.some((grant) => grantCovers(grant, session))) return { ok: true, session };
+  return {
+    ok: false,
+    detail: `agent ${JSON.stringify(agent)} may not use session ${JSON.stringify(session)}`,
+  };
+}
+
+/** True when this principal may see a row or observation of `agent` (operators and open mode see all). */
+export function mayRead(principal: Principal, agent: string | undefined): boolean {
+  return principal.agent === undefined || principal.operator || agent === principal.agent;
+}
+
+/** True when this principal acts for `agent` (open mode acts for anyone). */
+export function owns(principal: Principal, agent: string | undefined): boolean {
+  return principal.agent === undefined || agent === principal.agent;
+}
+
+function grantCovers(grant: string, session: string): boolean {
+  return grant.endsWith('*') ? session.startsWith(grant.slice(0, -1)) : session === grant;
+}
+
+function grantsOverlap(a: string, b: string): boolean {
+  const pa = a.endsWith('*') ? a.slice(0, -1) : undefined;
+  const pb = b.endsWith('*') ? b.slice(0, -1) : undefined;
+  if (pa !== undefined && pb !== undefined) return pa.startsWith(pb) || pb.startsWith(pa);
+  if (pa !== undefined) return b.startsWith(pa);
+  if (pb !== undefined) return a.startsWith(pb);
+  return a === b;
+}
+
+/** Refuses a config where two agents were granted the same session (they could cite each other's reads). */
+export function checkGrants(tokens: readonly Token[]): void {
+  const grants = tokens.flatMap((t) => (t.sessions ?? []).map((g) => ({ agent: t.agent, grant: g })));
+  for (const { grant, agent } of grants) {
+    if (grant.includes('/'))
+      throw new TollgateFault('config_invalid', `session grant ${JSON.stringify(grant)} may not contain "/"`);
+    const clash = grants.find((o) => o.agent !== agent && grantsOverlap(o.grant, grant));
+    if (clash) {
+      throw new TollgateFault(
+        'config_invalid',
+        `agents ${JSON.stringify(agent)} and ${JSON.stringify(clash.agent)} were both granted sessions matching ${JSON.stringify(grant)}; an agent must not reach another agent's observations or predictions`,
+      );
+    }
+  }
+}
+
+/** An audit query as this principal may run it: agents see their own rows, operators everyone's. */
+export function scopeQuery<Q extends { session?: string; agent?: string }>(
+  principal: Principal,
+  query: Q,
+): { ok: true; query: Q } | { ok: false; detail: string } {
+  if (principal.agent === undefined || principal.operator) return { ok: true, query };
+  if (query.agent !== undefined && query.agent !== principal.agent)
+    return { ok: false, detail: `agent ${JSON.stringify(principal.agent)} may read only its own rows` };
+  if (query.session === undefined) return { ok: true, query: { ...query, agent: principal.agent } };
+  const scoped = scopeSession(principal, query.session);
+  if (!scoped.ok) return scoped;
+  return { ok: true, query: { ...query, agent: principal.agent, session: scoped.session } };
+}
