@@ -78,6 +78,19 @@ describe('invariant 1: no irreversible dispatch without a valid prediction', () 
     ]);
   });
 
+  it('files the same prediction twice idempotently, and refuses it once used', async () => {
+    const { prediction } = await observeAndPredict(t.gate);
+    const first = await t.gate.recordPrediction(deployCall(), prediction);
+    const again = await t.gate.recordPrediction(deployCall(), prediction);
+    expect(first.ok && again.ok && again.id === first.id).toBe(true);
+    expect((await t.gate.check(deployCall())).outcome).toBe('dispatch');
+    const reused = await t.gate.recordPrediction(deployCall(), prediction);
+    expect(reused).toMatchObject({ ok: false, reasons: [{ code: 'prediction_already_used', path: '/prediction' }] });
+    // Another session filing the same document for the same call has its own ticket.
+    await observeAndPredict(t.gate, 's2');
+    expect((await t.gate.recordPrediction(deployCall('s2'), prediction)).ok).toBe(true);
+  });
+
   it('binds a prediction to one call digest', async () => {
     const { prediction } = await observeAndPredict(t.gate);
     await t.gate.recordPrediction(deployCall('s1', { service: 'web' }), prediction);

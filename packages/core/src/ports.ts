@@ -62,8 +62,12 @@ export interface Store {
   /** Newest first: the session's observations whose source_key equals `sourceKey`. */
   findObservationsBySource(session: string, sourceKey: string, limit: number): Promise<Observation[]>;
 
-  insertPrediction(record: PredictionRecord): Promise<void>;
-  insertDecline(record: DeclineRecord): Promise<void>;
+  /**
+   * Files a ticket. False when the same document is already filed for the same call in the same
+   * session (unique on session + call_digest + doc_digest), used or not.
+   */
+  insertPrediction(record: PredictionRecord): Promise<boolean>;
+  insertDecline(record: DeclineRecord): Promise<boolean>;
   /** Newest unconsumed ticket for (session, call_digest), if any. */
   findOpenPrediction(session: string, callDigest: string): Promise<PredictionRecord | undefined>;
   findOpenDecline(session: string, callDigest: string): Promise<DeclineRecord | undefined>;
@@ -77,7 +81,7 @@ export interface Store {
   consumeDecline(id: string, at: number): Promise<boolean>;
   /**
    * Inserts an inline (envelope) ticket already consumed. False when the same document was already
-   * used for the same call digest (unique on call_digest + doc_digest).
+   * filed or used for the same call in the same session (unique on session + call_digest + doc_digest).
    */
   insertConsumedPrediction(record: PredictionRecord): Promise<boolean>;
   insertConsumedDecline(record: DeclineRecord): Promise<boolean>;

@@ -6,6 +6,7 @@ import { digestOf } from './canonical.js';
 import { type Classification, isGated, type ToolHints } from './classify.js';
 import type { GateContext } from './context.js';
 import { subjectIsSafe } from './decide.js';
+import { reason } from './reasons.js';
 import { requirementsFor } from './requirements.js';
 import { checkDecline, checkPrediction, type TicketContext } from './tickets.js';
 
@@ -61,7 +62,25 @@ export async function recordTicket(
     created_at: now,
     ...(call.agent !== undefined ? { agent: call.agent } : {}),
   };
-  if (kind === 'prediction') await ctx.store.insertPrediction({ ...record, doc: checked.doc as never });
-  else await ctx.store.insertDecline({ ...record, doc: checked.doc as never });
-  return { ok: true, id: record.id, gated: true, ...summary };
+  const fresh =
+    kind === 'prediction'
+      ? await ctx.store.insertPrediction({ ...record, doc: checked.doc as never })
+      : await ctx.store.insertDecline({ ...record, doc: checked.doc as never });
+  if (fresh) return { ok: true, id: record.id, gated: true, ...summary };
+  // Filing the same document again is idempotent while it is open, and refused once it was used.
+  const open =
+    kind === 'prediction'
+      ? await ctx.store.findOpenPrediction(call.session, digest)
+      : await ctx.store.findOpenDecline(call.session, digest);
+  if (open?.doc_digest === record.doc_digest) return { ok: true, id: open.id, gated: true, ...summary };
+  return {
+    ok: false,
+    reasons: [
+      reason(
+        'prediction_already_used',
+        `this exact ${kind} was already used for this call in this session; each is single-use — read again and file a new one`,
+        `/${kind}`,
+      ),
+    ],
+  };
 }

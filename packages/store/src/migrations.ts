@@ -43,7 +43,7 @@ async function initial(db: AnyDb, dialect: Dialect): Promise<void> {
       .addColumn('created_at', int64, (c) => c.notNull())
       .addColumn('consumed_at', int64)
       // A document is single-use for its call: the inline path relies on this to refuse a replay.
-      .addUniqueConstraint(`${table}_single_use`, ['call_digest', 'doc_digest'])
+      .addUniqueConstraint(`${table}_single_use`, ['session', 'call_digest', 'doc_digest'])
       .execute();
     await db.schema
       .createIndex(`${table}_by_call`)

@@ -6,12 +6,13 @@ function ticket(table: 'predictions' | 'declines') {
   return {
     insert: {
       name: `tg_${table}_insert`,
-      text: `INSERT INTO ${table} (${ticketColumns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      text: `INSERT INTO ${table} (${ticketColumns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+             ON CONFLICT (session, call_digest, doc_digest) DO NOTHING`,
     },
     insertConsumed: {
       name: `tg_${table}_insert_consumed`,
       text: `INSERT INTO ${table} (${ticketColumns}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-             ON CONFLICT (call_digest, doc_digest) DO NOTHING`,
+             ON CONFLICT (session, call_digest, doc_digest) DO NOTHING`,
     },
     findOpen: {
       name: `tg_${table}_find_open`,

@@ -70,12 +70,14 @@ export class PostgresStore implements Store {
     return rows.map((r) => JSON.parse(r.doc) as Observation);
   }
 
-  async insertPrediction(record: PredictionRecord): Promise<void> {
-    await this.#query('insert prediction', q.predictions.insert, ticketValues(record));
+  async insertPrediction(record: PredictionRecord): Promise<boolean> {
+    return (
+      (await this.#query('insert prediction', q.predictions.insert, ticketValues(record))).rowCount === 1
+    );
   }
 
-  async insertDecline(record: DeclineRecord): Promise<void> {
-    await this.#query('insert decline', q.declines.insert, ticketValues(record));
+  async insertDecline(record: DeclineRecord): Promise<boolean> {
+    return (await this.#query('insert decline', q.declines.insert, ticketValues(record))).rowCount === 1;
   }
 
   async findOpenPrediction(session: string, callDigest: string): Promise<PredictionRecord | undefined> {

@@ -8,12 +8,13 @@ export function prepareStatements(db: BetterSqlite3.Database) {
   const ticket = (table: 'predictions' | 'declines') => ({
     insert: db.prepare(
       `INSERT INTO ${table} (id, session, agent, call_digest, doc_digest, doc, created_at, consumed_at)
-       VALUES (@id, @session, @agent, @call_digest, @doc_digest, @doc, @created_at, @consumed_at)`,
+       VALUES (@id, @session, @agent, @call_digest, @doc_digest, @doc, @created_at, @consumed_at)
+       ON CONFLICT (session, call_digest, doc_digest) DO NOTHING`,
     ),
     insertConsumed: db.prepare(
       `INSERT INTO ${table} (id, session, agent, call_digest, doc_digest, doc, created_at, consumed_at)
        VALUES (@id, @session, @agent, @call_digest, @doc_digest, @doc, @created_at, @consumed_at)
-       ON CONFLICT (call_digest, doc_digest) DO NOTHING`,
+       ON CONFLICT (session, call_digest, doc_digest) DO NOTHING`,
     ),
     findOpen: db.prepare(
       `SELECT * FROM ${table} WHERE session = ? AND call_digest = ? AND consumed_at IS NULL

@@ -70,12 +70,12 @@ export class SqliteStore implements Store {
     return (docs as string[]).map((d) => JSON.parse(d) as Observation);
   }
 
-  async insertPrediction(record: PredictionRecord): Promise<void> {
-    run('insert prediction', () => this.#s.predictions.insert.run(ticketRow(record)));
+  async insertPrediction(record: PredictionRecord): Promise<boolean> {
+    return run('insert prediction', () => this.#s.predictions.insert.run(ticketRow(record))).changes === 1;
   }
 
-  async insertDecline(record: DeclineRecord): Promise<void> {
-    run('insert decline', () => this.#s.declines.insert.run(ticketRow(record)));
+  async insertDecline(record: DeclineRecord): Promise<boolean> {
+    return run('insert decline', () => this.#s.declines.insert.run(ticketRow(record))).changes === 1;
   }
 
   async findOpenPrediction(session: string, callDigest: string): Promise<PredictionRecord | undefined> {
