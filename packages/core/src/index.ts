@@ -1,6 +1,6 @@
 // Public surface of @tollgate/core. Any new export here becomes public API.
 
-export { chainRow, GENESIS_HASH, rowHash, verifyChain } from './audit-chain.js';
+export { ChainWalker, chainRow, GENESIS_HASH, rowHash, verifyChain } from './audit-chain.js';
 export { type AuditView, auditView, mergeOutcomes } from './audit-view.js';
 export { callDigest, parseCall, sourceKey, sourceText } from './call.js';
 export { canonicalJson, digestOf, sha256Hex } from './canonical.js';

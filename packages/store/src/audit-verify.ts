@@ -2,7 +2,7 @@
 // indexed columns must agree with the row they were taken from, or an edit to a column (say, moving
 // a row to another session) would hide it from filtered listings without touching the chain.
 import type { AuditRow } from '@tollgate/contracts';
-import { type ChainCheck, verifyChain } from '@tollgate/core';
+import { type ChainCheck, ChainWalker } from '@tollgate/core';
 
 export interface StoredAudit {
   seq: number;
@@ -16,23 +16,28 @@ export interface StoredAudit {
   doc: string;
 }
 
-export function verifyStored(stored: Iterable<StoredAudit>): ChainCheck {
-  let seen = 0;
-  let stop: { seq: number; id: string; problem: string } | undefined;
-  function* rows(): Generator<AuditRow> {
-    for (const s of stored) {
-      const problem = mismatch(s);
-      if (typeof problem === 'string') {
-        stop = { seq: Number(s.seq), id: s.id, problem };
-        return;
-      }
-      seen++;
-      yield problem;
-    }
+/** Feeds stored rows to core's chain walker; `push` returns the first break, `done` the verdict. */
+export class StoredChainWalker {
+  private readonly walker = new ChainWalker();
+
+  push(s: StoredAudit): Extract<ChainCheck, { ok: false }> | undefined {
+    const parsed = mismatch(s);
+    if (typeof parsed === 'string') return this.walker.fail(Number(s.seq), s.id, parsed);
+    return this.walker.push(parsed);
   }
-  const check = verifyChain(rows());
-  if (!check.ok || stop === undefined) return check;
-  return { ok: false, rows: seen + 1, broken_at: stop };
+
+  done(): ChainCheck {
+    return this.walker.done();
+  }
+}
+
+export function verifyStored(stored: Iterable<StoredAudit>): ChainCheck {
+  const walker = new StoredChainWalker();
+  for (const s of stored) {
+    const broken = walker.push(s);
+    if (broken) return broken;
+  }
+  return walker.done();
 }
 
 /** The parsed row, or what is wrong with it. */

@@ -17,7 +17,7 @@ import {
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import { getAudit, listAudit } from './audit-list.js';
-import { type StoredAudit, verifyStored } from './audit-verify.js';
+import { StoredChainWalker } from './audit-verify.js';
 import { StoreFault, toStoreFault } from './fault.js';
 import { openPostgres, type PostgresConnection, type PostgresOptions } from './pg-open.js';
 import { q, type TicketQueries } from './pg-queries.js';
@@ -161,14 +161,14 @@ export class PostgresStore implements Store {
   }
 
   async verifyAudit(): Promise<ChainCheck> {
-    // Pages in one REPEATABLE READ transaction: one snapshot of the chain. core's verifyChain takes a
-    // synchronous iterable, so the pages are gathered before the walk (see the package README note).
-    const stored = await this.#guard('verify audit', () =>
+    // Pages in one REPEATABLE READ transaction (one snapshot of the chain), each walked as it
+    // arrives, so memory stays one page whatever the size of the audit.
+    return this.#guard('verify audit', () =>
       this.#db
         .transaction()
         .setIsolationLevel('repeatable read')
         .execute(async (trx) => {
-          const all: StoredAudit[] = [];
+          const walker = new StoredChainWalker();
           for (let after = -1; ; ) {
             const page = await trx
               .selectFrom('audit')
@@ -177,14 +177,16 @@ export class PostgresStore implements Store {
               .orderBy('seq')
               .limit(VERIFY_PAGE)
               .execute();
-            all.push(...page);
+            for (const stored of page) {
+              const broken = walker.push(stored);
+              if (broken) return broken;
+            }
             const last = page.at(-1);
-            if (last === undefined || page.length < VERIFY_PAGE) return all;
+            if (last === undefined || page.length < VERIFY_PAGE) return walker.done();
             after = last.seq;
           }
         }),
     );
-    return verifyStored(stored);
   }
 
   async getRejections(session: string, callDigest: string): Promise<number> {
