@@ -35,3 +35,11 @@ describe('README', () => {
     }
   });
 });
+
+describe('README reason codes', () => {
+  it('lists every code of the catalogue with its meaning', async () => {
+    const { REASONS } = await import('@tollgate/core');
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    for (const [code, meaning] of Object.entries(REASONS)) expect(readme).toContain(`| \`${code}\` | ${meaning} |`);
+  });
+});
