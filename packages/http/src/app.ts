@@ -7,7 +7,6 @@ import { type Logger, pino } from 'pino';
 import { tokenTable } from './auth.js';
 import type { Deps } from './deps.js';
 import type { AppEnv } from './env.js';
-import type { HookHandler } from './hook-port.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { authenticate, requestContext } from './middleware.js';
 import { notFoundHandler } from './not-found.js';
@@ -15,7 +14,7 @@ import { errorProblem } from './problem.js';
 import { auditRoutes } from './routes/audit.js';
 import { checkRoutes } from './routes/check.js';
 import { dashboardRoutes } from './routes/dashboard.js';
-import { hookRoutes } from './routes/hooks.js';
+import { type HookOptions, hookRoutes } from './routes/hooks.js';
 import { metaRoutes } from './routes/meta.js';
 import { observationRoutes } from './routes/observations.js';
 import { outcomeRoutes } from './routes/outcome.js';
@@ -32,8 +31,8 @@ export interface AppOptions {
   clock?: Clock;
   /** Request body limit in bytes (default 1 MiB). */
   maxBodyBytes?: number;
-  /** The Claude Code hook translation; without it the hook route answers 501. */
-  hook?: HookHandler;
+  /** How the Claude Code hook rewrites `tollgate predict` and re-reads claim subjects. */
+  hook?: HookOptions;
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {
@@ -45,7 +44,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     metrics: options.metrics ?? createMetrics(),
     clock: options.clock ?? systemClock,
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_INPUT_BYTES,
-    ...(options.hook !== undefined ? { hook: options.hook } : {}),
+    hook: options.hook ?? {},
   };
   const app = new Hono<AppEnv>();
   app.use('*', requestContext(deps.logger, deps.metrics));

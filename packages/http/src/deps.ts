@@ -2,8 +2,8 @@
 import type { Clock, Gate, Store } from '@tollgate/core';
 import type { Logger } from 'pino';
 import type { TokenTable } from './auth.js';
-import type { HookHandler } from './hook-port.js';
 import type { Metrics } from './metrics.js';
+import type { HookOptions } from './routes/hooks.js';
 
 export interface Deps {
   gate: Gate;
@@ -13,5 +13,5 @@ export interface Deps {
   metrics: Metrics;
   clock: Clock;
   maxBodyBytes: number;
-  hook?: HookHandler;
+  hook: HookOptions;
 }

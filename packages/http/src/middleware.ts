@@ -9,6 +9,8 @@ import type { AppEnv } from './env.js';
 import type { Metrics } from './metrics.js';
 import { httpProblem } from './problem.js';
 
+export const HOOK_PATH = '/v1/hooks/claude-code';
+
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
 export function requestContext(logger: Logger, metrics: Metrics): MiddlewareHandler<AppEnv> {
@@ -39,6 +41,8 @@ export function requestContext(logger: Logger, metrics: Metrics): MiddlewareHand
 
 export function authenticate(tokens: TokenTable): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    // The hook route answers every refusal as a hook decision, so it authenticates itself.
+    if (c.req.path === HOOK_PATH) return next();
     const principal = tokens.authenticate(c.req.header('authorization'));
     if (!principal) {
       const detail =

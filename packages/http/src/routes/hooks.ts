@@ -1,25 +1,46 @@
-// POST /v1/hooks/claude-code: Claude Code's `http` hook type. The translation is the one the CLI hook
-// uses; this route only decodes the body and scopes the session. An http hook blocks only through a
-// 2xx JSON decision, so the route answers 200 with the hook's JSON whenever it decided.
+// POST /v1/hooks/claude-code: Claude Code's `http` hook type, through the same translation as
+// `tollgate hook claude-code`. An http hook blocks only with a 2xx JSON decision (a non-2xx status
+// lets the tool run), so every refusal here — no token, bad body, foreign session — is a 200 deny.
+import { checkHookInput, type HookDeps, refuseInput, runClaudeCodeHook } from '@tollgate/hooks';
 import type { Hono } from 'hono';
 import { readJson } from '../body.js';
 import type { Deps } from '../deps.js';
 import type { AppEnv } from '../env.js';
-import { httpProblem } from '../problem.js';
+import { scopedGate } from '../scoped-gate.js';
 import { scopeSession } from '../sessions.js';
+
+export type HookOptions = Partial<Pick<HookDeps, 'self' | 'storeEnv' | 'cwd' | 'probe'>>;
 
 export function hookRoutes(app: Hono<AppEnv>, deps: Deps): void {
   app.post('/v1/hooks/claude-code', async (c) => {
-    const { hook } = deps;
-    if (!hook) return c.json({ type: 'about:blank', title: 'not configured', status: 501 }, 501);
+    const principal = deps.tokens.authenticate(c.req.header('authorization'));
+    if (!principal)
+      return c.json(
+        refuseInput('the hook sent no valid bearer token (set headers.Authorization in the hook)'),
+      );
+    c.set('principal', principal);
     const body = await readJson(c, deps.maxBodyBytes);
-    if (!body.ok) return body.response;
-    const principal = c.get('principal');
-    const answer = await hook(deps.gate, body.value, {
-      session: (session) => scopeSession(principal, session),
-      ...(principal.agent !== undefined ? { agent: principal.agent } : {}),
-    });
-    if (answer === undefined) return httpProblem(c, 'forbidden', 'session not allowed for this token');
-    return c.json(answer as object);
+    if (!body.ok) {
+      const problem = (await body.response.json()) as { detail?: string };
+      return c.json(refuseInput(`the hook body was refused: ${problem.detail ?? 'unreadable'}`));
+    }
+    const parsed = checkHookInput(body.value);
+    if (!parsed.ok) return c.json(refuseInput(parsed.problem, parsed.event));
+    const scoped = scopeSession(principal, parsed.input.session_id);
+    if (!scoped.ok) return c.json(refuseInput(scoped.detail, parsed.input.hook_event_name));
+    const input = { ...parsed.input, session_id: scoped.session };
+    const hook: HookDeps = {
+      gate: scopedGate(deps.gate, principal.agent),
+      store: deps.store,
+      self: deps.hook.self ?? ['tollgate'],
+      storeEnv: deps.hook.storeEnv ?? {},
+      cwd: deps.hook.cwd ?? process.cwd(),
+      ...(deps.hook.probe !== undefined ? { probe: deps.hook.probe } : {}),
+    };
+    const output = await runClaudeCodeHook({ ok: true, input }, async () => ({
+      deps: hook,
+      close: async () => {},
+    }));
+    return c.json(output);
   });
 }

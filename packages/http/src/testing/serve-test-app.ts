@@ -5,8 +5,8 @@ import type { Gate, Store } from '@tollgate/core';
 import { pino } from 'pino';
 import { type ManualClock, openTestGate } from '../../../../test/support/gate.js';
 import { createApp } from '../app.js';
-import type { HookHandler } from '../hook-port.js';
 import { createMetrics, type Metrics } from '../metrics.js';
+import type { HookOptions } from '../routes/hooks.js';
 import { startServer } from '../server.js';
 
 export interface TestServer {
@@ -31,7 +31,7 @@ export interface Reply {
 
 export interface TestServerOptions {
   tokens?: Token[];
-  hook?: HookHandler;
+  hook?: HookOptions;
   policies?: string[];
   maxBodyBytes?: number;
   logs?: string[];

@@ -1,0 +1,78 @@
+// tollgate serve: the HTTP service and dashboard over this directory's config, policy and store.
+// Runs until SIGTERM or SIGINT, then drains in-flight requests, flushes and closes the store.
+import { shellProbe } from '@tollgate/hooks';
+import { assertBindable, createApp, createMetrics, serviceLogger, startServer } from '@tollgate/http';
+import { intOption, option, type ParsedArgs } from '../args.js';
+import type { CommandIO } from '../command.js';
+import { UsageError } from '../errors.js';
+import { findConfig, openRuntime, storeEnv } from '../runtime.js';
+import { defineCommand } from '../support.js';
+
+export const command = defineCommand(
+  {
+    name: 'serve',
+    summary: 'the HTTP service and dashboard',
+    options: { host: 'string', port: 'string' },
+    usage: `
+Usage: tollgate serve [--host 127.0.0.1] [--port 8787]
+
+Serves the gate over HTTP (/v1/..., /openapi.json, /metrics, /healthz) and the dashboard at /.
+Logs are JSON lines on stdout (TOLLGATE_LOG_LEVEL, default info); the first says where it listens.
+
+With no tokens in tollgate.config.yaml the service is open and only binds to loopback; to bind
+elsewhere, configure tokens: [{token, agent, sessions?, operator?}].
+SIGTERM/SIGINT: stop accepting, finish in-flight requests, flush audit rows, close the store.
+`,
+  },
+  async (args: ParsedArgs, io: CommandIO) => {
+    const host = option(args, 'host') ?? '127.0.0.1';
+    const port = intOption(args, 'port', 0) ?? 8787;
+    if (port > 65535) throw new UsageError(`--port must be at most 65535, got ${port}`, 'e.g. --port 8787');
+    const tokens = findConfig(io.cwd, io.env).config.tokens ?? [];
+    assertBindable(host, tokens.length > 0);
+    const metrics = createMetrics({ defaults: true });
+    const runtime = await openRuntime({
+      cwd: io.cwd,
+      env: io.env,
+      channel: 'http',
+      gate: { onDecision: metrics.onDecision, onAuditError: metrics.onAuditError },
+    });
+    const logger = serviceLogger(io.stdout, io.env.TOLLGATE_LOG_LEVEL || 'info');
+    const app = createApp({
+      gate: runtime.gate,
+      store: runtime.store,
+      tokens,
+      logger,
+      metrics,
+      hook: {
+        self: [process.execPath, process.argv[1] ?? 'tollgate'],
+        storeEnv: storeEnv(runtime.loaded, io.env),
+        cwd: io.cwd,
+        // Re-reading claim subjects runs commands on this host: only for the local, open service.
+        ...(tokens.length === 0 ? { probe: shellProbe } : {}),
+      },
+    });
+    let server: Awaited<ReturnType<typeof startServer>>;
+    try {
+      server = await startServer({
+        fetch: app.fetch,
+        host,
+        port,
+        tokensConfigured: tokens.length > 0,
+        onDrained: () => runtime.close(),
+      });
+    } catch (error) {
+      await runtime.close();
+      throw error;
+    }
+    logger.info({ url: server.url, tokens: tokens.length, mode: runtime.gate.mode }, 'listening');
+    const signal = await new Promise<string>((resolve) => {
+      process.once('SIGTERM', () => resolve('SIGTERM'));
+      process.once('SIGINT', () => resolve('SIGINT'));
+    });
+    logger.info({ signal }, 'draining');
+    await server.close();
+    logger.info('stopped');
+    return 0;
+  },
+);
