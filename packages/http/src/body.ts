@@ -25,6 +25,8 @@ export async function readJson(c: Context<AppEnv>, maxBytes: number): Promise<Bo
     const bytes = await readCapped(c.req.raw, maxBytes);
     return { ok: true, value: decodeJson(bytes, { maxBytes }) };
   } catch (error) {
+    // The rest of an oversized body is never read, so the connection cannot carry another request.
+    if (error instanceof TollgateFault && error.code === 'input_too_large') c.header('connection', 'close');
     return { ok: false, response: errorProblem(c, error) };
   }
 }
