@@ -2,7 +2,7 @@
 // cross-package end-to-end tests in test/. The `source` condition resolves workspace packages to src/.
 import { defineConfig } from 'vitest/config';
 
-const packages = ['core', 'store', 'shell', 'cli', 'http', 'mcp'];
+const packages = ['core', 'store', 'shell', 'cli', 'http', 'mcp', 'hooks'];
 
 export default defineConfig({
   resolve: { conditions: ['source'] },

@@ -20,3 +20,13 @@ export interface Command {
   /** Resolves to the process exit code. */
   run(io: CommandIO): Promise<number>;
 }
+
+/**
+ * A registry entry: the name and summary are known without loading the command, so `tollgate hook`
+ * never loads the modules (and their dependencies) of `serve` or `mcp`.
+ */
+export interface CommandEntry {
+  name: string;
+  summary: string;
+  load: () => Promise<{ command: Command }>;
+}

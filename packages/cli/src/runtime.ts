@@ -10,13 +10,13 @@ import {
   createGate,
   type Gate,
   type GateOptions,
-  loadPolicy,
   type Policy,
   type Store,
   TollgateFault,
 } from '@tollgate/core';
 import { openStore } from '@tollgate/store';
 import { parse as parseYaml } from 'yaml';
+import { loadPolicyFor } from './policy-loader.js';
 
 export const CONFIG_FILE = 'tollgate.config.yaml';
 export const DEFAULT_POLICIES = ['builtin:shell', 'builtin:mcp'];
@@ -76,6 +76,24 @@ export function policyFiles(loaded: LoadedConfig): string[] {
   return files.map((f) => (f.startsWith('builtin:') || isAbsolute(f) ? f : resolve(loaded.root, f)));
 }
 
+/** Where compiled predicates of user rule files are cached. */
+export function cacheDir(loaded: LoadedConfig): string {
+  return join(loaded.root, '.tollgate', 'cache');
+}
+
+/** Config and policy only, without a store (tollgate classify, rules). */
+export function openPolicy(cwd: string, env: NodeJS.ProcessEnv): { loaded: LoadedConfig; policy: Policy } {
+  const loaded = findConfig(cwd, env);
+  return { loaded, policy: loadPolicyFor(policyFiles(loaded), cacheDir(loaded)) };
+}
+
+/** Variables that point another tollgate process at the same config and store as this one. */
+export function storeEnv(loaded: LoadedConfig, env: NodeJS.ProcessEnv): Record<string, string> {
+  const out: Record<string, string> = { TOLLGATE_DB: storeTarget(loaded, env) };
+  if (loaded.path !== undefined) out.TOLLGATE_CONFIG = loaded.path;
+  return out;
+}
+
 export interface Runtime {
   loaded: LoadedConfig;
   policy: Policy;
@@ -93,8 +111,7 @@ export interface RuntimeOptions {
 
 /** Loads config and policy, opens the store, and builds the gate. Faults carry codes; callers map them. */
 export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
-  const loaded = findConfig(options.cwd, options.env);
-  const policy = loadPolicy(policyFiles(loaded));
+  const { loaded, policy } = openPolicy(options.cwd, options.env);
   const store = await openStore(storeTarget(loaded, options.env));
   const { config } = loaded;
   const gate = createGate({

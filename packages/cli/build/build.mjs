@@ -1,0 +1,46 @@
+// Builds the `tollgate` binary: one ES module entry (dist/tollgate.js) with a chunk per subcommand,
+// precompiled contract validators and catalogue predicates, the catalogues copied to dist/policies,
+// and better-sqlite3 (native) and pg kept external. Run from packages/cli (npm run build).
+import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { tollgatePlugins } from './plugins.mjs';
+import { builtinPolicies, contractValidatorsModule, precompiledModule } from './precompile.mjs';
+
+const cli = join(dirname(fileURLToPath(import.meta.url)), '..');
+const contracts = join(cli, '../../contracts');
+const dist = join(cli, 'dist');
+const generated = join(cli, '.generated');
+
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(generated, { recursive: true });
+writeFileSync(join(generated, 'contract-validators.mjs'), contractValidatorsModule(contracts));
+const policies = builtinPolicies(contracts);
+writeFileSync(join(generated, 'precompiled.mjs'), precompiledModule(policies));
+
+await build({
+  entryPoints: { tollgate: join(cli, 'src/bin.ts') },
+  outdir: dist,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  conditions: ['source'],
+  chunkNames: 'chunks/[name]-[hash]',
+  external: ['better-sqlite3', 'pg-native'],
+  plugins: [tollgatePlugins({ generated, cliSrc: join(cli, 'src') })],
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  banner: {
+    js: "import { createRequire as __tgCreateRequire } from 'node:module'; const require = __tgCreateRequire(import.meta.url);",
+  },
+});
+
+mkdirSync(join(dist, 'policies'), { recursive: true });
+for (const f of readdirSync(join(contracts, 'policies')).filter((f) => f.endsWith('.yaml')))
+  cpSync(join(contracts, 'policies', f), join(dist, 'policies', f));
+console.log(
+  `tollgate: built dist/ (${policies.map((p) => p.name).join(', ') || 'no shipped catalogues found'})`,
+);

@@ -1,0 +1,84 @@
+// Build-time compilation, so a CLI process loads neither ajv nor yaml on its hot paths:
+// every contract schema as ajv standalone code, and the shipped catalogues (contracts/policies/*.yaml)
+// parsed, validated and with each argument predicate compiled to standalone code.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import standalone from 'ajv/dist/standalone/index.js';
+import { parse as parseYaml } from 'yaml';
+
+const standaloneCode = standalone.default;
+// Must match contracts/src/validate.ts (contract validators) and core's policy/compile.ts (predicates).
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+const CONTRACT_OPTIONS = { allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true };
+const PREDICATE_OPTIONS = { strict: true, allowUnionTypes: true, allErrors: false };
+
+export function contractSchemas(contractsDir) {
+  const dir = join(contractsDir, 'schemas');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')));
+}
+
+/** ESM source exporting `byId`: schema $id → compiled validate function. */
+export function contractValidatorsModule(contractsDir) {
+  const ajv = new Ajv2020({ ...CONTRACT_OPTIONS, code: { source: true, esm: true } });
+  ajv.addFormat('date-time', DATE_TIME);
+  const refs = {};
+  const table = [];
+  for (const [i, schema] of contractSchemas(contractsDir).entries()) {
+    ajv.addSchema(schema);
+    refs[`v${i}`] = schema.$id;
+    table.push(`${JSON.stringify(schema.$id)}: v${i}`);
+  }
+  return `${standaloneCode(ajv, refs)}\nexport const byId = {${table.join(', ')}};\n`;
+}
+
+/** The shipped catalogues, parsed and validated against the policy schema. */
+export function builtinPolicies(contractsDir) {
+  const validator = new Ajv2020(CONTRACT_OPTIONS);
+  validator.addFormat('date-time', DATE_TIME);
+  for (const schema of contractSchemas(contractsDir)) validator.addSchema(schema);
+  const check = validator.getSchema('urn:tollgate:policy:v1');
+  const dir = join(contractsDir, 'policies');
+  const out = [];
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
+    const doc = parseYaml(readFileSync(join(dir, file), 'utf8'));
+    if (!check(doc)) throw new Error(`${file}: ${validator.errorsText(check.errors)}`);
+    out.push({ name: `builtin:${file.replace(/\.yaml$/, '')}`, file, doc });
+  }
+  return out;
+}
+
+/** ESM source for src/precompiled.ts: the parsed catalogues and their predicates as standalone code. */
+export function precompiledModule(policies) {
+  const ajv = new Ajv2020({ ...PREDICATE_OPTIONS, code: { source: true, esm: true } });
+  const refs = {};
+  const table = [];
+  let n = 0;
+  for (const { name, doc } of policies) {
+    for (const rule of doc.rules) {
+      if (rule.enabled === false) continue;
+      for (const key of ['args', 'segment', 'call']) {
+        const schema = rule.match?.[key];
+        if (schema === undefined) continue;
+        const id = `p${n++}`;
+        ajv.addSchema(schema, id);
+        refs[id] = id;
+        table.push(`${JSON.stringify(`${name}#${rule.id}/${key}`)}: wrap(${id})`);
+      }
+    }
+  }
+  const code = n > 0 ? standaloneCode(ajv, refs) : '';
+  const docs = policies.map(({ name, doc }) => `${JSON.stringify(name)}: ${JSON.stringify(doc)}`);
+  return `${code}
+const wrap = (fn) => (value) => fn(value) === true;
+export const precompiled = {
+  policies: {${docs.join(', ')}},
+  predicates: {${table.join(',\n')}},
+};
+`;
+}

@@ -1,0 +1,131 @@
+// tollgate audit list|show|report|verify|export: reading the hash-chained audit trail. The views
+// (show, report) come from core so the HTTP service returns the very same documents.
+import type { AuditRow } from '@tollgate/contracts';
+import { auditView, buildReport } from '@tollgate/core';
+import { flag, intOption, option, type ParsedArgs } from '../args.js';
+import type { CommandIO } from '../command.js';
+import { UsageError } from '../errors.js';
+import { openRuntime } from '../runtime.js';
+import { defineCommand, writeJson } from '../support.js';
+import { printReport, printRow, printView } from './audit-text.js';
+
+export const command = defineCommand(
+  {
+    name: 'audit',
+    summary: 'list, show, report, verify and export the audit trail',
+    options: { limit: 'string', session: 'string', since: 'string', agent: 'string' },
+    usage: `
+Usage: tollgate audit list [--json] [--limit N] [--session S] [--agent A] [--since TIME]
+       tollgate audit show ID [--json]
+       tollgate audit report [--json] [--session S] [--agent A] [--since TIME]
+       tollgate audit verify [--json]
+       tollgate audit export [--session S] [--agent A] [--since TIME]
+
+  list     rows oldest first (--limit keeps the newest N); --json prints a JSON array
+  show     one decision merged with its outcome rows and predicted-vs-observed claim results
+  report   calibration per agent and per rule: decisions by outcome, decline rate, claim results
+           (matched/mismatched/unverifiable), top reason codes
+  verify   walk the hash chain; exit 1 naming the first broken row
+  export   every matching row as JSON lines (for archiving or analysis)
+
+  --since TIME   an ISO date-time (2026-11-22T12:00:00Z), or a duration back from now (90s, 15m, 2h, 7d)
+
+Exit codes: 0; 1 when verify finds a broken chain, show finds no such row, or on usage errors.
+`,
+  },
+  async (args: ParsedArgs, io: CommandIO) => {
+    const [sub, ...positionals] = args.positionals;
+    const json = flag(args, 'json');
+    if (!sub || !['list', 'show', 'report', 'verify', 'export'].includes(sub))
+      throw new UsageError(
+        `audit needs a subcommand, got ${JSON.stringify(sub ?? '')}`,
+        'tollgate audit list|show|report|verify|export',
+      );
+    if (sub !== 'show' && positionals.length > 0)
+      throw new UsageError(`unexpected ${JSON.stringify(positionals[0])}`, `see tollgate audit --help`);
+    const runtime = await openRuntime({ cwd: io.cwd, env: io.env, channel: 'cli' });
+    try {
+      const filter = filters(args);
+      switch (sub) {
+        case 'list': {
+          const limit = intOption(args, 'limit', 1);
+          const rows = await runtime.store.listAudit({
+            ...filter,
+            ...(limit !== undefined ? { limit } : {}),
+          });
+          if (json) writeJson(io, rows);
+          else for (const row of rows) printRow(io, row);
+          return 0;
+        }
+        case 'show': {
+          const id = positionals[0];
+          if (!id || positionals.length > 1)
+            throw new UsageError(
+              'audit show needs exactly one row id',
+              'tollgate audit show ID (ids: tollgate audit list)',
+            );
+          const view = await auditView(runtime.store, id);
+          if (!view) {
+            const message = `no audit row ${JSON.stringify(id)}`;
+            if (json)
+              writeJson(io, {
+                error: { code: 'not_found', message, fix: 'check the id with tollgate audit list' },
+              });
+            else io.stderr.write(`tollgate: ${message}\n  fix: check the id with tollgate audit list\n`);
+            return 1;
+          }
+          if (json) writeJson(io, view);
+          else printView(io, view);
+          return 0;
+        }
+        case 'report': {
+          const report = await buildReport(runtime.store, filter);
+          if (json) writeJson(io, report);
+          else printReport(io, report);
+          return 0;
+        }
+        case 'verify': {
+          const check = await runtime.store.verifyAudit();
+          if (json) writeJson(io, check);
+          else if (check.ok) io.stdout.write(`ok: ${check.rows} rows, chain intact\n`);
+          else
+            io.stderr.write(
+              `broken: row seq ${check.broken_at.seq}${check.broken_at.id ? ` (id ${check.broken_at.id})` : ''}: ${check.broken_at.problem}; ${check.rows} rows checked\n`,
+            );
+          return check.ok ? 0 : 1;
+        }
+        default: {
+          const rows: AuditRow[] = await runtime.store.listAudit(filter);
+          io.stdout.write(rows.map((r) => `${JSON.stringify(r)}\n`).join(''));
+          return 0;
+        }
+      }
+    } finally {
+      await runtime.close();
+    }
+  },
+);
+
+function filters(args: ParsedArgs): { session?: string; agent?: string; since?: number } {
+  const out: { session?: string; agent?: string; since?: number } = {};
+  const session = option(args, 'session');
+  const agent = option(args, 'agent');
+  const since = option(args, 'since');
+  if (session !== undefined) out.session = session;
+  if (agent !== undefined) out.agent = agent;
+  if (since !== undefined) out.since = parseSince(since, Date.now());
+  return out;
+}
+
+const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+export function parseSince(text: string, now: number): number {
+  const duration = /^(\d+)([smhd])$/.exec(text);
+  if (duration) return now - Number(duration[1]) * (UNITS[duration[2] as string] as number);
+  const at = Date.parse(text);
+  if (/^\d{4}-\d{2}-\d{2}/.test(text) && Number.isFinite(at)) return at;
+  throw new UsageError(
+    `--since ${JSON.stringify(text)} is neither an ISO date-time nor a duration`,
+    'e.g. --since 2026-11-22T12:00:00Z or --since 2h',
+  );
+}

@@ -1,0 +1,83 @@
+// Merging tollgate's hook entries into a Claude Code settings file: parse what is there (refusing to
+// touch a file that is not a JSON object), replace tollgate's own earlier entries, keep the rest.
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { shellLine } from '@tollgate/hooks';
+import { UsageError } from '../errors.js';
+
+// Matchers are anchored regular expressions (an unanchored "Read" would also match "NotebookRead").
+export const MATCHERS: Record<string, string> = {
+  PreToolUse: '^(Bash|Write|Edit|MultiEdit|NotebookEdit|WebFetch|mcp__.*)$',
+  PostToolUse: '^(Bash|Read|Grep|Glob|WebFetch|WebSearch|mcp__.*)$',
+  PostToolUseFailure: '^(Bash|mcp__.*)$',
+};
+export const HOOK_TIMEOUT_S = 30;
+const MARK = 'hook claude-code';
+
+type Json = Record<string, unknown>;
+
+export function installClaudeCodeHooks(
+  path: string,
+  self: readonly string[],
+): { path: string; events: string[]; updated: boolean } {
+  const settings = readSettings(path);
+  settings.hooks ??= {};
+  const hooks = settings.hooks as Json;
+  if (typeof hooks !== 'object' || Array.isArray(hooks))
+    throw new UsageError(`${path}: "hooks" is not an object`, 'fix the file by hand, then run this again');
+  const command = `${shellLine(self)} ${MARK}`;
+  let updated = false;
+  for (const [event, matcher] of Object.entries(MATCHERS)) {
+    hooks[event] ??= [];
+    const groups = hooks[event] as Json[];
+    if (!Array.isArray(groups))
+      throw new UsageError(
+        `${path}: hooks.${event} is not an array`,
+        'fix the file by hand, then run this again',
+      );
+    // Drop earlier tollgate entries (any path), keep every other hook.
+    for (const group of groups) {
+      const list = Array.isArray(group.hooks) ? (group.hooks as Json[]) : [];
+      const kept = list.filter(
+        (h) => !(typeof h.command === 'string' && h.command.endsWith(MARK) && h.command.includes('tollgate')),
+      );
+      if (kept.length !== list.length) {
+        updated = true;
+        group.hooks = kept;
+      }
+    }
+    hooks[event] = groups.filter((g) => !Array.isArray(g.hooks) || (g.hooks as unknown[]).length > 0);
+    (hooks[event] as Json[]).push({
+      matcher,
+      hooks: [
+        { type: 'command', command, timeout: HOOK_TIMEOUT_S, onFailure: 'block', statusMessage: 'tollgate' },
+      ],
+    });
+  }
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.tollgate.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(settings, null, 2)}\n`);
+  renameSync(tmp, path);
+  return { path, events: Object.keys(MATCHERS), updated };
+}
+
+function readSettings(path: string): Json {
+  if (!existsSync(path)) return {};
+  const text = readFileSync(path, 'utf8');
+  if (text.trim() === '') return {};
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(
+      `${path} is not valid JSON (${(error as Error).message}); nothing was changed`,
+      'fix the file, then run tollgate init claude-code again',
+    );
+  }
+  if (doc === null || typeof doc !== 'object' || Array.isArray(doc))
+    throw new UsageError(
+      `${path} is not a JSON object; nothing was changed`,
+      'fix the file, then run tollgate init claude-code again',
+    );
+  return doc as Json;
+}

@@ -1,0 +1,70 @@
+// tollgate hook claude-code: Claude Code's PreToolUse/PostToolUse JSON on stdin → one decision JSON
+// on stdout, exit 0, always (the translation lives in @tollgate/hooks, shared with the HTTP service).
+import { resolve } from 'node:path';
+import { type HookOutput, refuseInput, runClaudeCodeHook, shellProbe } from '@tollgate/hooks';
+import type { CommandIO } from '../command.js';
+import { openRuntime, storeEnv } from '../runtime.js';
+import { readInput } from '../stdin.js';
+
+const HOSTS = ['claude-code'];
+const MAX_INPUT = 1024 * 1024;
+
+const usage = `
+Usage: tollgate hook claude-code
+
+Speaks Claude Code's hook protocol: reads one PreToolUse, PostToolUse or PostToolUseFailure JSON
+object on stdin and always answers with one JSON object on stdout and exit code 0
+(hookSpecificOutput.hookEventName set). Install it with \`tollgate init claude-code\`.
+
+  PreToolUse   rejected → deny, with the rails as the reason; declined → deny, "recorded, nothing
+               was done"; pass/dispatch → no objection (Claude Code's own permission rules decide);
+               a Bash \`tollgate predict|decline ...\` → allow, rewritten to file into this session.
+  PostToolUse  reads (Bash, Read, Grep, Glob, WebFetch, mcp__*) → an attested observation, its id in
+               additionalContext; a dispatched call → its outcome and the probed post-state.
+  Bad input    (not JSON, invalid UTF-8, too large, unknown event, missing fields) → deny, naming why.
+
+The session is the hook's session_id (TOLLGATE_SESSION/--session do not apply here).
+`;
+
+export const command = {
+  name: 'hook',
+  summary: 'speak a host hook protocol (claude-code)',
+  usage,
+  async run(io: CommandIO): Promise<number> {
+    const [host, ...rest] = io.argv;
+    if (host === '--help' || host === '-h' || rest.includes('--help')) {
+      io.stdout.write(`${usage.trim()}\n`);
+      return 0;
+    }
+    if (host === undefined || !HOSTS.includes(host)) {
+      // Answer in the hook protocol anyway: a mis-configured hook must refuse, not go silent.
+      write(
+        io,
+        refuseInput(`tollgate hook needs a host (${HOSTS.join(', ')}), got ${JSON.stringify(host ?? '')}`),
+      );
+      return 0;
+    }
+    const read = await readInput(io.stdin, MAX_INPUT);
+    const answer = await runClaudeCodeHook(read.bytes, async (input) => {
+      const cwd = input.cwd ? resolve(io.cwd, input.cwd) : io.cwd;
+      const runtime = await openRuntime({ cwd, env: io.env, channel: 'claude-code' });
+      return {
+        deps: {
+          gate: runtime.gate,
+          store: runtime.store,
+          probe: shellProbe,
+          self: [process.execPath, process.argv[1] ?? 'tollgate'],
+          storeEnv: storeEnv(runtime.loaded, io.env),
+          cwd,
+        },
+        close: () => runtime.close(),
+      };
+    });
+    write(io, answer);
+    return 0;
+  },
+};
+
+function write(io: CommandIO, answer: HookOutput): void {
+  io.stdout.write(`${JSON.stringify(answer)}\n`);
+}

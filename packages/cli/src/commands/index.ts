@@ -1,0 +1,51 @@
+// The command registry: one line per subcommand. Modules load only when their command runs, so a
+// hook call never loads serve's or mcp's dependencies.
+import type { CommandEntry } from '../command.js';
+
+export const commands: CommandEntry[] = [
+  { name: 'classify', summary: 'classify a command (no store)', load: () => import('./classify.js') },
+  {
+    name: 'check',
+    summary: 'the verdict for a command, without running it',
+    load: () => import('./check.js'),
+  },
+  {
+    name: 'run',
+    summary: 'check, run, record the outcome and probe the post-state',
+    load: () => import('./run.js'),
+  },
+  {
+    name: 'observe',
+    summary: 'run a read and record its output in the ledger',
+    load: () => import('./observe.js'),
+  },
+  { name: 'predict', summary: 'file a prediction for a command', load: () => import('./predict.js') },
+  { name: 'decline', summary: 'file a decline for a command', load: () => import('./decline.js') },
+  { name: 'hook', summary: 'speak a host hook protocol (claude-code)', load: () => import('./hook.js') },
+  {
+    name: 'audit',
+    summary: 'list, show, report, verify and export the audit trail',
+    load: () => import('./audit.js'),
+  },
+  {
+    name: 'rules',
+    summary: 'list the rules in force, or test a command against them',
+    load: () => import('./rules.js'),
+  },
+  {
+    name: 'init',
+    summary: 'write a starter config, or install the Claude Code hooks',
+    load: () => import('./init.js'),
+  },
+  {
+    name: 'override',
+    summary: 'operator: let a scoped set of calls through, audited',
+    load: () => import('./override.js'),
+  },
+  { name: 'serve', summary: 'the HTTP service and dashboard', load: () => import('./serve.js') },
+  {
+    name: 'mcp',
+    summary: 'a predict-or-decline proxy in front of an MCP server',
+    load: () => import('./mcp.js'),
+  },
+];

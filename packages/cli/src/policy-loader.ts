@@ -1,0 +1,35 @@
+// Loading the policy for a process: shipped catalogues come precompiled from the bundle (no YAML
+// parse, no ajv), user rule files are read and compiled by core, with their compiled predicates
+// cached on disk by content hash (predicate-cache.ts).
+import {
+  compilePolicy,
+  type Policy,
+  type PolicySource,
+  type PredicateSource,
+  readPolicySource,
+} from '@tollgate/core';
+import { precompiled } from './precompiled.js';
+import { cachedPredicates } from './predicate-cache.js';
+
+export function loadPolicyFor(files: readonly string[], cacheDir: string | undefined): Policy {
+  const sources: PolicySource[] = [];
+  const sourcesByFile = new Map<string, PredicateSource>();
+  for (const file of files) {
+    const doc = precompiled.policies[file];
+    if (doc !== undefined) {
+      sources.push({ file, text: '', doc });
+      continue;
+    }
+    const source = readPolicySource(file);
+    sources.push(source);
+    if (cacheDir !== undefined) {
+      const cached = cachedPredicates(source, cacheDir);
+      if (cached) sourcesByFile.set(file, cached);
+    }
+  }
+  return compilePolicy(sources, {
+    predicates: (schema, site) =>
+      precompiled.predicates[`${site.file}#${site.rule}/${site.key}`] ??
+      sourcesByFile.get(site.file)?.(schema, site),
+  });
+}

@@ -1,0 +1,158 @@
+// The Claude Code hook translation, shared by `tollgate hook claude-code` (stdin/stdout) and the HTTP
+// service's POST /v1/hooks/claude-code: a checked hook input → core (check, recordObservation,
+// recordOutcome) → the hook JSON. No rule or message lives here; the verdict and its rails come from core.
+import type { Call, ClaimResult, Verdict } from '@tollgate/contracts';
+import { callDigest, type Gate, isGated, type Store, sanitiseText } from '@tollgate/core';
+import { openDispatch } from './decision-row.js';
+import type { HookInput } from './input.js';
+import { allowRewritten, deny, type HookOutput, noObjection, postContext } from './output.js';
+import type { Probe } from './probe.js';
+import { isReadTool, responseText } from './reads.js';
+import { boundTicketCommand, ticketCommand } from './ticket-command.js';
+
+export const AGENT = 'claude-code';
+export const RECORDED_BY = 'hook:claude-code';
+
+export interface HookDeps {
+  gate: Gate;
+  store: Pick<Store, 'listAudit'>;
+  /** Re-reads probe-able claim subjects after a dispatched call. */
+  probe?: Probe;
+  /** How the agent's Bash reaches this tollgate (e.g. [node, /abs/bin/tollgate.js]). */
+  self: readonly string[];
+  /** Variables that point a `tollgate predict` process at the hook's store (TOLLGATE_DB, TOLLGATE_CONFIG). */
+  storeEnv: Readonly<Record<string, string>>;
+  /** Where probes run when the input names no cwd. */
+  cwd: string;
+}
+
+/** The Call a hook input stands for: Bash is the shell tool; any other tool is its own name and input. */
+export function callFor(input: HookInput): Call | { problem: string } {
+  const base = { session: input.session_id, agent: AGENT };
+  if (input.tool_name !== 'Bash') return { ...base, tool: input.tool_name, args: input.tool_input };
+  const command = input.tool_input.command;
+  if (typeof command !== 'string') return { problem: 'the Bash call has no "command" string' };
+  if (command.trim() === '') return { problem: 'the Bash command is empty: there is nothing to run' };
+  return { ...base, tool: 'shell', args: { command } };
+}
+
+export async function claudeCodeHook(input: HookInput, deps: HookDeps): Promise<HookOutput> {
+  switch (input.hook_event_name) {
+    case 'PreToolUse':
+      return preToolUse(input, deps);
+    case 'PostToolUse':
+    case 'PostToolUseFailure':
+      return postToolUse(input, deps);
+  }
+}
+
+// How each verdict outcome reaches Claude Code; a new outcome without a mapping does not compile.
+const PRE: Record<Verdict['outcome'], (v: Verdict, input: HookInput, deps: HookDeps) => HookOutput> = {
+  rejected: (v) => deny(rejectionText(v)),
+  declined: (v) =>
+    deny(
+      `Tollgate: your decline was recorded (decline ${v.decline_id ?? '?'}, audit ${v.audit_id ?? '?'}) and nothing was done — the call did not run. Declining is a fine outcome, not an error: carry on with other work or tell the user what would let you predict.`,
+    ),
+  dispatch: (v) =>
+    noObjection(
+      `Tollgate: prediction ${v.prediction_id ?? '?'} accepted for this call (audit ${v.audit_id ?? '?'}). After it runs the gate re-reads the claim subjects it can and records predicted vs observed.`,
+    ),
+  pass: (v, input, deps) => passOrBind(v, input, deps),
+};
+
+async function preToolUse(input: HookInput, deps: HookDeps): Promise<HookOutput> {
+  const call = callFor(input);
+  if ('problem' in call) return deny(`Tollgate refused this call: ${call.problem}.`);
+  const verdict = await deps.gate.check(call, { channel: 'claude-code' });
+  return PRE[verdict.outcome](verdict, input, deps);
+}
+
+function rejectionText(v: Verdict): string {
+  if (v.rails) return v.rails.text;
+  const reasons = v.reasons.map((r) => `[${r.code}] ${sanitiseText(r.message, 600)}`).join('\n');
+  return `Tollgate (an automated gate you can satisfy) held this call:\n${reasons}`;
+}
+
+function passOrBind(v: Verdict, input: HookInput, deps: HookDeps): HookOutput {
+  const command = input.tool_name === 'Bash' ? input.tool_input.command : undefined;
+  if (typeof command !== 'string') return noObjection();
+  const ticket = ticketCommand(command);
+  if (ticket.kind === 'none') return noObjection();
+  if (ticket.kind === 'operator') {
+    return deny(
+      `Tollgate: \`tollgate ${ticket.subcommand}\` is for human operators and is not run on an agent's behalf. To get past the gate, file a prediction or a decline (tollgate predict|decline), or ask the user.`,
+    );
+  }
+  if (ticket.kind === 'refused') {
+    return deny(
+      `Tollgate could not bind this ${'`tollgate`'} command to your session: ${ticket.problem}. Then run it again.`,
+    );
+  }
+  const rewritten = boundTicketCommand(ticket, input.session_id, deps.self, deps.storeEnv);
+  return allowRewritten(
+    { ...input.tool_input, command: rewritten },
+    `Tollgate bound this ${ticket.subcommand} to the Claude Code session (audit ${v.audit_id ?? '?'}).`,
+  );
+}
+
+async function postToolUse(input: HookInput, deps: HookDeps): Promise<HookOutput> {
+  const event = input.hook_event_name;
+  const call = callFor(input);
+  if ('problem' in call) return postContext(event);
+  const classification = deps.gate.classify(call);
+  if (isGated(classification.class)) return recordDispatch(input, call, deps);
+  if (event === 'PostToolUseFailure' || !isReadTool(input.tool_name)) return postContext(event);
+  if (input.tool_name === 'Bash' && ticketCommand(String(call.args.command)).kind !== 'none')
+    return postContext(event);
+  const source = call.tool === 'shell' ? String(call.args.command) : { tool: call.tool, args: call.args };
+  const observation = await deps.gate.recordObservation({
+    session: input.session_id,
+    agent: AGENT,
+    source,
+    output: responseText(input.tool_response),
+    recordedBy: RECORDED_BY,
+    attested: true,
+  });
+  const cite = typeof source === 'string' ? `{"source": ${JSON.stringify(sanitiseText(source, 300))}}` : '';
+  return postContext(
+    event,
+    `Tollgate recorded this read as observation ${observation.id}. To cite it as evidence use {"observation": "${observation.id}", "quote": "<text from this output>"}${cite ? ` or ${cite.slice(0, -1)}, "quote": "…"}` : ''}.`,
+  );
+}
+
+async function recordDispatch(input: HookInput, call: Call, deps: HookDeps): Promise<HookOutput> {
+  const event = input.hook_event_name;
+  const row = await openDispatch(deps.store, input.session_id, callDigest(call));
+  if (!row) return postContext(event);
+  const failed = event === 'PostToolUseFailure';
+  const observed = [];
+  if (!failed) {
+    for (const subject of await deps.gate.probesFor(row.id)) {
+      const seen = await deps.probe?.(subject, input.cwd ?? deps.cwd);
+      if (!seen) continue;
+      await deps.gate.recordObservation({
+        session: input.session_id,
+        agent: AGENT,
+        source: subject,
+        output: seen.output,
+        recordedBy: 'probe',
+        attested: true,
+        ...(seen.exit_code !== undefined ? { exit_code: seen.exit_code } : {}),
+      });
+      observed.push({ subject, ...seen });
+    }
+  }
+  const summary = sanitiseText(failed ? responseText(input.error) : responseText(input.tool_response), 200);
+  const { claims } = await deps.gate.recordOutcome(row.id, {
+    status: failed ? 'error' : 'ok',
+    ...(summary !== '' ? { summary } : {}),
+    observed,
+  });
+  return postContext(event, `Tollgate recorded the outcome of ${row.id}: ${claimLine(claims)}.`);
+}
+
+function claimLine(claims: readonly ClaimResult[]): string {
+  if (claims.length === 0) return 'no claims to check';
+  const count = (r: ClaimResult['result']) => claims.filter((c) => c.result === r).length;
+  return `claims matched ${count('matched')}, mismatched ${count('mismatched')}, unverifiable ${count('unverifiable')}`;
+}

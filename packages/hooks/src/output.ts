@@ -1,0 +1,81 @@
+// The JSON Claude Code reads back: always one object on stdout with exit 0 and
+// hookSpecificOutput.hookEventName set (the one channel; never exit 2, never silence).
+import { sanitiseText } from '@tollgate/core';
+
+/** Claude Code caps injected text at 10,000 characters; stay under it. */
+export const MAX_TEXT = 9500;
+
+export interface HookOutput {
+  decision?: 'block';
+  reason?: string;
+  hookSpecificOutput: {
+    hookEventName: string;
+    permissionDecision?: 'allow' | 'deny';
+    permissionDecisionReason?: string;
+    updatedInput?: Record<string, unknown>;
+    additionalContext?: string;
+  };
+}
+
+export function cap(text: string): string {
+  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
+}
+
+/** PreToolUse deny: the reason is shown to the model. */
+export function deny(reason: string): HookOutput {
+  return {
+    hookSpecificOutput: {
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'deny',
+      permissionDecisionReason: cap(reason),
+    },
+  };
+}
+
+/**
+ * PreToolUse "no objection": the gate does not grant permission, so Claude Code's own permission
+ * rules (allow/ask/deny lists, modes) still decide. Optional context tells the model what happened.
+ */
+export function noObjection(context?: string): HookOutput {
+  const out: HookOutput = { hookSpecificOutput: { hookEventName: 'PreToolUse' } };
+  if (context !== undefined) out.hookSpecificOutput.additionalContext = cap(context);
+  return out;
+}
+
+/** PreToolUse allow with a rewritten input (used only to bind `tollgate predict|decline` to the session). */
+export function allowRewritten(updatedInput: Record<string, unknown>, reason: string): HookOutput {
+  return {
+    hookSpecificOutput: {
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'allow',
+      permissionDecisionReason: cap(reason),
+      updatedInput,
+    },
+  };
+}
+
+/** PostToolUse(/Failure): the tool already ran; context tells the model what the gate recorded. */
+export function postContext(event: string, context?: string): HookOutput {
+  const out: HookOutput = { hookSpecificOutput: { hookEventName: event } };
+  if (context !== undefined) out.hookSpecificOutput.additionalContext = cap(context);
+  return out;
+}
+
+/**
+ * Input the gate could not read: deny (for a PreToolUse, or when the event is unknown) and block,
+ * with the problem named. The top-level decision/reason pair is the older field Claude Code still
+ * maps to deny, so the refusal holds even if hookEventName names an event Claude Code did not send.
+ */
+export function refuseInput(problem: string, event = 'PreToolUse'): HookOutput {
+  const reason = cap(
+    `Tollgate (an automated gate) could not read this hook call, so the tool call is refused: ${sanitiseText(problem, 600)}. Nothing was run. Retry the tool call; if this keeps happening, the hook configuration needs fixing (tollgate init claude-code).`,
+  );
+  const out: HookOutput = { decision: 'block', reason, hookSpecificOutput: { hookEventName: event } };
+  if (event === 'PreToolUse' || !['PostToolUse', 'PostToolUseFailure'].includes(event)) {
+    out.hookSpecificOutput.permissionDecision = 'deny';
+    out.hookSpecificOutput.permissionDecisionReason = reason;
+  } else {
+    out.hookSpecificOutput.additionalContext = reason;
+  }
+  return out;
+}

@@ -1,0 +1,12 @@
+// Quoting one word for a POSIX shell, faithfully (no sanitising): used to rebuild command lines the
+// shell will run, so every word reaches the program exactly as it was parsed.
+const SAFE = /^[A-Za-z0-9_@%+=:,./-]+$/;
+
+export function shellWord(word: string): string {
+  if (SAFE.test(word)) return word;
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+export function shellLine(words: readonly string[]): string {
+  return words.map(shellWord).join(' ');
+}
