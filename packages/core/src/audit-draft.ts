@@ -14,9 +14,11 @@ export interface DraftInput {
   verdict: Verdict;
   decision?: Decision;
   dryRun?: boolean;
+  /** The canonical JSON of {tool, action, args}, when the caller already has it. */
+  callJson?: string;
 }
 
-export function auditDraftFor({ id, at, call, verdict, decision, dryRun }: DraftInput): AuditDraft {
+export function auditDraftFor({ id, at, call, verdict, decision, dryRun, callJson }: DraftInput): AuditDraft {
   const row: AuditDraft = {
     id,
     at: new Date(at).toISOString(),
@@ -24,7 +26,7 @@ export function auditDraftFor({ id, at, call, verdict, decision, dryRun }: Draft
     session: call.session,
     tool: call.tool,
     call_digest: verdict.call_digest,
-    call: callForAudit(call),
+    call: callForAudit(call, callJson),
     class: verdict.class,
     rules: verdict.rules,
     mode: verdict.mode,
@@ -51,9 +53,9 @@ export function auditDraftFor({ id, at, call, verdict, decision, dryRun }: Draft
   return row;
 }
 
-function callForAudit(call: DraftInput['call']): NonNullable<AuditRow['call']> {
-  const shape = { tool: call.tool, action: call.action, args: call.args };
-  const json = canonicalJson(shape);
+// Parsed from the canonical text: a copy the caller cannot change after the fact.
+function callForAudit(call: DraftInput['call'], callJson?: string): NonNullable<AuditRow['call']> {
+  const json = callJson ?? canonicalJson({ tool: call.tool, action: call.action, args: call.args });
   if (json.length <= MAX_CALL_JSON) return JSON.parse(json) as NonNullable<AuditRow['call']>;
   return { tool: call.tool, truncated: true, bytes: json.length, preview: json.slice(0, 2048) };
 }

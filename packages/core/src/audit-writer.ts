@@ -4,7 +4,7 @@
 import type { AuditDraft, Store } from './ports.js';
 
 export class AuditWriter {
-  private queue: AuditDraft[] = [];
+  private queue: (() => AuditDraft)[] = [];
   private scheduled = false;
   private inFlight: Promise<void> = Promise.resolve();
 
@@ -13,7 +13,8 @@ export class AuditWriter {
     private readonly onError: (error: unknown, lost: number) => void,
   ) {}
 
-  enqueue(draft: AuditDraft): void {
+  /** Takes a thunk so building the row (copying the call, shaping the JSON) happens off the hot path. */
+  enqueue(draft: () => AuditDraft): void {
     this.queue.push(draft);
     if (!this.scheduled) {
       this.scheduled = true;
@@ -30,10 +31,12 @@ export class AuditWriter {
     this.queue = [];
     if (batch.length > 0) {
       this.inFlight = this.inFlight.then(() =>
-        this.store.appendAudit(batch).then(
-          () => undefined,
-          (error: unknown) => this.onError(error, batch.length),
-        ),
+        Promise.resolve()
+          .then(() => this.store.appendAudit(batch.map((build) => build())))
+          .then(
+            () => undefined,
+            (error: unknown) => this.onError(error, batch.length),
+          ),
       );
     }
     return this.inFlight;

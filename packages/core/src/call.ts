@@ -2,10 +2,12 @@
 // predictions to it and find its evidence.
 import type { Call, Reason, Source } from '@tollgate/contracts';
 import { validate } from '@tollgate/contracts';
-import { canonicalJson, digestOf, NestingTooDeep } from './canonical.js';
+import { canonicalJson, digestOf, NestingTooDeep, sha256Hex } from './canonical.js';
 import { reason } from './reasons.js';
 
-export type CallParse = { ok: true; call: Call; digest: string } | { ok: false; reasons: Reason[] };
+export type CallParse =
+  /** `canonical` is the canonical JSON of {tool, action, args}: the digest's input, kept for the audit row. */
+  { ok: true; call: Call; digest: string; canonical: string } | { ok: false; reasons: Reason[] };
 
 export function parseCall(input: unknown): CallParse {
   const result = validate<Call>('call', input);
@@ -16,7 +18,8 @@ export function parseCall(input: unknown): CallParse {
     };
   }
   try {
-    return { ok: true, call: result.data, digest: callDigest(result.data) };
+    const canonical = canonicalJson(callShape(result.data));
+    return { ok: true, call: result.data, digest: sha256Hex(canonical), canonical };
   } catch (error) {
     if (error instanceof NestingTooDeep) {
       return {
@@ -30,7 +33,11 @@ export function parseCall(input: unknown): CallParse {
 
 /** sha256 of the canonical JSON of {tool, action, args}: what a prediction binds to. */
 export function callDigest(call: Pick<Call, 'tool' | 'action' | 'args'>): string {
-  return digestOf({ tool: call.tool, action: call.action, args: call.args });
+  return digestOf(callShape(call));
+}
+
+function callShape(call: Pick<Call, 'tool' | 'action' | 'args'>) {
+  return { tool: call.tool, action: call.action, args: call.args };
 }
 
 /**

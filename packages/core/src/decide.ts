@@ -5,7 +5,7 @@ import { digestOf } from './canonical.js';
 import { type Classification, classify, isGated } from './classify.js';
 import type { GateContext } from './context.js';
 import type { CheckOptions } from './gate.js';
-import type { TicketRecord } from './ports.js';
+import type { Consumption, TicketRecord } from './ports.js';
 import { reason } from './reasons.js';
 import { type Requirements, requirementsFor } from './requirements.js';
 import { checkDecline, checkPrediction, type TicketCheck, type TicketContext } from './tickets.js';
@@ -18,6 +18,8 @@ export interface Decision {
   declineId?: string;
   overrideId?: string;
   escalation?: 'ask_human' | 'hard_deny';
+  /** The ticket to use up, atomically with the decision's audit row (not set on a dry look). */
+  consume?: Consumption;
   /** The document as given, for the audit row. */
   prediction?: unknown;
   decline?: unknown;
@@ -179,28 +181,11 @@ async function evaluateEnvelope(
       reasons: checked.reasons,
       ...wellFormed(kind, ticket.record.doc, checked.reasons),
     };
-  if (!opts.dryRun) {
-    const won =
-      kind === 'prediction'
-        ? await ctx.store.consumePrediction(ticket.record.id, tctx.now)
-        : await ctx.store.consumeDecline(ticket.record.id, tctx.now);
-    if (!won) {
-      return {
-        ...base,
-        outcome: 'rejected',
-        reasons: [
-          reason(
-            'prediction_already_used',
-            `the ${kind} filed for this call was consumed by another dispatch a moment ago; each is single-use`,
-          ),
-        ],
-      };
-    }
-  }
-  return accepted(kind, ticket.record.id, checked, base);
+  const decision = accepted(kind, ticket.record.id, checked, base);
+  return opts.dryRun ? decision : { ...decision, consume: { kind, id: ticket.record.id } };
 }
 
-async function consumeInline(
+function consumeInline(
   ctx: GateContext,
   call: Call,
   digest: string,
@@ -208,7 +193,7 @@ async function consumeInline(
   checked: Extract<TicketCheck<unknown>, { ok: true }>,
   base: { requirements: Requirements },
   opts: CheckOptions,
-): Promise<Decision> {
+): Decision {
   const now = ctx.clock.now();
   const record: TicketRecord<never> = {
     id: ctx.newId(),
@@ -217,29 +202,25 @@ async function consumeInline(
     doc_digest: digestOf(checked.doc),
     doc: checked.doc as never,
     created_at: now,
-    consumed_at: now,
     ...(call.agent !== undefined ? { agent: call.agent } : {}),
   };
-  if (!opts.dryRun) {
-    const fresh =
-      kind === 'prediction'
-        ? await ctx.store.insertConsumedPrediction(record)
-        : await ctx.store.insertConsumedDecline(record);
-    if (!fresh) {
-      return {
-        ...base,
-        outcome: 'rejected',
-        reasons: [
-          reason(
-            'prediction_already_used',
-            `this ${kind} was already used for this call; each is single-use — observe again and make a new one`,
-            `/envelope/${kind}`,
-          ),
-        ],
-      };
-    }
-  }
-  return accepted(kind, record.id, checked, base);
+  const decision = accepted(kind, record.id, checked, base);
+  return opts.dryRun ? decision : { ...decision, consume: { kind, insert: record } };
+}
+
+/** The verdict when the store says another dispatch consumed the ticket first. */
+export function lostRace(decision: Decision): Decision {
+  const kind = decision.consume?.kind ?? 'prediction';
+  return {
+    requirements: decision.requirements,
+    outcome: 'rejected',
+    reasons: [
+      reason(
+        'prediction_already_used',
+        `this ${kind} was already used for this call (each is single-use, and another dispatch took it) — read again and make a new one`,
+      ),
+    ],
+  };
 }
 
 function accepted(

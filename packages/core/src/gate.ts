@@ -7,7 +7,7 @@ import { auditDraftFor, boundedCall } from './audit-draft.js';
 import { AuditWriter } from './audit-writer.js';
 import { parseCall } from './call.js';
 import { type Classification, classify, isGated, type ToolHints } from './classify.js';
-import { type Decision, decide } from './decide.js';
+import { type Decision, decide, lostRace } from './decide.js';
 import { type Guarded, type GuardOptions, guardWith } from './guard.js';
 import { type ObservationInput, observationFrom } from './observations.js';
 import { type OutcomeResult, recordOutcomeFor } from './outcome.js';
@@ -109,14 +109,14 @@ export function createGate(options: GateOptions): Gate {
   async function checkInner(input: unknown, opts: CheckOptions): Promise<Verdict> {
     const parsed = parseCall(input);
     if (!parsed.ok) return rejectMalformed(input, parsed.reasons);
-    const { call, digest } = parsed;
+    const { call, digest, canonical } = parsed;
     let classification: Classification;
     try {
       classification = classifyCall(call, opts.hints);
     } catch (error) {
       return unavailable(call, digest, undefined, error);
     }
-    if (!isGated(classification.class)) return pass(call, digest, classification);
+    if (!isGated(classification.class)) return pass(call, digest, classification, canonical);
     try {
       const decision = await decide(ctx, call, digest, classification, opts);
       return await finish(call, digest, classification, decision, opts);
@@ -125,7 +125,12 @@ export function createGate(options: GateOptions): Gate {
     }
   }
 
-  async function pass(call: Call, digest: string, classification: Classification): Promise<Verdict> {
+  async function pass(
+    call: Call,
+    digest: string,
+    classification: Classification,
+    callJson: string,
+  ): Promise<Verdict> {
     const id = newId();
     const verdict: Verdict = {
       outcome: 'pass',
@@ -137,13 +142,14 @@ export function createGate(options: GateOptions): Gate {
       audit_id: id,
       reasons: [],
     };
-    const draft = auditDraftFor({ id, at: clock.now(), call, verdict });
+    const at = clock.now();
+    const draft = () => auditDraftFor({ id, at, call: { ...call }, verdict, callJson });
     if (options.unmatched !== 'closed') {
       writer.enqueue(draft);
       return verdict;
     }
     try {
-      await store.appendAudit([draft]);
+      await store.appendAudit([draft()]);
       return verdict;
     } catch (error) {
       return unavailable(call, digest, classification, error);
@@ -185,10 +191,22 @@ export function createGate(options: GateOptions): Gate {
         describe,
       });
     }
-    await store.appendAudit([
-      auditDraftFor({ id, at: clock.now(), call, verdict, decision, dryRun: opts.dryRun === true }),
-    ]);
-    return verdict;
+    const draft = auditDraftFor({
+      id,
+      at: clock.now(),
+      call,
+      verdict,
+      decision,
+      dryRun: opts.dryRun === true,
+    });
+    if (decision.consume === undefined) {
+      await store.appendAudit([draft]);
+      return verdict;
+    }
+    // Using up the ticket and writing the row that says so happen together, or not at all.
+    if (await store.commitDecision(decision.consume, clock.now(), draft)) return verdict;
+    if (mode === 'enforce') await store.bumpRejections(call.session, digest);
+    return finish(call, digest, classification, lostRace(decision), opts);
   }
 
   async function unavailable(

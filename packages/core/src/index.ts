@@ -44,6 +44,7 @@ export type {
   AuditQuery,
   ChainCheck,
   Clock,
+  Consumption,
   DeclineRecord,
   OverrideRecord,
   PredictionRecord,

@@ -23,6 +23,11 @@ export interface TicketRecord<T> {
 }
 
 export type PredictionRecord = TicketRecord<Prediction>;
+
+/** What a dispatch or decline uses up: a ticket filed earlier (by id), or an inline one to insert consumed. */
+export type Consumption =
+  | { kind: 'prediction' | 'decline'; id: string }
+  | { kind: 'prediction' | 'decline'; insert: TicketRecord<Prediction | Decline> };
 export type DeclineRecord = TicketRecord<Decline>;
 
 /** An audit row before the store chains it: the store assigns seq, prev_hash and hash atomically. */
@@ -85,6 +90,12 @@ export interface Store {
    */
   insertConsumedPrediction(record: PredictionRecord): Promise<boolean>;
   insertConsumedDecline(record: DeclineRecord): Promise<boolean>;
+
+  /**
+   * Consumes a ticket and appends the decision row that uses it in ONE transaction: both happen or
+   * neither. Undefined when the ticket was already consumed (another dispatch won); nothing is written.
+   */
+  commitDecision(consumption: Consumption, at: number, draft: AuditDraft): Promise<AuditRow | undefined>;
 
   /** Appends rows in order, chaining each to the previous one; returns them as stored. */
   appendAudit(drafts: AuditDraft[]): Promise<AuditRow[]>;

@@ -5,7 +5,16 @@ import type { Store } from '@tollgate/core';
 import { GENESIS_HASH, rowHash } from '@tollgate/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { StoreFault } from './fault.js';
-import { decline, declineDoc, draft, observation, override, prediction, predictionDoc } from './fixtures.js';
+import {
+  decline,
+  declineDoc,
+  draft,
+  newId,
+  observation,
+  override,
+  prediction,
+  predictionDoc,
+} from './fixtures.js';
 
 export interface ConformanceTarget {
   store: Store;
@@ -109,6 +118,42 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
           Array.from({ length: 40 }, (_, i) => store.consumeDecline(d.id, 2000 + i)),
         );
         expect(dwins.filter(Boolean)).toHaveLength(1);
+      });
+
+      it('commits a decision: consumes the ticket and appends its row together, for one racer only', async () => {
+        const p = prediction('s1', 'd1', 1000);
+        await store.insertPrediction(p);
+        const rows = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            store.commitDecision(
+              { kind: 'prediction', id: p.id },
+              2000 + i,
+              draft('s1', { outcome: 'dispatch' }),
+            ),
+          ),
+        );
+        expect(rows.filter(Boolean)).toHaveLength(1);
+        expect(await store.listAudit({ session: 's1' })).toHaveLength(1);
+        expect((await store.findLatestPrediction('s1', 'd1'))?.consumed_at).toBeGreaterThanOrEqual(2000);
+        expect((await store.verifyAudit()).ok).toBe(true);
+      });
+
+      it('commits an inline ticket once per document, and writes nothing for the loser', async () => {
+        const d = decline('s1', 'd2', 1000);
+        const first = await store.commitDecision(
+          { kind: 'decline', insert: d },
+          1500,
+          draft('s1', { outcome: 'declined' }),
+        );
+        expect(first?.seq).toBe(1);
+        const again = await store.commitDecision(
+          { kind: 'decline', insert: { ...d, id: newId() } },
+          1600,
+          draft('s1'),
+        );
+        expect(again).toBeUndefined();
+        expect(await store.listAudit({})).toHaveLength(1);
+        expect(await store.findOpenDecline('s1', 'd2')).toBeUndefined();
       });
 
       it('keeps declines apart from predictions', async () => {

@@ -50,7 +50,7 @@ export const q = {
   // snapshot, so the tail read after the lock is granted sees every append committed before it.
   // (One statement joining both would read the tail from a snapshot taken before the lock wait.)
   auditLockAndHead:
-    'BEGIN; SELECT id FROM audit_head WHERE id = 1 FOR UPDATE; SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1',
+    'SELECT id FROM audit_head WHERE id = 1 FOR UPDATE; SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1',
   insertAudit: {
     name: 'tg_audit_insert',
     text: `INSERT INTO audit (seq, id, session, agent, kind, ref, at, at_ms, call_digest, hash, doc)

@@ -6,6 +6,7 @@ import {
   type AuditDraft,
   type AuditQuery,
   type ChainCheck,
+  type Consumption,
   chainRow,
   type DeclineRecord,
   GENESIS_HASH,
@@ -110,43 +111,69 @@ export class PostgresStore implements Store {
 
   async appendAudit(drafts: AuditDraft[]): Promise<AuditRow[]> {
     if (drafts.length === 0) return [];
-    const client = await this.#connect('append audit');
+    return this.#transaction('append audit', (client) => this.#chainOn(client, drafts));
+  }
+
+  async commitDecision(
+    consumption: Consumption,
+    at: number,
+    draft: AuditDraft,
+  ): Promise<AuditRow | undefined> {
+    return this.#transaction('commit decision', async (client) => {
+      const t = consumption.kind === 'prediction' ? q.predictions : q.declines;
+      const result =
+        'id' in consumption
+          ? await client.query({ ...t.consume, values: [consumption.id, at] })
+          : await client.query({ ...t.insertConsumed, values: consumedValues(consumption.insert, at) });
+      if (result.rowCount !== 1) return undefined;
+      return (await this.#chainOn(client, [draft]))[0];
+    });
+  }
+
+  /** Inside a transaction: takes the chain lock, reads the head, inserts the rows chained onto it. */
+  async #chainOn(client: pg.PoolClient, drafts: AuditDraft[]): Promise<AuditRow[]> {
+    const results = (await client.query(q.auditLockAndHead)) as unknown as pg.QueryResult[];
+    const head = results[1]?.rows[0] as { seq: number; hash: string } | undefined;
+    let seq = head?.seq ?? 0;
+    let prev = head?.hash ?? GENESIS_HASH;
+    const rows: AuditRow[] = [];
+    for (const draft of drafts) {
+      const row = chainRow(draft, ++seq, prev);
+      const r = auditRow(row);
+      const values = [
+        r.seq,
+        r.id,
+        r.session,
+        r.agent,
+        r.kind,
+        r.ref,
+        r.at,
+        r.at_ms,
+        r.call_digest,
+        r.hash,
+        r.doc,
+      ];
+      await client.query({ ...q.insertAudit, values });
+      prev = row.hash;
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  /** BEGIN … COMMIT on one pooled client; any error rolls back and leaves as a StoreFault. */
+  async #transaction<T>(doing: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.#connect(doing);
     let broken: Error | undefined;
     try {
-      const results = (await client.query(q.auditLockAndHead)) as unknown as pg.QueryResult[];
-      const head = results[2]?.rows[0] as { seq: number; hash: string } | undefined;
-      let seq = head?.seq ?? 0;
-      let prev = head?.hash ?? GENESIS_HASH;
-      const rows: AuditRow[] = [];
-      for (const draft of drafts) {
-        const row = chainRow(draft, ++seq, prev);
-        const r = auditRow(row);
-        await client.query({
-          ...q.insertAudit,
-          values: [
-            r.seq,
-            r.id,
-            r.session,
-            r.agent,
-            r.kind,
-            r.ref,
-            r.at,
-            r.at_ms,
-            r.call_digest,
-            r.hash,
-            r.doc,
-          ],
-        });
-        prev = row.hash;
-        rows.push(row);
-      }
-      await client.query('COMMIT');
-      return rows;
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query(result === undefined ? 'ROLLBACK' : 'COMMIT');
+      return result;
     } catch (error) {
       await client.query('ROLLBACK').catch((e: Error) => {
         broken = e;
       });
-      throw toStoreFault(error, 'append audit');
+      throw toStoreFault(error, doing);
     } finally {
       client.release(broken);
     }
@@ -286,6 +313,12 @@ export class PostgresStore implements Store {
       throw toStoreFault(error, doing);
     }
   }
+}
+
+function consumedValues<T>(record: TicketRecord<T>, at: number): unknown[] {
+  const values = ticketValues(record);
+  values[7] = at;
+  return values;
 }
 
 function ticketValues<T>(record: TicketRecord<T>): unknown[] {

@@ -5,6 +5,7 @@ import {
   type AuditDraft,
   type AuditQuery,
   type ChainCheck,
+  type Consumption,
   chainRow,
   type DeclineRecord,
   GENESIS_HASH,
@@ -29,6 +30,7 @@ export class SqliteStore implements Store {
   readonly #conn: SqliteConnection;
   readonly #s: SqliteStatements;
   readonly #append: (drafts: AuditDraft[]) => AuditRow[];
+  readonly #commit: (consumption: Consumption, at: number, draft: AuditDraft) => AuditRow | undefined;
   #closed = false;
 
   private constructor(conn: SqliteConnection) {
@@ -39,6 +41,15 @@ export class SqliteStore implements Store {
     // onto the same head (a deferred transaction could read, then lose the race to upgrade).
     const tx = conn.raw.transaction((drafts: AuditDraft[]) => this.#chain(drafts));
     this.#append = (drafts) => tx.immediate(drafts);
+    const commit = conn.raw.transaction((consumption: Consumption, at: number, draft: AuditDraft) => {
+      const s = consumption.kind === 'prediction' ? this.#s.predictions : this.#s.declines;
+      const won =
+        'id' in consumption
+          ? s.consume.run(at, consumption.id).changes === 1
+          : s.insertConsumed.run({ ...ticketRow(consumption.insert), consumed_at: at }).changes === 1;
+      return won ? this.#chain([draft])[0] : undefined;
+    });
+    this.#commit = (consumption, at, draft) => commit.immediate(consumption, at, draft);
   }
 
   static async open(path: string = DEFAULT_SQLITE_PATH, options: SqliteOptions = {}): Promise<SqliteStore> {
@@ -104,6 +115,14 @@ export class SqliteStore implements Store {
 
   async insertConsumedDecline(record: DeclineRecord): Promise<boolean> {
     return insertConsumed(this.#s.declines, record);
+  }
+
+  async commitDecision(
+    consumption: Consumption,
+    at: number,
+    draft: AuditDraft,
+  ): Promise<AuditRow | undefined> {
+    return run('commit decision', () => this.#commit(consumption, at, draft));
   }
 
   async appendAudit(drafts: AuditDraft[]): Promise<AuditRow[]> {
