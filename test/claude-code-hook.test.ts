@@ -1,0 +1,176 @@
+// Claude Code end to end: real-shaped PreToolUse/PostToolUse payloads fed to the built binary, the
+// agent's Bash commands run for real in a scratch repository. Rejected → read recorded → prediction
+// filed through the Bash path (bound by the hook) → allowed → PostToolUse outcome with probed claims.
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { git, lastJson, scratchRepo, tollgate } from '../packages/cli/src/testing/harness.js';
+
+interface HookAnswer {
+  decision?: string;
+  hookSpecificOutput: {
+    hookEventName: string;
+    permissionDecision?: string;
+    permissionDecisionReason?: string;
+    updatedInput?: { command: string; description?: string };
+    additionalContext?: string;
+  };
+}
+
+let repo: ReturnType<typeof scratchRepo>;
+const session = 'cc-session-7f3a';
+beforeAll(() => {
+  repo = scratchRepo();
+});
+afterAll(() => rmSync(repo.root, { recursive: true, force: true }));
+
+function payload(event: string, command: string, extra: Record<string, unknown> = {}) {
+  return JSON.stringify({
+    session_id: session,
+    transcript_path: `/home/u/.claude/projects/x/${session}.jsonl`,
+    cwd: repo.work,
+    permission_mode: 'default',
+    hook_event_name: event,
+    tool_name: 'Bash',
+    tool_input: { command, description: 'agent command' },
+    tool_use_id: `toolu_${Math.random().toString(36).slice(2)}`,
+    ...extra,
+  });
+}
+
+async function hook(input: string): Promise<HookAnswer> {
+  const answer = await tollgate(['hook', 'claude-code'], { cwd: repo.work, input });
+  expect(answer.code).toBe(0);
+  expect(answer.stderr).toBe('');
+  return lastJson<HookAnswer>(answer.stdout);
+}
+
+/** What Claude Code's Bash tool does with a command: /bin/sh in the session's cwd. */
+function bash(command: string): string {
+  return execFileSync('/bin/sh', ['-c', command], {
+    cwd: repo.work,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '' },
+  });
+}
+
+const push = 'git push --force origin main';
+
+describe('Claude Code: the whole agent flow through tollgate hook claude-code', () => {
+  let head: string;
+  let observationId: string;
+
+  it('denies the force-push with rails worded as a gate the agent can satisfy', async () => {
+    const answer = await hook(payload('PreToolUse', push));
+    expect(answer.hookSpecificOutput).toMatchObject({
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'deny',
+    });
+    const reason = answer.hookSpecificOutput.permissionDecisionReason ?? '';
+    expect(reason).toContain('an automated gate you can satisfy');
+    expect(reason).toContain('[prediction_missing]');
+    expect(reason).toContain("tollgate predict --for 'git push --force origin main' --json-doc");
+  });
+
+  it('records the read the agent makes and tells it the observation id', async () => {
+    head = bash('git rev-parse HEAD').trim();
+    const answer = await hook(
+      payload('PostToolUse', 'git rev-parse HEAD', {
+        tool_response: { stdout: `${head}\n`, stderr: '', interrupted: false, isImage: false },
+      }),
+    );
+    expect(answer.hookSpecificOutput.hookEventName).toBe('PostToolUse');
+    observationId = /observation (\w{26})/.exec(answer.hookSpecificOutput.additionalContext ?? '')?.[1] ?? '';
+    expect(observationId).not.toBe('');
+  });
+
+  it('binds a Bash `tollgate predict` to the hook session, and the rewritten command files it', async () => {
+    const doc = {
+      claims: [{ subject: 'git ls-remote origin', op: 'contains', value: head }],
+      evidence: [{ observation: observationId, quote: head }],
+      rationale: 'remote main moves to my HEAD',
+    };
+    const agentCommand = `tollgate predict --for '${push}' --json-doc '${JSON.stringify(doc)}'`;
+    const answer = await hook(payload('PreToolUse', agentCommand));
+    expect(answer.hookSpecificOutput.permissionDecision).toBe('allow');
+    const rewritten = answer.hookSpecificOutput.updatedInput;
+    expect(rewritten?.description).toBe('agent command');
+    expect(rewritten?.command).toContain(`TOLLGATE_SESSION=${session}`);
+    expect(rewritten?.command).toContain('bin/tollgate.js predict --for');
+    expect(bash(rewritten?.command ?? 'false')).toContain('recorded prediction');
+  });
+
+  it('lets the push through with no objection, naming the accepted prediction', async () => {
+    const answer = await hook(payload('PreToolUse', push));
+    expect(answer.hookSpecificOutput.permissionDecision).toBeUndefined();
+    expect(answer.hookSpecificOutput.additionalContext).toMatch(/prediction \w{26} accepted/);
+  });
+
+  it('records the outcome on PostToolUse, probing the claim subject', async () => {
+    bash(`${push} 2>&1`);
+    expect(git(repo.remote, 'rev-parse', 'refs/heads/main')).toBe(head);
+    const answer = await hook(
+      payload('PostToolUse', push, { tool_response: { stdout: '', stderr: 'forced update' } }),
+    );
+    expect(answer.hookSpecificOutput.additionalContext).toContain(
+      'claims matched 1, mismatched 0, unverifiable 0',
+    );
+    const rows = JSON.parse(
+      (await tollgate(['audit', 'list', '--json', '--session', session], { cwd: repo.work })).stdout,
+    ) as { id: string; kind: string; outcome?: string; agent?: string }[];
+    const dispatch = rows.find((r) => r.outcome === 'dispatch');
+    expect(dispatch?.agent).toBe('claude-code');
+    const view = lastJson(
+      (await tollgate(['audit', 'show', dispatch?.id ?? '', '--json'], { cwd: repo.work })).stdout,
+    );
+    expect(view.claims).toEqual([expect.objectContaining({ result: 'matched' })]);
+  });
+
+  it('judges a compound command segment by segment and names the gated segment in the audit row', async () => {
+    const answer = await hook(payload('PreToolUse', 'git status --short && git push -f origin main'));
+    expect(answer.hookSpecificOutput.permissionDecision).toBe('deny');
+    const rows = JSON.parse(
+      (await tollgate(['audit', 'list', '--json', '--limit', '1', '--session', session], { cwd: repo.work }))
+        .stdout,
+    ) as { segment?: string }[];
+    expect(rows[0]?.segment).toBe('git push -f origin main');
+  });
+
+  it('a filed decline ends in deny saying it was recorded and nothing was done', async () => {
+    const reset = 'git reset --hard HEAD~1';
+    const read = await hook(
+      payload('PostToolUse', 'git log --oneline -3', {
+        tool_response: { stdout: bash('git log --oneline -3') },
+      }),
+    );
+    const id = /observation (\w{26})/.exec(read.hookSpecificOutput.additionalContext ?? '')?.[1];
+    const doc = {
+      irreducible: 'whether the second commit is wanted',
+      would_change_my_mind: ['the user says so'],
+      attempted_observations: [{ observation: id }],
+    };
+    const bound = await hook(
+      payload('PreToolUse', `tollgate decline --for '${reset}' --json-doc '${JSON.stringify(doc)}'`),
+    );
+    expect(bash(bound.hookSpecificOutput.updatedInput?.command ?? 'false')).toContain('recorded decline');
+    const answer = await hook(payload('PreToolUse', reset));
+    expect(answer.hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(answer.hookSpecificOutput.permissionDecisionReason).toMatch(
+      /decline was recorded .* nothing was done/,
+    );
+  });
+
+  it('refuses to run operator commands for the agent, and unbindable tollgate commands', async () => {
+    const override = await hook(
+      payload('PreToolUse', 'tollgate override --reason x --ttl 1h --session s --operator me'),
+    );
+    expect(override.hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(override.hookSpecificOutput.permissionDecisionReason).toContain('human operators');
+    const piped = await hook(payload('PreToolUse', 'cat doc.json | tollgate predict --for x --file -'));
+    expect(piped.hookSpecificOutput.permissionDecision).toBe('deny');
+    const session = await hook(
+      payload('PreToolUse', "tollgate predict --session other --for x --json-doc '{}'"),
+    );
+    expect(session.hookSpecificOutput.permissionDecisionReason).toContain('drop --session');
+  });
+});
