@@ -1,0 +1,44 @@
+// Bounds on parsing: nesting depth, a wall-clock deadline, and the soft problems met on the way.
+// A pathological command must come back quickly as a structured error, never hang or throw.
+
+export class ShellSyntaxError extends Error {}
+
+export class LimitExceeded extends Error {}
+
+export interface Budget {
+  maxDepth: number;
+  depth: number;
+  deadline: number;
+  steps: number;
+  /** Simple commands parsed so far (all nesting levels). */
+  commands: number;
+  /** Problems the parser recovered from (an unterminated quote or heredoc). */
+  soft: string[];
+}
+
+export function createBudget(maxDepth: number, deadlineMs: number): Budget {
+  return { maxDepth, depth: 0, deadline: performance.now() + deadlineMs, steps: 0, commands: 0, soft: [] };
+}
+
+/** Count a step; every 512 steps compare the clock with the deadline. */
+export function tick(budget: Budget): void {
+  if ((++budget.steps & 511) === 0 && performance.now() > budget.deadline) {
+    throw new LimitExceeded('parse deadline exceeded');
+  }
+}
+
+/** More simple commands than this are not analysed (the command is gated as too large). */
+export const MAX_COMMANDS = 500;
+
+export function countCommand(budget: Budget): void {
+  if (++budget.commands > MAX_COMMANDS) throw new LimitExceeded(`more than ${MAX_COMMANDS} simple commands`);
+}
+
+export function enter(budget: Budget): void {
+  if (++budget.depth > budget.maxDepth) throw new LimitExceeded(`nesting deeper than ${budget.maxDepth}`);
+  tick(budget);
+}
+
+export function leave(budget: Budget): void {
+  budget.depth--;
+}

@@ -1,0 +1,164 @@
+// Handlers for programs given code rather than a command: interpreters (`python -c`, `node -e`,
+// `perl -e`, `awk PROGRAM`, code on stdin) and database clients (`psql -c`, `mysql -e`, `sqlite3 DB SQL`,
+// `redis-cli CMD`, heredocs and piped text). The code becomes the segment's `payload`; interpreter
+// code that is not plainly read-only is unknown-dynamic.
+import type { Handler } from './extract.js';
+import { GLOBAL_VALUE_OPTIONS } from './options.js';
+import { isReadOnlyCode } from './payload.js';
+import { CODE_OPTIONS, DATA_OPTIONS, databaseClient, interpreterLanguage, LOAD_OPTIONS } from './programs.js';
+
+export const interpreter: Handler = (ex, inv, _env, program) => {
+  const language = interpreterLanguage(program) ?? 'other';
+  const { argv, unresolved } = inv;
+  const codeOptions = CODE_OPTIONS[language];
+  const loadOptions = LOAD_OPTIONS[language];
+  const dataOptions = DATA_OPTIONS[language];
+  let code: string | undefined;
+  let codeAt = -1;
+  let programFile = false;
+  let i = 1;
+  for (; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--' && language !== 'awk') {
+      i++;
+      break;
+    }
+    if (
+      unresolved[i] &&
+      isItem(arg) &&
+      (code !== undefined || arg.startsWith('-')) &&
+      language !== 'python'
+    ) {
+      // An unresolved word where an option may stand could be `-e CODE` itself.
+      ex.flag('unresolved_code', inv.text);
+    }
+    if (arg === '-' || !arg.startsWith('-')) break;
+    const eq = arg.indexOf('=');
+    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    const inline = arg.startsWith('--') && eq > 0 ? arg.slice(eq + 1) : undefined;
+    if (codeOptions.includes(name) || clusterEndsWithCode(language, arg)) {
+      codeAt = inline === undefined ? i + 1 : i;
+      code = inline ?? argv[i + 1];
+      if (inline === undefined) i++;
+      if (language === 'python' || language === 'other') {
+        i++;
+        break;
+      }
+      continue;
+    }
+    if (language === 'python' && arg.startsWith('-c') && arg.length > 2) {
+      codeAt = i;
+      code = arg.slice(2);
+      i++;
+      break;
+    }
+    const load = loadOptions.find(
+      (o) => name === o || (!o.startsWith('--') && arg.startsWith(o) && arg.length > o.length),
+    );
+    if (load !== undefined) {
+      if (language === 'awk' && (load === '-f' || load === '--file')) programFile = true;
+      const attached = inline !== undefined || arg.length > load.length;
+      if (!attached) {
+        if (unresolved[i + 1] && isItem(argv[i + 1] as string)) ex.flag('unresolved_code', inv.text);
+        i++;
+      } else if (unresolved[i] && isItem(arg)) ex.flag('unresolved_code', inv.text);
+      if (language === 'python' && load === '-m') {
+        i = argv.length;
+        programFile = true;
+      }
+      continue;
+    }
+    if (dataOptions.includes(name) && inline === undefined) i++;
+  }
+  if (code === undefined && language === 'awk' && !programFile && i < argv.length) {
+    code = argv[i];
+    codeAt = i;
+  }
+  if (code !== undefined) {
+    ex.emit(inv, { payload: code });
+    if (unresolved[codeAt]) {
+      ex.flag('unresolved_code', inv.text);
+      return;
+    }
+    if (!isReadOnlyCode(language, code)) ex.flag('interpreter_code', inv.text);
+    return;
+  }
+  const script = argv[i];
+  if (programFile || (script !== undefined && script !== '-')) {
+    ex.emit(inv);
+    if (script !== undefined && unresolved[i] && !programFile && isItem(script))
+      ex.flag('unresolved_script', inv.text);
+    return;
+  }
+  // No code and no script: the interpreter reads its program from stdin.
+  const stdin = inv.stdin;
+  if (!stdin) {
+    ex.emit(inv);
+    return;
+  }
+  if (stdin.text === undefined) {
+    ex.emit(inv);
+    ex.flag('interpreter_stdin', inv.text);
+    return;
+  }
+  ex.emit(inv, { payload: stdin.text });
+  if (!isReadOnlyCode(language, stdin.text)) ex.flag('interpreter_code', inv.text);
+};
+
+/**
+ * An unresolved word filled in from input items (xargs, parallel, find) rather than a variable of
+ * the agent's own environment: data flowing into a code position is treated as code.
+ */
+function isItem(word: string): boolean {
+  return !word.includes('$') && !word.includes('`');
+}
+
+/** perl -we / ruby -ne style clusters whose last letter is the code option. */
+function clusterEndsWithCode(language: string, arg: string): boolean {
+  if (language !== 'perl' && language !== 'ruby' && language !== 'node') return false;
+  if (!/^-[a-zA-Z]{2,}$/.test(arg)) return false;
+  const last = arg[arg.length - 1];
+  return language === 'node' ? arg === '-pe' : last === 'e' || last === 'E';
+}
+
+/** Options (or positionals) of each database client that carry statements. */
+export const database: Handler = (ex, inv, _env, program) => {
+  const client = databaseClient(program);
+  const { argv } = inv;
+  const statements: string[] = [];
+  const values =
+    GLOBAL_VALUE_OPTIONS[client === 'redis-cli' ? 'redis-cli' : (client ?? '')] ?? new Set<string>();
+  const codeOptions: Record<string, string[]> = {
+    psql: ['-c', '--command'],
+    mysql: ['-e', '--execute'],
+    sqlite3: ['-cmd'],
+    mongosh: ['--eval'],
+    'redis-cli': [],
+    'clickhouse-client': ['-q', '--query', '--multiquery', '-n'],
+    cqlsh: ['-e', '--execute'],
+    duckdb: ['-c', '-cmd'],
+  };
+  const options = codeOptions[client ?? ''] ?? [];
+  const positionals: string[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const eq = arg.indexOf('=');
+    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    if (options.includes(name)) {
+      const value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : argv[++i];
+      if (value !== undefined) statements.push(value);
+    } else if (
+      !arg.startsWith('--') &&
+      options.some((o) => o.length === 2 && arg.startsWith(o) && arg.length > 2)
+    ) {
+      statements.push(arg.slice(2));
+    } else if (arg.startsWith('-') && arg !== '-') {
+      if (values.has(arg)) i++;
+    } else positionals.push(arg);
+  }
+  if (client === 'redis-cli' && positionals.length > 0) statements.push(positionals.join(' '));
+  if ((client === 'sqlite3' || client === 'duckdb') && positionals.length > 1)
+    statements.push(positionals.slice(1).join(' '));
+  if (inv.stdin?.text !== undefined) statements.push(inv.stdin.text);
+  ex.emit(inv, statements.length > 0 ? { payload: statements.join('\n') } : {});
+};

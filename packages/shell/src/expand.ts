@@ -1,0 +1,148 @@
+// Static expansion of words: literal parts are taken as they are, positional parameters of an
+// `sh -c` string are bound to the arguments given after it, and a command substitution whose
+// output is statically known (`$(printf rd)`, `$(echo x)`, `$(cat <<EOF …)`) is replaced by it.
+// Anything else stays unresolved and keeps its source text.
+import type { Command, Script, Word, WordPart } from './ast.js';
+
+/** Variables known while walking one script: positional parameters and IFS. */
+export interface Env {
+  /** `$0`, `$1`, …; null marks a value that is not static (an `xargs` argument, a placeholder). */
+  params?: (string | null)[];
+  ifs: string;
+}
+
+export interface Expanded {
+  values: string[];
+  unresolved: boolean;
+}
+
+export function expandWord(word: Word, env: Env): Expanded {
+  const sole = word.parts.length === 1 ? word.parts[0] : undefined;
+  if (sole && sole.kind === 'param' && /^[0-9@*]$/.test(sole.name) && env.params && sole.src.length <= 4) {
+    return expandParam(sole.name, sole.quoted, env);
+  }
+  let text = '';
+  let unresolved = false;
+  let split = false;
+  for (const part of word.parts) {
+    const value = partValue(part, env);
+    if (value === null) {
+      unresolved = true;
+      text += part.kind === 'lit' ? part.text : part.src;
+    } else {
+      text += value;
+      if (part.kind !== 'lit' && !part.quoted) split = true;
+    }
+  }
+  if (split && !unresolved && word.parts.length === 1) {
+    const fields = splitFields(text, env.ifs);
+    return { values: fields, unresolved };
+  }
+  return { values: [text], unresolved };
+}
+
+function partValue(part: WordPart, env: Env): string | null {
+  switch (part.kind) {
+    case 'lit':
+      return part.text;
+    case 'param': {
+      if (!env.params || !/^[0-9]$/.test(part.name) || part.src.length > 4) return null;
+      const index = Number(part.name);
+      return index < env.params.length ? (env.params[index] as string | null) : '';
+    }
+    case 'sub':
+      return part.proc ? null : staticOutput(part.script, env);
+    case 'arith':
+      return null;
+  }
+}
+
+function expandParam(name: string, quoted: boolean, env: Env): Expanded {
+  const params = env.params ?? [];
+  const index = Number(name);
+  const pick = name === '@' || name === '*' ? params.slice(1) : [index < params.length ? params[index] : ''];
+  if (pick.some((v) => v === null)) return { values: [`$${name}`], unresolved: true };
+  const values = pick as string[];
+  if (quoted) {
+    if (name === '@') return { values, unresolved: false };
+    if (name === '*') return { values: [values.join(env.ifs[0] ?? '')], unresolved: false };
+    return { values: [values[0] ?? ''], unresolved: false };
+  }
+  return { values: values.flatMap((v) => splitFields(v, env.ifs)), unresolved: false };
+}
+
+function splitFields(text: string, ifs: string): string[] {
+  if (ifs === '') return text === '' ? [] : [text];
+  const fields: string[] = [];
+  let current = '';
+  for (const c of text) {
+    if (ifs.includes(c)) {
+      if (current !== '') fields.push(current);
+      current = '';
+    } else current += c;
+  }
+  if (current !== '') fields.push(current);
+  return fields;
+}
+
+/** The output of a substitution when it is statically known: `echo`/`printf` of literals, `cat` of a heredoc. */
+export function staticOutput(script: Script, env: Env): string | null {
+  if (script.pipelines.length !== 1) return null;
+  const commands = script.pipelines[0]?.commands ?? [];
+  if (commands.length !== 1) return null;
+  const out = commandOutput(commands[0] as Command, env);
+  return out === null ? null : out.replace(/\n+$/, '');
+}
+
+/** What a simple `echo`, `printf` or `cat <<EOF` prints, when static; null otherwise. */
+export function commandOutput(command: Command, env: Env): string | null {
+  if (command.type !== 'simple' || command.assigns.length > 0) return null;
+  const argv: string[] = [];
+  for (const word of command.words) {
+    const expanded = expandWord(word, env);
+    if (expanded.unresolved) return null;
+    argv.push(...expanded.values);
+  }
+  const program = argv[0];
+  const input = command.redirects.find((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<');
+  const others = command.redirects.filter((r) => r !== input);
+  if (others.length > 0) return null;
+  if (program === 'echo' && !input) return echoOutput(argv.slice(1));
+  if (program === 'printf' && !input) return printfOutput(argv.slice(1));
+  if (program === 'cat' && argv.length === 1 && input) {
+    if (input.heredoc)
+      return input.heredoc.quoted || input.heredoc.subs.length === 0 ? input.heredoc.body : null;
+    if (input.target) {
+      const target = expandWord(input.target, env);
+      return target.unresolved ? null : `${target.values.join(' ')}\n`;
+    }
+  }
+  return null;
+}
+
+function echoOutput(args: string[]): string {
+  let i = 0;
+  let newline = true;
+  while (i < args.length && /^-[neE]+$/.test(args[i] as string)) {
+    if ((args[i] as string).includes('n')) newline = false;
+    i++;
+  }
+  return args.slice(i).join(' ') + (newline ? '\n' : '');
+}
+
+function printfOutput(args: string[]): string | null {
+  let format = args[0];
+  if (format === '--') format = args[1];
+  if (format === undefined || format.startsWith('-')) return null;
+  const values = args.slice(args[0] === '--' ? 2 : 1);
+  if (/%[^s%]/.test(format)) return null;
+  const unescapeText = (s: string) => s.replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\\\/g, '\\');
+  const slots = (format.match(/%s/g) ?? []).length;
+  if (slots === 0) return unescapeText(format).replace(/%%/g, '%');
+  let out = '';
+  let k = 0;
+  do {
+    out += unescapeText(format).replace(/%%|%s/g, (m) => (m === '%%' ? '%' : (values[k++] ?? '')));
+  } while (k < values.length);
+  return out;
+}

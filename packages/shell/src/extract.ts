@@ -1,0 +1,305 @@
+// Walking the syntax tree into facts: every simple command becomes an Invocation (expanded argv,
+// assignments, redirects, stdin), prefixes are peeled off, and wrappers that run other commands
+// (shells, ssh, xargs, find -exec, …) hand their inner commands back to `resolve`.
+import type { Command, Redirect, Script, Word } from './ast.js';
+import { type Budget, enter, LimitExceeded, leave, ShellSyntaxError, tick } from './budget.js';
+import { commandOutput, type Env, expandWord } from './expand.js';
+import { normalizeProgram } from './normalize.js';
+import { Parser } from './parser.js';
+import { type Argv, isPrefix, unwrapPrefix } from './prefixes.js';
+import { DATA_STDIN, databaseClient, interpreterLanguage, SHELLS } from './programs.js';
+import { buildSegment } from './segment.js';
+import type { DynamicConstruct, ShellRedirect, ShellSegment } from './types.js';
+
+export interface Stdin {
+  /** The text fed to stdin; undefined when it is not static. */
+  text?: string;
+  from: 'heredoc' | 'herestring' | 'pipe' | 'pipe-dynamic';
+}
+
+export interface Invocation extends Argv {
+  assignments: string[];
+  redirects: ShellRedirect[];
+  stdin?: Stdin;
+  text: string;
+  via: string[];
+}
+
+export type Handler = (ex: Extractor, inv: Invocation, env: Env, program: string) => void;
+
+const MAX_SEGMENTS = 1000;
+const MAX_EXPANSION = 1000;
+const MAX_HOPS = 24;
+const TEXT_CAP = 2000;
+
+export class Extractor {
+  readonly segments: ShellSegment[] = [];
+  readonly dynamic: DynamicConstruct[] = [];
+
+  constructor(
+    readonly budget: Budget,
+    private readonly handlers: Record<string, Handler>,
+    private readonly fallbacks: { interpreter: Handler; database: Handler; shell: Handler },
+  ) {}
+
+  walkScript(script: Script, env: Env, via: string[]): void {
+    for (const pipeline of script.pipelines) {
+      let previous: Command | undefined;
+      for (const command of pipeline.commands) {
+        let stdin: Stdin | undefined;
+        if (previous) {
+          const text = commandOutput(previous, env);
+          stdin = text === null ? { from: 'pipe-dynamic' } : { text, from: 'pipe' };
+        }
+        this.walkCommand(command, env, via, stdin);
+        previous = command;
+      }
+    }
+  }
+
+  private walkCommand(command: Command, env: Env, via: string[], stdin: Stdin | undefined): void {
+    tick(this.budget);
+    for (const redirect of command.redirects) this.walkRedirectSubs(redirect, env, via);
+    if (command.type === 'compound') {
+      for (const word of command.words) this.walkWordSubs(word, env, via);
+      const inner = command.kind === 'arith' ? [...via, '(( ))'] : via;
+      for (const body of command.body) this.walkScript(body, env, inner);
+      const redirects = command.redirects.map((r) => this.redirect(r, env));
+      if (command.kind !== 'arith' && redirects.some((r) => r.truncates)) {
+        this.emit({ argv: [], unresolved: [], assignments: [], redirects, text: command.text, via });
+      }
+      return;
+    }
+    for (const word of command.assigns) this.walkWordSubs(word, env, via);
+    for (const word of command.words) this.walkWordSubs(word, env, via);
+    const assignments = command.assigns.map((w) => expandWord(w, env).values.join(' '));
+    if (command.words.length === 0) {
+      for (const a of assignments) if (a.startsWith('IFS=')) env.ifs = a.slice(4);
+    }
+    const argv: string[] = [];
+    const unresolved: boolean[] = [];
+    for (const word of command.words) {
+      const expanded = expandWord(word, env);
+      for (const value of expanded.values) {
+        argv.push(value);
+        unresolved.push(expanded.unresolved);
+      }
+    }
+    if (argv.length > command.words.length + MAX_EXPANSION) {
+      this.flag('limit', `${command.text.slice(0, 200)} (expands to more than ${MAX_EXPANSION} extra words)`);
+    }
+    const head = command.words[0];
+    if (head?.escaped) this.flag('escaped_program', command.text);
+    if (head && isQuotedCommandLine(head)) {
+      // A whole command line quoted as one word: no such program exists, but it reads as intent.
+      // Read it as lines and as one line.
+      const line = argv[0] as string;
+      this.parseString(line, [...via, 'quoted'], env, true);
+      if (line.includes('\n')) this.parseString(line.replace(/\n/g, ' '), [...via, 'quoted'], env, true);
+    }
+    const own = this.ownStdin(command.redirects, env);
+    const inv: Invocation = {
+      argv,
+      unresolved,
+      assignments,
+      redirects: command.redirects.map((r) => this.redirect(r, env)),
+      text: command.text,
+      via,
+    };
+    const input = own ?? stdin;
+    if (input) inv.stdin = input;
+    this.resolve(inv, env);
+  }
+
+  /** Peel prefixes and dispatch to the handler of the program. */
+  resolve(start: Invocation, env: Env): void {
+    let inv = start;
+    for (let hop = 0; hop < MAX_HOPS; hop++) {
+      tick(this.budget);
+      const first = inv.argv[0];
+      if (first === undefined) {
+        if (inv.redirects.length > 0 || inv.assignments.length > 0) this.emit(inv);
+        return;
+      }
+      if (inv.unresolved[0]) {
+        this.flag('substitution_in_command_position', inv.text);
+        this.emit(inv);
+        return;
+      }
+      const program = normalizeProgram(first);
+      const handler = this.handlers[program];
+      if (handler) {
+        handler(this, inv, env, program);
+        return;
+      }
+      if (isPrefix(program)) {
+        const inner = unwrapPrefix(program, inv);
+        if (!inner) {
+          this.emit(inv);
+          return;
+        }
+        inv = {
+          ...inv,
+          argv: inner.argv,
+          unresolved: inner.unresolved,
+          assignments: [...inv.assignments, ...inner.assignments],
+          via: [...inv.via, program],
+        };
+        continue;
+      }
+      if (SHELLS.has(program)) {
+        this.fallbacks.shell(this, inv, env, program);
+        return;
+      }
+      if (interpreterLanguage(program)) {
+        this.fallbacks.interpreter(this, inv, env, program);
+        return;
+      }
+      if (databaseClient(program)) {
+        this.fallbacks.database(this, inv, env, program);
+        return;
+      }
+      if (!DATA_STDIN.has(program)) this.unknownProgram(inv, env, program);
+      this.emit(inv);
+      return;
+    }
+    this.flag('limit', inv.text);
+  }
+
+  /**
+   * An unknown program may be a wrapper (`doppler run -- CMD`, `tool git …`) or a shell in disguise
+   * reading a heredoc: read a known program among its first words, and the heredoc body, as commands.
+   */
+  private unknownProgram(inv: Invocation, env: Env, program: string): void {
+    if (inv.stdin?.from === 'heredoc' && inv.stdin.text !== undefined) {
+      this.parseString(inv.stdin.text, [...inv.via, `${program} <<heredoc`], { ifs: ' \t\n' }, true);
+    }
+    let seen = 0;
+    for (let k = 1; k < inv.argv.length && seen < 3; k++) {
+      const word = inv.argv[k] as string;
+      if (word.startsWith('-')) continue;
+      seen++;
+      const name = normalizeProgram(word);
+      // `rm` is also a common subcommand (`gsutil rm`, `npm rm`): only read it in first position.
+      if (!inv.unresolved[k] && (WRAPPED.has(name) || (name === 'rm' && seen === 1))) {
+        const inner = new Extractor(this.budget, this.handlers, this.fallbacks);
+        inner.resolve(
+          {
+            ...inv,
+            argv: inv.argv.slice(k),
+            unresolved: inv.unresolved.slice(k),
+            via: [...inv.via, program],
+          },
+          env,
+        );
+        this.segments.push(...inner.segments);
+        return;
+      }
+    }
+  }
+
+  emit(inv: Invocation, extra?: { payload?: string; config?: string[]; argv?: string[] }): void {
+    if (this.segments.length >= MAX_SEGMENTS)
+      throw new LimitExceeded(`more than ${MAX_SEGMENTS} simple commands`);
+    this.segments.push(
+      buildSegment({
+        argv: extra?.argv ?? inv.argv,
+        unresolved: inv.unresolved.some(Boolean),
+        text: cap(inv.text),
+        via: inv.via,
+        assignments: inv.assignments,
+        redirects: inv.redirects,
+        stdin: inv.stdin?.text === undefined ? undefined : cap(inv.stdin.text),
+        stdinFrom: inv.stdin?.from,
+        payload: extra?.payload,
+        config: extra?.config,
+      }),
+    );
+  }
+
+  flag(kind: string, text: string): void {
+    if (this.dynamic.some((d) => d.kind === kind && d.text === cap(text))) return;
+    this.dynamic.push({ kind, text: cap(text) });
+  }
+
+  /** Parse a string as a script and walk it (a `sh -c` string, an ssh command, an eval). */
+  parseString(text: string, via: string[], env: Env, quiet = false): void {
+    enter(this.budget);
+    let script: Script;
+    try {
+      script = new Parser(text, this.budget).parseScript();
+    } catch (error) {
+      if (!(error instanceof ShellSyntaxError)) throw error;
+      leave(this.budget);
+      if (!quiet) this.flag('parse_error', text);
+      return;
+    }
+    if (quiet) {
+      const inner = new Extractor(this.budget, this.handlers, this.fallbacks);
+      inner.walkScript(script, env, via);
+      this.segments.push(...inner.segments);
+    } else this.walkScript(script, env, via);
+    leave(this.budget);
+  }
+
+  private walkWordSubs(word: Word, env: Env, via: string[]): void {
+    for (const part of word.parts) {
+      if (part.kind === 'sub') this.walkScript(part.script, env, [...via, part.proc ? '<()' : '$()']);
+      else if (part.kind === 'arith' || part.kind === 'param') {
+        for (const sub of part.subs) this.walkScript(sub, env, [...via, '$()']);
+      }
+    }
+  }
+
+  private walkRedirectSubs(redirect: Redirect, env: Env, via: string[]): void {
+    if (redirect.target && !redirect.heredoc) this.walkWordSubs(redirect.target, env, via);
+    for (const sub of redirect.heredoc?.subs ?? []) this.walkScript(sub, env, [...via, '$()']);
+  }
+
+  private redirect(redirect: Redirect, env: Env): ShellRedirect {
+    const target = redirect.target ? expandWord(redirect.target, env).values.join(' ') : '';
+    const op = redirect.op;
+    const truncates = op === '>' || op === '>|' || op === '&>' || (op === '>&' && !/^(\d+|-)$/.test(target));
+    const out: ShellRedirect = { op, target, truncates };
+    if (redirect.fd !== undefined) out.fd = redirect.fd;
+    return out;
+  }
+
+  private ownStdin(redirects: Redirect[], env: Env): Stdin | undefined {
+    let stdin: Stdin | undefined;
+    for (const r of redirects) {
+      if (r.fd !== undefined && r.fd !== 0) continue;
+      if (r.heredoc) stdin = { text: r.heredoc.body, from: 'heredoc' };
+      else if (r.op === '<<<' && r.target) {
+        const value = expandWord(r.target, env);
+        stdin = value.unresolved
+          ? { from: 'herestring' }
+          : { text: `${value.values.join(' ')}\n`, from: 'herestring' };
+      }
+    }
+    return stdin;
+  }
+}
+
+/** Programs that, found among an unknown program's first words, are read as the command it wraps. */
+const WRAPPED = new Set(
+  (
+    'find git dd shred wipefs kubectl docker podman helm terraform tofu pulumi aws gcloud az gsutil psql mysql ' +
+    'redis-cli mongosh sqlite3 chmod chown shutdown reboot systemctl crontab iptables twine gh rsync sudo xargs ' +
+    'bash sh zsh eval'
+  ).split(' '),
+);
+
+function isQuotedCommandLine(word: Word): boolean {
+  return (
+    word.parts.length > 0 &&
+    word.parts.every((p) => p.kind === 'lit' && p.quoted) &&
+    /\S[\s;|&]+\S/.test(word.parts.map((p) => (p.kind === 'lit' ? p.text : '')).join(''))
+  );
+}
+
+function cap(text: string): string {
+  return text.length > TEXT_CAP ? `${text.slice(0, TEXT_CAP)}…` : text;
+}
+
+export { LimitExceeded };

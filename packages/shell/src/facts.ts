@@ -1,0 +1,88 @@
+// parseShell: the package's one entry point. Normalises look-alikes, parses within bounds, walks
+// the tree into segments and dynamic constructs, and turns every failure into a structured error
+// (never a throw): a command that cannot be read is reported as dynamic, so it is gated.
+import { createBudget, LimitExceeded, ShellSyntaxError } from './budget.js';
+import { database, interpreter } from './code.js';
+import { Extractor, type Handler } from './extract.js';
+import { find, parallel, xargs } from './iterators.js';
+import { normalizeCommand } from './normalize.js';
+import { Parser } from './parser.js';
+import {
+  commandOption,
+  containerExec,
+  evalHandler,
+  flock,
+  git,
+  shell,
+  source,
+  ssh,
+  trap,
+  watch,
+} from './runners.js';
+import type { ParseOptions, ShellFacts } from './types.js';
+
+/** Longer commands are not analysed: reported as an error and gated (an agent rarely sends 32 KiB of shell). */
+export const MAX_COMMAND_LENGTH = 32 * 1024;
+const DEFAULT_MAX_DEPTH = 24;
+const DEFAULT_DEADLINE_MS = 30;
+
+const HANDLERS: Record<string, Handler> = {
+  ssh,
+  eval: evalHandler,
+  source,
+  '.': source,
+  trap,
+  su: commandOption,
+  runuser: commandOption,
+  sg: commandOption,
+  watch,
+  flock,
+  xargs,
+  parallel,
+  find,
+  git,
+  kubectl: containerExec,
+  oc: containerExec,
+  docker: containerExec,
+  podman: containerExec,
+};
+
+export function parseShell(command: string, opts: ParseOptions = {}): ShellFacts {
+  if (typeof command !== 'string') return failed('command is not a string', '');
+  if (command.length > MAX_COMMAND_LENGTH) {
+    return failed(`command longer than ${MAX_COMMAND_LENGTH} characters`, command.slice(0, 200));
+  }
+  if (command.includes('\0')) return failed('command contains a NUL byte', command.slice(0, 200));
+  const { text, invalid } = normalizeCommand(command);
+  const budget = createBudget(opts.maxDepth ?? DEFAULT_MAX_DEPTH, opts.deadlineMs ?? DEFAULT_DEADLINE_MS);
+  const extractor = new Extractor(budget, HANDLERS, { shell, interpreter, database });
+  try {
+    const script = new Parser(text, budget).parseScript();
+    extractor.walkScript(script, { ifs: ' \t\n' }, []);
+  } catch (error) {
+    if (error instanceof ShellSyntaxError || error instanceof LimitExceeded) {
+      const kind = error instanceof LimitExceeded ? 'limit' : 'parse_error';
+      return {
+        segments: extractor.segments,
+        dynamic: [...extractor.dynamic, { kind, text: text.slice(0, 200) }],
+        error: error.message,
+      };
+    }
+    // A bug here must not crash the gate: report it, and the command is gated as dynamic.
+    return failed(
+      `parser fault: ${error instanceof Error ? error.message : String(error)}`,
+      text.slice(0, 200),
+    );
+  }
+  const facts: ShellFacts = { segments: extractor.segments, dynamic: extractor.dynamic };
+  if (invalid) {
+    facts.dynamic.push({ kind: 'invalid_text', text: text.slice(0, 200) });
+    budget.soft.unshift('command contains unpaired surrogates');
+  }
+  if (budget.soft.length > 0) facts.error = [...new Set(budget.soft)].join('; ');
+  return facts;
+}
+
+function failed(error: string, text: string): ShellFacts {
+  return { segments: [], dynamic: [{ kind: 'parse_error', text }], error };
+}

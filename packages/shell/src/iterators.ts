@@ -1,0 +1,213 @@
+// Handlers for programs that run a command once per input item: `xargs`, GNU `parallel`, and
+// `find -exec/-execdir/-ok/-okdir`. Items that come from stdin or from the file system are not
+// static, so the words they fill in are marked unresolved.
+import type { Handler, Invocation } from './extract.js';
+import { GLOBAL_VALUE_OPTIONS } from './options.js';
+
+const DEFAULT_IFS = ' \t\n';
+const PLACEHOLDER = '{}';
+
+const XARGS_VALUES = new Set([
+  '-n',
+  '-L',
+  '-P',
+  '-s',
+  '-S',
+  '-d',
+  '-E',
+  '-a',
+  '-R',
+  '--max-args',
+  '--max-lines',
+  '--max-procs',
+  '--max-chars',
+  '--delimiter',
+  '--eof',
+  '--arg-file',
+  '--process-slot-var',
+]);
+
+/** `xargs [options] [COMMAND [ARGS…]]`: stdin items are appended (or replace `-I` strings). */
+export const xargs: Handler = (ex, inv, env) => {
+  const { argv } = inv;
+  let replace: string | undefined;
+  let i = 1;
+  while (i < argv.length) {
+    const arg = argv[i] as string;
+    if (arg === '--') {
+      i++;
+      break;
+    }
+    if (!arg.startsWith('-') || arg === '-') break;
+    if (arg === '-I' || arg === '-J') {
+      replace = argv[i + 1] ?? PLACEHOLDER;
+      i += 2;
+      continue;
+    }
+    if (arg.startsWith('-I') || arg.startsWith('-J')) replace = arg.slice(2);
+    else if (arg === '-i' || arg === '--replace') replace = PLACEHOLDER;
+    else if (arg.startsWith('-i')) replace = arg.slice(2);
+    else if (arg.startsWith('--replace=')) replace = arg.slice(10) || PLACEHOLDER;
+    i += XARGS_VALUES.has(arg) ? 2 : 1;
+  }
+  const command = i < argv.length ? argv.slice(i) : ['echo'];
+  const flags = i < argv.length ? inv.unresolved.slice(i) : [false];
+  // Items are read at run time: even a static `echo` upstream is treated as unknown, because
+  // xargs re-splits it (quotes, -0, -d, -L) in ways that are easy to get subtly wrong.
+  const next: Invocation = { ...inv, argv: [...command], unresolved: [...flags], via: [...inv.via, 'xargs'] };
+  delete next.stdin;
+  if (replace !== undefined) {
+    next.argv.forEach((word, k) => {
+      if (word.includes(replace as string)) next.unresolved[k] = true;
+    });
+  } else {
+    next.argv.push(PLACEHOLDER);
+    next.unresolved.push(true);
+  }
+  ex.resolve(next, env);
+};
+
+const PARALLEL_VALUES = new Set([
+  '-j',
+  '--jobs',
+  '-S',
+  '--sshlogin',
+  '--workdir',
+  '--wd',
+  '-n',
+  '--max-args',
+  '-N',
+  '--env',
+  '--nice',
+  '-a',
+  '--arg-file',
+  '--colsep',
+  '-C',
+  '--delay',
+  '--joblog',
+  '--results',
+  '--tmpdir',
+  '-I',
+  '--timeout',
+  '--retries',
+  '--halt',
+  '--basefile',
+  '--transferfile',
+  '--return',
+  '--tag-string',
+  '--tagstring',
+  '-E',
+  '--load',
+  '--memfree',
+]);
+const SEPARATORS = new Set([':::', '::::', ':::+', '::::+']);
+const INFO = new Set([
+  '--help',
+  '-h',
+  '--version',
+  '-V',
+  '--citation',
+  '--number-of-cpus',
+  '--number-of-cores',
+]);
+const PARALLEL_PLACEHOLDER = /\{(\d*|\.|\/|\/\/|\/\.|#|%)\}|\{\d+(\.|\/|\/\/|\/\.)\}/;
+
+/** GNU `parallel [options] [COMMAND] [::: ARGS…]`: without a command the items are commands. */
+export const parallel: Handler = (ex, inv, env) => {
+  const { argv } = inv;
+  let dryRun = false;
+  let i = 1;
+  while (i < argv.length) {
+    const arg = argv[i] as string;
+    if (SEPARATORS.has(arg)) break;
+    if (arg === '--') {
+      i++;
+      break;
+    }
+    if (!arg.startsWith('-')) break;
+    if (arg === '--dry-run') dryRun = true;
+    if (arg === '--rpl' || arg.startsWith('--rpl=')) ex.flag('parallel_perl_expression', inv.text);
+    i += PARALLEL_VALUES.has(arg) ? 2 : 1;
+  }
+  let end = i;
+  while (end < argv.length && !SEPARATORS.has(argv[end] as string)) end++;
+  const command = argv.slice(i, end);
+  const items = argv.slice(end).filter((a) => !SEPARATORS.has(a));
+  if (command.some((w) => w.includes('{='))) ex.flag('parallel_perl_expression', inv.text);
+  if (command.length === 0) {
+    if (dryRun) {
+      ex.emit(inv);
+      return;
+    }
+    if (items.length > 0) {
+      for (const item of items) ex.parseString(item, [...inv.via, 'parallel'], { ifs: DEFAULT_IFS });
+    } else if (!argv.slice(1).some((a) => SEPARATORS.has(a) || INFO.has(a))) {
+      // The commands are read from stdin at run time: data turned into commands.
+      ex.flag('pipe_to_shell', inv.text);
+    }
+    ex.emit(inv);
+    return;
+  }
+  if (dryRun) {
+    ex.emit(inv);
+    return;
+  }
+  const unresolved = command.map((w, k) => (inv.unresolved[i + k] ?? false) || PARALLEL_PLACEHOLDER.test(w));
+  const next: Invocation = { ...inv, argv: command, unresolved, via: [...inv.via, 'parallel'] };
+  delete next.stdin;
+  if (!unresolved.some(Boolean)) {
+    if (items.length > 0) {
+      next.argv = [...command, ...items];
+      next.unresolved = [...unresolved, ...items.map(() => false)];
+    } else {
+      next.argv = [...command, PLACEHOLDER];
+      next.unresolved = [...unresolved, true];
+    }
+  }
+  ex.resolve(next, env);
+};
+
+const FIND_VALUES = GLOBAL_VALUE_OPTIONS.find as ReadonlySet<string>;
+const EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+
+/**
+ * `find PATH… EXPRESSION`: each `-exec … ;` / `+` becomes its own command; the find segment keeps
+ * the rest of the expression, with primaries as flags and the values of primaries skipped.
+ */
+export const find: Handler = (ex, inv, env) => {
+  const { argv, unresolved } = inv;
+  const own: string[] = [argv[0] as string];
+  const ownUnresolved: boolean[] = [false];
+  let expression = false;
+  let i = 1;
+  while (i < argv.length) {
+    const arg = argv[i] as string;
+    if (EXEC.has(arg)) {
+      let end = i + 1;
+      while (end < argv.length && argv[end] !== ';' && argv[end] !== '+') end++;
+      const words = argv.slice(i + 1, end);
+      const flags = words.map((w, k) => (unresolved[i + 1 + k] ?? false) || w.includes(PLACEHOLDER));
+      own.push(arg);
+      ownUnresolved.push(false);
+      if (words.length > 0) {
+        const next: Invocation = { ...inv, argv: words, unresolved: flags, via: [...inv.via, `find ${arg}`] };
+        delete next.stdin;
+        ex.resolve(next, env);
+      }
+      i = end + 1;
+      continue;
+    }
+    if (/^[-(!]/.test(arg)) expression = true;
+    if (unresolved[i] && (expression || arg === PLACEHOLDER)) {
+      // An item filled in by xargs (or a variable in the expression) could be any primary, `-delete` included.
+      ex.flag('unresolved_find_expression', inv.text);
+    }
+    const width = arg === '-fprintf' ? 3 : FIND_VALUES.has(arg) ? 2 : 1;
+    for (let k = 0; k < width && i + k < argv.length; k++) {
+      own.push(argv[i + k] as string);
+      ownUnresolved.push(unresolved[i + k] ?? false);
+    }
+    i += width;
+  }
+  ex.emit({ ...inv, argv: own, unresolved: ownUnresolved });
+};

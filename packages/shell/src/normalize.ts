@@ -1,0 +1,100 @@
+// Look-alike folding applied to the whole command before parsing, so that an em dash, a
+// non-breaking space or a fullwidth letter cannot smuggle a destructive command past a rule.
+
+const DASHES: Record<string, string> = {
+  '\u2014': '--', // em dash: what "smart punctuation" makes of `--`
+  '\u2015': '--',
+  '\u2013': '-', // en dash
+  '\u2012': '-',
+  '\u2010': '-',
+  '\u2011': '-',
+  '\u2212': '-',
+  '\uFE63': '-',
+  '\uFF0D': '-',
+};
+
+/** Cyrillic and Greek letters that render like Latin ones (only folded in program names). */
+const HOMOGLYPHS: Record<string, string> = {
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ј: 'j',
+  ѕ: 's',
+  ԁ: 'd',
+  ɡ: 'g',
+  ο: 'o',
+  α: 'a',
+  ι: 'i',
+  κ: 'k',
+  ν: 'v',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  ε: 'e',
+};
+
+const SPECIAL =
+  /[\u00A0\u1680\u2000-\u200D\u2010-\u2015\u2028\u2029\u202F\u205F\u2060\u2212\u3000\uFE63\uFEFF\uFF01-\uFF5E]/;
+
+// With the u flag a surrogate class matches only unpaired halves.
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+const LONE_SURROGATES = /[\uD800-\uDFFF]/gu;
+
+export interface Normalised {
+  text: string;
+  /** Lone surrogates were replaced: the text is not what a shell would receive. */
+  invalid: boolean;
+}
+
+/** Fold look-alikes: dashes, exotic spaces, zero-width characters, fullwidth ASCII; flag lone surrogates. */
+export function normalizeCommand(input: string): Normalised {
+  let invalid = false;
+  let text = input;
+  if (LONE_SURROGATE.test(text)) {
+    invalid = true;
+    text = text.replace(LONE_SURROGATES, '\uFFFD');
+  }
+  if (!SPECIAL.test(text)) return { text, invalid };
+  let out = '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 0;
+    const dash = DASHES[ch];
+    if (dash !== undefined) out += dash;
+    else if (code === 0x200b || code === 0x200c || code === 0x200d || code === 0x2060 || code === 0xfeff)
+      continue;
+    else if (code === 0x2028 || code === 0x2029) out += '\n';
+    else if (code === 0xa0 || code === 0x1680 || (code >= 0x2000 && code <= 0x200a) || code === 0x202f)
+      out += ' ';
+    else if (code === 0x205f || code === 0x3000) out += ' ';
+    else if (code >= 0xff01 && code <= 0xff5e) out += String.fromCharCode(code - 0xfee0);
+    else out += ch;
+  }
+  return { text: out, invalid };
+}
+
+/** Normalise a program word: basename, lower case, `.exe`-style suffix dropped, homoglyphs folded. */
+export function normalizeProgram(word: string): string {
+  // An unresolved program keeps its text: its basename would be meaningless.
+  if (word.includes('$') || word.includes('`')) return word.toLowerCase();
+  let name = word;
+  const cut = Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\'));
+  if (cut >= 0 && cut < name.length - 1) name = name.slice(cut + 1);
+  name = name.toLowerCase();
+  if (/[^\x00-\x7f]/.test(name)) {
+    let folded = '';
+    for (const ch of name) folded += HOMOGLYPHS[ch] ?? ch;
+    name = folded;
+  }
+  return name.replace(/\.(exe|cmd|bat|com)$/, '');
+}

@@ -1,0 +1,460 @@
+// A recursive-descent parser for the POSIX shell / bash command language, reduced to what fact
+// extraction needs: lists, and-or lists, pipelines, simple commands (assignments, words,
+// redirections, heredocs), subshells, substitutions and the compound keywords. Grammar:
+//
+//   list      := and_or ((';' | '&' | NEWLINE) and_or)*
+//   and_or    := pipeline (('&&' | '||') NEWLINE* pipeline)*
+//   pipeline  := ['!'] command (('|' | '|&') NEWLINE* command)*
+//   command   := '(' list ')' | '((' arith '))' | keyword-construct | simple
+//   simple    := (assignment | redirect)* (word | redirect)*
+//
+// Compound keywords (`if … then … fi`, `while … do … done`, `{ … }`) are read as list separators:
+// their structure does not change which simple commands can run. `case` patterns, `for` word
+// lists and `[[ … ]]` are read as words (they run nothing, but substitutions inside them do).
+import type { Command, Pipeline, Redirect, Script, SimpleCommand, Word } from './ast.js';
+import { countCommand, enter, LimitExceeded, leave, ShellSyntaxError, tick } from './budget.js';
+import { WordReader } from './word.js';
+
+const TRANSPARENT = new Set([
+  '{',
+  '}',
+  'if',
+  'then',
+  'elif',
+  'else',
+  'fi',
+  'do',
+  'done',
+  'while',
+  'until',
+  '!',
+]);
+const REDIRECT_OPS = ['&>>', '&>', '<<<', '<<-', '<<', '<>', '<&', '<', '>>', '>|', '>&', '>'];
+const ASSIGNMENT = /^[A-Za-z0-9_]+(\[[^\]]*\])?\+?=/;
+
+interface PendingHeredoc {
+  redirect: Redirect;
+  delim: string;
+  strip: boolean;
+  quoted: boolean;
+}
+
+export class Parser extends WordReader {
+  private pending: PendingHeredoc[] = [];
+
+  /** Parse the whole input as a script. */
+  parseScript(): Script {
+    const script = this.parseList(false);
+    if (this.pos < this.src.length) throw new ShellSyntaxError(`unexpected '${this.src[this.pos]}'`);
+    if (this.pending.length > 0) this.readHeredocs();
+    return script;
+  }
+
+  /** `$(...)`, `<(...)`, `>(...)`: a list closed by `)`. */
+  protected override parseNested(): Script {
+    enter(this.budget);
+    this.subDepth++;
+    const script = this.parseList(true);
+    if (this.src[this.pos] !== ')') throw new ShellSyntaxError('unclosed command substitution');
+    this.pos++;
+    this.subDepth--;
+    leave(this.budget);
+    return script;
+  }
+
+  protected override parseSubscript(text: string): Script {
+    enter(this.budget);
+    const script = new Parser(text, this.budget, true).parseScript();
+    leave(this.budget);
+    return script;
+  }
+
+  private parseList(inParens: boolean, caseItem = false): Script {
+    const pipelines: Pipeline[] = [];
+    for (;;) {
+      tick(this.budget);
+      this.skipSeparators(caseItem);
+      if (this.pos >= this.src.length) break;
+      const c = this.src[this.pos];
+      if (c === ')') {
+        if (inParens || caseItem) break;
+        throw new ShellSyntaxError("unexpected ')'");
+      }
+      if (caseItem && (this.src.startsWith(';;', this.pos) || this.src.startsWith(';&', this.pos))) break;
+      if (caseItem && this.peekBare() === 'esac') break;
+      const before = this.pos;
+      this.parseAndOr(pipelines);
+      if (this.pos === before) throw new ShellSyntaxError(`unexpected '${c}'`);
+    }
+    return { pipelines };
+  }
+
+  /** Blanks, comments, newlines (reading pending heredocs), `;`, `&`, and stray operators. */
+  private skipSeparators(caseItem: boolean): void {
+    for (;;) {
+      this.skipBlanks();
+      const c = this.src[this.pos];
+      if (c === '\n') {
+        this.pos++;
+        this.readHeredocs();
+      } else if (c === ';') {
+        if (caseItem && (this.src[this.pos + 1] === ';' || this.src[this.pos + 1] === '&')) return;
+        this.pos++;
+      } else if (c === '&' || c === '|') {
+        // A list cannot start with an operator; a shell would reject it, we read on (leniently).
+        this.pos++;
+      } else return;
+    }
+  }
+
+  private parseAndOr(out: Pipeline[]): void {
+    for (;;) {
+      out.push(this.parsePipeline());
+      this.skipBlanks();
+      if (this.src.startsWith('&&', this.pos) || this.src.startsWith('||', this.pos)) {
+        this.pos += 2;
+        this.skipNewlines();
+        continue;
+      }
+      return;
+    }
+  }
+
+  private parsePipeline(): Pipeline {
+    const commands: Command[] = [];
+    for (;;) {
+      const command = this.parseCommand();
+      if (command) commands.push(command);
+      this.skipBlanks();
+      const c = this.src[this.pos];
+      if (c === '|' && this.src[this.pos + 1] !== '|') {
+        this.pos += this.src[this.pos + 1] === '&' ? 2 : 1;
+        this.skipNewlines();
+        continue;
+      }
+      return { commands };
+    }
+  }
+
+  private skipNewlines(): void {
+    for (;;) {
+      this.skipBlanks();
+      if (this.src[this.pos] !== '\n') return;
+      this.pos++;
+      this.readHeredocs();
+    }
+  }
+
+  private parseCommand(): Command | null {
+    tick(this.budget);
+    this.skipBlanks();
+    const start = this.pos;
+    const c = this.src[this.pos];
+    if (c === undefined) return null;
+    if (c === '(') {
+      if (this.src[this.pos + 1] === '(') {
+        const arith = this.tryArithCommand(start);
+        if (arith) return arith;
+      }
+      this.pos++;
+      const body = this.parseNested();
+      return this.compound('subshell', [body], [], start);
+    }
+    const bare = this.peekBare();
+    if (bare !== null) {
+      if (TRANSPARENT.has(bare)) {
+        this.pos += bare.length;
+        return this.parseCommand();
+      }
+      if (bare === 'for' || bare === 'select') return this.parseFor(start, bare);
+      if (bare === 'case') return this.parseCase(start);
+      if (bare === 'function' || bare === 'coproc') {
+        this.pos += bare.length;
+        this.skipBlanks();
+        if (bare === 'function') {
+          this.readWord();
+          this.skipBlanks();
+          if (this.src.startsWith('()', this.pos)) this.pos += 2;
+        }
+        return this.parseCommand();
+      }
+      if (bare === '[[') return this.parseTest(start);
+    }
+    return this.parseSimple(start);
+  }
+
+  /** `(( … ))` in command position: arithmetic in bash, but two nested subshells in POSIX sh. */
+  private tryArithCommand(start: number): Command | null {
+    const end = this.matchDoubleParen(this.pos + 2);
+    if (end < 0) return null;
+    const inner = this.src.slice(this.pos + 2, end);
+    this.pos = end + 2;
+    const depth = this.budget.depth;
+    let body: Script[] = [];
+    try {
+      body = [this.parseSubscript(inner)];
+    } catch (error) {
+      if (error instanceof LimitExceeded) throw error;
+      this.budget.depth = depth;
+    }
+    return this.compound('arith', body, [], start);
+  }
+
+  private parseFor(start: number, keyword: string): Command {
+    this.pos += keyword.length;
+    this.skipBlanks();
+    if (this.src.startsWith('((', this.pos)) {
+      const end = this.matchDoubleParen(this.pos + 2);
+      if (end < 0) throw new ShellSyntaxError('unclosed (( in for');
+      this.pos = end + 2;
+      return this.compound('words', [], [], start);
+    }
+    const words: Word[] = [];
+    this.readWord();
+    this.skipNewlines();
+    if (this.peekBare() === 'in') {
+      this.pos += 2;
+      for (;;) {
+        this.skipBlanks();
+        const c = this.src[this.pos];
+        if (c === undefined || c === ';' || c === '\n' || c === '&' || c === ')') break;
+        const word = this.readWord();
+        if (!word) break;
+        words.push(word);
+      }
+    }
+    return this.compound('words', [], words, start);
+  }
+
+  private parseCase(start: number): Command {
+    this.pos += 4;
+    this.skipBlanks();
+    const words: Word[] = [];
+    const subject = this.readWord();
+    if (subject) words.push(subject);
+    this.skipNewlines();
+    if (this.peekBare() !== 'in') throw new ShellSyntaxError("expected 'in' after case");
+    this.pos += 2;
+    const body: Script[] = [];
+    for (;;) {
+      tick(this.budget);
+      this.skipNewlines();
+      if (this.pos >= this.src.length) break;
+      if (this.peekBare() === 'esac') {
+        this.pos += 4;
+        break;
+      }
+      if (this.src[this.pos] === '(') this.pos++;
+      for (;;) {
+        this.skipBlanks();
+        const pattern = this.readWord();
+        if (pattern) words.push(pattern);
+        this.skipBlanks();
+        if (this.src[this.pos] === '|') this.pos++;
+        else break;
+      }
+      if (this.src[this.pos] !== ')') throw new ShellSyntaxError("expected ')' after case pattern");
+      this.pos++;
+      body.push(this.parseList(false, true));
+      for (const op of [';;&', ';;', ';&']) {
+        if (this.src.startsWith(op, this.pos)) {
+          this.pos += op.length;
+          break;
+        }
+      }
+    }
+    return this.compound('words', body, words, start);
+  }
+
+  /** `[[ … ]]`: a conditional expression; its words run nothing but may hold substitutions. */
+  private parseTest(start: number): Command {
+    this.pos += 2;
+    const words: Word[] = [];
+    for (;;) {
+      this.skipBlanks();
+      if (this.pos >= this.src.length || this.src[this.pos] === '\n') break;
+      if (this.peekBare() === ']]') {
+        this.pos += 2;
+        break;
+      }
+      const word = this.readWord();
+      if (word) words.push(word);
+      else this.pos++; // operators such as `&&`, `<`, `(` inside the test
+    }
+    return this.compound('words', [], words, start);
+  }
+
+  private parseSimple(start: number): Command | null {
+    const assigns: Word[] = [];
+    const words: Word[] = [];
+    const redirects: Redirect[] = [];
+    for (;;) {
+      tick(this.budget);
+      this.skipBlanks();
+      const c = this.src[this.pos];
+      if (c === undefined || c === '\n' || c === ';' || c === '&' || c === '|' || c === ')') {
+        if (c === '&' && this.src[this.pos + 1] === '>') {
+          redirects.push(this.readRedirect(this.redirectAt()));
+          continue;
+        }
+        break;
+      }
+      if (c === '#') {
+        this.skipComment();
+        continue;
+      }
+      if (c === '(') {
+        if (words.length === 1 && /^\(\s*\)/.test(this.src.slice(this.pos, this.pos + 16))) {
+          this.pos = this.src.indexOf(')', this.pos) + 1;
+          return this.compound('words', [], [], start);
+        }
+        throw new ShellSyntaxError("unexpected '('");
+      }
+      const redirectLength = this.redirectAt();
+      if (redirectLength > 0) {
+        redirects.push(this.readRedirect(redirectLength));
+        continue;
+      }
+      const word = this.readWord();
+      if (!word) throw new ShellSyntaxError(`unexpected '${c}'`);
+      if (words.length === 0 && isAssignment(word)) {
+        assigns.push(word);
+        if (word.raw.endsWith('=') && this.src[this.pos] === '(') this.skipArray();
+      } else words.push(word);
+    }
+    if (assigns.length === 0 && words.length === 0 && redirects.length === 0) return null;
+    countCommand(this.budget);
+    const command: SimpleCommand = {
+      type: 'simple',
+      assigns,
+      words,
+      redirects,
+      text: this.src.slice(start, this.pos).trim(),
+    };
+    return command;
+  }
+
+  /** Length of the fd prefix + operator of a redirection at the cursor, or 0. */
+  private redirectAt(): number {
+    let p = this.pos;
+    while (p < this.src.length && this.src.charCodeAt(p) >= 48 && this.src.charCodeAt(p) <= 57) p++;
+    if (p === this.pos && this.src[p] === '{') {
+      const m = /^\{[A-Za-z_]\w*\}(?=[<>])/.exec(this.src.slice(p, p + 64));
+      if (m) p += m[0].length;
+    }
+    const c = this.src[p];
+    if (c !== '<' && c !== '>' && !(c === '&' && p === this.pos)) return 0;
+    if ((c === '<' || c === '>') && this.src[p + 1] === '(' && p === this.pos) return 0;
+    for (const op of REDIRECT_OPS) {
+      if (this.src.startsWith(op, p)) return p - this.pos + op.length;
+    }
+    return 0;
+  }
+
+  private readRedirect(length: number): Redirect {
+    const written = this.src.slice(this.pos, this.pos + length);
+    const op = written.replace(/^(\d+|\{\w+\})/, '');
+    const fdText = /^\d+/.exec(written);
+    this.pos += length;
+    this.skipBlanks();
+    const target = this.readWord();
+    if (!target) throw new ShellSyntaxError(`redirection '${op}' without a target`);
+    const redirect: Redirect = { op, target };
+    if (fdText) redirect.fd = Number(fdText[0]);
+    if (op === '<<' || op === '<<-') {
+      const quoted = target.parts.some((part) => part.kind === 'lit' && part.quoted);
+      const delim = target.parts.map((part) => (part.kind === 'lit' ? part.text : part.src)).join('');
+      this.pending.push({ redirect, delim, strip: op === '<<-', quoted });
+    }
+    return redirect;
+  }
+
+  /** Read the bodies of the heredocs started on the line just ended. */
+  private readHeredocs(): void {
+    const pending = this.pending;
+    if (pending.length === 0) return;
+    this.pending = [];
+    for (const doc of pending) {
+      let body = '';
+      for (;;) {
+        tick(this.budget);
+        if (this.pos >= this.src.length) {
+          this.budget.soft.push(`heredoc '${doc.delim.slice(0, 40)}' not terminated`);
+          break;
+        }
+        const eol = this.src.indexOf('\n', this.pos);
+        const lineEnd = eol < 0 ? this.src.length : eol;
+        const line = this.src.slice(this.pos, lineEnd);
+        const cmp = doc.strip ? line.replace(/^\t+/, '') : line;
+        if (cmp === doc.delim || cmp === `${doc.delim}\r`) {
+          this.pos = lineEnd + 1;
+          break;
+        }
+        if (
+          (this.subDepth > 0 || this.nested) &&
+          cmp.startsWith(doc.delim) &&
+          /^\s*\)/.test(cmp.slice(doc.delim.length))
+        ) {
+          this.pos += line.length - cmp.length + doc.delim.length;
+          break;
+        }
+        body += `${cmp}\n`;
+        this.pos = Math.min(lineEnd + 1, this.src.length);
+      }
+      doc.redirect.heredoc = { body, quoted: doc.quoted, subs: doc.quoted ? [] : this.expansionsIn(body) };
+    }
+  }
+
+  private compound(
+    kind: 'subshell' | 'arith' | 'words',
+    body: Script[],
+    words: Word[],
+    start: number,
+  ): Command {
+    const redirects: Redirect[] = [];
+    for (;;) {
+      this.skipBlanks();
+      const length = this.redirectAt();
+      if (length === 0) break;
+      redirects.push(this.readRedirect(length));
+    }
+    return { type: 'compound', kind, body, words, redirects, text: this.src.slice(start, this.pos).trim() };
+  }
+
+  /** Index of the `))` closing a `((` whose body starts at `from`, or -1. */
+  private matchDoubleParen(from: number): number {
+    let depth = 0;
+    for (let p = from; p < this.src.length; p++) {
+      const c = this.src[p];
+      if (c === '(') depth++;
+      else if (c === ')') {
+        if (depth === 0) return this.src[p + 1] === ')' ? p : -1;
+        depth--;
+      } else if (c === '\n') return -1;
+    }
+    return -1;
+  }
+
+  private skipArray(): void {
+    this.pos++;
+    for (;;) {
+      this.skipBlanks();
+      const c = this.src[this.pos];
+      if (c === undefined) throw new ShellSyntaxError('unclosed array assignment');
+      if (c === ')') {
+        this.pos++;
+        return;
+      }
+      if (c === '\n') {
+        this.pos++;
+        continue;
+      }
+      if (!this.readWord()) this.pos++;
+    }
+  }
+}
+
+function isAssignment(word: Word): boolean {
+  const first = word.parts[0];
+  return first?.kind === 'lit' && !first.quoted && ASSIGNMENT.test(first.text);
+}

@@ -1,0 +1,179 @@
+// Prefix commands that run the rest of their argv as a command: `sudo`, `doas`, `env`, `nice`,
+// `nohup`, `timeout`, `time`, `command`, `builtin`, `exec`, `stdbuf`, `busybox`, `watch -x`, ...
+// Each knows which of its own options take a value, so the wrapped command is found exactly.
+
+export interface Argv {
+  argv: string[];
+  unresolved: boolean[];
+}
+
+export interface Unwrapped extends Argv {
+  /** Assignments the prefix adds to the command's environment (`env A=1 cmd`). */
+  assignments: string[];
+}
+
+const set = (text: string): ReadonlySet<string> => new Set(text.split(' '));
+
+interface PrefixSpec {
+  /** Options taking a separate value. */
+  values: ReadonlySet<string>;
+  /** Positional arguments of the prefix itself before the command (`timeout DURATION`). */
+  positionals?: number;
+  /** Options after which there is no command to run (`command -v git` only looks git up). */
+  stops?: ReadonlySet<string>;
+}
+
+const SPECS: Record<string, PrefixSpec> = {
+  sudo: {
+    values: set(
+      '-u -g -C -D -h -p -r -t -T -U -R --user --group --chdir --prompt --role --type --close-from --host --other-user --command-timeout --chroot',
+    ),
+    stops: set('-l -v -k -K -V --list --validate --version --help -e --edit'),
+  },
+  doas: { values: set('-u -C') },
+  run0: {
+    values: set('-u --user -g --group -D --chdir --setenv --description --slice --unit -p --property'),
+  },
+  pkexec: { values: set('--user -u') },
+  nice: { values: set('-n --adjustment') },
+  nohup: { values: set('') },
+  time: { values: set('-f --format -o --output') },
+  timeout: { values: set('-s --signal -k --kill-after'), positionals: 1 },
+  command: { values: set(''), stops: set('-v -V -pv -pV -vp -Vp') },
+  builtin: { values: set('') },
+  exec: { values: set('-a') },
+  stdbuf: { values: set('-i -o -e --input --output --error') },
+  ionice: { values: set('-c -n -p -P -u --class --classdata --pid --pgid --uid') },
+  chrt: { values: set(''), positionals: 1 },
+  taskset: { values: set(''), positionals: 1 },
+  setsid: { values: set('') },
+  unbuffer: { values: set('') },
+  caffeinate: { values: set('-t -w') },
+  'dbus-run-session': { values: set('--config-file') },
+  chronic: { values: set('') },
+  proxychains: { values: set('-f') },
+  proxychains4: { values: set('-f') },
+  torsocks: { values: set('-u -p -a -P') },
+  firejail: { values: set('') },
+  'xvfb-run': {
+    values: set(
+      '-n --server-num -e --error-file -f --auth-file -p --xauth-protocol -s --server-args -w --wait',
+    ),
+  },
+  watch: { values: set('-n --interval -q --equexit -s --shell') },
+  chroot: { values: set(''), positionals: 1 },
+  runuser: { values: set('-u --user -g --group -G --supp-group -s --shell -w --whitelist-environment') },
+  catchsegv: { values: set('') },
+  'systemd-run': { values: set('-u --unit -p --property --description --slice -E --setenv -M --machine') },
+};
+
+export function isPrefix(program: string): boolean {
+  return program in SPECS || program === 'env' || program === 'busybox';
+}
+
+/**
+ * The command a prefix runs, or null when it runs none (`sudo -l`, `command -v git`, bare `env`).
+ */
+export function unwrapPrefix(program: string, input: Argv): Unwrapped | null {
+  if (program === 'env') return unwrapEnv(input);
+  if (program === 'busybox') {
+    const applet = input.argv[1];
+    if (applet === undefined || applet.startsWith('-')) return null;
+    return { ...slice(input, 1), assignments: [] };
+  }
+  const spec = SPECS[program];
+  if (!spec) return null;
+  const { argv } = input;
+  let i = 1;
+  while (i < argv.length) {
+    const arg = argv[i] as string;
+    if (arg === '--') {
+      i++;
+      break;
+    }
+    if (!arg.startsWith('-') || arg === '-') break;
+    if (spec.stops?.has(arg)) return null;
+    if (program === 'nice' && /^-\d+$/.test(arg)) i++;
+    else i += spec.values.has(arg) ? 2 : 1;
+  }
+  i += spec.positionals ?? 0;
+  if (i >= argv.length) return null;
+  return { ...slice(input, i), assignments: [] };
+}
+
+const ENV_VALUES = set('-u --unset -C --chdir -P');
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+
+/** `env [-i] [-u NAME] [-C DIR] [-S STRING] [NAME=VALUE]... [COMMAND [ARG]...]` */
+function unwrapEnv(input: Argv): Unwrapped | null {
+  let argv = input.argv;
+  let unresolved = input.unresolved;
+  const assignments: string[] = [];
+  let i = 1;
+  while (i < argv.length) {
+    const arg = argv[i] as string;
+    if (arg === '--') {
+      i++;
+      break;
+    }
+    if (ASSIGNMENT.test(arg)) {
+      assignments.push(arg);
+      i++;
+      continue;
+    }
+    if (!arg.startsWith('-')) break;
+    let split: string | undefined;
+    let width = 1;
+    if (arg === '-S' || arg === '--split-string') {
+      split = argv[i + 1] ?? '';
+      width = 2;
+    } else if (arg.startsWith('--split-string=')) split = arg.slice('--split-string='.length);
+    else if (/^-[iv0]*S./.test(arg)) split = arg.slice(arg.indexOf('S') + 1);
+    if (split !== undefined) {
+      // -S splits its string into words (with quotes) that take its place.
+      const words = splitWords(split);
+      const flag = unresolved[i] ?? false;
+      argv = [...argv.slice(0, i), ...words, ...argv.slice(i + width)];
+      unresolved = [...unresolved.slice(0, i), ...words.map(() => flag), ...unresolved.slice(i + width)];
+      continue;
+    }
+    i += ENV_VALUES.has(arg) ? 2 : 1;
+  }
+  if (i >= argv.length) return null;
+  return { argv: argv.slice(i), unresolved: unresolved.slice(i), assignments };
+}
+
+/** Split a string into words the way `env -S` and `xargs` do: blanks separate, quotes group. */
+export function splitWords(text: string): string[] {
+  const words: string[] = [];
+  let current = '';
+  let has = false;
+  let quote: string | null = null;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (quote) {
+      if (c === quote) quote = null;
+      else if (c === '\\' && quote === '"' && i + 1 < text.length) current += text[++i];
+      else current += c;
+    } else if (c === "'" || c === '"') {
+      quote = c;
+      has = true;
+    } else if (c === '\\' && i + 1 < text.length) {
+      current += text[++i];
+      has = true;
+    } else if (c === ' ' || c === '\t' || c === '\n') {
+      if (has) words.push(current);
+      current = '';
+      has = false;
+    } else {
+      current += c;
+      has = true;
+    }
+  }
+  if (has) words.push(current);
+  return words;
+}
+
+export function slice(input: Argv, from: number, to?: number): Argv {
+  return { argv: input.argv.slice(from, to), unresolved: input.unresolved.slice(from, to) };
+}

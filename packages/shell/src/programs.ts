@@ -1,0 +1,142 @@
+// Program families the extractor treats specially: shells, interpreters, database clients, and
+// programs whose stdin is data (so a heredoc fed to them is not a script).
+
+export const SHELLS = new Set([
+  'sh',
+  'bash',
+  'zsh',
+  'dash',
+  'ksh',
+  'mksh',
+  'ash',
+  'fish',
+  'yash',
+  'posh',
+  'csh',
+  'tcsh',
+]);
+
+export type Language = 'python' | 'node' | 'perl' | 'ruby' | 'php' | 'lua' | 'awk' | 'other';
+
+export function interpreterLanguage(program: string): Language | null {
+  if (/^(python|pypy)[0-9.]*$/.test(program)) return 'python';
+  if (program === 'node' || program === 'nodejs' || program === 'bun' || program === 'deno') return 'node';
+  if (/^perl[0-9.]*$/.test(program)) return 'perl';
+  if (/^ruby[0-9.]*$/.test(program) || program === 'jruby') return 'ruby';
+  if (/^php[0-9.]*$/.test(program)) return 'php';
+  if (/^lua(jit|[0-9.]*)$/.test(program)) return 'lua';
+  if (
+    program === 'awk' ||
+    program === 'gawk' ||
+    program === 'mawk' ||
+    program === 'nawk' ||
+    program === 'busybox-awk'
+  ) {
+    return 'awk';
+  }
+  if (
+    program === 'rscript' ||
+    program === 'osascript' ||
+    program === 'pwsh' ||
+    program === 'powershell' ||
+    program === 'tclsh'
+  ) {
+    return 'other';
+  }
+  return null;
+}
+
+/** Options that carry inline code, per language. */
+export const CODE_OPTIONS: Record<Language, readonly string[]> = {
+  python: ['-c'],
+  node: ['-e', '--eval', '-p', '--print', '-pe'],
+  perl: ['-e', '-E'],
+  ruby: ['-e'],
+  php: ['-r'],
+  lua: ['-e'],
+  awk: ['--source', '-e'],
+  other: ['-e', '-c', '-command', '--command'],
+};
+
+/** Options that load code from a module or file named by their value. */
+export const LOAD_OPTIONS: Record<Language, readonly string[]> = {
+  python: ['-m'],
+  node: ['-r', '--require', '--import', '--loader', '--experimental-loader'],
+  perl: ['-M', '-m', '-I'],
+  ruby: ['-r', '-I'],
+  php: ['-d'],
+  lua: ['-l'],
+  awk: ['-f', '--file', '-i', '--include'],
+  other: ['-f', '-file', '--file'],
+};
+
+/** Options that take a value which is not code. */
+export const DATA_OPTIONS: Record<Language, readonly string[]> = {
+  python: ['-W', '-X', '-Q'],
+  node: [
+    '--title',
+    '--input-type',
+    '--stack-size',
+    '--max-old-space-size',
+    '--env-file',
+    '-C',
+    '--conditions',
+  ],
+  perl: [],
+  ruby: ['-E', '--encoding'],
+  php: ['-c'],
+  lua: [],
+  awk: ['-F', '-v', '--assign', '--field-separator'],
+  other: [],
+};
+
+export type DatabaseClient =
+  | 'psql'
+  | 'mysql'
+  | 'sqlite3'
+  | 'mongosh'
+  | 'redis-cli'
+  | 'clickhouse-client'
+  | 'cqlsh'
+  | 'duckdb';
+
+export function databaseClient(program: string): DatabaseClient | null {
+  switch (program) {
+    case 'psql':
+    case 'pgcli':
+      return 'psql';
+    case 'mysql':
+    case 'mariadb':
+    case 'mycli':
+      return 'mysql';
+    case 'sqlite3':
+    case 'sqlite':
+      return 'sqlite3';
+    case 'mongosh':
+    case 'mongo':
+      return 'mongosh';
+    case 'redis-cli':
+    case 'valkey-cli':
+    case 'keydb-cli':
+      return 'redis-cli';
+    case 'clickhouse-client':
+      return 'clickhouse-client';
+    case 'cqlsh':
+      return 'cqlsh';
+    case 'duckdb':
+      return 'duckdb';
+    default:
+      return null;
+  }
+}
+
+/** Programs whose stdin is data: a heredoc or pipe into them is text, not a script. */
+export const DATA_STDIN = new Set(
+  (
+    'cat tac head tail tee wc base64 base32 grep egrep fgrep rg ag sed sort uniq cut tr less more diff patch xxd od hexdump ' +
+    'md5sum sha1sum sha256sum sha512sum gpg openssl jq yq column fold fmt nl paste rev iconv gzip gunzip zcat bzip2 xz ' +
+    'zstd tar curl wget http https xh git gh glab hub mail mailx sendmail pbcopy xclip xsel wl-copy nc ncat socat ' +
+    'kubectl oc docker podman helm envsubst read true false echo printf test tput col expand unexpand split csplit ' +
+    'strings file touch mkdir ls pwd'
+  ).split(' '),
+);

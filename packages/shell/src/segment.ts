@@ -1,0 +1,112 @@
+// Building one ShellSegment from an expanded argv: the normalised program, flags (combined short
+// flags split), positionals (known option values removed), the command path and the subcommand.
+import { normalizeProgram } from './normalize.js';
+import { GIT_VALUE_OPTIONS, GLOBAL_VALUE_OPTIONS, takesValue } from './options.js';
+import type { ShellRedirect, ShellSegment } from './types.js';
+
+export interface SegmentInput {
+  argv: string[];
+  unresolved: boolean;
+  text: string;
+  via: string[];
+  assignments: string[];
+  redirects: ShellRedirect[];
+  stdin?: string | undefined;
+  stdinFrom?: ShellSegment['stdin_from'] | undefined;
+  payload?: string | undefined;
+  config?: string[] | undefined;
+}
+
+const PATH_LENGTH = 4;
+
+export function buildSegment(input: SegmentInput): ShellSegment {
+  const argv0 = input.argv[0] ?? '';
+  const program = normalizeProgram(argv0);
+  const args = input.argv.slice(1);
+  const { flags, positionals } = splitArgs(program, args);
+  const segment: ShellSegment = {
+    program,
+    argv0,
+    args,
+    args_lc: args.map((a) => a.toLowerCase()),
+    flags,
+    positionals,
+    path: positionals.slice(0, PATH_LENGTH).map((p) => p.toLowerCase()),
+    last_positional: positionals[positionals.length - 1] ?? '',
+    text: input.text,
+    via: input.via,
+    assignments: input.assignments,
+    unresolved: input.unresolved,
+    redirects: input.redirects,
+  };
+  const sub = positionals[0];
+  if (sub !== undefined) segment.subcommand = sub.toLowerCase();
+  if (input.stdin !== undefined) segment.stdin = input.stdin;
+  if (input.stdinFrom !== undefined) segment.stdin_from = input.stdinFrom;
+  if (input.payload !== undefined) {
+    segment.payload = input.payload;
+    segment.payload_lc = codeOnly(input.payload).toLowerCase();
+  }
+  if (input.config !== undefined) segment.config = input.config;
+  return segment;
+}
+
+export function isOption(arg: string): boolean {
+  return arg.length > 1 && arg[0] === '-';
+}
+
+/** Split args into flags and positionals, skipping the values of known value-taking options. */
+export function splitArgs(program: string, args: string[]): { flags: string[]; positionals: string[] } {
+  const flags: string[] = [];
+  const positionals: string[] = [];
+  const global = GLOBAL_VALUE_OPTIONS[program];
+  let table = global;
+  let afterDashDash = false;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (afterDashDash) {
+      positionals.push(arg);
+    } else if (arg === '--') {
+      // `git -- reset`: before the subcommand, git skips a lone `--`.
+      if (!(program === 'git' && positionals.length === 0)) afterDashDash = true;
+    } else if (isOption(arg)) {
+      addFlag(flags, arg, program, table);
+      if (takesValue(table, arg)) i++;
+    } else {
+      positionals.push(arg);
+      if (positionals.length === 1 && program === 'git') table = GIT_VALUE_OPTIONS[arg.toLowerCase()];
+    }
+  }
+  return { flags, positionals };
+}
+
+/** Programs whose options are single-dash words (`find -delete`), never clusters of letters. */
+const LONG_SINGLE_DASH = new Set(['find', 'java', 'go', 'terraform', 'tofu', 'ffmpeg', 'ffprobe', 'xargs']);
+
+function addFlag(
+  flags: string[],
+  arg: string,
+  program: string,
+  values: ReadonlySet<string> | undefined,
+): void {
+  flags.push(arg);
+  if (LONG_SINGLE_DASH.has(program)) return;
+  if (arg.startsWith('--')) {
+    const eq = arg.indexOf('=');
+    if (eq > 2) flags.push(arg.slice(0, eq));
+    return;
+  }
+  if (arg.length <= 2) return;
+  for (let i = 1; i < arg.length; i++) {
+    const c = arg[i] as string;
+    if (!/[A-Za-z0-9]/.test(c)) break;
+    flags.push(`-${c}`);
+    // `-cfeature`: once a letter takes a value, the rest of the cluster is that value.
+    if (values?.has(`-${c}`)) break;
+  }
+}
+
+/** Code with quoted string literals emptied, so that rules match statements and not data. */
+export function codeOnly(code: string): string {
+  return code.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, (m) => (m[0] as string) + (m[0] as string));
+}

@@ -1,0 +1,83 @@
+// The public shapes of @tollgate/shell: what a shell command string resolves to. Every shape is a
+// plain JSON-serialisable object, because policy rules match segments with JSON Schema predicates.
+
+/** One redirection of a simple command. */
+export interface ShellRedirect {
+  /** The operator as written: `>`, `>>`, `>|`, `&>`, `&>>`, `<`, `<<`, `<<-`, `<<<`, `<>`, `>&`, `<&`. */
+  op: string;
+  /** The target word (quotes removed); for heredocs the delimiter. */
+  target: string;
+  /** True when the redirection truncates (or creates) the target file: `>`, `>|`, `&>`, `>& file`. */
+  truncates: boolean;
+  /** The file descriptor written before the operator (`2>`), when one was. */
+  fd?: number;
+}
+
+/** One simple command, found anywhere in the command line, after unwrapping prefixes. */
+export interface ShellSegment {
+  /** Normalised program: basename, lower-cased, `.exe` dropped, look-alikes folded (`/usr/bin/GIT` → `git`). */
+  program: string;
+  /** The program word as written, quotes removed. */
+  argv0: string;
+  /** The words after the program, quotes and escapes removed; unresolved expansions keep their source text. */
+  args: string[];
+  /** `args`, lower-cased (JSON Schema patterns are case-sensitive). */
+  args_lc: string[];
+  /** Option-like args before `--`: `-rf` gives `-rf`, `-r`, `-f`; `--force=x` gives `--force=x`, `--force`. */
+  flags: string[];
+  /** Non-option args: values of known value-taking options removed; everything after `--`. */
+  positionals: string[];
+  /** The first positionals (at most four), lower-cased: the command path of a CLI (`aws s3 rb` → `s3`, `rb`). */
+  path: string[];
+  /** The last positional (the destination of `cp`, `scp`, `rsync`, …); empty when there is none. */
+  last_positional: string;
+  /** The first positional after the program's global options (`git -C dir push` → `push`), when there is one. */
+  subcommand?: string;
+  /** The source text of the simple command this segment came from. */
+  text: string;
+  /** Wrappers the segment was reached through, outermost first: `sudo`, `bash -c`, `xargs`, `find -exec`, `ssh`, `$()`, ... */
+  via: string[];
+  /** Leading `NAME=value` assignments (including those given to `env`). */
+  assignments: string[];
+  /** True when some arg (or the program) holds a variable, substitution or placeholder that is not resolved statically. */
+  unresolved: boolean;
+  /** Redirections of the simple command. */
+  redirects: ShellRedirect[];
+  /** What the command reads on stdin when that is static: a heredoc or here-string body, or piped `echo`/`printf` output. */
+  stdin?: string;
+  /** Where stdin comes from: `heredoc`, `herestring`, `pipe` (static text), `pipe-dynamic` (another command's output). */
+  stdin_from?: 'heredoc' | 'herestring' | 'pipe' | 'pipe-dynamic';
+  /** For database clients and interpreters: the code they are given (`-c`, `-e`, `--eval`, a heredoc, piped text). */
+  payload?: string;
+  /** `payload` lower-cased with quoted string literals emptied, so rules match code and not data. */
+  payload_lc?: string;
+  /** For git: configuration given on the command line (`-c k=v`, `GIT_CONFIG_*`), lower-cased `key=value`. */
+  config?: string[];
+}
+
+/** Something that cannot be resolved statically. */
+export interface DynamicConstruct {
+  /**
+   * `eval`, `source`, `substitution_in_command_position`, `pipe_to_shell`, `interpreter_code`,
+   * `interpreter_stdin`, `unresolved_script`, `unresolved_code`, `shell_alias`, `parse_error`, `limit`.
+   */
+  kind: string;
+  /** The source text concerned (bounded). */
+  text: string;
+}
+
+export interface ShellFacts {
+  /** Every simple command found anywhere in the command. */
+  segments: ShellSegment[];
+  /** What cannot be resolved statically; empty when the command is fully static. */
+  dynamic: DynamicConstruct[];
+  /** A parse problem: unbalanced quote, too long, too deep, deadline hit, NUL byte. */
+  error?: string;
+}
+
+export interface ParseOptions {
+  /** Maximum nesting of subshells, substitutions and `sh -c` strings (default 24). */
+  maxDepth?: number;
+  /** Wall-clock budget in milliseconds (default 30). */
+  deadlineMs?: number;
+}
