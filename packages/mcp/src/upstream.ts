@@ -4,7 +4,6 @@
 // (empty) roots replace the directories a filesystem server was started with.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   type CallToolRequest,
@@ -112,7 +111,7 @@ export class Upstream {
     };
     const timeout = this.options.connectTimeoutMs ?? 30_000;
     try {
-      await client.connect(this.transport(), { timeout });
+      await client.connect(await this.transport(), { timeout });
     } catch (error) {
       await client.close().catch(() => {});
       throw new UpstreamUnavailable(`cannot start or reach the upstream server: ${messageOf(error)}`);
@@ -127,9 +126,14 @@ export class Upstream {
 
   private everConnected = false;
 
-  private transport(): Transport {
+  private async transport(): Promise<Transport> {
     const spec = this.spec;
     if ('url' in spec) {
+      // Loaded only for URL upstreams: its SSE parser dependency publishes a "source" export
+      // condition (TypeScript files) that collides with this repository's own condition name.
+      const { StreamableHTTPClientTransport } = await import(
+        '@modelcontextprotocol/sdk/client/streamableHttp.js'
+      );
       return new StreamableHTTPClientTransport(new URL(spec.url), {
         ...(spec.headers ? { requestInit: { headers: spec.headers } } : {}),
       });
