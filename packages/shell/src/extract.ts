@@ -180,8 +180,9 @@ export class Extractor {
       if (word.startsWith('-')) continue;
       seen++;
       const name = normalizeProgram(word);
-      // `rm` is also a common subcommand (`gsutil rm`, `npm rm`): only read it in first position.
-      if (!inv.unresolved[k] && (WRAPPED.has(name) || (name === 'rm' && seen === 1))) {
+      // `rm` is also a common subcommand (`gsutil rm`, `npm rm`): read it first, or right after `--`.
+      const commandPosition = seen === 1 || inv.argv[k - 1] === '--';
+      if (!inv.unresolved[k] && (WRAPPED.has(name) || (name === 'rm' && commandPosition))) {
         const inner = new Extractor(this.budget, this.handlers, this.fallbacks);
         inner.resolve(
           {

