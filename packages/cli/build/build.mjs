@@ -11,7 +11,8 @@ import { builtinPolicies, contractValidatorsModule, precompiledModule } from './
 const cli = join(dirname(fileURLToPath(import.meta.url)), '..');
 const contracts = join(cli, '../../contracts');
 const dist = join(cli, 'dist');
-const generated = join(cli, '.generated');
+// Generated sources live under dist/ (ignored by git and biome) and are bundled, not loaded.
+const generated = join(dist, '.generated');
 
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(generated, { recursive: true });
@@ -32,6 +33,8 @@ await build({
   external: ['better-sqlite3', 'pg-native'],
   plugins: [tollgatePlugins({ generated, cliSrc: join(cli, 'src') })],
   sourcemap: 'linked',
+  minify: true,
+  legalComments: 'none',
   logLevel: 'warning',
   banner: {
     js: "import { createRequire as __tgCreateRequire } from 'node:module'; const require = __tgCreateRequire(import.meta.url);",

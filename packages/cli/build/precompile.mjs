@@ -47,6 +47,8 @@ export function builtinPolicies(contractsDir) {
     .filter((f) => f.endsWith('.yaml'))
     .sort()) {
     const doc = parseYaml(readFileSync(join(dir, file), 'utf8'));
+    // Data files that sit beside the catalogues (corpus exceptions, ...) are not rule files.
+    if (doc === null || typeof doc !== 'object' || !('rules' in doc)) continue;
     if (!check(doc)) throw new Error(`${file}: ${validator.errorsText(check.errors)}`);
     out.push({ name: `builtin:${file.replace(/\.yaml$/, '')}`, file, doc });
   }
@@ -73,7 +75,10 @@ export function precompiledModule(policies) {
     }
   }
   const code = n > 0 ? standaloneCode(ajv, refs) : '';
-  const docs = policies.map(({ name, doc }) => `${JSON.stringify(name)}: ${JSON.stringify(doc)}`);
+  // JSON.parse of a string literal is much faster for V8 to load than the same object literal.
+  const docs = policies.map(
+    ({ name, doc }) => `${JSON.stringify(name)}: JSON.parse(${JSON.stringify(JSON.stringify(doc))})`,
+  );
   return `${code}
 const wrap = (fn) => (value) => fn(value) === true;
 export const precompiled = {

@@ -1,0 +1,101 @@
+// One `tollgate hook claude-code` process end to end (spawn, load the bundle, open the SQLite store,
+// decide, write the audit row, answer), against `node -e 0` measured in the same run, alternating
+// the two so machine load affects both alike. Peak RSS from /usr/bin/time where it exists.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { percentile } from './stats.mjs';
+
+const BIN = new URL('../packages/cli/bin/tollgate.js', import.meta.url).pathname;
+const RUNS = 25;
+const TIME = '/usr/bin/time';
+
+const payload = (dir, command) =>
+  JSON.stringify({
+    session_id: 'bench',
+    transcript_path: '/dev/null',
+    cwd: dir,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command },
+    tool_use_id: 'toolu_bench',
+  });
+
+function wall(args, input, cwd) {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, args, { input, cwd, encoding: 'utf8' });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return { ms, stdout: r.stdout };
+}
+
+function peakRssMb(args, input, cwd) {
+  if (!existsSync(TIME)) return undefined;
+  const r = spawnSync(TIME, ['-f', '%M', process.execPath, ...args], { input, cwd, encoding: 'utf8' });
+  const kb = Number(r.stderr.trim().split('\n').pop());
+  return Number.isFinite(kb) ? kb / 1024 : undefined;
+}
+
+export async function run() {
+  const dir = mkdtempSync(join(tmpdir(), 'tollgate-hook-bench-'));
+  try {
+    execFileSync('git', ['init', '-q', dir]);
+    const cases = {
+      pass: payload(dir, 'git status --short'),
+      rejected: payload(dir, 'git push --force origin main'),
+    };
+    const hookArgs = [BIN, 'hook', 'claude-code'];
+    // First call creates and migrates the store; measure the steady state.
+    wall(hookArgs, cases.pass, dir);
+    const times = { node: [], pass: [], rejected: [] };
+    for (let i = 0; i < RUNS; i++) {
+      times.node.push(wall(['-e', '0'], '', dir).ms);
+      times.pass.push(wall(hookArgs, cases.pass, dir).ms);
+      times.rejected.push(wall(hookArgs, cases.rejected, dir).ms);
+    }
+    const check = JSON.parse(wall(hookArgs, cases.rejected, dir).stdout);
+    if (check.hookSpecificOutput?.permissionDecision !== 'deny')
+      throw new Error('the gated case was not denied');
+    const med = (xs) =>
+      percentile(
+        [...xs].sort((a, b) => a - b),
+        50,
+      );
+    const base = med(times.node);
+    const rss = {
+      node: peakRssMb(['-e', '0'], '', dir),
+      pass: peakRssMb(hookArgs, cases.pass, dir),
+      rejected: peakRssMb(hookArgs, cases.rejected, dir),
+    };
+    const row = (name, value, target) => ({
+      name,
+      value,
+      unit: 'ms',
+      baseline: base,
+      ratio: value / base,
+      target,
+    });
+    const rssRow = (name, value) => ({
+      name,
+      value,
+      unit: 'MB',
+      baseline: rss.node,
+      ratio: value && rss.node ? value / rss.node : undefined,
+      target: '≤ 80 MB',
+    });
+    return {
+      title: `tollgate hook claude-code, one process end to end (median of ${RUNS})`,
+      rows: [
+        { name: 'baseline: node -e 0', value: base, unit: 'ms' },
+        row('PreToolUse, Bash read (no objection)', med(times.pass), '≤ 1.5×'),
+        row('PreToolUse, Bash force-push (deny with rails)', med(times.rejected), '≤ 1.5×'),
+        rssRow('peak RSS, Bash read', rss.pass),
+        rssRow('peak RSS, force-push denied', rss.rejected),
+      ],
+      notes: rss.pass === undefined ? ['/usr/bin/time not found: peak RSS not measured.'] : [],
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
