@@ -15,6 +15,7 @@ import type { Policy } from './policy/types.js';
 import { type Clock, type OverrideRecord, type Store, systemClock } from './ports.js';
 import { probeSubjects } from './probes.js';
 import { buildRails, type Channel } from './rails.js';
+import { pooledRandom } from './random-pool.js';
 import { reason } from './reasons.js';
 import { recordTicket, type TicketRecordResult } from './record-ticket.js';
 import { requirementsFor } from './requirements.js';
@@ -79,7 +80,7 @@ export function createGate(options: GateOptions): Gate {
   const clock = options.clock ?? systemClock;
   const mode = options.mode ?? 'enforce';
   const store = options.store;
-  const ids = monotonicFactory();
+  const ids = monotonicFactory(pooledRandom());
   const newId = () => ids(clock.now());
   const writer = new AuditWriter(store, options.onAuditError ?? (() => {}));
   const ctx = {
