@@ -60,7 +60,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   dashboardRoutes(app);
   app.notFound(notFoundHandler(app));
   app.onError((error, c) => {
-    c.get('log')?.error({ err: error }, 'unhandled error');
+    deps.logger.error({ req_id: c.get('requestId'), err: error }, 'unhandled error');
     return errorProblem(c, error);
   });
   return app;

@@ -1,11 +1,9 @@
 // The per-request values the middleware sets for the routes: who is calling and the request id.
-import type { Logger } from 'pino';
 import type { Principal } from './auth.js';
 
 export interface AppEnv {
   Variables: {
     requestId: string;
     principal: Principal;
-    log: Logger;
   };
 }

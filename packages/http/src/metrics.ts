@@ -58,13 +58,18 @@ export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
     registers,
   });
   if (options.defaults) collectDefaultMetrics({ register: registry });
+  // prom-client hashes a label object on every call; children looked up once per label set are cheap.
+  const decisionOf = memo((outcome: string, rule: string) => decisions.labels(outcome, rule));
+  const reasonOf = memo((outcome: string, reason: string) => reasons.labels(outcome, reason));
+  const latencyOf = memo((outcome: string) => latency.labels(outcome));
+  const requestOf = memo((method: string, route: string, status: string) => requests.labels(method, route, status));
   return {
     registry,
     onDecision(verdict, elapsedMs) {
       const rules = verdict.rules.length > 0 ? verdict.rules : ['none'];
-      for (const rule of rules) decisions.inc({ outcome: verdict.outcome, rule });
-      for (const r of verdict.reasons) reasons.inc({ outcome: verdict.outcome, reason: r.code });
-      latency.observe({ outcome: verdict.outcome }, elapsedMs / 1000);
+      for (const rule of rules) decisionOf(verdict.outcome, rule).inc();
+      for (const r of verdict.reasons) reasonOf(verdict.outcome, r.code).inc();
+      latencyOf(verdict.outcome).observe(elapsedMs / 1000);
     },
     onAuditError(_error, lostRows) {
       auditErrors.inc();
@@ -72,7 +77,20 @@ export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
     },
     ledgerError: () => ledgerErrors.inc(),
     request(method, route, status, seconds) {
-      requests.observe({ method, route, status: String(status) }, seconds);
+      requestOf(method, route, String(status)).observe(seconds);
     },
+  };
+}
+
+function memo<A extends string[], R>(make: (...args: A) => R): (...args: A) => R {
+  const cache = new Map<string, R>();
+  return (...args) => {
+    const key = args.join('\u0000');
+    let value = cache.get(key);
+    if (value === undefined) {
+      value = make(...args);
+      cache.set(key, value);
+    }
+    return value;
   };
 }

@@ -1,6 +1,6 @@
-// Request-wide middleware: a request id and a child logger for every request (method, route, status,
+// Request-wide middleware: a request id and one log line for every request (method, route, status,
 // time — never headers, query strings or bodies), then bearer authentication for /v1.
-import { randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { Logger } from 'pino';
@@ -14,15 +14,18 @@ export const HOOK_PATH = '/v1/hooks/claude-code';
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
 export function requestContext(logger: Logger, metrics: Metrics): MiddlewareHandler<AppEnv> {
+  // Ids are this app's random prefix plus a counter: unique per process, and no entropy per request.
+  const prefix = randomBytes(6).toString('hex');
+  let seq = 0;
   return async (c, next) => {
     const started = performance.now();
     const given = c.req.header('x-request-id');
-    const id = given !== undefined && REQUEST_ID.test(given) ? given : randomUUID();
-    const log = logger.child({ req_id: id });
+    const id = given !== undefined && REQUEST_ID.test(given) ? given : `${prefix}-${(seq++).toString(36)}`;
     c.set('requestId', id);
-    c.set('log', log);
-    await next();
+    // Set before the handler builds its response: setting it after would make the node adapter
+    // materialise a full web Response just to add one header.
     c.header('x-request-id', id);
+    await next();
     const seconds = (performance.now() - started) / 1000;
     const route = routePath(c, -1);
     const status = c.res.status;
@@ -34,8 +37,8 @@ export function requestContext(logger: Logger, metrics: Metrics): MiddlewareHand
       status,
       ms: Math.round(seconds * 1e5) / 100,
     };
-    if (status >= 500) log.error(entry, 'request failed');
-    else log.info(entry, 'request');
+    if (status >= 500) logger.error({ req_id: id, ...entry }, 'request failed');
+    else logger.info({ req_id: id, ...entry }, 'request');
   };
 }
 

@@ -11,7 +11,7 @@ export function metaRoutes(app: Hono<AppEnv>, deps: Deps): void {
       await deps.store.health();
       return c.json({ status: 'ok' });
     } catch (error) {
-      c.get('log').warn({ err: error }, 'store health check failed');
+      deps.logger.warn({ req_id: c.get('requestId'), err: error }, 'store health check failed');
       return c.json({ status: 'unavailable', detail: 'the store cannot serve' }, 503);
     }
   });
