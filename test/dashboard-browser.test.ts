@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serveTestApp, type TestServer } from '../packages/http/src/testing/serve-test-app.js';
 import { deployCall, statusRead } from './support/gate.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = '/usr/bin/chromium';
 const ARGS = [
   '--headless',
   '--no-sandbox',
@@ -20,7 +20,7 @@ const ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-export const SCREENSHOT = process.env.TOLLGATE_SCREENSHOT ?? join(tmpdir(), 'tollgate-dashboard.png');
+export const SCREENSHOT = join(tmpdir(), 'tollgate-dashboard.png');
 const OPS = 'ops-token-0123456789abcdef000';
 
 describe.skipIf(!existsSync(CHROMIUM))(
