@@ -64,7 +64,7 @@ describe.skipIf(!existsSync(CHROMIUM))(
       await page.waitForSelector('body[data-loaded="true"]', { timeout: 10_000 });
       expect(await page.textContent('#chain')).toMatch(/^chain verified: \d+ rows$/);
       const outcomes = await page.$$eval('#decision-rows tr', (rows) =>
-        rows.map((r) => (r as HTMLElement).dataset.outcome),
+        rows.map((r) => r.getAttribute('data-outcome')),
       );
       expect(outcomes).toEqual(['pass', 'dispatch', 'rejected']);
       const tools = await page.$$eval('#decision-rows tr td:nth-child(4)', (cells) =>

@@ -13,7 +13,12 @@ const BIN = join(import.meta.dirname, '../packages/cli/bin/tollgate.js');
 const BUILT = existsSync(join(import.meta.dirname, '../packages/cli/dist/tollgate.js'));
 const dir = tempDir('tollgate-http-shutdown-');
 const db = join(dir, 'gate.db');
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  // A failed run must not leave a server behind.
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
 
 export function startServe(
   cwd: string,
@@ -24,6 +29,7 @@ export function startServe(
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.push(child);
   const lines: string[] = [];
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`serve did not start: ${lines.join('\n')}`)), 15_000);

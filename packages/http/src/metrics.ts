@@ -62,7 +62,9 @@ export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
   const decisionOf = memo((outcome: string, rule: string) => decisions.labels(outcome, rule));
   const reasonOf = memo((outcome: string, reason: string) => reasons.labels(outcome, reason));
   const latencyOf = memo((outcome: string) => latency.labels(outcome));
-  const requestOf = memo((method: string, route: string, status: string) => requests.labels(method, route, status));
+  const requestOf = memo((method: string, route: string, status: string) =>
+    requests.labels(method, route, status),
+  );
   return {
     registry,
     onDecision(verdict, elapsedMs) {
