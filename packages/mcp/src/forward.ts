@@ -51,18 +51,23 @@ export async function forward(ctx: ProxyContext, f: Forwarding): Promise<CallToo
     });
   }
   const output = resultText(result);
-  if (verdict.class === 'read-only') {
-    await ctx.gate.recordObservation({
-      session: call.session,
-      ...(call.agent !== undefined ? { agent: call.agent } : {}),
-      source: { tool: call.tool, args: call.args },
-      output,
-      exit_code: result.isError ? 1 : 0,
-      recordedBy: 'mcp-proxy',
-      attested: true,
-    });
-  } else if (tracked(verdict) && verdict.audit_id) {
-    await probeAndRecord(ctx, call, verdict.audit_id, result, output);
+  try {
+    if (verdict.class === 'read-only') {
+      await ctx.gate.recordObservation({
+        session: call.session,
+        ...(call.agent !== undefined ? { agent: call.agent } : {}),
+        source: { tool: call.tool, args: call.args },
+        output,
+        exit_code: result.isError ? 1 : 0,
+        recordedBy: 'mcp-proxy',
+        attested: true,
+      });
+    } else if (tracked(verdict) && verdict.audit_id) {
+      await probeAndRecord(ctx, call, verdict.audit_id, result, output);
+    }
+  } catch (error) {
+    // The call already ran upstream; its result still goes back, the lost record is logged.
+    ctx.log(`could not record ${call.tool} for session ${call.session}: ${(error as Error).message}`);
   }
   return result;
 }

@@ -40,6 +40,7 @@ export class Upstream {
   private client: Client | undefined;
   private connecting: Promise<Client> | undefined;
   private closed = false;
+  private everConnected = false;
 
   private constructor(
     readonly spec: UpstreamSpec,
@@ -123,8 +124,6 @@ export class Upstream {
     if (restarted) this.options.onToolsChanged?.();
     return client;
   }
-
-  private everConnected = false;
 
   private async transport(): Promise<Transport> {
     const spec = this.spec;
