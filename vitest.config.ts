@@ -5,8 +5,8 @@ import { defineConfig } from 'vitest/config';
 const packages = ['core', 'store', 'shell', 'cli', 'http', 'mcp', 'hooks'];
 
 export default defineConfig({
-  resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source', 'node'] } },
+  resolve: { conditions: ['tollgate-source'] },
+  ssr: { resolve: { conditions: ['tollgate-source', 'node'] } },
   test: {
     projects: [
       { extends: true as const, test: { name: 'contracts', include: ['contracts/src/**/*.test.ts'] } },

@@ -29,7 +29,13 @@ export async function run() {
     await gate.flush();
     const shell = summary(await timeEach(20_000, () => gate.check(shellRead)));
     await gate.flush();
-    await gate.recordObservation({ session: 'bench', source: read, output: 'api: running build 41', recordedBy: 'bench', attested: true });
+    await gate.recordObservation({
+      session: 'bench',
+      source: read,
+      output: 'api: running build 41',
+      recordedBy: 'bench',
+      attested: true,
+    });
     const call = { tool: 'deploy', args: { service: 'api', env: 'production' }, session: 'bench' };
     let dispatched = 0;
     const matched = summary(
@@ -38,9 +44,17 @@ export async function run() {
         if (verdict.outcome === 'dispatch') dispatched++;
       }),
     );
-    if (dispatched !== 5_200) throw new Error(`expected every matched call to dispatch, got ${dispatched} of 5,200 (with warm-up)`);
+    if (dispatched !== 5_200)
+      throw new Error(`expected every matched call to dispatch, got ${dispatched} of 5,200 (with warm-up)`);
     await store.close();
-    const row = (name, value, target) => ({ name, value, unit: 'µs', baseline: baseline.p50, ratio: value / baseline.p50, target });
+    const row = (name, value, target) => ({
+      name,
+      value,
+      unit: 'µs',
+      baseline: baseline.p50,
+      ratio: value / baseline.p50,
+      target,
+    });
     return {
       title: 'core check() (SQLite, WAL)',
       rows: [

@@ -20,7 +20,7 @@ const N = 3000;
 const tollgate = existsSync(DIST)
   ? [BIN]
   : [
-      '--conditions=source',
+      '--conditions=tollgate-source',
       '--import',
       join(root, 'node_modules/tsx/dist/esm/index.mjs'),
       join(root, 'packages/cli/src/bin.ts'),

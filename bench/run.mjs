@@ -12,9 +12,12 @@ const files = readdirSync(dir)
   .filter((f) => only.length === 0 || only.includes(f.replace('.bench.mjs', '')))
   .sort();
 
-const fmt = (v) => (typeof v === 'number' ? (Math.abs(v) >= 100 ? v.toFixed(0) : v.toPrecision(3)) : (v ?? ''));
+const fmt = (v) =>
+  typeof v === 'number' ? (Math.abs(v) >= 100 ? v.toFixed(0) : v.toPrecision(3)) : (v ?? '');
 
-console.log(`Tollgate benchmarks — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${process.platform}/${process.arch}`);
+console.log(
+  `Tollgate benchmarks — ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${process.platform}/${process.arch}`,
+);
 let failed = false;
 for (const file of files) {
   const mod = await import(join(dir, file));
@@ -30,7 +33,9 @@ for (const file of files) {
   console.log('| measure | value | unit | baseline | ratio | target |');
   console.log('|---|---|---|---|---|---|');
   for (const row of result.rows) {
-    console.log(`| ${row.name} | ${fmt(row.value)} | ${row.unit ?? ''} | ${fmt(row.baseline)} | ${row.ratio === undefined ? '' : `${fmt(row.ratio)}×`} | ${row.target ?? ''} |`);
+    console.log(
+      `| ${row.name} | ${fmt(row.value)} | ${row.unit ?? ''} | ${fmt(row.baseline)} | ${row.ratio === undefined ? '' : `${fmt(row.ratio)}×`} | ${row.target ?? ''} |`,
+    );
   }
   for (const note of result.notes ?? []) console.log(`\n${note}`);
 }

@@ -11,7 +11,9 @@ const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
 const dependencies = Object.keys(pkg.dependencies ?? {});
 
 export async function bundle(entry, outfile, extra = {}) {
-  const external = extra.bundleWorkspace ? dependencies.filter((name) => !name.startsWith('@tollgate/')) : dependencies;
+  const external = extra.bundleWorkspace
+    ? dependencies.filter((name) => !name.startsWith('@tollgate/'))
+    : dependencies;
   await build({
     entryPoints: [join(dir, entry)],
     outfile: join(dir, outfile),
@@ -19,7 +21,7 @@ export async function bundle(entry, outfile, extra = {}) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    conditions: extra.bundleWorkspace ? ['source'] : [],
+    conditions: extra.bundleWorkspace ? ['tollgate-source'] : [],
     external: [...external, ...(extra.external ?? [])],
     sourcemap: 'linked',
     logLevel: 'warning',

@@ -85,7 +85,10 @@ describe('invariant 1: no irreversible dispatch without a valid prediction', () 
     expect(first.ok && again.ok && again.id === first.id).toBe(true);
     expect((await t.gate.check(deployCall())).outcome).toBe('dispatch');
     const reused = await t.gate.recordPrediction(deployCall(), prediction);
-    expect(reused).toMatchObject({ ok: false, reasons: [{ code: 'prediction_already_used', path: '/prediction' }] });
+    expect(reused).toMatchObject({
+      ok: false,
+      reasons: [{ code: 'prediction_already_used', path: '/prediction' }],
+    });
     // Another session filing the same document for the same call has its own ticket.
     await observeAndPredict(t.gate, 's2');
     expect((await t.gate.recordPrediction(deployCall('s2'), prediction)).ok).toBe(true);

@@ -16,7 +16,7 @@ function runWorker(target: string, schema: string, startAt: number, session: str
   return new Promise<{ outcome: string; reasons: string[] }>((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--conditions=source', '--import', 'tsx', WORKER, target, schema, String(startAt), session],
+      ['--conditions=tollgate-source', '--import', 'tsx', WORKER, target, schema, String(startAt), session],
       { cwd: ROOT },
     );
     let out = '';

@@ -25,7 +25,7 @@ describe('README', () => {
     const file = join(ROOT, 'test', 'fixtures', '.readme-library.ts');
     writeFileSync(file, code);
     try {
-      const out = execFileSync(process.execPath, ['--conditions=source', '--import', 'tsx', file], {
+      const out = execFileSync(process.execPath, ['--conditions=tollgate-source', '--import', 'tsx', file], {
         cwd: ROOT,
         encoding: 'utf8',
       });
@@ -40,6 +40,7 @@ describe('README reason codes', () => {
   it('lists every code of the catalogue with its meaning', async () => {
     const { REASONS } = await import('@tollgate/core');
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    for (const [code, meaning] of Object.entries(REASONS)) expect(readme).toContain(`| \`${code}\` | ${meaning} |`);
+    for (const [code, meaning] of Object.entries(REASONS))
+      expect(readme).toContain(`| \`${code}\` | ${meaning} |`);
   });
 });

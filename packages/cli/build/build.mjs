@@ -28,7 +28,7 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  conditions: ['source'],
+  conditions: ['tollgate-source'],
   chunkNames: 'chunks/[name]-[hash]',
   external: ['better-sqlite3', 'pg-native'],
   plugins: [tollgatePlugins({ generated, cliSrc: join(cli, 'src') })],

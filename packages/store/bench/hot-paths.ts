@@ -1,6 +1,6 @@
 // Latency of the store's hot paths, per operation, on SQLite (a temp file) and PostgreSQL (a throwaway
 // schema; skipped when unreachable), beside baselines measured in the same run.
-// Run: node --conditions=source --import tsx packages/store/bench/hot-paths.ts
+// Run: node --conditions=tollgate-source --import tsx packages/store/bench/hot-paths.ts
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -17,10 +17,14 @@ export interface Worker {
 }
 
 export function spawnWorker(args: string[]): Worker {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', workerPath, ...args], {
-    cwd: repoRoot,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--conditions=tollgate-source', '--import', 'tsx', workerPath, ...args],
+    {
+      cwd: repoRoot,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   const lines: Record<string, unknown>[] = [];
   const waiters = new Set<() => void>();
   let buffer = '';
