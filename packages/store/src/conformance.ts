@@ -4,7 +4,6 @@
 import type { Store } from '@tollgate/core';
 import { GENESIS_HASH, rowHash } from '@tollgate/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { StoreFault } from './fault.js';
 import {
   decline,
   declineDoc,
