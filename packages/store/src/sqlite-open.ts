@@ -1,14 +1,19 @@
 // Opens (creating if needed) a SQLite store file: directories, pragmas, migrations. Every failure
-// leaves as a StoreFault with a code and the connection closed.
+// leaves as a StoreFault with a code and the connection closed. A file whose user_version says it is
+// current skips the migrator, and kysely loads only when something asks for it: a hook process opens
+// the store on every tool call, and neither belongs on that path.
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import Sqlite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import type { Kysely } from 'kysely';
 import { StoreFault, toStoreFault } from './fault.js';
-import { runMigrations } from './migrate.js';
 import type { Database } from './schema.js';
 
 export const DEFAULT_SQLITE_PATH = '.tollgate/tollgate.db';
+
+/** Bumped with every migration added to migrations.ts (a test keeps the two in step). */
+export const SQLITE_SCHEMA_VERSION = 1;
 
 export interface SqliteOptions {
   /** How long a writer waits for another process's write lock before failing (default 5000 ms). */
@@ -18,7 +23,9 @@ export interface SqliteOptions {
 export interface SqliteConnection {
   path: string;
   raw: Sqlite.Database;
-  db: Kysely<Database>;
+  /** The kysely handle over the same connection, created on first use. */
+  kysely(): Promise<Kysely<Database>>;
+  close(): Promise<void>;
 }
 
 export async function openSqlite(path: string, options: SqliteOptions = {}): Promise<SqliteConnection> {
@@ -26,7 +33,7 @@ export async function openSqlite(path: string, options: SqliteOptions = {}): Pro
   let raw: Sqlite.Database | undefined;
   try {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    raw = new Sqlite(file, { timeout: options.busyTimeoutMs ?? 5000 });
+    raw = new Sqlite(file, { timeout: options.busyTimeoutMs ?? 5000, ...nativeBinding() });
     raw.pragma('journal_mode = WAL');
     // NORMAL in WAL mode syncs the WAL only at checkpoints, not at every commit. A commit has still
     // been written (write(2)) into the WAL before it returns, so it lives in the OS page cache and
@@ -41,10 +48,18 @@ export async function openSqlite(path: string, options: SqliteOptions = {}): Pro
     raw?.close();
     throw toStoreFault(error, `cannot open SQLite store at ${file}`);
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) });
-  const outcome = await migrateWithRetry(db);
+  const conn = connection(file, raw);
+  let current: boolean;
+  try {
+    current = raw.pragma('user_version', { simple: true }) === SQLITE_SCHEMA_VERSION;
+  } catch (error) {
+    raw.close();
+    throw toStoreFault(error, `cannot open SQLite store at ${file}`);
+  }
+  if (current) return conn;
+  const outcome = await migrateWithRetry(await conn.kysely());
   if (!outcome.ok) {
-    await db.destroy();
+    await conn.close();
     const cause = toStoreFault(outcome.error, 'migrate');
     // A file that is not a database fails at its first read, which is the migrator's.
     const code =
@@ -53,15 +68,55 @@ export async function openSqlite(path: string, options: SqliteOptions = {}): Pro
       cause: outcome.error,
     });
   }
-  return { path: file, raw, db };
+  raw.pragma(`user_version = ${SQLITE_SCHEMA_VERSION}`);
+  return conn;
+}
+
+function connection(path: string, raw: Sqlite.Database): SqliteConnection {
+  let db: Promise<Kysely<Database>> | undefined;
+  return {
+    path,
+    raw,
+    kysely() {
+      db ??= import('kysely').then(
+        ({ Kysely, SqliteDialect }) =>
+          new Kysely<Database>({ dialect: new SqliteDialect({ database: raw }) }),
+      );
+      return db;
+    },
+    async close() {
+      // Destroying kysely closes the connection it wraps; without kysely, close it directly.
+      if (db) await (await db).destroy();
+      else if (raw.open) raw.close();
+    },
+  };
 }
 
 /** Two processes migrating a fresh file at once: the loser sees SQLITE_BUSY and tries again. */
 async function migrateWithRetry(db: Kysely<Database>) {
+  const { runMigrations } = await import('./migrate.js');
   for (let attempt = 0; ; attempt++) {
     const outcome = await runMigrations(db, 'sqlite');
     const busy = !outcome.ok && /SQLITE_BUSY/.test(String((outcome.error as { code?: unknown })?.code));
     if (!busy || attempt >= 20) return outcome;
     await new Promise((r) => setTimeout(r, 25 + Math.random() * 50));
   }
+}
+
+// better-sqlite3 finds its addon through the `bindings` package, which walks a stack trace and probes
+// a dozen paths on every process start; naming the built addon directly skips that search.
+let addon: { nativeBinding?: string } | undefined;
+function nativeBinding(): { nativeBinding?: string } {
+  if (!addon) {
+    try {
+      addon = {
+        nativeBinding: createRequire(import.meta.url).resolve(
+          'better-sqlite3/build/Release/better_sqlite3.node',
+        ),
+      };
+    } catch {
+      addon = {};
+    }
+  }
+  return addon;
 }

@@ -33,7 +33,7 @@ runStoreConformance('SQLite', async () => {
 describe('SQLite store file', () => {
   it('runs in WAL mode with synchronous=NORMAL and a busy timeout', async () => {
     const store = await SqliteStore.open(join(dir, 'pragmas.db'), { busyTimeoutMs: 1234 });
-    const raw = store.kysely;
+    const raw = await store.kysely();
     const { sql } = await import('kysely');
     const mode = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(raw);
     const sync = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(raw);
@@ -52,5 +52,13 @@ describe('SQLite store file', () => {
     const second = await SqliteStore.open(file);
     expect(await second.verifyAudit()).toEqual({ ok: true, rows: 1 });
     await second.close();
+  });
+});
+
+describe('SQLite schema version', () => {
+  it('is the number of migrations, so a current file skips the migrator', async () => {
+    const { migrations } = await import('./migrations.js');
+    const { SQLITE_SCHEMA_VERSION } = await import('./sqlite-open.js');
+    expect(SQLITE_SCHEMA_VERSION).toBe(Object.keys(migrations('sqlite')).length);
   });
 });

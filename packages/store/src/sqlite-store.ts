@@ -57,14 +57,14 @@ export class SqliteStore implements Store {
     try {
       return new SqliteStore(conn);
     } catch (error) {
-      await conn.db.destroy();
+      await conn.close();
       throw toStoreFault(error, `cannot prepare SQLite store at ${conn.path}`);
     }
   }
 
-  /** The kysely handle, for read-only reports beyond the port. */
-  get kysely(): Kysely<Database> {
-    return this.#conn.db;
+  /** The kysely handle, for read-only reports beyond the port (loaded on first use). */
+  kysely(): Promise<Kysely<Database>> {
+    return this.#conn.kysely();
   }
 
   async insertObservation(observation: Observation): Promise<void> {
@@ -145,11 +145,17 @@ export class SqliteStore implements Store {
   }
 
   async getAudit(id: string): Promise<AuditRow | undefined> {
-    return guard('get audit', getAudit(this.#conn.db, id));
+    return guard(
+      'get audit',
+      this.#conn.kysely().then((db) => getAudit(db, id)),
+    );
   }
 
   async listAudit(query: AuditQuery): Promise<AuditRow[]> {
-    return guard('list audit', listAudit(this.#conn.db, query));
+    return guard(
+      'list audit',
+      this.#conn.kysely().then((db) => listAudit(db, query)),
+    );
   }
 
   async verifyAudit(): Promise<ChainCheck> {
@@ -195,7 +201,7 @@ export class SqliteStore implements Store {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    await this.#conn.db.destroy();
+    await this.#conn.close();
   }
 }
 
