@@ -4,7 +4,9 @@ export type * from './generated/types.js';
 export { builtinPolicyNames, builtinPolicyPath } from './policies.js';
 export { type SchemaName, schemaNames, schemas, versionTag } from './schemas.js';
 export {
+  CONTRACT_AJV_OPTIONS,
   contractAjv,
+  DATE_TIME,
   describeErrors,
   type SchemaProblem,
   type Validation,

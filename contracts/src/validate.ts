@@ -12,7 +12,15 @@ export interface SchemaProblem {
 export type Validation<T> = { valid: true; data: T } | { valid: false; problems: SchemaProblem[] };
 
 // RFC 3339 date-time; the only format the contracts use.
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+export const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/** How every contract validator is compiled, here and in the CLI's build-time precompilation. */
+export const CONTRACT_AJV_OPTIONS = {
+  allErrors: true,
+  strict: true,
+  strictRequired: false,
+  allowUnionTypes: true,
+} as const;
 
 let ajv: Ajv2020 | undefined;
 const compiled = new Map<SchemaName, ValidateFunction>();
@@ -20,7 +28,7 @@ const compiled = new Map<SchemaName, ValidateFunction>();
 /** The shared ajv instance with every contract schema registered (for compiling rule predicates too). */
 export function contractAjv(): Ajv2020 {
   if (!ajv) {
-    ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
+    ajv = new Ajv2020(CONTRACT_AJV_OPTIONS);
     ajv.addFormat('date-time', DATE_TIME);
     for (const schema of Object.values(schemas)) ajv.addSchema(schema);
   }

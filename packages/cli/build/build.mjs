@@ -20,7 +20,8 @@ writeFileSync(join(generated, 'contract-validators.mjs'), contractValidatorsModu
 const policies = builtinPolicies(contracts);
 writeFileSync(join(generated, 'precompiled.mjs'), precompiledModule(policies));
 
-await build({
+const result = await build({
+  metafile: true,
   entryPoints: { tollgate: join(cli, 'src/bin.ts') },
   outdir: dist,
   bundle: true,
@@ -41,6 +42,8 @@ await build({
   },
 });
 
+// What each chunk holds, for keeping the hook's module graph small (npx esbuild --analyze-like reading).
+writeFileSync(join(dist, 'meta.json'), JSON.stringify(result.metafile));
 mkdirSync(join(dist, 'policies'), { recursive: true });
 for (const f of readdirSync(join(contracts, 'policies')).filter((f) => f.endsWith('.yaml')))
   cpSync(join(contracts, 'policies', f), join(dist, 'policies', f));

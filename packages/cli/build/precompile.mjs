@@ -3,15 +3,16 @@
 // parsed, validated and with each argument predicate compiled to standalone code.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { CONTRACT_AJV_OPTIONS, DATE_TIME } from '@tollgate/contracts';
+import { PREDICATE_AJV_OPTIONS } from '@tollgate/core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standalone from 'ajv/dist/standalone/index.js';
 import { parse as parseYaml } from 'yaml';
 
 const standaloneCode = standalone.default;
-// Must match contracts/src/validate.ts (contract validators) and core's policy/compile.ts (predicates).
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
-const CONTRACT_OPTIONS = { allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true };
-const PREDICATE_OPTIONS = { strict: true, allowUnionTypes: true, allErrors: false };
+// The options come from the packages that compile at runtime, so precompiled code answers the same.
+const CONTRACT_OPTIONS = CONTRACT_AJV_OPTIONS;
+const PREDICATE_OPTIONS = PREDICATE_AJV_OPTIONS;
 
 export function contractSchemas(contractsDir) {
   const dir = join(contractsDir, 'schemas');

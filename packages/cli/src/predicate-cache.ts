@@ -4,7 +4,13 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { type PolicySource, type PredicateSource, parsePolicyText, sha256Hex } from '@tollgate/core';
+import {
+  type PolicySource,
+  PREDICATE_AJV_OPTIONS,
+  type PredicateSource,
+  parsePolicyText,
+  sha256Hex,
+} from '@tollgate/core';
 
 const require = createRequire(import.meta.url);
 // Bump when the generated code's shape or ajv options change.
@@ -53,7 +59,7 @@ function generate(source: PolicySource, file: string): Compiled | undefined {
     refs: Record<string, string>,
   ) => string;
   // The same options core's compiler uses, so a cached predicate answers exactly as a fresh one.
-  const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: false, code: { source: true } });
+  const ajv = new Ajv2020({ ...PREDICATE_AJV_OPTIONS, code: { source: true } });
   const refs: Record<string, string> = {};
   try {
     for (const rule of doc.rules) {

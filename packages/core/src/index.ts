@@ -33,6 +33,7 @@ export {
   type CompileOptions,
   compilePolicy,
   type PolicySource,
+  PREDICATE_AJV_OPTIONS,
   type PredicateSite,
   type PredicateSource,
   parsePolicyText,

@@ -34,9 +34,22 @@ export interface CompileOptions {
   predicates?: PredicateSource;
 }
 
+/**
+ * How every rule predicate is compiled — here, in the CLI's build-time precompilation and in its
+ * predicate cache — so a precompiled predicate answers exactly as a fresh one. A predicate only
+ * answers yes or no: no error messages, no unevaluated* tracking (those keywords are not for rules).
+ */
+export const PREDICATE_AJV_OPTIONS = {
+  strict: true,
+  allowUnionTypes: true,
+  allErrors: false,
+  messages: false,
+  unevaluated: false,
+} as const;
+
 let predicateAjv: Ajv2020 | undefined;
 function ajv(): Ajv2020 {
-  predicateAjv ??= new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: false });
+  predicateAjv ??= new Ajv2020(PREDICATE_AJV_OPTIONS);
   return predicateAjv;
 }
 
