@@ -42,8 +42,33 @@ const result = await build({
   },
 });
 
+// The hook path again as one CommonJS file, which bin/tollgate.js can compile through V8's code
+// cache on every Node version (ES modules have no such API before Node 22's module cache).
+const hook = await build({
+  metafile: true,
+  entryPoints: [join(cli, 'src/hook-entry.ts')],
+  outfile: join(dist, 'hook.cjs'),
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  conditions: ['tollgate-source'],
+  // kysely is loaded by the store only to migrate or to list audit rows: required then, not bundled.
+  external: ['better-sqlite3', 'pg-native', 'kysely'],
+  plugins: [tollgatePlugins({ generated, cliSrc: join(cli, 'src'), format: 'cjs' })],
+  define: { 'import.meta.url': '__tgImportMetaUrl' },
+  // import() of an external (kysely) becomes require(): the bundle runs in a vm.Script, which has no
+  // loader for real dynamic imports.
+  supported: { 'dynamic-import': false },
+  banner: { js: "const __tgImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+
 // What each chunk holds, for keeping the hook's module graph small (npx esbuild --analyze-like reading).
 writeFileSync(join(dist, 'meta.json'), JSON.stringify(result.metafile));
+writeFileSync(join(dist, 'hook.meta.json'), JSON.stringify(hook.metafile));
 mkdirSync(join(dist, 'policies'), { recursive: true });
 for (const f of readdirSync(join(contracts, 'policies')).filter((f) => f.endsWith('.yaml')))
   cpSync(join(contracts, 'policies', f), join(dist, 'policies', f));

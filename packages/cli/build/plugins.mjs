@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 
 const LAZY_AJV = `
 import { byId } from 'tollgate-precompiled:contract-validators';
-const requireLazy = (await import('node:module')).createRequire(import.meta.url);
+__REQUIRE_LAZY__
 // Contract validators come precompiled; anything else (a user rule predicate with no cached code)
 // builds a real ajv on first use, with the options and schemas it was given.
 export class Ajv2020 {
@@ -29,20 +29,27 @@ export class Ajv2020 {
 `;
 
 const LAZY_YAML = `
-const requireLazy = (await import('node:module')).createRequire(import.meta.url);
+__REQUIRE_LAZY__
 export function parse(...args) { return requireLazy('yaml').parse(...args); }
 export function stringify(...args) { return requireLazy('yaml').stringify(...args); }
 export function parseDocument(...args) { return requireLazy('yaml').parseDocument(...args); }
 `;
 
 const LAZY_PG = `
-const requireLazy = (await import('node:module')).createRequire(import.meta.url);
+__REQUIRE_LAZY__
 let pg;
 const load = () => (pg ??= requireLazy('pg'));
 export default new Proxy({}, { get: (_, key) => load()[key], has: (_, key) => key in load() });
 `;
 
-export function tollgatePlugins({ generated, cliSrc }) {
+// ES module chunks make a require from import.meta.url; the CommonJS hook bundle has require itself.
+const REQUIRE_LAZY = {
+  esm: "const requireLazy = (await import('node:module')).createRequire(import.meta.url);",
+  cjs: 'const requireLazy = require;',
+};
+
+export function tollgatePlugins({ generated, cliSrc, format = 'esm' }) {
+  const lazy = (code) => code.replace('__REQUIRE_LAZY__', REQUIRE_LAZY[format]);
   return {
     name: 'tollgate-precompiled',
     setup(build) {
@@ -60,7 +67,7 @@ export function tollgatePlugins({ generated, cliSrc }) {
         return { path: join(generated, 'precompiled.mjs') };
       });
       build.onLoad({ filter: /.*/, namespace: 'tollgate' }, (args) => ({
-        contents: { 'lazy-ajv': LAZY_AJV, 'lazy-yaml': LAZY_YAML, 'lazy-pg': LAZY_PG }[args.path],
+        contents: lazy({ 'lazy-ajv': LAZY_AJV, 'lazy-yaml': LAZY_YAML, 'lazy-pg': LAZY_PG }[args.path]),
         loader: 'js',
         resolveDir: cliSrc,
       }));

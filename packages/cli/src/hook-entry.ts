@@ -1,0 +1,15 @@
+// The hook's own entry, bundled as one CommonJS file (dist/hook.cjs): bin/tollgate.js loads it
+// through V8's code cache, because a hook process starts on every tool call and compiling the
+// bundle was most of its cost.
+import { command } from './commands/hook.js';
+
+export function runHook(argv: string[]): Promise<number> {
+  return command.run({
+    argv,
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    cwd: process.cwd(),
+  });
+}
