@@ -96,10 +96,8 @@ describe('tollgate hook claude-code refuses what it cannot show safe, and says w
 
   it('unbalanced quotes', async () => {
     expectDeny(await answer(pre('rm -rf "/srv/data')), /irreversible/);
-    // The shell itself refuses to run an unterminated quote, so the catalogue lets this one pass:
-    // still an explicit answer, never silence.
-    const a = await answer(pre('echo "unterminated; rm -rf ~'));
-    expect(a.hookSpecificOutput).toEqual({ hookEventName: 'PreToolUse' });
+    // What a shell makes of an unterminated quote cannot be shown safe: denied, saying to fix the quoting.
+    expectDeny(await answer(pre('echo "unterminated; rm -rf ~')), /does not parse.*fix the quoting/);
   });
 
   it('deeply nested JSON', async () => {

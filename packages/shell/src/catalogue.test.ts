@@ -301,5 +301,4 @@ passes('dynamic', [
   'eval "echo hello"',
   'echo "$HOME" "$(pwd)"',
   '',
-  "echo 'unfinished",
 ]);

@@ -31,3 +31,14 @@ describe('shell read rules', () => {
     expect(cls(command)).not.toBe('read-only');
   });
 });
+
+describe('commands that do not parse', () => {
+  it.each(['echo "unterminated; rm -rf ~', "git commit -m 'half", 'cat <<EOF\nno end'])(
+    '%s is gated',
+    (command) => {
+      const result = classify(policy, { tool: 'shell', args: { command } });
+      expect(result.class).toBe('unknown-dynamic');
+      expect(result.rules).toContain('shell.unparsable');
+    },
+  );
+});
