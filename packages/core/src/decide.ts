@@ -54,17 +54,7 @@ export async function decide(
   const streak = await store.getRejections(call.session, digest);
   if (streak >= ctx.denyCeiling) return ceiling(ctx, streak, requirements);
 
-  const tctx: TicketContext = {
-    store,
-    session: call.session,
-    now,
-    maxAgeS: requirements.maxAgeS,
-    requireAttested: requirements.requireAttested,
-    digest,
-    requirements,
-    subjectIsSafe: (claim: Claim) => subjectIsSafe(ctx, claim),
-    ...(call.directive !== undefined ? { directive: call.directive } : {}),
-  };
+  const tctx = ticketContext(ctx, call, digest, requirements, now);
   const decision = await evaluateEnvelope(ctx, call, digest, requirements, tctx, opts);
   if (decision.outcome !== 'rejected') {
     // A decline ends the loop; a dispatch does not until its outcome comes back ok.
@@ -261,6 +251,27 @@ function newest(p: TicketRecord<unknown> | undefined, d: TicketRecord<unknown> |
   if (p && (!d || p.created_at >= d.created_at)) return { kind: 'prediction' as const, record: p };
   if (d) return { kind: 'decline' as const, record: d };
   return undefined;
+}
+
+/** What checking a prediction or decline for this call needs: the ledger, the clock, the rule's demands. */
+export function ticketContext(
+  ctx: GateContext,
+  call: Call,
+  digest: string,
+  requirements: Requirements,
+  now: number,
+): TicketContext {
+  return {
+    store: ctx.store,
+    session: call.session,
+    now,
+    maxAgeS: requirements.maxAgeS,
+    requireAttested: requirements.requireAttested,
+    digest,
+    requirements,
+    subjectIsSafe: (claim: Claim) => subjectIsSafe(ctx, claim),
+    ...(call.directive !== undefined ? { directive: call.directive } : {}),
+  };
 }
 
 /** A claim's subject must not itself change state: it has to be something one can re-read. */

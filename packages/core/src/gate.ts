@@ -19,6 +19,7 @@ import { pooledRandom } from './random-pool.js';
 import { reason } from './reasons.js';
 import { recordTicket, type TicketRecordResult } from './record-ticket.js';
 import { requirementsFor } from './requirements.js';
+import { type Settlement, settleDispatch } from './settle.js';
 
 export type Mode = 'enforce' | 'observe';
 
@@ -68,6 +69,11 @@ export interface Gate {
   recordPrediction(call: unknown, doc: unknown): Promise<TicketRecordResult>;
   recordDecline(call: unknown, doc: unknown): Promise<TicketRecordResult>;
   recordOutcome(auditId: string, outcome: unknown): Promise<OutcomeResult>;
+  /**
+   * Ends a dispatch: re-reads the probe-able claim subjects through `settlement.observe`, records
+   * them as attested observations, and stores the outcome with predicted vs observed.
+   */
+  settle(auditId: string, session: string, settlement: Settlement): Promise<OutcomeResult>;
   /** Claim subjects of a dispatched decision that the gate may re-read itself. */
   probesFor(auditId: string): Promise<Source[]>;
   override(input: OverrideInput): Promise<OverrideRecord>;
@@ -289,6 +295,7 @@ export function createGate(options: GateOptions): Gate {
     recordPrediction: (call, doc) => recordTicket(ctx, 'prediction', call, doc, classifyCall),
     recordDecline: (call, doc) => recordTicket(ctx, 'decline', call, doc, classifyCall),
     recordOutcome: (auditId, outcome) => recordOutcomeFor(ctx, auditId, outcome, newId()),
+    settle: (auditId, session, settlement) => settleDispatch(gate, session, auditId, settlement),
     async probesFor(auditId) {
       const row = await store.getAudit(auditId);
       return row ? probeSubjects(row, classifyCall, ctx.defaultMaxAgeS) : [];

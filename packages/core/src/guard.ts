@@ -44,28 +44,10 @@ export function guardWith<R>(
       return { verdict, dispatched: true, error };
     }
     if (!tracked || !verdict.audit_id) return { verdict, dispatched: true, result };
-    const observed = [];
-    for (const subject of await gate.probesFor(verdict.audit_id)) {
-      const seen = await options.observe?.(subject);
-      if (!seen) continue;
-      await gate.recordObservation({
-        session: call.session,
-        source: subject,
-        output: seen.output,
-        recordedBy: 'probe',
-        attested: true,
-        ...(seen.exit_code !== undefined ? { exit_code: seen.exit_code } : {}),
-      });
-      observed.push({
-        subject,
-        output: seen.output,
-        ...(seen.exit_code !== undefined ? { exit_code: seen.exit_code } : {}),
-      });
-    }
-    const { claims } = await gate.recordOutcome(verdict.audit_id, {
+    const { claims } = await gate.settle(verdict.audit_id, call.session, {
       status: 'ok',
       summary: summarise(result),
-      observed,
+      ...(options.observe !== undefined ? { observe: options.observe } : {}),
     });
     return { verdict, dispatched: true, result, claims };
   };

@@ -65,4 +65,5 @@ export {
 } from './report.js';
 export { type Requirements, renderSource, requirementsFor } from './requirements.js';
 export { quoted, sanitiseText, shellQuoted } from './sanitise.js';
+export type { Settlement } from './settle.js';
 export { classifyTool, type ToolClassification } from './tool-class.js';

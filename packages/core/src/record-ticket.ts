@@ -1,14 +1,14 @@
 // Filing a prediction or decline ahead of the call (tollgate predict, POST /v1/predictions): checked
 // now, so the agent hears about problems at once, and checked again when the call arrives.
-import type { Call, Claim, Reason } from '@tollgate/contracts';
+import type { Call, Reason } from '@tollgate/contracts';
 import { parseCall } from './call.js';
 import { digestOf } from './canonical.js';
 import { type Classification, isGated, type ToolHints } from './classify.js';
 import type { GateContext } from './context.js';
-import { subjectIsSafe } from './decide.js';
+import { ticketContext } from './decide.js';
 import { reason } from './reasons.js';
 import { requirementsFor } from './requirements.js';
-import { checkDecline, checkPrediction, type TicketContext } from './tickets.js';
+import { checkDecline, checkPrediction } from './tickets.js';
 
 export type TicketRecordResult =
   | {
@@ -38,17 +38,7 @@ export async function recordTicket(
   if (!isGated(classification.class)) return { ok: true, gated: false, ...summary };
   const now = ctx.clock.now();
   const requirements = requirementsFor(classification, call, ctx.defaultMaxAgeS);
-  const tctx: TicketContext = {
-    store: ctx.store,
-    session: call.session,
-    now,
-    maxAgeS: requirements.maxAgeS,
-    requireAttested: requirements.requireAttested,
-    digest,
-    requirements,
-    subjectIsSafe: (claim: Claim) => subjectIsSafe(ctx, claim),
-    ...(call.directive !== undefined ? { directive: call.directive } : {}),
-  };
+  const tctx = ticketContext(ctx, call, digest, requirements, now);
   const checked =
     kind === 'prediction'
       ? await checkPrediction(doc, `/${kind}`, tctx)

@@ -125,28 +125,12 @@ async function recordDispatch(input: HookInput, call: Call, deps: HookDeps): Pro
   const row = await openDispatch(deps.store, input.session_id, callDigest(call));
   if (!row) return postContext(event);
   const failed = event === 'PostToolUseFailure';
-  const observed = [];
-  if (!failed) {
-    for (const subject of await deps.gate.probesFor(row.id)) {
-      const seen = await deps.probe?.(subject, input.cwd ?? deps.cwd);
-      if (!seen) continue;
-      await deps.gate.recordObservation({
-        session: input.session_id,
-        agent: AGENT,
-        source: subject,
-        output: seen.output,
-        recordedBy: 'probe',
-        attested: true,
-        ...(seen.exit_code !== undefined ? { exit_code: seen.exit_code } : {}),
-      });
-      observed.push({ subject, ...seen });
-    }
-  }
-  const summary = sanitiseText(failed ? responseText(input.error) : responseText(input.tool_response), 200);
-  const { claims } = await deps.gate.recordOutcome(row.id, {
+  const probe = deps.probe;
+  const { claims } = await deps.gate.settle(row.id, input.session_id, {
     status: failed ? 'error' : 'ok',
-    ...(summary !== '' ? { summary } : {}),
-    observed,
+    summary: sanitiseText(failed ? responseText(input.error) : responseText(input.tool_response), 200),
+    agent: AGENT,
+    ...(probe ? { observe: (subject) => probe(subject, input.cwd ?? deps.cwd) } : {}),
   });
   return postContext(event, `Tollgate recorded the outcome of ${row.id}: ${claimLine(claims)}.`);
 }

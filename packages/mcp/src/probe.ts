@@ -14,40 +14,20 @@ export async function probeAndRecord(
   result: CallToolResult,
   output: string,
 ): Promise<void> {
-  const observed: {
-    subject: { tool: string; args: Record<string, unknown> };
-    output: string;
-    exit_code: number;
-  }[] = [];
-  // A call that failed changed nothing we can predict about; its claims stay unverifiable.
-  if (!result.isError) {
-    for (const subject of await ctx.gate.probesFor(auditId)) {
-      if (typeof subject === 'string') continue; // a shell read; not this proxy's to run
-      const args = subject.args ?? {};
-      try {
-        const seen = await ctx.upstream.callTool(
-          { name: subject.tool, arguments: args },
-          { timeoutMs: ctx.callTimeoutMs },
-        );
-        const text = resultText(seen);
-        const exit_code = seen.isError ? 1 : 0;
-        await ctx.gate.recordObservation({
-          session: call.session,
-          source: { tool: subject.tool, args },
-          output: text,
-          exit_code,
-          recordedBy: 'probe',
-          attested: true,
-        });
-        observed.push({ subject: { tool: subject.tool, args }, output: text, exit_code });
-      } catch (error) {
-        ctx.log(`probe ${subject.tool} after ${call.tool} failed: ${messageOf(error)}`);
-      }
-    }
-  }
-  await ctx.gate.recordOutcome(auditId, {
+  await ctx.gate.settle(auditId, call.session, {
     status: result.isError ? 'error' : 'ok',
     summary: output.slice(0, 200),
-    observed,
+    observe: async (subject) => {
+      if (typeof subject === 'string') return undefined; // a shell read; not this proxy's to run
+      const seen = await ctx.upstream.callTool(
+        { name: subject.tool, arguments: subject.args ?? {} },
+        { timeoutMs: ctx.callTimeoutMs },
+      );
+      return { output: resultText(seen), exit_code: seen.isError ? 1 : 0 };
+    },
+    onProbeError: (subject, error) =>
+      ctx.log(
+        `probe ${typeof subject === 'string' ? subject : subject.tool} after ${call.tool} failed: ${messageOf(error)}`,
+      ),
   });
 }

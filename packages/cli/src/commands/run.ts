@@ -77,28 +77,11 @@ async function completeDispatch(
   session: string,
   io: CommandIO,
 ): Promise<ClaimResult[]> {
-  const observed = [];
-  if (result.code === 0) {
-    for (const subject of await runtime.gate.probesFor(verdict.audit_id)) {
-      const seen = await shellProbe(subject, io.cwd);
-      if (!seen) continue;
-      await runtime.gate.recordObservation({
-        session,
-        source: subject,
-        output: seen.output,
-        recordedBy: 'probe',
-        attested: true,
-        ...(seen.exit_code !== undefined ? { exit_code: seen.exit_code } : {}),
-      });
-      observed.push({ subject, ...seen });
-    }
-  }
-  const summary = (result.spawnError ?? (result.stderr.trim() || result.stdout.trim())).slice(-200);
-  const { claims } = await runtime.gate.recordOutcome(verdict.audit_id, {
+  const { claims } = await runtime.gate.settle(verdict.audit_id, session, {
     status: result.code === 0 ? 'ok' : 'error',
     exit_code: result.code,
-    ...(summary !== '' ? { summary } : {}),
-    observed,
+    summary: (result.spawnError ?? (result.stderr.trim() || result.stdout.trim())).slice(-200),
+    observe: (subject) => shellProbe(subject, io.cwd),
   });
   return claims;
 }
