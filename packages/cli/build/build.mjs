@@ -54,7 +54,7 @@ const hook = await build({
   target: 'node20',
   conditions: ['tollgate-source'],
   // kysely is loaded by the store only to migrate or to list audit rows: required then, not bundled.
-  external: ['better-sqlite3', 'pg-native', 'kysely'],
+  external: ['pg-native', 'kysely'],
   plugins: [tollgatePlugins({ generated, cliSrc: join(cli, 'src'), format: 'cjs' })],
   define: { 'import.meta.url': '__tgImportMetaUrl' },
   // import() of an external (kysely) becomes require(): the bundle runs in a vm.Script, which has no

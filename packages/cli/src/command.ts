@@ -5,6 +5,10 @@ import type { Readable, Writable } from 'node:stream';
 export interface CommandIO {
   argv: string[];
   stdin: Readable;
+  /** Set when stdin is this process's own fd 0 and may be read directly (see readStdinSync). */
+  stdinFd?: number;
+  /** Set when stdout is this process's own fd 1 and may be written directly (see writeFdSync). */
+  stdoutFd?: number;
   stdout: Writable;
   stderr: Writable;
   env: NodeJS.ProcessEnv;

@@ -6,9 +6,18 @@ import { command } from './commands/hook.js';
 export function runHook(argv: string[]): Promise<number> {
   return command.run({
     argv,
-    stdin: process.stdin,
-    stdout: process.stdout,
-    stderr: process.stderr,
+    // A getter: touching process.stdin creates the stream, which the hook reads around (stdinFd).
+    get stdin() {
+      return process.stdin;
+    },
+    stdinFd: 0,
+    get stdout() {
+      return process.stdout;
+    },
+    stdoutFd: 1,
+    get stderr() {
+      return process.stderr;
+    },
     env: process.env,
     cwd: process.cwd(),
   });

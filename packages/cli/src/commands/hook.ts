@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { type HookOutput, refuseInput, runClaudeCodeHook, shellProbe } from '@tollgate/hooks';
 import type { CommandIO } from '../command.js';
 import { openRuntime, storeEnv } from '../runtime.js';
-import { readInput } from '../stdin.js';
+import { readInput, readStdinSync, writeFdSync } from '../stdin.js';
 
 const HOSTS = ['claude-code'];
 const MAX_INPUT = 1024 * 1024;
@@ -44,7 +44,10 @@ export const command = {
       );
       return 0;
     }
-    const read = await readInput(io.stdin, MAX_INPUT);
+    // The real process reads fd 0 directly; tests and embedders hand in a stream.
+    const read =
+      (io.stdinFd !== undefined ? readStdinSync(io.stdinFd, MAX_INPUT) : undefined) ??
+      (await readInput(io.stdin, MAX_INPUT));
     const answer = await runClaudeCodeHook(read.bytes, async (input) => {
       const cwd = input.cwd ? resolve(io.cwd, input.cwd) : io.cwd;
       const runtime = await openRuntime({ cwd, env: io.env, channel: 'claude-code' });
@@ -66,5 +69,7 @@ export const command = {
 };
 
 function write(io: CommandIO, answer: HookOutput): void {
-  io.stdout.write(`${JSON.stringify(answer)}\n`);
+  const text = `${JSON.stringify(answer)}\n`;
+  const rest = io.stdoutFd === undefined ? text : writeFdSync(io.stdoutFd, text);
+  if (rest !== '') io.stdout.write(rest);
 }
