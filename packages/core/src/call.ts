@@ -3,6 +3,7 @@
 import type { Call, Reason, Source } from '@tollgate/contracts';
 import { validate } from '@tollgate/contracts';
 import { canonicalJson, digestOf, NestingTooDeep, sha256Hex } from './canonical.js';
+import { SHELL_TOOL } from './classify.js';
 import { reason } from './reasons.js';
 
 export type CallParse =
@@ -15,6 +16,15 @@ export function parseCall(input: unknown): CallParse {
     return {
       ok: false,
       reasons: result.problems.map((p) => reason('schema_invalid', `call: ${p.message}`, `/call${p.path}`)),
+    };
+  }
+  // A shell call is its command line: without one there is nothing to classify, so it cannot pass.
+  if (result.data.tool === SHELL_TOOL && typeof result.data.args.command !== 'string') {
+    return {
+      ok: false,
+      reasons: [
+        reason('schema_invalid', 'call: a shell call needs args.command as a string', '/call/args/command'),
+      ],
     };
   }
   try {
