@@ -26,6 +26,18 @@ describe('shell read rules', () => {
     'curl -s https://example.invalid',
     'git status && rm -rf build',
     'echo $(rm -rf /)',
+    // Options and redirects that write a file or run a program: never re-run as a probe.
+    "git ls-remote --upload-pack='touch /tmp/pwn' origin",
+    'git ls-remote -u ./evil origin',
+    'git diff --output=/home/u/.bashrc',
+    "git grep -O'sh -c id' foo",
+    'git -c core.pager=evil log',
+    'GIT_EXTERNAL_DIFF=./x.sh git diff',
+    'rg --pre ./evil.sh foo .',
+    'echo x >> .git/hooks/pre-commit',
+    'ls -la > listing.txt',
+    'tail -f app.log',
+    'echo 3f2a9c1',
     'ls; eval "$x"',
   ])('%s is not', (command) => {
     expect(cls(command)).not.toBe('read-only');
@@ -39,6 +51,28 @@ describe('commands that do not parse', () => {
       const result = classify(policy, { tool: 'shell', args: { command } });
       expect(result.class).toBe('unknown-dynamic');
       expect(result.rules).toContain('shell.unparsable');
+    },
+  );
+});
+
+describe('the gate itself', () => {
+  it.each([
+    'sed -i s/enforce/observe/ tollgate.config.yaml',
+    'echo "mode: observe" >> tollgate.config.yaml',
+    'rm -f .tollgate/tollgate.db',
+    "sqlite3 .tollgate/tollgate.db 'delete from audit'",
+    'rm .claude/settings.json',
+    'cp /tmp/x .claude/settings.local.json',
+  ])('%s is gated', (command) => {
+    const result = classify(policy, { tool: 'shell', args: { command } });
+    expect(result.class).toBe('irreversible');
+    expect(result.rules).toContain('tollgate.self');
+  });
+
+  it.each(['cat tollgate.config.yaml', 'ls -la .tollgate', 'sed s/a/b/ tollgate.config.yaml'])(
+    '%s is not',
+    (command) => {
+      expect(classify(policy, { tool: 'shell', args: { command } }).rules).not.toContain('tollgate.self');
     },
   );
 });
