@@ -1,18 +1,27 @@
 // Every CLI command through the real binary: --help, exit codes, named errors with a fix, and the
 // paths the walk-through does not take (decline, observe refusal, batch classify, verify on a
 // tampered chain, init, override, rules).
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../packages/cli/src/commands/index.js';
-import { git, lastJson, scratchRepo, tollgate } from '../packages/cli/src/testing/harness.js';
+import { BIN, git, lastJson, scratchRepo, tollgate } from '../packages/cli/src/testing/harness.js';
 
 let repo: ReturnType<typeof scratchRepo>;
 beforeAll(() => {
   repo = scratchRepo();
 });
 afterAll(() => rmSync(repo.root, { recursive: true, force: true }));
+/** The built CLI under script(1), so stdin and stderr are a terminal, as for a human operator. */
+function ttyRun(args: string[]): { code: number; out: string } {
+  const line = [process.execPath, BIN, ...args].map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
+  const env: NodeJS.ProcessEnv = { TOLLGATE_SESSION: 'cli' };
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('TOLLGATE_')) env[k] = v;
+  const child = spawnSync('script', ['-qec', line, '/dev/null'], { cwd: repo.work, env, encoding: 'utf8' });
+  return { code: child.status ?? -1, out: child.stdout };
+}
 const run = (args: string[], env: Record<string, string> = {}, input?: string) =>
   tollgate(args, {
     cwd: repo.work,
@@ -222,10 +231,7 @@ describe('override', () => {
     expect((await run(['override', '--reason', 'x', '--session', 'ops', '--ttl', '9d'])).stderr).toContain(
       'between 1s and 24h',
     );
-    expect((await run(['override', '--reason', 'x', '--ttl', '5m', '--session', 'ops'])).stderr).toContain(
-      '--operator',
-    );
-    const granted = await run([
+    const grant = [
       'override',
       '--reason',
       'rewrite approved',
@@ -237,7 +243,13 @@ describe('override', () => {
       'ops',
       '--operator',
       'alice',
-    ]);
+    ];
+    // At a real terminal (script(1) gives the process a pty) a human may grant it with --operator.
+    const atTty = ttyRun([...grant.slice(0, -2)]);
+    expect(atTty.code).toBe(1);
+    expect(atTty.out).toContain('--operator');
+    const granted = ttyRun(grant);
+    expect(granted.out).toContain('by alice');
     expect(granted.code).toBe(0);
     const checked = lastJson(
       (
@@ -252,6 +264,42 @@ describe('override', () => {
       override?: { operator: string };
     }[];
     expect(rows.find((r) => r.kind === 'override')?.override?.operator).toBe('alice');
+  });
+});
+
+describe('override needs a human', () => {
+  const grant = ['override', '--reason', 'x', '--ttl', '24h', '--rule', 'git.push.force'];
+
+  it('refuses a non-interactive caller even with --operator when no operator tokens are configured', async () => {
+    const refused = await run([...grant, '--operator', 'me']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('not an interactive terminal');
+    expect(refused.stderr).toContain('TOLLGATE_OPERATOR_TOKEN');
+    const rows = JSON.parse((await run(['audit', 'list', '--json'])).stdout) as {
+      kind: string;
+      override?: { reason: string };
+    }[];
+    expect(rows.filter((r) => r.kind === 'override' && r.override?.reason === 'x')).toHaveLength(0);
+  });
+
+  it('accepts an operator token of the config and records its name; refuses a wrong one', async () => {
+    const dir = join(repo.root, 'ops-config');
+    mkdirSync(dir, { recursive: true });
+    const config = join(dir, 'tollgate.config.yaml');
+    writeFileSync(
+      config,
+      'tokens:\n  - { token: "operator-secret-0123456789", agent: oncall, operator: true }\n  - { token: "agent-secret-0123456789ab", agent: bot }\n',
+    );
+    const env = { TOLLGATE_CONFIG: config, TOLLGATE_DB: join(dir, 'db.sqlite') };
+    const wrong = await run(grant, { ...env, TOLLGATE_OPERATOR_TOKEN: 'agent-secret-0123456789ab' });
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('does not hold an operator token');
+    const missing = await run([...grant, '--operator', 'me'], env);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('TOLLGATE_OPERATOR_TOKEN');
+    const ok = await run(grant, { ...env, TOLLGATE_OPERATOR_TOKEN: 'operator-secret-0123456789' });
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain('by oncall');
   });
 });
 

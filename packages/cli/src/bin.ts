@@ -9,6 +9,7 @@ process.exitCode = await main({
   stderr: process.stderr,
   env: process.env,
   cwd: process.cwd(),
+  interactive: process.stdin.isTTY === true && process.stderr.isTTY === true,
 }).catch((error: unknown) => {
   process.stderr.write(`tollgate: internal error: ${error instanceof Error ? error.stack : String(error)}\n`);
   return 1;

@@ -13,6 +13,11 @@ export interface CommandIO {
   stderr: Writable;
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /**
+   * True when a human is at a terminal: both stdin and stderr are TTYs. Operator-only commands
+   * (override) require this or an operator token; absent means no.
+   */
+  interactive?: boolean;
 }
 
 export interface Command {

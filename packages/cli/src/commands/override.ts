@@ -1,6 +1,8 @@
 // tollgate override: an operator lets a scoped set of gated calls through for a while, with a
-// reason, audited. Never for agents: with operator tokens in the config the caller must hold one
-// (TOLLGATE_OPERATOR_TOKEN); the Claude Code hook refuses agents that try to run this command.
+// reason, audited. Never for agents: the caller holds an operator token of the config
+// (TOLLGATE_OPERATOR_TOKEN), or, when the config lists none, sits at an interactive terminal; the
+// Claude Code hook also refuses agents that try to run this command.
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { callDigest } from '@tollgate/core';
 import { flag, option, type ParsedArgs } from '../args.js';
 import type { CommandIO } from '../command.js';
@@ -31,8 +33,12 @@ override and every call it lets through is an audit row. At least one scope is r
   --for CMD      only this exact command
   --ttl D        how long it holds: 90s, 15m, 2h (at most 24h)
   --reason TEXT  why (recorded)
-  --operator N   who you are; when tollgate.config.yaml lists operator tokens, set
-                 TOLLGATE_OPERATOR_TOKEN instead and the token's name is used
+  --operator N   who you are (at an interactive terminal)
+
+Operator only. Either set TOLLGATE_OPERATOR_TOKEN to a token listed in tollgate.config.yaml with
+operator: true (its agent name is recorded as the operator), or — when the config lists no operator
+tokens — run it yourself from an interactive terminal (stdin and stderr a TTY) with --operator N.
+Anything else (a script, a pipe, an agent's shell) is refused with exit 1.
 `,
   },
   async (args: ParsedArgs, io: CommandIO) => {
@@ -52,7 +58,12 @@ override and every call it lets through is an audit row. At least one scope is r
       throw new UsageError('an override needs a scope', 'give --session S, --rule ID and/or --for CMD');
     const runtime = await openRuntime({ cwd: io.cwd, env: io.env, channel: 'cli' });
     try {
-      const operator = operatorName(runtime.loaded.config.tokens ?? [], io.env, option(args, 'operator'));
+      const operator = operatorName(
+        runtime.loaded.config.tokens ?? [],
+        io.env,
+        option(args, 'operator'),
+        io.interactive === true,
+      );
       if (rule !== undefined && !runtime.policy.byId(rule))
         throw new UsageError(
           `no rule ${JSON.stringify(rule)} in the policy in force`,
@@ -80,22 +91,50 @@ override and every call it lets through is an audit row. At least one scope is r
   },
 );
 
-function operatorName(
+/**
+ * Who grants the override, and proof that it is a human operator: an operator token of the config in
+ * TOLLGATE_OPERATOR_TOKEN (compared in constant time), or — only when the config lists no operator
+ * tokens — an interactive terminal (stdin and stderr both TTYs) plus --operator NAME. An agent's
+ * shell has neither, so "no tokens configured" does not mean "anyone".
+ */
+export function operatorName(
   tokens: readonly { token: string; agent: string; operator?: boolean }[],
   env: NodeJS.ProcessEnv,
   given: string | undefined,
+  interactive: boolean,
 ): string {
   const operators = tokens.filter((t) => t.operator === true);
-  if (operators.length === 0) {
-    if (!given)
-      throw new UsageError('an override needs --operator NAME (who grants it)', 'e.g. --operator alice');
-    return given;
+  const presented = env.TOLLGATE_OPERATOR_TOKEN;
+  if (presented) {
+    const held = matchToken(operators, presented);
+    if (!held)
+      throw new UsageError(
+        'overrides are operator-only: TOLLGATE_OPERATOR_TOKEN does not hold an operator token of the config',
+        'set TOLLGATE_OPERATOR_TOKEN to a token listed in tollgate.config.yaml with operator: true',
+      );
+    return held.agent;
   }
-  const held = operators.find((t) => t.token === env.TOLLGATE_OPERATOR_TOKEN);
-  if (!held)
+  if (operators.length > 0)
     throw new UsageError(
-      'overrides are operator-only: TOLLGATE_OPERATOR_TOKEN does not hold an operator token of the config',
-      'set TOLLGATE_OPERATOR_TOKEN to a token with operator: true',
+      'overrides are operator-only: set TOLLGATE_OPERATOR_TOKEN to one of the operator tokens in the config',
+      'an operator runs: TOLLGATE_OPERATOR_TOKEN=<operator token> tollgate override ...',
     );
-  return held.agent;
+  if (!interactive)
+    throw new UsageError(
+      'overrides are operator-only and this is not an interactive terminal (stdin and stderr must be a TTY), so no human is known to be granting it; nothing was recorded',
+      'an operator runs tollgate override from their own terminal with --operator NAME, or lists an operator token in tollgate.config.yaml (tokens: [{token, agent, operator: true}]) and sets TOLLGATE_OPERATOR_TOKEN',
+    );
+  if (!given)
+    throw new UsageError('an override needs --operator NAME (who grants it)', 'e.g. --operator alice');
+  return given;
+}
+
+const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/** The operator token equal to `presented`, comparing every one in constant time. */
+function matchToken<T extends { token: string }>(tokens: readonly T[], presented: string): T | undefined {
+  const mine = digest(presented);
+  let found: T | undefined;
+  for (const t of tokens) if (timingSafeEqual(mine, digest(t.token)) && !found) found = t;
+  return found;
 }
