@@ -55,3 +55,37 @@ describe('settle after a shell call too large for the audit row', () => {
     expect(result.claims.map((c) => c.result)).toEqual(['matched']);
   });
 });
+
+describe('check never throws on odd input or a failing observer', () => {
+  it('rejects BigInt arguments as schema_invalid', async () => {
+    const verdict = await t.gate.check({ tool: 'deploy', args: { env: 'production', n: 1n }, session: 's1' });
+    expect(verdict.outcome).toBe('rejected');
+    expect(verdict.reasons.map((r) => r.code)).toEqual(['schema_invalid']);
+  });
+
+  it('rejects a call whose properties throw when read', async () => {
+    const args = Object.defineProperty({}, 'env', {
+      enumerable: true,
+      get() {
+        throw new Error('boom');
+      },
+    });
+    const verdict = await t.gate.check({ tool: 'deploy', args, session: 's1' });
+    expect(verdict).toMatchObject({ outcome: 'rejected', reasons: [{ code: 'schema_invalid' }] });
+  });
+
+  it('keeps the verdict when onDecision throws', async () => {
+    const local = await openTestGate({
+      onDecision: () => {
+        throw new Error('observer broke');
+      },
+    });
+    try {
+      const verdict = await local.gate.check(deployCall());
+      expect(verdict.reasons.map((r) => r.code)).toEqual(['prediction_missing']);
+      expect((await local.gate.check({ tool: 'list_files', args: {}, session: 's1' })).outcome).toBe('pass');
+    } finally {
+      await local.close();
+    }
+  });
+});

@@ -37,7 +37,14 @@ export function parseCall(input: unknown): CallParse {
         reasons: [reason('schema_invalid', `call: args are ${error.message}`, '/call/args')],
       };
     }
-    throw error;
+    // Anything else that cannot be put in canonical JSON (a BigInt, a getter that throws) is not a call.
+    const why = error instanceof Error ? error.message : String(error);
+    return {
+      ok: false,
+      reasons: [
+        reason('schema_invalid', `call: args are not JSON data (${why.slice(0, 120)})`, '/call/args'),
+      ],
+    };
   }
 }
 

@@ -109,12 +109,28 @@ export function createGate(options: GateOptions): Gate {
   async function check(input: unknown, opts: CheckOptions = {}): Promise<Verdict> {
     const started = performance.now();
     const verdict = await checkInner(input, opts);
-    options.onDecision?.(verdict, performance.now() - started);
+    try {
+      options.onDecision?.(verdict, performance.now() - started);
+    } catch {
+      // An observer's failure never changes the verdict.
+    }
     return verdict;
   }
 
   async function checkInner(input: unknown, opts: CheckOptions): Promise<Verdict> {
-    const parsed = parseCall(input);
+    let parsed: ReturnType<typeof parseCall>;
+    try {
+      parsed = parseCall(input);
+    } catch (error) {
+      // Input that breaks validation itself (a throwing getter, a proxy) is malformed, not a crash.
+      const why = error instanceof Error ? error.message : String(error);
+      parsed = {
+        ok: false,
+        reasons: [
+          reason('schema_invalid', `call: cannot be read as JSON data (${why.slice(0, 120)})`, '/call'),
+        ],
+      };
+    }
     if (!parsed.ok) return rejectMalformed(input, parsed.reasons);
     const { call, digest, canonical } = parsed;
     let classification: Classification;
