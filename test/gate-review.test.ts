@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deployCall, observeAndPredict, openTestGate, statusRead, type TestGate } from './support/gate.js';
 
+const publishCall = (session = 's1') => ({ tool: 'shell', args: { command: 'npm publish' }, session });
+
 let t: TestGate;
 beforeEach(async () => {
   t = await openTestGate();
@@ -87,5 +89,60 @@ describe('check never throws on odd input or a failing observer', () => {
     } finally {
       await local.close();
     }
+  });
+});
+
+describe('evidence the read itself carries proves nothing', () => {
+  it('refuses a quote that occurs in the cited command line', async () => {
+    await t.gate.recordObservation({
+      session: 's1',
+      source: 'echo 3f2a9c1',
+      output: '3f2a9c1\n',
+      recordedBy: 'test',
+      attested: true,
+    });
+    const prediction = {
+      claims: [{ subject: 'npm view pkg version', op: 'contains', value: '1.5.0' }],
+      evidence: [{ source: 'echo   3f2a9c1', quote: '3f2a9c1' }],
+    };
+    const verdict = await t.gate.check(publishCall(), { envelope: { prediction } });
+    expect(verdict.outcome).toBe('rejected');
+    expect(verdict.reasons).toEqual([
+      expect.objectContaining({
+        code: 'evidence_not_observed',
+        path: '/envelope/prediction/evidence/0/quote',
+      }),
+    ]);
+    expect(verdict.reasons[0]?.message).toMatch(/own command.*proves nothing/);
+  });
+
+  it("refuses a quote that occurs in a tool read's own arguments", async () => {
+    const source = { tool: 'release_status', args: { service: 'api build 41' } };
+    await t.gate.recordObservation({
+      session: 's1',
+      source,
+      output: 'api build 41: running',
+      recordedBy: 'test',
+      attested: true,
+    });
+    const prediction = {
+      claims: [{ subject: statusRead, op: 'contains', value: 'build 42' }],
+      evidence: [{ source, quote: 'build 41' }],
+    };
+    const verdict = await t.gate.check(deployCall(), { envelope: { prediction } });
+    expect(verdict.reasons.map((r) => r.code)).toEqual(['evidence_not_observed']);
+  });
+
+  it('refuses a claim whose value its own subject prints', async () => {
+    const { prediction } = await observeAndPredict(t.gate);
+    const verdict = await t.gate.check(deployCall(), {
+      envelope: {
+        prediction: {
+          ...prediction,
+          claims: [{ subject: 'echo build 42', op: 'contains', value: 'build 42' }],
+        },
+      },
+    });
+    expect(verdict.reasons.map((r) => r.code)).toEqual(['claim_not_falsifiable']);
   });
 });

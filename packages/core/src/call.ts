@@ -70,3 +70,8 @@ export function sourceKey(source: Source): string {
 export function sourceText(source: Source): string {
   return typeof source === 'string' ? source : `${source.tool} ${canonicalJson(source.args ?? {})}`;
 }
+
+/** What a read carries in itself: its command line, or the canonical JSON of a tool read's args. */
+export function ownText(source: Source): string {
+  return typeof source === 'string' ? source : canonicalJson(source.args ?? {});
+}

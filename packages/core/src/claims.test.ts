@@ -62,3 +62,28 @@ describe('evaluateClaim', () => {
     expect(evaluateClaim(claim, observed)).toBe(expected);
   });
 });
+
+describe('claims that echo their own subject', () => {
+  it.each<[string, Claim]>([
+    ['contains', { subject: 'echo 3f2a9c1', op: 'contains', value: '3f2a9c1' }],
+    ['eq', { subject: 'echo  deployed   ok', op: 'eq', value: 'deployed ok' }],
+    ['eq number', { subject: 'echo 42', op: 'eq', value: 42 }],
+    ['literal matches', { subject: 'printf released', op: 'matches', value: 'released' }],
+    ['tool args', { subject: { tool: 'echo_tool', args: { text: 'v1.5' } }, op: 'contains', value: 'v1.5' }],
+  ])('refuses a %s claim whose value is in its subject', (_, claim) => {
+    const problems = falsifiabilityProblems([claim], '/p/claims', always);
+    expect(problems).toEqual([
+      expect.objectContaining({ code: 'claim_not_falsifiable', path: '/p/claims/0' }),
+    ]);
+    expect(problems[0]?.message).toMatch(/own subject/);
+  });
+
+  it('still accepts a value the subject does not carry, and negative claims', () => {
+    const claims: Claim[] = [
+      { subject: 'git ls-remote origin refs/heads/main', op: 'contains', value: '3f2a9c1' },
+      { subject: 'cat version.txt', op: 'not_contains', value: 'version' },
+      { subject: 'cat f', op: 'matches', value: '^f\\d' },
+    ];
+    expect(falsifiabilityProblems(claims, '/c', always)).toEqual([]);
+  });
+});

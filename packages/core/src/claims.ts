@@ -1,6 +1,7 @@
 // Claims: whether each one could turn out false before the call, and afterwards whether the
 // observed post-state matched it.
 import type { Claim, ClaimResult, Reason } from '@tollgate/contracts';
+import { ownText } from './call.js';
 import { reason } from './reasons.js';
 import { quoted } from './sanitise.js';
 import { containsFolded, foldWhitespace } from './text-match.js';
@@ -39,6 +40,9 @@ function unfalsifiable(claim: Claim): string | undefined {
   if (typeof subject === 'string' ? subject.trim() === '' : subject.tool.trim() === '')
     return 'has an empty subject';
   const value = claim.value;
+  if (echoesItself(claim)) {
+    return `expects ${quoted(String(value), 60)}, which its own subject already carries, so the read would show it whatever the state; name a read whose output depends on the state`;
+  }
   switch (claim.op) {
     case 'contains':
     case 'not_contains':
@@ -68,6 +72,20 @@ function unfalsifiable(claim: Claim): string | undefined {
     default:
       return undefined;
   }
+}
+
+// Regex metacharacters: a pattern without any is a literal string.
+const REGEX_META = /[\\^$.|?*+()[\]{}]/;
+
+/** A positive claim whose expected value occurs in the subject's own text (`echo X` contains X). */
+function echoesItself(claim: Claim): boolean {
+  const { op, value } = claim;
+  const own = ownText(claim.subject);
+  if (typeof value === 'number' && op === 'eq') return foldWhitespace(own).split(' ').includes(String(value));
+  if (typeof value !== 'string') return false;
+  if (op === 'contains' || op === 'eq' || (op === 'matches' && !REGEX_META.test(value)))
+    return containsFolded(own, value);
+  return false;
 }
 
 /** One claim against the observed output of its subject (undefined: nothing was observed). */

@@ -2,7 +2,7 @@
 // enough, attested when the rule says so, and its recorded output must contain the quote. Directive
 // is not evidence: a quote found only in what the agent was told is refused as such.
 import type { Directive, Observation, Reason, Source, VerifiedEvidence } from '@tollgate/contracts';
-import { sourceKey, sourceText } from './call.js';
+import { ownText, sourceKey, sourceText } from './call.js';
 import type { Store } from './ports.js';
 import { reason } from './reasons.js';
 import { quoted } from './sanitise.js';
@@ -88,6 +88,17 @@ async function verifyOne(citation: Citation, path: string, ctx: EvidenceContext)
     };
   }
   const obs = found.observation;
+  // `echo 3f2a9c1` shows 3f2a9c1 whatever the state: a quote the read itself carries proves nothing.
+  if (quote !== undefined && containsFolded(ownText(obs.source), quote)) {
+    const own = typeof obs.source === 'string' ? 'command' : 'arguments';
+    return {
+      problem: reason(
+        'evidence_not_observed',
+        `the quote ${quoted(quote, 80)} appears in the read's own ${own} (${quoted(sourceText(obs.source))}), so its output proves nothing about the state; quote what a read of the state printed`,
+        `${path}/quote`,
+      ),
+    };
+  }
   const ageS = (ctx.now - Date.parse(obs.observed_at)) / 1000;
   if (ageS > ctx.maxAgeS) {
     return {
