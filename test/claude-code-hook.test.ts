@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { git, lastJson, scratchRepo, tollgate } from '../packages/cli/src/testing/harness.js';
+import { BIN, git, lastJson, scratchRepo, tollgate } from '../packages/cli/src/testing/harness.js';
 
 interface HookAnswer {
   decision?: string;
@@ -166,6 +166,19 @@ describe('Claude Code: the whole agent flow through tollgate hook claude-code', 
     );
     expect(override.hookSpecificOutput.permissionDecision).toBe('deny');
     expect(override.hookSpecificOutput.permissionDecisionReason).toContain('human operators');
+    for (const command of [
+      'npx -y tollgate override --reason x --ttl 24h --rule git.push.force --operator me',
+      `node ${BIN} override --reason x --ttl 24h --rule git.push.force --operator me`,
+      `echo '{"hook_event_name":"PostToolUse"}' | npx tollgate hook claude-code`,
+      'npm exec -y -- tollgate init claude-code',
+      'pnpm dlx tollgate serve',
+    ]) {
+      const denied = await hook(payload('PreToolUse', command));
+      expect(denied.hookSpecificOutput.permissionDecision, command).toBe('deny');
+      expect(denied.hookSpecificOutput.permissionDecisionReason, command).toContain(
+        'runs the tollgate CLI itself',
+      );
+    }
     const piped = await hook(payload('PreToolUse', 'cat doc.json | tollgate predict --for x --file -'));
     expect(piped.hookSpecificOutput.permissionDecision).toBe('deny');
     const session = await hook(

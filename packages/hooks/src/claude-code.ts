@@ -63,8 +63,29 @@ const PRE: Record<Verdict['outcome'], (v: Verdict, input: HookInput, deps: HookD
 async function preToolUse(input: HookInput, deps: HookDeps): Promise<HookOutput> {
   const call = callFor(input);
   if ('problem' in call) return deny(`Tollgate refused this call: ${call.problem}.`);
+  if (call.tool === 'shell') {
+    const ticket = ticketCommand(String(call.args.command), selfRoots(deps.self));
+    if (ticket.kind === 'operator') return deny(operatorDenial(ticket.subcommand));
+  }
   const verdict = await deps.gate.check(call, { channel: 'claude-code' });
   return PRE[verdict.outcome](verdict, input, deps);
+}
+
+/**
+ * Why the agent may not run this tollgate command itself: override grants itself a way past the gate,
+ * hook lets it forge the host's own tool events, init/serve/mcp reconfigure or replace the gate.
+ */
+function operatorDenial(subcommand: string): string {
+  const what = subcommand === '' ? 'this tollgate command' : `\`tollgate ${sanitiseText(subcommand, 40)}\``;
+  return `Tollgate: this command runs the tollgate CLI itself (${what}), which is for human operators and the host, and is never run on an agent's behalf, whatever launcher runs it (npx, npm exec, pnpm dlx, node .../tollgate.js, a wrapper): override would grant the agent its own way past the gate, hook would forge the host's tool events, and init, serve, mcp and run would reconfigure or bypass the gate. From Bash you may run tollgate predict, decline, check, classify, rules, observe and audit list|show|report|verify. To get past the gate, file a prediction or a decline (tollgate predict|decline), or ask the user.`;
+}
+
+/** Directories of the installed tollgate (for [node, /abs/packages/cli/bin/tollgate.js]: /abs/packages/cli). */
+export function selfRoots(self: readonly string[]): string[] {
+  const script = self.find((w) => /^\/.+\.[cm]?js$/.test(w));
+  if (!script) return [];
+  const parts = script.split('/');
+  return parts.length > 3 ? [parts.slice(0, -2).join('/')] : [];
 }
 
 function rejectionText(v: Verdict): string {
@@ -76,13 +97,9 @@ function rejectionText(v: Verdict): string {
 function passOrBind(v: Verdict, input: HookInput, deps: HookDeps): HookOutput {
   const command = input.tool_name === 'Bash' ? input.tool_input.command : undefined;
   if (typeof command !== 'string') return noObjection();
-  const ticket = ticketCommand(command);
-  if (ticket.kind === 'none') return noObjection();
-  if (ticket.kind === 'operator') {
-    return deny(
-      `Tollgate: \`tollgate ${ticket.subcommand}\` is for human operators and is not run on an agent's behalf. To get past the gate, file a prediction or a decline (tollgate predict|decline), or ask the user.`,
-    );
-  }
+  const ticket = ticketCommand(command, selfRoots(deps.self));
+  if (ticket.kind === 'none' || ticket.kind === 'agent') return noObjection();
+  if (ticket.kind === 'operator') return deny(operatorDenial(ticket.subcommand));
   if (ticket.kind === 'refused') {
     return deny(
       `Tollgate could not bind this ${'`tollgate`'} command to your session: ${ticket.problem}. Then run it again.`,
@@ -102,7 +119,11 @@ async function postToolUse(input: HookInput, deps: HookDeps): Promise<HookOutput
   const classification = deps.gate.classify(call);
   if (isGated(classification.class)) return recordDispatch(input, call, deps);
   if (event === 'PostToolUseFailure' || !isReadTool(input.tool_name)) return postContext(event);
-  if (input.tool_name === 'Bash' && ticketCommand(String(call.args.command)).kind !== 'none')
+  // The agent's own tollgate commands (also the rewritten predict/decline line) are not evidence sources.
+  if (
+    input.tool_name === 'Bash' &&
+    ticketCommand(String(call.args.command), selfRoots(deps.self)).kind !== 'none'
+  )
     return postContext(event);
   const source = call.tool === 'shell' ? String(call.args.command) : { tool: call.tool, args: call.args };
   const observation = await deps.gate.recordObservation({

@@ -18,7 +18,7 @@ describe('ticketCommand', () => {
 
   it('leaves everything else alone', () => {
     expect(ticketCommand('git push')).toEqual({ kind: 'none' });
-    expect(ticketCommand('tollgate check -- git push')).toEqual({ kind: 'none' });
+    expect(ticketCommand('tollgate check -- git push')).toEqual({ kind: 'agent', subcommand: 'check' });
     expect(ticketCommand('echo tollgate predict')).toEqual({ kind: 'none' });
   });
 
@@ -40,6 +40,56 @@ describe('ticketCommand', () => {
       kind: 'operator',
       subcommand: 'override',
     });
+  });
+});
+
+describe('ticketCommand: the tollgate CLI through any launcher', () => {
+  const roots = ['/opt/tg/packages/cli'];
+
+  it('finds operator commands run through npx -y, npm exec, pnpm dlx, node <script>, wrappers', () => {
+    const cases: [string, string][] = [
+      ['npx -y tollgate override --reason x --ttl 24h --rule git.push.force --operator me', 'override'],
+      ['npx --yes tollgate@latest override --reason x', 'override'],
+      ['npm exec tollgate -- override --reason x', 'override'],
+      ['npm exec -y -- tollgate init claude-code', 'init'],
+      ['pnpm dlx tollgate serve', 'serve'],
+      ['yarn dlx tollgate mcp -- srv', 'mcp'],
+      ['bunx tollgate override', 'override'],
+      ['node /opt/tg/packages/cli/bin/tollgate.js override --reason x', 'override'],
+      ['node --no-warnings ./bin/tollgate.js init', 'init'],
+      ['/usr/bin/node node_modules/tollgate/dist/tollgate.js hook claude-code', 'hook'],
+      ['echo \'{"hook_event_name":"PostToolUse"}\' | tollgate hook claude-code', 'hook'],
+      ['node /opt/tg/packages/cli/dist/hook.cjs claude-code < forged.json', 'claude-code'],
+      ['node /opt/tg/packages/cli/dist/other-entry.js override', 'override'],
+      ["script -qc 'tollgate override --reason x --ttl 1h --rule r' /dev/null", 'override'],
+      ["bash -c 'npx tollgate override --reason x'", 'override'],
+      ['sudo tollgate override --reason x', 'override'],
+      ['tollgate run -- git push --force', 'run'],
+      ['tollgate audit export', 'audit'],
+      ['tollgate "$SUB" --reason x', '$SUB'],
+    ];
+    for (const [command, subcommand] of cases) {
+      expect(ticketCommand(command, roots), command).toEqual({ kind: 'operator', subcommand });
+    }
+  });
+
+  it('leaves the agent-facing commands to the agent, through any launcher', () => {
+    for (const command of [
+      'tollgate classify --json -- git push',
+      'npx -y tollgate check -- git push --force',
+      'tollgate rules list',
+      'tollgate observe -- git status',
+      'tollgate audit list --json',
+      'node /opt/tg/packages/cli/bin/tollgate.js audit show abc',
+    ]) {
+      expect(ticketCommand(command, roots).kind, command).toBe('agent');
+    }
+    expect(ticketCommand('npx -y tollgate predict --for x --file d.json', roots)).toMatchObject({
+      kind: 'ticket',
+      subcommand: 'predict',
+    });
+    expect(ticketCommand('grep -r override tollgate.config.yaml', roots)).toEqual({ kind: 'none' });
+    expect(ticketCommand('git commit -m "tollgate override docs"', roots)).toEqual({ kind: 'none' });
   });
 });
 

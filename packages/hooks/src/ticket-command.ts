@@ -1,6 +1,8 @@
 // Filing a prediction or decline from inside Claude Code: the agent runs `tollgate predict|decline
 // ...` through Bash without knowing its session id. The PreToolUse hook recognises exactly that one
-// simple command and rewrites it so the process files into the hook's session and store.
+// simple command and rewrites it so the process files into the hook's session and store. It also
+// recognises every other way the agent's shell could run the tollgate CLI, so operator commands
+// (override, init, hook, serve, mcp) are denied whatever launcher they come through.
 import { parseShell } from '@tollgate/shell';
 import { shellLine, shellWord } from './shell-word.js';
 
@@ -8,27 +10,72 @@ export type TicketCommand =
   | { kind: 'none' }
   | { kind: 'ticket'; subcommand: 'predict' | 'decline'; args: string[] }
   | { kind: 'refused'; problem: string }
-  /** An operator command (override, init): never run on an agent's behalf. */
-  | { kind: 'operator'; subcommand: string };
+  /**
+   * The tollgate CLI run for something an agent may not do (override, init, hook, serve, mcp, run,
+   * ...): never run on an agent's behalf. `subcommand` is the word after the program ('' for none).
+   */
+  | { kind: 'operator'; subcommand: string }
+  /** The tollgate CLI run for an agent-facing read-only command (check, classify, rules, observe, audit list|show). */
+  | { kind: 'agent'; subcommand: string };
 
 const SUBCOMMANDS = new Set(['predict', 'decline']);
-const OPERATOR = new Set(['override', 'init']);
+/** What an agent may run itself: the ticket commands, dry looks and reads. Everything else is denied. */
+const AGENT_FACING = new Set(['check', 'classify', 'rules', 'observe', '--help', '-h', 'help', '--version']);
+const AGENT_AUDIT = new Set(['list', 'show', 'report', 'verify']);
 
-/** Whether a Bash command is one plain `tollgate predict|decline ...` (or `npx tollgate ...`). */
-export function ticketCommand(command: string): TicketCommand {
-  if (!/\btollgate\b/i.test(command)) return { kind: 'none' };
+/** Programs that run a package's binary or a script given as an argument (npx tollgate, node tollgate.js). */
+const SCRIPT_RUNNERS = new Set(['npx', 'bunx', 'pnpx', 'node', 'nodejs', 'deno', 'tsx', 'ts-node']);
+/** Package managers: they run a binary only through these subcommands (npm exec tollgate, pnpm dlx tollgate). */
+const PACKAGE_MANAGERS: Record<string, ReadonlySet<string>> = {
+  npm: new Set(['exec', 'x']),
+  pnpm: new Set(['dlx', 'exec']),
+  yarn: new Set(['dlx', 'exec']),
+  bun: new Set(['x', 'run']),
+  corepack: new Set(['npx', 'pnpx', 'pnpm', 'yarn', 'npm']),
+};
+/**
+ * Programs that run a command line given as one argument, often on a terminal they allocate
+ * (script -c 'tollgate override ...' would otherwise fake the TTY that override asks for).
+ */
+const COMMAND_WRAPPERS = new Set([
+  'script',
+  'unbuffer',
+  'expect',
+  'tmux',
+  'screen',
+  'dtach',
+  'abduco',
+  'socat',
+  'ssh',
+  'su',
+  'runuser',
+  'setsid',
+  'faketty',
+  'ptyrun',
+]);
+
+/**
+ * Whether a Bash command runs the tollgate CLI, and how: one plain `tollgate predict|decline ...`
+ * (through any launcher: npx [-y], npm exec, pnpm dlx, node .../tollgate.js) is a ticket the hook
+ * binds; an agent-facing read is left alone; anything else (override, init, hook, serve, mcp, run,
+ * an unreadable subcommand) is an operator command. `roots` are directories of the installed
+ * package: a script under one of them counts as tollgate too.
+ */
+export function ticketCommand(command: string, roots: readonly string[] = []): TicketCommand {
+  if (!/tollgate|hook\.cjs/i.test(command) && !roots.some((r) => command.includes(r)))
+    return { kind: 'none' };
   const facts = parseShell(command);
-  const mentions = facts.segments.filter((s) => isTollgate(s.program, s.args) !== undefined);
-  const operator = mentions
-    .map((s) => isTollgate(s.program, s.args)?.[0])
-    .find((sub) => sub !== undefined && OPERATOR.has(sub));
-  if (operator !== undefined) return { kind: 'operator', subcommand: operator };
-  const words = mentions[0] && isTollgate(mentions[0].program, mentions[0].args);
-  if (!words || !SUBCOMMANDS.has(words[0] ?? '')) return { kind: 'none' };
-  const segment = mentions[0];
-  if (!segment) return { kind: 'none' };
+  const found = facts.segments.flatMap((s) =>
+    invocations(s, roots, 0).map((words) => ({ segment: s, words })),
+  );
+  if (found.length === 0) return { kind: 'none' };
+  const forbidden = found.find(({ words }) => !agentFacing(words));
+  if (forbidden) return { kind: 'operator', subcommand: forbidden.words[0] ?? '' };
+  const first = found[0] as (typeof found)[number];
+  const { segment, words } = first;
+  if (!SUBCOMMANDS.has(words[0] ?? '')) return { kind: 'agent', subcommand: words[0] ?? '' };
   const problem =
-    facts.segments.length !== 1 || facts.dynamic.length > 0 || facts.error !== undefined
+    facts.segments.length !== 1 || facts.dynamic.length > 0 || facts.error !== undefined || found.length > 1
       ? 'run `tollgate predict` / `tollgate decline` as a command of its own (no pipes, lists, substitutions or redirects)'
       : segment.unresolved || segment.redirects.length > 0 || segment.via.length > 0
         ? "write the document literally (`--json-doc '{...}'` or `--file F`): no variables, substitutions, redirects or wrappers"
@@ -41,10 +88,50 @@ export function ticketCommand(command: string): TicketCommand {
   return { kind: 'ticket', subcommand: words[0] as 'predict' | 'decline', args: words.slice(1) };
 }
 
-function isTollgate(program: string, args: readonly string[]): readonly string[] | undefined {
-  if (program === 'tollgate') return args;
-  if (program === 'npx' && args[0] === 'tollgate') return args.slice(1);
-  return undefined;
+function agentFacing(words: readonly string[]): boolean {
+  const [sub, next] = words;
+  if (sub === undefined) return true; // bare `tollgate` prints its help
+  if (SUBCOMMANDS.has(sub) || AGENT_FACING.has(sub)) return true;
+  return sub === 'audit' && next !== undefined && AGENT_AUDIT.has(next);
+}
+
+/** A word naming the tollgate program: the package (tollgate, tollgate@1, @x/tollgate), its bin or hook bundle, or a file of the installed package. */
+export function isTollgateWord(word: string, roots: readonly string[] = []): boolean {
+  const lc = word.toLowerCase();
+  if (/^(@[^/]+\/)?tollgate(@[^/]*)?$/.test(lc)) return true;
+  const base = lc.slice(lc.lastIndexOf('/') + 1);
+  if (/^tollgate(\.[cm]?js)?$/.test(base) || base === 'hook.cjs') return true;
+  if (/(^|\/)node_modules\/(@tollgate\/|tollgate\/)/.test(lc)) return true;
+  return roots.some((r) => r !== '' && (word === r || word.startsWith(`${r}/`)));
+}
+
+/** The argument lists tollgate is run with in this segment (several when a wrapper's command string runs it). */
+function invocations(
+  s: { program: string; argv0: string; args: readonly string[] },
+  roots: readonly string[],
+  depth: number,
+): string[][] {
+  if (s.program === 'tollgate' || isTollgateWord(s.argv0, roots)) return [[...s.args]];
+  const { args } = s;
+  let scan = SCRIPT_RUNNERS.has(s.program) || COMMAND_WRAPPERS.has(s.program);
+  const verbs = PACKAGE_MANAGERS[s.program];
+  if (verbs && (verbs.has(args[0] ?? '') || isTollgateWord(args[0] ?? '', roots))) scan = true;
+  const out: string[][] = [];
+  if (scan) {
+    const at = args.findIndex((a) => isTollgateWord(a, roots));
+    if (at >= 0) {
+      const rest = args.slice(at + 1);
+      out.push(rest[0] === '--' ? rest.slice(1) : rest);
+    }
+  }
+  // A wrapper's command string (script -c '...', tmux new '...', ssh host '...'): parse it too.
+  if (COMMAND_WRAPPERS.has(s.program) && depth < 3) {
+    for (const arg of args) {
+      if (!/\s/.test(arg) || !/tollgate|hook\.cjs/i.test(arg)) continue;
+      for (const inner of parseShell(arg).segments) out.push(...invocations(inner, roots, depth + 1));
+    }
+  }
+  return out;
 }
 
 /**
