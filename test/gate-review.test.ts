@@ -146,3 +146,51 @@ describe('evidence the read itself carries proves nothing', () => {
     expect(verdict.reasons.map((r) => r.code)).toEqual(['claim_not_falsifiable']);
   });
 });
+
+describe('evidence is judged against the newest read of its source', () => {
+  async function twoReads() {
+    const first = await t.gate.recordObservation({
+      session: 's1',
+      source: statusRead,
+      output: 'api: running build 41',
+      recordedBy: 'test',
+      attested: true,
+    });
+    t.clock.advance(5);
+    await t.gate.recordObservation({
+      session: 's1',
+      source: statusRead,
+      output: 'api: running build 43',
+      recordedBy: 'test',
+      attested: true,
+    });
+    return first;
+  }
+  const claims = [{ subject: statusRead, op: 'contains', value: 'build 42' }];
+
+  it('refuses a quote by source that only an older read showed', async () => {
+    await twoReads();
+    const verdict = await t.gate.check(deployCall(), {
+      envelope: { prediction: { claims, evidence: [{ source: statusRead, quote: 'build 41' }] } },
+    });
+    expect(verdict.reasons).toEqual([
+      expect.objectContaining({ code: 'evidence_stale', message: expect.stringMatching(/newer read/) }),
+    ]);
+  });
+
+  it('refuses an older observation id when a newer read of the same source no longer shows the quote', async () => {
+    const first = await twoReads();
+    const verdict = await t.gate.check(deployCall(), {
+      envelope: { prediction: { claims, evidence: [{ observation: first.id, quote: 'build 41' }] } },
+    });
+    expect(verdict.reasons.map((r) => r.code)).toEqual(['evidence_stale']);
+  });
+
+  it('accepts a quote the newest read still shows', async () => {
+    await twoReads();
+    const verdict = await t.gate.check(deployCall(), {
+      envelope: { prediction: { claims, evidence: [{ source: statusRead, quote: 'build 43' }] } },
+    });
+    expect(verdict.outcome).toBe('dispatch');
+  });
+});

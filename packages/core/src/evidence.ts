@@ -73,6 +73,15 @@ async function verifyOne(citation: Citation, path: string, ctx: EvidenceContext)
       ),
     };
   }
+  if (found.kind === 'superseded') {
+    return {
+      problem: reason(
+        'evidence_stale',
+        `the quote ${quoted(quote ?? '', 80)} was in an earlier read of ${quoted(sourceText(found.observation.source))}, but a newer read of it no longer shows it; the newest read is what counts — read it again and quote that`,
+        citation.observation !== undefined ? `${path}/observation` : `${path}/quote`,
+      ),
+    };
+  }
   if (found.kind === 'none') {
     if (inDirective) return { problem: directiveProblem(path) };
     const what =
@@ -140,24 +149,36 @@ async function verifyOne(citation: Citation, path: string, ctx: EvidenceContext)
 type Found =
   | { kind: 'found'; observation: Observation }
   | { kind: 'none' }
-  | { kind: 'mismatch'; observation: Observation };
+  | { kind: 'mismatch'; observation: Observation }
+  /** The cited read held the quote, but a newer read of the same source does not. */
+  | { kind: 'superseded'; observation: Observation; newer: Observation };
 
+// Evidence is judged against the newest read of its source in the session: a read that showed the
+// quote once proves nothing once a later read of the same thing no longer shows it.
 async function lookUp(citation: Citation, ctx: EvidenceContext): Promise<Found> {
+  const quote = citation.quote;
   if (citation.observation !== undefined) {
     const obs = await ctx.store.getObservation(ctx.session, citation.observation);
     if (!obs) return { kind: 'none' };
     if (citation.source !== undefined && sourceKey(citation.source) !== obs.source_key)
       return { kind: 'mismatch', observation: obs };
+    if (quote === undefined) return { kind: 'found', observation: obs };
+    const [newest] = await ctx.store.findObservationsBySource(ctx.session, obs.source_key, 1);
+    if (newest && newest.id !== obs.id && !containsFolded(newest.excerpt, quote))
+      return { kind: 'superseded', observation: obs, newer: newest };
     return { kind: 'found', observation: obs };
   }
   if (citation.source === undefined) return { kind: 'none' };
   const candidates = await ctx.store.findObservationsBySource(ctx.session, sourceKey(citation.source), 8);
   const newest = candidates[0];
   if (!newest) return { kind: 'none' };
-  // Prefer the newest read whose output holds the quote; otherwise judge the newest one.
-  const quote = citation.quote;
-  const holding = quote === undefined ? undefined : candidates.find((o) => containsFolded(o.excerpt, quote));
-  return { kind: 'found', observation: holding ?? newest };
+  if (quote === undefined || containsFolded(newest.excerpt, quote))
+    return { kind: 'found', observation: newest };
+  const older = candidates.find((o) => containsFolded(o.excerpt, quote));
+  // No read holds the quote: judge the newest one (the quote is not in its output).
+  return older
+    ? { kind: 'superseded', observation: older, newer: newest }
+    : { kind: 'found', observation: newest };
 }
 
 function namesDirective(source: Source, directive: Directive | undefined): boolean {
