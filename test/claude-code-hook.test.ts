@@ -2,7 +2,8 @@
 // agent's Bash commands run for real in a scratch repository. Rejected → read recorded → prediction
 // filed through the Bash path (bound by the hook) → allowed → PostToolUse outcome with probed claims.
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, git, lastJson, scratchRepo, tollgate } from '../packages/cli/src/testing/harness.js';
 
@@ -185,5 +186,39 @@ describe('Claude Code: the whole agent flow through tollgate hook claude-code', 
       payload('PreToolUse', "tollgate predict --session other --for x --json-doc '{}'"),
     );
     expect(session.hookSpecificOutput.permissionDecisionReason).toContain('drop --session');
+  });
+});
+
+describe('Claude Code: the hook finds its config from the project, not from the input cwd', () => {
+  let r: ReturnType<typeof scratchRepo>;
+  beforeAll(() => {
+    r = scratchRepo();
+    // An agent-written config in a subdirectory that would switch the gate off.
+    mkdirSync(join(r.work, 'sub'), { recursive: true });
+    writeFileSync(join(r.work, 'sub', 'tollgate.config.yaml'), 'mode: observe\n');
+  });
+  afterAll(() => rmSync(r.root, { recursive: true, force: true }));
+
+  const pre = (cwd: string) =>
+    JSON.stringify({
+      session_id: 'cwd-escape',
+      cwd,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: push },
+    });
+  const decision = async (cwd: string, env: Record<string, string> = {}) => {
+    const answer = await tollgate(['hook', 'claude-code'], { cwd, env, input: pre(join(r.work, 'sub')) });
+    return lastJson<HookAnswer>(answer.stdout).hookSpecificOutput.permissionDecision;
+  };
+
+  it('ignores the input cwd: `cd sub` with sub/tollgate.config.yaml does not turn the gate off', async () => {
+    expect(await decision(r.work)).toBe('deny');
+  });
+
+  it('uses CLAUDE_PROJECT_DIR when Claude Code sets it, wherever the hook process starts', async () => {
+    expect(await decision(join(r.work, 'sub'), { CLAUDE_PROJECT_DIR: r.work })).toBe('deny');
+    // Without it, the process cwd decides (here the observe config): the project dir is what pins it.
+    expect(await decision(join(r.work, 'sub'))).not.toBe('deny');
   });
 });

@@ -267,6 +267,40 @@ describe('override', () => {
   });
 });
 
+describe('init claude-code pins the project', () => {
+  it("writes a hook command that uses this project's config and store from any directory", async () => {
+    const dir = join(repo.root, 'pinned');
+    mkdirSync(join(dir, 'sub'), { recursive: true });
+    writeFileSync(join(dir, 'tollgate.config.yaml'), 'mode: enforce\n');
+    writeFileSync(join(dir, 'sub', 'tollgate.config.yaml'), 'mode: observe\n');
+    expect((await tollgate(['init', 'claude-code'], { cwd: dir })).code).toBe(0);
+    const settings = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'));
+    const command = settings.hooks.PreToolUse[0].hooks[0].command as string;
+    expect(command).toContain(`TOLLGATE_CONFIG=${join(dir, 'tollgate.config.yaml')} `);
+    const input = JSON.stringify({
+      session_id: 'pin-1',
+      cwd: join(dir, 'sub'),
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'git push --force origin main' },
+    });
+    const env: NodeJS.ProcessEnv = {};
+    for (const [k, v] of Object.entries(process.env))
+      if (!k.startsWith('TOLLGATE_') && k !== 'CLAUDE_PROJECT_DIR') env[k] = v;
+    // Started in sub/, whose own config says observe: the pinned project config still enforces.
+    const out = spawnSync('/bin/sh', ['-c', command], {
+      cwd: join(dir, 'sub'),
+      env,
+      input,
+      encoding: 'utf8',
+    });
+    expect(
+      lastJson<{ hookSpecificOutput: { permissionDecision?: string } }>(out.stdout).hookSpecificOutput
+        .permissionDecision,
+    ).toBe('deny');
+  });
+});
+
 describe('override needs a human', () => {
   const grant = ['override', '--reason', 'x', '--ttl', '24h', '--rule', 'git.push.force'];
 
@@ -336,6 +370,7 @@ describe('init', () => {
     expect(ours.matcher).toContain('Bash');
     expect(ours.hooks[0]).toMatchObject({ type: 'command', onFailure: 'block', timeout: 30 });
     expect(ours.hooks[0].command).toMatch(/tollgate\.js hook claude-code$/);
+    expect(ours.hooks[0].command).toContain(`TOLLGATE_DB=${join(dir, '.tollgate', 'tollgate.db')} `);
     expect(merged.hooks.PostToolUse[0].matcher).toBe('^(Bash|Read|Grep|Glob|WebFetch|WebSearch|mcp__.*)$');
     expect(existsSync(join(dir, '.tollgate'))).toBe(true);
   });

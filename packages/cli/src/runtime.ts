@@ -87,11 +87,35 @@ export function openPolicy(cwd: string, env: NodeJS.ProcessEnv): { loaded: Loade
   return { loaded, policy: loadPolicyFor(policyFiles(loaded), cacheDir(loaded)) };
 }
 
-/** Variables that point another tollgate process at the same config and store as this one. */
+/**
+ * Variables that point another tollgate process at the same config and store as this one. They end
+ * up on command lines the agent sees (the rewritten `tollgate predict`, the hook command in
+ * .claude/settings.json), so a database URL is never among them: it may carry credentials. With a
+ * PostgreSQL store the other process finds it the same way this one did (TOLLGATE_CONFIG, or its
+ * own TOLLGATE_DB environment).
+ */
 export function storeEnv(loaded: LoadedConfig, env: NodeJS.ProcessEnv): Record<string, string> {
-  const out: Record<string, string> = { TOLLGATE_DB: storeTarget(loaded, env) };
+  const out: Record<string, string> = {};
+  const target = storeTarget(loaded, env);
+  if (!isDatabaseUrl(target)) out.TOLLGATE_DB = target;
   if (loaded.path !== undefined) out.TOLLGATE_CONFIG = loaded.path;
   return out;
+}
+
+/** A store target that is a URL (postgres://user:pass@host/db), not a file path. */
+export function isDatabaseUrl(target: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(target);
+}
+
+/**
+ * Where a hook process looks for its config and store: the project Claude Code runs in
+ * (CLAUDE_PROJECT_DIR, set by Claude Code for hooks), else the process's own cwd — never the cwd the
+ * hook input names, which the agent controls (`cd sub` with a sub/tollgate.config.yaml would pick
+ * another config).
+ */
+export function hookConfigDir(cwd: string, env: NodeJS.ProcessEnv): string {
+  const project = env.CLAUDE_PROJECT_DIR;
+  return project ? resolve(cwd, project) : cwd;
 }
 
 export interface Runtime {

@@ -2,7 +2,7 @@
 // touch a file that is not a JSON object), replace tollgate's own earlier entries, keep the rest.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { shellLine } from '@tollgate/hooks';
+import { shellLine, shellWord } from '@tollgate/hooks';
 import { UsageError } from '../errors.js';
 
 // Matchers are anchored regular expressions (an unanchored "Read" would also match "NotebookRead").
@@ -19,13 +19,16 @@ type Json = Record<string, unknown>;
 export function installClaudeCodeHooks(
   path: string,
   self: readonly string[],
+  /** TOLLGATE_CONFIG / TOLLGATE_DB pinning the hook to this project, whatever directory it starts in. */
+  pin: Readonly<Record<string, string>> = {},
 ): { path: string; events: string[]; updated: boolean } {
   const settings = readSettings(path);
   settings.hooks ??= {};
   const hooks = settings.hooks as Json;
   if (typeof hooks !== 'object' || Array.isArray(hooks))
     throw new UsageError(`${path}: "hooks" is not an object`, 'fix the file by hand, then run this again');
-  const command = `${shellLine(self)} ${MARK}`;
+  const assignments = Object.entries(pin).map(([k, v]) => `${k}=${shellWord(v)} `);
+  const command = `${assignments.join('')}${shellLine(self)} ${MARK}`;
   let updated = false;
   for (const [event, matcher] of Object.entries(MATCHERS)) {
     hooks[event] ??= [];

@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { type HookOutput, refuseInput, runClaudeCodeHook, shellProbe } from '@tollgate/hooks';
 import type { CommandIO } from '../command.js';
-import { openRuntime, storeEnv } from '../runtime.js';
+import { hookConfigDir, openRuntime, storeEnv } from '../runtime.js';
 import { readInput, readStdinSync, writeFdSync } from '../stdin.js';
 
 const HOSTS = ['claude-code'];
@@ -23,7 +23,10 @@ object on stdin and always answers with one JSON object on stdout and exit code 
                additionalContext; a dispatched call → its outcome and the probed post-state.
   Bad input    (not JSON, invalid UTF-8, too large, unknown event, missing fields) → deny, naming why.
 
-The session is the hook's session_id (TOLLGATE_SESSION/--session do not apply here).
+The session is the hook's session_id (TOLLGATE_SESSION/--session do not apply here). Config and
+store are found from CLAUDE_PROJECT_DIR (set by Claude Code for hooks), else this process's working
+directory, or TOLLGATE_CONFIG / TOLLGATE_DB (\`tollgate init claude-code\` pins both) — never from the
+"cwd" of the hook input, which the agent can change.
 `;
 
 export const command = {
@@ -49,8 +52,11 @@ export const command = {
       (io.stdinFd !== undefined ? readStdinSync(io.stdinFd, MAX_INPUT) : undefined) ??
       (await readInput(io.stdin, MAX_INPUT));
     const answer = await runClaudeCodeHook(read.bytes, async (input) => {
-      const cwd = input.cwd ? resolve(io.cwd, input.cwd) : io.cwd;
-      const runtime = await openRuntime({ cwd, env: io.env, channel: 'claude-code' });
+      // Config and store from the project, never from the agent-controlled input.cwd; probes re-read
+      // claim subjects where the agent's command ran.
+      const project = hookConfigDir(io.cwd, io.env);
+      const cwd = input.cwd ? resolve(project, input.cwd) : project;
+      const runtime = await openRuntime({ cwd: project, env: io.env, channel: 'claude-code' });
       return {
         deps: {
           gate: runtime.gate,

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { flag, option, type ParsedArgs } from '../args.js';
 import type { CommandIO } from '../command.js';
 import { UsageError } from '../errors.js';
-import { CONFIG_FILE } from '../runtime.js';
+import { CONFIG_FILE, findConfig, storeEnv } from '../runtime.js';
 import { defineCommand, writeJson } from '../support.js';
 import { installClaudeCodeHooks } from './claude-settings.js';
 
@@ -36,7 +36,9 @@ Usage: tollgate init [--force] [--json]
                      and create .tollgate/ for the store
   init claude-code   merge tollgate's PreToolUse, PostToolUse and PostToolUseFailure hooks into
                      .claude/settings.json (or PATH): onFailure "block", timeout 30 s; existing hooks,
-                     permissions and other settings are kept; running it again updates its own entries
+                     permissions and other settings are kept; running it again updates its own entries.
+                     The hook command pins this project's TOLLGATE_CONFIG and TOLLGATE_DB (not a
+                     postgres:// URL), so it does not depend on the directory the hook starts in
 `,
   },
   async (args: ParsedArgs, io: CommandIO) => {
@@ -46,7 +48,10 @@ Usage: tollgate init [--force] [--json]
     if (target === 'claude-code') {
       mkdirSync(join(io.cwd, '.tollgate'), { recursive: true });
       const path = resolve(io.cwd, option(args, 'settings') ?? join('.claude', 'settings.json'));
-      const result = installClaudeCodeHooks(path, [process.execPath, process.argv[1] ?? 'tollgate']);
+      // Pin this project's config and store into the hook command, so neither depends on where the
+      // hook process starts (a database URL is never written there: it may hold credentials).
+      const pin = storeEnv(findConfig(io.cwd, io.env), io.env);
+      const result = installClaudeCodeHooks(path, [process.execPath, process.argv[1] ?? 'tollgate'], pin);
       if (flag(args, 'json')) writeJson(io, result);
       else
         io.stdout.write(
