@@ -84,6 +84,9 @@ describe('invariant 1: no irreversible dispatch without a valid prediction', () 
     const again = await t.gate.recordPrediction(deployCall(), prediction);
     expect(first.ok && again.ok && again.id === first.id).toBe(true);
     expect((await t.gate.check(deployCall())).outcome).toBe('dispatch');
+    // Filed again after a fresh read (older reads no longer back this call), it is still used up.
+    t.clock.advance(1);
+    await observeAndPredict(t.gate);
     const reused = await t.gate.recordPrediction(deployCall(), prediction);
     expect(reused).toMatchObject({
       ok: false,
@@ -249,6 +252,8 @@ describe('invariant 5: a deny ceiling instead of a loop, never an automatic allo
   it('counts errors and indeterminate outcomes toward the ceiling', async () => {
     const gate = t.gate;
     for (let i = 0; i < 3; i++) {
+      // Each dispatch needs a read made after the previous one.
+      t.clock.advance(1);
       const { prediction } = await observeAndPredict(gate);
       const verdict = await gate.check(deployCall(), {
         envelope: { prediction: { ...prediction, rationale: `try ${i}` } },
@@ -256,6 +261,7 @@ describe('invariant 5: a deny ceiling instead of a loop, never an automatic allo
       expect(verdict.outcome).toBe('dispatch');
       await gate.recordOutcome(verdict.audit_id!, { status: 'timeout' });
     }
+    t.clock.advance(1);
     const { prediction } = await observeAndPredict(gate);
     const blocked = await gate.check(deployCall(), {
       envelope: { prediction: { ...prediction, rationale: 'again' } },

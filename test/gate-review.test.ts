@@ -194,3 +194,36 @@ describe('evidence is judged against the newest read of its source', () => {
     expect(verdict.outcome).toBe('dispatch');
   });
 });
+
+describe('each dispatch needs evidence observed after the previous one', () => {
+  it('refuses the same inline prediction resent with another rationale', async () => {
+    const { prediction } = await observeAndPredict(t.gate);
+    expect((await t.gate.check(deployCall(), { envelope: { prediction } })).outcome).toBe('dispatch');
+    t.clock.advance(1);
+    const again = await t.gate.check(deployCall(), {
+      envelope: { prediction: { ...prediction, rationale: 'same call, same read, new words' } },
+    });
+    expect(again.outcome).toBe('rejected');
+    expect(again.reasons).toEqual([
+      expect.objectContaining({
+        code: 'evidence_stale',
+        message: expect.stringMatching(/predates the last dispatch/),
+      }),
+    ]);
+    // A fresh read makes it a new dispatch.
+    await observeAndPredict(t.gate);
+    t.clock.advance(1);
+    const fresh = await t.gate.check(deployCall(), {
+      envelope: { prediction: { ...prediction, rationale: 'after reading again' } },
+    });
+    expect(fresh.outcome).toBe('dispatch');
+  });
+
+  it('refuses a filed prediction citing a read made before the last dispatch', async () => {
+    const { prediction } = await observeAndPredict(t.gate);
+    expect((await t.gate.check(deployCall(), { envelope: { prediction } })).outcome).toBe('dispatch');
+    t.clock.advance(1);
+    const filed = await t.gate.recordPrediction(deployCall(), { ...prediction, rationale: 'filed later' });
+    expect(filed).toMatchObject({ ok: false, reasons: [{ code: 'evidence_stale' }] });
+  });
+});

@@ -15,6 +15,8 @@ export interface EvidenceContext {
   maxAgeS: number;
   requireAttested: boolean;
   directive?: Directive;
+  /** Evidence observed at or before this time (the last dispatch of this call) is stale. */
+  notAfter?: number;
 }
 
 export interface Citation {
@@ -114,6 +116,15 @@ async function verifyOne(citation: Citation, path: string, ctx: EvidenceContext)
       problem: reason(
         'evidence_stale',
         `the read of ${quoted(sourceText(obs.source))} is ${Math.round(ageS)} s old; this rule accepts evidence up to ${ctx.maxAgeS} s old — read it again`,
+        path,
+      ),
+    };
+  }
+  if (ctx.notAfter !== undefined && Date.parse(obs.observed_at) <= ctx.notAfter) {
+    return {
+      problem: reason(
+        'evidence_stale',
+        `read again: this read of ${quoted(sourceText(obs.source))} predates the last dispatch of this call, and each dispatch needs evidence observed after the previous one`,
         path,
       ),
     };

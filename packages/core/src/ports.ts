@@ -76,6 +76,12 @@ export interface Store {
   /** Newest unconsumed ticket for (session, call_digest), if any. */
   findOpenPrediction(session: string, callDigest: string): Promise<PredictionRecord | undefined>;
   findOpenDecline(session: string, callDigest: string): Promise<DeclineRecord | undefined>;
+  /**
+   * When a prediction for (session, call_digest) was last used up: max(consumed_at) over its
+   * predictions, undefined when none was. Evidence observed at or before it cannot back another
+   * dispatch of the same call.
+   */
+  lastConsumedAt(session: string, callDigest: string): Promise<number | undefined>;
   /** Newest ticket for (session, call_digest) whether used or not (to say "already used"). */
   findLatestPrediction(session: string, callDigest: string): Promise<PredictionRecord | undefined>;
   /**

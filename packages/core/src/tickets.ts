@@ -30,7 +30,13 @@ export async function checkPrediction(
   const bound = bindingProblem(prediction.call_digest, ctx.digest, path);
   if (bound) return { ok: false, reasons: [bound] };
   reasons.push(...falsifiabilityProblems(prediction.claims, `${path}/claims`, ctx.subjectIsSafe));
-  const evidence = await verifyCitations(prediction.evidence, `${path}/evidence`, ctx);
+  // Each dispatch needs evidence observed after the previous dispatch of the same call.
+  const last = await ctx.store.lastConsumedAt(ctx.session, ctx.digest);
+  const evidence = await verifyCitations(
+    prediction.evidence,
+    `${path}/evidence`,
+    last === undefined ? ctx : { ...ctx, notAfter: last },
+  );
   reasons.push(...evidence.problems);
   return reasons.length > 0
     ? { ok: false, reasons }

@@ -94,6 +94,29 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
         expect(await store.findLatestPrediction('s1', 'd1')).toEqual({ ...b, consumed_at: 2500 });
       });
 
+      it('reports when a prediction for a call was last used, per (session, call digest)', async () => {
+        expect(await store.lastConsumedAt('s1', 'd1')).toBeUndefined();
+        const a = prediction('s1', 'd1', 1000);
+        const b = prediction('s1', 'd1', 1100, predictionDoc('second'));
+        await store.insertPrediction(a);
+        await store.insertPrediction(b);
+        expect(await store.lastConsumedAt('s1', 'd1')).toBeUndefined();
+        await store.consumePrediction(a.id, 5000);
+        await store.consumePrediction(b.id, 3000);
+        expect(await store.lastConsumedAt('s1', 'd1')).toBe(5000);
+        expect(
+          await store.insertConsumedPrediction(prediction('s1', 'd1', 7000, predictionDoc('inline'))),
+        ).toBe(true);
+        expect(await store.lastConsumedAt('s1', 'd1')).toBe(7000);
+        expect(await store.lastConsumedAt('s2', 'd1')).toBeUndefined();
+        expect(await store.lastConsumedAt('s1', 'd2')).toBeUndefined();
+        // Declines dispatch nothing: using one up is not a dispatch.
+        const d = decline('s1', 'd3', 1000);
+        await store.insertDecline(d);
+        await store.consumeDecline(d.id, 9000);
+        expect(await store.lastConsumedAt('s1', 'd3')).toBeUndefined();
+      });
+
       it('consumes a prediction exactly once', async () => {
         const p = prediction('s1', 'd1', 1000);
         await store.insertPrediction(p);

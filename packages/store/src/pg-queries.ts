@@ -45,6 +45,10 @@ export const q = {
            ORDER BY observed_ms DESC, id DESC LIMIT $3`,
   },
   predictions: ticket('predictions'),
+  lastConsumedAt: {
+    name: 'tg_predictions_last_consumed',
+    text: 'SELECT max(consumed_at) AS at FROM predictions WHERE session = $1 AND call_digest = $2',
+  },
   declines: ticket('declines'),
   // Sent as one simple-protocol round trip. Under READ COMMITTED each statement takes a fresh
   // snapshot, so the tail read after the lock is granted sees every append committed before it.

@@ -89,6 +89,15 @@ export class PostgresStore implements Store {
     return this.#findTicket<Decline>(q.declines.findOpen, session, callDigest);
   }
 
+  async lastConsumedAt(session: string, callDigest: string): Promise<number | undefined> {
+    const { rows } = await this.#query<{ at: string | number | null }>('last consumed', q.lastConsumedAt, [
+      session,
+      callDigest,
+    ]);
+    const at = rows[0]?.at;
+    return at === null || at === undefined ? undefined : Number(at);
+  }
+
   async findLatestPrediction(session: string, callDigest: string): Promise<PredictionRecord | undefined> {
     return this.#findTicket<Prediction>(q.predictions.findLatest, session, callDigest);
   }

@@ -38,6 +38,9 @@ export function prepareStatements(db: BetterSqlite3.Database) {
       )
       .pluck(),
     predictions: ticket('predictions'),
+    lastConsumedAt: db
+      .prepare('SELECT max(consumed_at) FROM predictions WHERE session = ? AND call_digest = ?')
+      .pluck(),
     declines: ticket('declines'),
     auditHead: db.prepare('SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1'),
     insertAudit: db.prepare(

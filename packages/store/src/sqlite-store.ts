@@ -97,6 +97,14 @@ export class SqliteStore implements Store {
     return findTicket<Decline>(this.#s.declines.findOpen, session, callDigest);
   }
 
+  async lastConsumedAt(session: string, callDigest: string): Promise<number | undefined> {
+    const at = run('last consumed', () => this.#s.lastConsumedAt.get(session, callDigest)) as
+      | number
+      | bigint
+      | null;
+    return at === null || at === undefined ? undefined : Number(at);
+  }
+
   async findLatestPrediction(session: string, callDigest: string): Promise<PredictionRecord | undefined> {
     return findTicket<Prediction>(this.#s.predictions.findLatest, session, callDigest);
   }
