@@ -227,3 +227,35 @@ describe('each dispatch needs evidence observed after the previous one', () => {
     expect(filed).toMatchObject({ ok: false, reasons: [{ code: 'evidence_stale' }] });
   });
 });
+
+describe('patterns in claims', () => {
+  it('records an outcome for an observe-mode call whose claim has an invalid pattern', async () => {
+    const local = await openTestGate({ mode: 'observe' });
+    try {
+      const { prediction } = await observeAndPredict(local.gate);
+      const verdict = await local.gate.check(deployCall(), {
+        envelope: {
+          prediction: { ...prediction, claims: [{ subject: statusRead, op: 'matches', value: '(' }] },
+        },
+      });
+      expect(verdict).toMatchObject({ outcome: 'pass', would_reject: true });
+      const result = await local.gate.recordOutcome(verdict.audit_id!, {
+        status: 'ok',
+        observed: [{ subject: statusRead, output: 'api: running build 42' }],
+      });
+      expect(result.claims.map((c) => c.result)).toEqual(['unverifiable']);
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('refuses a catastrophic pattern before it ever runs', async () => {
+    const { prediction } = await observeAndPredict(t.gate);
+    const verdict = await t.gate.check(deployCall(), {
+      envelope: {
+        prediction: { ...prediction, claims: [{ subject: statusRead, op: 'matches', value: '^(a+)+$' }] },
+      },
+    });
+    expect(verdict.reasons.map((r) => r.code)).toEqual(['claim_not_falsifiable']);
+  });
+});

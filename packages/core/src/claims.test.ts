@@ -87,3 +87,36 @@ describe('claims that echo their own subject', () => {
     expect(falsifiabilityProblems(claims, '/c', always)).toEqual([]);
   });
 });
+
+describe('patterns from agents', () => {
+  it.each([
+    '(a+)+$',
+    '(a|a)*b',
+    '(\\w*)*x',
+    '^(x+x+)+y',
+    '((ab)*)+c',
+    '(a{1,3}){2,}',
+    '(a)\\1',
+    '(?<n>a)\\k<n>',
+  ])('refuses the catastrophic or backreferencing pattern %s', (value) => {
+    const problems = falsifiabilityProblems([{ subject: 'cat f', op: 'matches', value }], '/c', always);
+    expect(problems).toEqual([expect.objectContaining({ code: 'claim_not_falsifiable' })]);
+  });
+
+  it.each(['^v\\d+\\.\\d+', '(ab)+c', '[a+]+z', '^(main|master)$', '(\\d{3})?-x', 'a+b*c'])(
+    'accepts the ordinary pattern %s',
+    (value) => {
+      expect(falsifiabilityProblems([{ subject: 'cat f', op: 'matches', value }], '/c', always)).toEqual([]);
+    },
+  );
+
+  it('evaluates an invalid pattern as unverifiable instead of throwing', () => {
+    expect(evaluateClaim({ subject: 's', op: 'matches', value: '(' }, { output: 'x' })).toBe('unverifiable');
+  });
+
+  it('matches against the first 64 KiB of output only', () => {
+    const output = `${'x'.repeat(64 * 1024)}needle`;
+    expect(evaluateClaim({ subject: 's', op: 'matches', value: 'needle' }, { output })).toBe('mismatched');
+    expect(evaluateClaim({ subject: 's', op: 'matches', value: '^x' }, { output })).toBe('matched');
+  });
+});

@@ -57,7 +57,11 @@ function unfalsifiable(claim: Claim): string | undefined {
       } catch (error) {
         return `has a pattern that does not compile: ${(error as Error).message}`;
       }
-      return re.test('') ? `has a pattern ${quoted(value, 60)} that matches any output` : undefined;
+      if (re.test('')) return `has a pattern ${quoted(value, 60)} that matches any output`;
+      const risky = riskyPattern(value);
+      return risky
+        ? `has a pattern ${quoted(value, 60)} with ${risky}, which can take exponential time; write a simpler pattern`
+        : undefined;
     }
     case 'eq':
     case 'ne':
@@ -88,6 +92,64 @@ function echoesItself(claim: Claim): boolean {
   return false;
 }
 
+/** `matches` looks at no more of an output than this (characters), to bound its cost. */
+export const MATCH_WINDOW = 64 * 1024;
+
+/**
+ * Why a pattern risks catastrophic backtracking, or undefined: a backreference, or a repeated group
+ * that itself contains a quantifier or an alternation (`(a+)+`, `(a|a)*`, `(\w*)*`).
+ */
+export function riskyPattern(pattern: string): string | undefined {
+  const groups: { inner: boolean }[] = [];
+  let inClass = false;
+  const repeats = (at: number) => {
+    const c = pattern[at];
+    if (c === '*' || c === '+') return true;
+    const bound = c === '{' ? /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(at)) : null;
+    if (!bound) return false;
+    const max = bound[2] === undefined ? bound[1] : bound[3];
+    return max === '' || Number(max) > 1;
+  };
+  const mark = () => {
+    const top = groups.at(-1);
+    if (top) top.inner = true;
+  };
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\') {
+      const next = pattern[i + 1] ?? '';
+      if (!inClass && (/[1-9]/.test(next) || next === 'k')) return 'a backreference';
+      i++;
+      if (!inClass && (repeats(i + 1) || pattern[i + 1] === '?')) mark();
+      continue;
+    }
+    if (inClass) {
+      if (c === ']') inClass = false;
+      else continue;
+      if (repeats(i + 1) || pattern[i + 1] === '?') mark();
+      continue;
+    }
+    if (c === '[') {
+      inClass = true;
+      continue;
+    }
+    if (c === '(') groups.push({ inner: false });
+    else if (c === '|') mark();
+    else if (c === '*' || c === '+' || c === '?' || c === '{') {
+      // A quantifier applies to what precedes it; `?` right after `(` or another quantifier is syntax.
+      const prev = pattern[i - 1];
+      if (!(c === '?' && (prev === '(' || prev === '*' || prev === '+' || prev === '?' || prev === '}')))
+        mark();
+    } else if (c === ')') {
+      const group = groups.pop();
+      const repeated = repeats(i + 1);
+      if (group?.inner && repeated) return 'a repeated group that itself repeats or alternates';
+      if (group?.inner || repeated) mark();
+    }
+  }
+  return undefined;
+}
+
 /** One claim against the observed output of its subject (undefined: nothing was observed). */
 export function evaluateClaim(claim: Claim, observed: ObservedOutput | undefined): ClaimResult['result'] {
   if (observed === undefined) return 'unverifiable';
@@ -103,8 +165,15 @@ export function evaluateClaim(claim: Claim, observed: ObservedOutput | undefined
       return containsFolded(out, String(value)) ? 'matched' : 'mismatched';
     case 'not_contains':
       return containsFolded(out, String(value)) ? 'mismatched' : 'matched';
-    case 'matches':
-      return new RegExp(String(value), 'u').test(out) ? 'matched' : 'mismatched';
+    case 'matches': {
+      let re: RegExp;
+      try {
+        re = new RegExp(String(value), 'u');
+      } catch {
+        return 'unverifiable';
+      }
+      return re.test(out.slice(0, MATCH_WINDOW)) ? 'matched' : 'mismatched';
+    }
     case 'eq':
     case 'ne': {
       const equal =
