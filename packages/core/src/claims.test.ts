@@ -96,6 +96,7 @@ describe('patterns from agents', () => {
     '^(x+x+)+y',
     '((ab)*)+c',
     '(a{1,3}){2,}',
+    '(a|b){10}',
     '(a)\\1',
     '(?<n>a)\\k<n>',
   ])('refuses the catastrophic or backreferencing pattern %s', (value) => {
