@@ -222,3 +222,79 @@ describe('Claude Code: the hook finds its config from the project, not from the 
     expect(await decision(join(r.work, 'sub'))).not.toBe('deny');
   });
 });
+
+describe('Claude Code: MCP tools are gated through the hook by their bare name', () => {
+  let r: ReturnType<typeof scratchRepo>;
+  beforeAll(() => {
+    r = scratchRepo();
+  });
+  afterAll(() => rmSync(r.root, { recursive: true, force: true }));
+  const mcpSession = 'cc-mcp-1';
+  const call = async (event: string, tool: string, toolInput: Record<string, unknown>, extra = {}) => {
+    const input = JSON.stringify({
+      session_id: mcpSession,
+      cwd: r.work,
+      hook_event_name: event,
+      tool_name: tool,
+      tool_input: toolInput,
+      ...extra,
+    });
+    const answer = await tollgate(['hook', 'claude-code'], { cwd: r.work, input });
+    return lastJson<HookAnswer>(answer.stdout);
+  };
+  const del = { entityNames: ['alice'] };
+
+  it('denies mcp__memory__delete_entities with rails that say how to file from Bash, then lets the predicted call through', async () => {
+    const denied = await call('PreToolUse', 'mcp__memory__delete_entities', del);
+    expect(denied.hookSpecificOutput.permissionDecision).toBe('deny');
+    const reason = denied.hookSpecificOutput.permissionDecisionReason ?? '';
+    expect(reason).toContain('[mcp.memory.delete');
+    expect(reason).toContain(
+      `tollgate predict --tool mcp__memory__delete_entities --args '{"entityNames":["alice"]}'`,
+    );
+    expect(reason).not.toContain('--for <command>');
+
+    const read = await call(
+      'PostToolUse',
+      'mcp__memory__read_graph',
+      {},
+      {
+        tool_response: [{ type: 'text', text: '{"entities":[{"name":"alice"},{"name":"bob"}]}' }],
+      },
+    );
+    expect(read.hookSpecificOutput.additionalContext).toContain('recorded this read');
+    const doc = {
+      claims: [{ subject: { tool: 'read_graph', args: {} }, op: 'not_contains', value: 'alice' }],
+      evidence: [{ source: { tool: 'read_graph', args: {} }, quote: '"name":"alice"' }],
+      rationale: 'deleting alice removes it from the graph',
+    };
+    const filing = `tollgate predict --tool mcp__memory__delete_entities --args '${JSON.stringify(del)}' --json-doc '${JSON.stringify(doc)}'`;
+    const bound = await call('PreToolUse', 'Bash', { command: filing });
+    expect(bound.hookSpecificOutput.permissionDecision).toBe('allow');
+    const rewritten = bound.hookSpecificOutput.updatedInput?.command ?? 'false';
+    expect(execFileSync('/bin/sh', ['-c', rewritten], { cwd: r.work, encoding: 'utf8' })).toContain(
+      'recorded prediction',
+    );
+    // The rewritten line is the agent's own tollgate command, never an observation source.
+    const after = await call(
+      'PostToolUse',
+      'Bash',
+      { command: rewritten },
+      { tool_response: { stdout: 'recorded prediction', stderr: '' } },
+    );
+    expect(after.hookSpecificOutput.additionalContext ?? '').not.toContain('recorded this read');
+
+    const allowed = await call('PreToolUse', 'mcp__memory__delete_entities', del);
+    expect(allowed.hookSpecificOutput.permissionDecision).not.toBe('deny');
+    expect(allowed.hookSpecificOutput.additionalContext ?? JSON.stringify(allowed)).toContain('accepted');
+    const done = await call('PostToolUse', 'mcp__memory__delete_entities', del, {
+      tool_response: [{ type: 'text', text: 'deleted' }],
+    });
+    expect(done.hookSpecificOutput.additionalContext).toContain('recorded the outcome');
+    const rows = JSON.parse(
+      (await tollgate(['audit', 'list', '--json', '--session', mcpSession], { cwd: r.work })).stdout,
+    ) as { kind: string; outcome?: string; call?: { tool: string; action?: string } }[];
+    const decision = rows.find((row) => row.kind === 'decision' && row.outcome === 'dispatch');
+    expect(JSON.stringify(decision)).toContain('mcp__memory__delete_entities');
+  });
+});

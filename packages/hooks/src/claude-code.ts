@@ -8,6 +8,7 @@ import type { HookInput } from './input.js';
 import { allowRewritten, deny, type HookOutput, noObjection, postContext } from './output.js';
 import type { Probe } from './probe.js';
 import { isReadTool, responseText } from './reads.js';
+import { shellWord } from './shell-word.js';
 import { boundTicketCommand, ticketCommand } from './ticket-command.js';
 
 export const AGENT = 'claude-code';
@@ -26,10 +27,28 @@ export interface HookDeps {
   cwd: string;
 }
 
-/** The Call a hook input stands for: Bash is the shell tool; any other tool is its own name and input. */
+const MCP_NAME = /^mcp__(.+?)__(.+)$/;
+
+/**
+ * The tool, action and args a host tool call is classified and bound by. An MCP tool reaches Claude
+ * Code as `mcp__<server>__<tool>`, but rules (contracts/policies/mcp.yaml) name the bare tool
+ * (`write_file`): the bare name is the tool, and the full name is kept as the action, so the audit
+ * shows which server it was and a prediction binds to that server's tool only. `tollgate predict
+ * --tool NAME --args JSON` builds the same call, so it files under the digest this hook computes.
+ */
+export function toolCall(
+  name: string,
+  args: Record<string, unknown>,
+): Pick<Call, 'tool' | 'action' | 'args'> {
+  const mcp = MCP_NAME.exec(name);
+  if (mcp?.[2]) return { tool: mcp[2], action: name, args };
+  return { tool: name, args };
+}
+
+/** The Call a hook input stands for: Bash is the shell tool; any other tool is its own name and input (MCP tools by their bare name, see toolCall). */
 export function callFor(input: HookInput): Call | { problem: string } {
   const base = { session: input.session_id, agent: AGENT };
-  if (input.tool_name !== 'Bash') return { ...base, tool: input.tool_name, args: input.tool_input };
+  if (input.tool_name !== 'Bash') return { ...base, ...toolCall(input.tool_name, input.tool_input) };
   const command = input.tool_input.command;
   if (typeof command !== 'string') return { problem: 'the Bash call has no "command" string' };
   if (command.trim() === '') return { problem: 'the Bash command is empty: there is nothing to run' };
@@ -48,7 +67,7 @@ export async function claudeCodeHook(input: HookInput, deps: HookDeps): Promise<
 
 // How each verdict outcome reaches Claude Code; a new outcome without a mapping does not compile.
 const PRE: Record<Verdict['outcome'], (v: Verdict, input: HookInput, deps: HookDeps) => HookOutput> = {
-  rejected: (v) => deny(rejectionText(v)),
+  rejected: (v, input) => deny(rejectionText(v, input)),
   declined: (v) =>
     deny(
       `Tollgate: your decline was recorded (decline ${v.decline_id ?? '?'}, audit ${v.audit_id ?? '?'}) and nothing was done — the call did not run. Declining is a fine outcome, not an error: carry on with other work or tell the user what would let you predict.`,
@@ -88,10 +107,37 @@ export function selfRoots(self: readonly string[]): string[] {
   return parts.length > 3 ? [parts.slice(0, -2).join('/')] : [];
 }
 
-function rejectionText(v: Verdict): string {
-  if (v.rails) return v.rails.text;
+function rejectionText(v: Verdict, input: HookInput): string {
+  if (v.rails) return MCP_NAME.test(input.tool_name) ? mcpRails(v.rails.text, input) : v.rails.text;
   const reasons = v.reasons.map((r) => `[${r.code}] ${sanitiseText(r.message, 600)}`).join('\n');
   return `Tollgate (an automated gate you can satisfy) held this call:\n${reasons}`;
+}
+
+const MAX_ARGS_TEXT = 2000;
+
+/**
+ * An MCP tool called through Claude Code cannot carry a prediction (the host drops unknown
+ * arguments), so the agent files it from Bash with --tool/--args, bound to the digest this hook
+ * computes. The rails' Bash lines speak of commands; here they name the tool call instead.
+ */
+function mcpRails(text: string, input: HookInput): string {
+  const argsJson = JSON.stringify(input.tool_input);
+  const args = argsJson.length <= MAX_ARGS_TEXT ? shellWord(argsJson) : "'<the same arguments, as JSON>'";
+  const target = `--tool ${shellWord(input.tool_name)} --args ${args}`;
+  const file = `Then file a prediction through Bash (this MCP tool cannot carry one): tollgate predict ${target} --json-doc '<prediction JSON>'   (or tollgate decline ${target} --json-doc '<decline JSON>')`;
+  const retry = `Then call ${input.tool_name} again with exactly the same arguments.`;
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => l.startsWith('Then file a prediction through Bash'));
+  if (at < 0) return `${text}\n${file}\n${retry}`;
+  lines[at] = file;
+  const again = lines.findIndex((l) => l.startsWith('Then retry the exact same command'));
+  if (again >= 0) lines[again] = retry;
+  const server = MCP_NAME.exec(input.tool_name)?.[1] ?? '';
+  const reads = lines.findIndex((l) => l.startsWith('Run each read above as its own Bash command'));
+  if (reads >= 0)
+    lines[reads] =
+      `Make each read above (a tool name is mcp__${server}__<tool>; a command runs in Bash); the gate records its output.`;
+  return lines.join('\n');
 }
 
 function passOrBind(v: Verdict, input: HookInput, deps: HookDeps): HookOutput {

@@ -1,7 +1,15 @@
 // Public surface of @tollgate/hooks: the Claude Code hook translation that both the CLI
 // (`tollgate hook claude-code`) and the HTTP service (POST /v1/hooks/claude-code) call. Any new
 // export here becomes public API.
-export { AGENT, callFor, claudeCodeHook, type HookDeps, RECORDED_BY } from './claude-code.js';
+export {
+  AGENT,
+  callFor,
+  claudeCodeHook,
+  type HookDeps,
+  RECORDED_BY,
+  selfRoots,
+  toolCall,
+} from './claude-code.js';
 export { openDispatch } from './decision-row.js';
 export { type HookRuntime, runClaudeCodeHook } from './entry.js';
 export {

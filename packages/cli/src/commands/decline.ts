@@ -14,6 +14,7 @@ export const command = ticketCommand('decline', {
   },
   usage: `
 Usage: tollgate decline --for CMD (--file F | --json-doc JSON | document flags) [--json] [--session S]
+       tollgate decline --tool NAME --args JSON (--file F | --json-doc JSON | document flags)
        tollgate decline (--file F | --json-doc JSON | document flags) -- CMD...
 
 Files a decline for exactly this command: what cannot be known right now, what evidence would change
@@ -23,6 +24,8 @@ command is recorded as declined and nothing runs (exit 3). Declining is a fine o
 Exit codes: 0 recorded (or the command is not gated), 2 invalid (the reasons are printed), 1 usage.
 
   --for CMD                      the command the decline is for, as one string
+  --tool NAME --args JSON        instead: a host tool call (an MCP tool as Claude Code names it,
+                                 mcp__server__tool) and its exact arguments, as the hook binds it
   --file F | --json-doc JSON     the decline document
   Document flags:
   --irreducible TEXT             what you cannot know before acting

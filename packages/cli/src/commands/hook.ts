@@ -21,6 +21,13 @@ object on stdin and always answers with one JSON object on stdout and exit code 
                a Bash \`tollgate predict|decline ...\` → allow, rewritten to file into this session.
   PostToolUse  reads (Bash, Read, Grep, Glob, WebFetch, mcp__*) → an attested observation, its id in
                additionalContext; a dispatched call → its outcome and the probed post-state.
+  MCP tools    mcp__<server>__<tool> is classified by its bare tool name (the rules in builtin:mcp name
+               write_file, delete_entities, ...), with the full name kept as the call's action in the
+               audit. It cannot carry a prediction, so its rails say to file one from Bash with
+               \`tollgate predict --tool mcp__<server>__<tool> --args '<same JSON>' ...\`. The hook does
+               not see MCP tool annotations: an MCP tool no rule names stays unmatched (the config's
+               \`unmatched\` setting applies), even if its server marks it destructiveHint — put
+               \`tollgate mcp\` in front of such a server, or add a rule for it.
   Bad input    (not JSON, invalid UTF-8, too large, unknown event, missing fields) → deny, naming why.
 
 The session is the hook's session_id (TOLLGATE_SESSION/--session do not apply here). Config and

@@ -18,6 +18,7 @@ export const command = ticketCommand('prediction', {
   usage: `
 Usage: tollgate predict --for CMD (--file F | --json-doc JSON | document flags) [--json] [--session S]
        tollgate predict (--file F | --json-doc JSON | document flags) -- CMD...
+       tollgate predict --tool NAME --args JSON (--file F | --json-doc JSON | document flags)
 
 Files a prediction for exactly this command: what will be true after it runs (claims on reads the
 gate can re-run), backed by reads the gate recorded (tollgate observe, or the Claude Code hook).
@@ -27,6 +28,9 @@ the next \`tollgate run\` of the same command in the same session.
 Exit codes: 0 recorded (or the command is not gated), 2 invalid (the reasons are printed), 1 usage.
 
   --for CMD          the command the prediction is for, as one string
+  --tool NAME        instead of a command: a host tool call, e.g. an MCP tool as Claude Code names it
+  --args JSON        (mcp__server__write_file) and its exact arguments as one JSON object; bound to the
+                     same call the Claude Code hook checks, so the next identical call uses it
   --file F           the prediction document (JSON), or - for stdin
   --json-doc JSON    the prediction document inline
   Document flags (instead of a document), in order:

@@ -2,7 +2,9 @@
 // given by --for (or after --), checked by core now and recorded for the call's next run.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { Call } from '@tollgate/contracts';
 import { decodeJson } from '@tollgate/core';
+import { toolCall } from '@tollgate/hooks';
 import { flag, type OptionSpec, option, type ParsedArgs } from '../args.js';
 import type { Command, CommandIO } from '../command.js';
 import { UsageError } from '../errors.js';
@@ -13,6 +15,8 @@ export type TicketKind = 'prediction' | 'decline';
 
 const COMMON: OptionSpec = {
   for: 'string',
+  tool: 'string',
+  args: 'string',
   file: 'string',
   'json-doc': 'string',
   session: 'string',
@@ -30,11 +34,17 @@ export function ticketCommand(
   },
 ): Command {
   return defineCommand({ ...def, options: { ...COMMON, ...def.options } }, async (args, io) => {
-    const { command } = commandLine(args, def.name, 'for');
+    const target = targetOf(args, def.name);
+    const command = target.label;
     const doc = documentFrom(args, io, def.fromFlags);
     const runtime = await openRuntime({ cwd: io.cwd, env: io.env, channel: 'cli' });
     try {
-      const call = shellCall(command, sessionFrom(option(args, 'session'), io.env), agentFrom(args, io.env));
+      const session = sessionFrom(option(args, 'session'), io.env);
+      const agent = agentFrom(args, io.env);
+      const call: Call =
+        target.kind === 'command'
+          ? shellCall(target.label, session, agent)
+          : { ...target.call, session, ...(agent ? { agent } : {}) };
       const result =
         kind === 'prediction'
           ? await runtime.gate.recordPrediction(call, doc)
@@ -64,6 +74,46 @@ export function ticketCommand(
       await runtime.close();
     }
   });
+}
+
+type Target =
+  | { kind: 'command'; label: string }
+  | { kind: 'tool'; label: string; call: Pick<Call, 'tool' | 'action' | 'args'> };
+
+/**
+ * What the ticket is for: a command (--for CMD or -- CMD...), or a host tool call (--tool NAME --args
+ * JSON), bound exactly as the Claude Code hook binds that tool call (mcp__server__tool → the bare tool).
+ */
+function targetOf(args: ParsedArgs, name: string): Target {
+  const tool = option(args, 'tool');
+  const toolArgs = option(args, 'args');
+  if (tool === undefined) {
+    if (toolArgs !== undefined)
+      throw new UsageError(
+        '--args goes with --tool',
+        `e.g. tollgate ${name} --tool mcp__fs__write_file --args '{"path": "/a"}' ...`,
+      );
+    return { kind: 'command', label: commandLine(args, name, 'for').command };
+  }
+  if (option(args, 'for') !== undefined || args.rest !== undefined)
+    throw new UsageError(
+      'give either a command (--for or --) or a tool call (--tool/--args), not both',
+      'drop one of them',
+    );
+  if (tool.trim() === '' || tool === 'Bash')
+    throw new UsageError(
+      `--tool ${JSON.stringify(tool)} is not a tool call to bind`,
+      'for a shell command use --for CMD',
+    );
+  if (toolArgs === undefined)
+    throw new UsageError(
+      '--tool needs --args JSON: the exact arguments of the call',
+      `e.g. tollgate ${name} --tool ${tool} --args '{"path": "/a"}' ...`,
+    );
+  const parsed = decodeJson(toolArgs);
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new UsageError('--args is not a JSON object', "give the tool call's arguments as one JSON object");
+  return { kind: 'tool', label: tool, call: toolCall(tool, parsed as Record<string, unknown>) };
 }
 
 function documentFrom(args: ParsedArgs, io: CommandIO, fromFlags: (args: ParsedArgs) => unknown): unknown {
