@@ -1,5 +1,13 @@
+import { createGate, loadPolicy, type Store } from '@tollgate/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deployCall, observeAndPredict, openTestGate, statusRead, type TestGate } from './support/gate.js';
+import {
+  deployCall,
+  observeAndPredict,
+  openTestGate,
+  statusRead,
+  type TestGate,
+  TOOLS_POLICY,
+} from './support/gate.js';
 
 const publishCall = (session = 's1') => ({ tool: 'shell', args: { command: 'npm publish' }, session });
 
@@ -257,5 +265,45 @@ describe('patterns in claims', () => {
       },
     });
     expect(verdict.reasons.map((r) => r.code)).toEqual(['claim_not_falsifiable']);
+  });
+});
+
+describe('overrides are validated and audited before they take effect', () => {
+  const base = { operator: 'alice', reason: 'INC-12', session: 's1', ttlS: 600 };
+
+  it.each([0, -5, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 31_536_001, 1e20])(
+    'refuses a ttl of %s seconds and writes nothing',
+    async (ttlS) => {
+      await expect(t.gate.override({ ...base, ttlS })).rejects.toMatchObject({
+        name: 'TollgateFault',
+        code: 'input_invalid',
+      });
+      expect(await t.store.findOverrides('s1', ['deploy.production'], 'x', t.clock.now())).toEqual([]);
+      expect(await t.store.listAudit({ kind: 'override' })).toEqual([]);
+    },
+  );
+
+  it('refuses an override with no scope at all', async () => {
+    const { session: _s, ...unscoped } = base;
+    await expect(t.gate.override(unscoped)).rejects.toMatchObject({ code: 'input_invalid' });
+    expect(await t.store.findOverrides('any', [], 'x', t.clock.now())).toEqual([]);
+  });
+
+  it('accepts the longest ttl, one year', async () => {
+    const record = await t.gate.override({ ...base, ttlS: 31_536_000 });
+    expect(record.expires_at - record.created_at).toBe(31_536_000_000);
+  });
+
+  it('leaves no override in force when its audit row cannot be written', async () => {
+    const failing = new Proxy(t.store, {
+      get(target, prop) {
+        if (prop === 'appendAudit') return async () => Promise.reject(new Error('disk full'));
+        const value = Reflect.get(target, prop);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    }) as Store;
+    const gate = createGate({ policy: loadPolicy([TOOLS_POLICY]), store: failing, clock: t.clock });
+    await expect(gate.override(base)).rejects.toThrow(/disk full/);
+    expect(await t.store.findOverrides('s1', ['deploy.production'], 'x', t.clock.now())).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { AuditWriter } from './audit-writer.js';
 import { parseCall } from './call.js';
 import { type Classification, classify, isGated, type ToolHints } from './classify.js';
 import { type Decision, decide, lostRace } from './decide.js';
+import { TollgateFault } from './faults.js';
 import { type Guarded, type GuardOptions, guardWith } from './guard.js';
 import { type ObservationInput, observationFrom } from './observations.js';
 import { type OutcomeResult, recordOutcomeFor } from './outcome.js';
@@ -20,6 +21,9 @@ import { reason } from './reasons.js';
 import { recordTicket, type TicketRecordResult } from './record-ticket.js';
 import { requirementsFor } from './requirements.js';
 import { type Settlement, settleDispatch } from './settle.js';
+
+/** The longest an override may last: one year. */
+export const MAX_OVERRIDE_TTL_S = 31_536_000;
 
 export type Mode = 'enforce' | 'observe';
 
@@ -317,6 +321,19 @@ export function createGate(options: GateOptions): Gate {
       return row ? probeSubjects(row, classifyCall, ctx.defaultMaxAgeS) : [];
     },
     async override(input) {
+      if (!Number.isInteger(input.ttlS) || input.ttlS < 1 || input.ttlS > MAX_OVERRIDE_TTL_S) {
+        throw new TollgateFault(
+          'input_invalid',
+          `an override's ttl must be a whole number of seconds from 1 to ${MAX_OVERRIDE_TTL_S} (one year)`,
+          { ttl_s: input.ttlS },
+        );
+      }
+      if (input.session === undefined && input.rule === undefined && input.callDigest === undefined) {
+        throw new TollgateFault(
+          'input_invalid',
+          'an override needs a scope: a session, a rule or a call digest (an unscoped one would open every gate)',
+        );
+      }
       const now = clock.now();
       const record: OverrideRecord = {
         id: newId(),
@@ -328,7 +345,7 @@ export function createGate(options: GateOptions): Gate {
         ...(input.rule !== undefined ? { rule: input.rule } : {}),
         ...(input.callDigest !== undefined ? { call_digest: input.callDigest } : {}),
       };
-      await store.insertOverride(record);
+      // Everything that can throw happens before any write.
       const row: Omit<AuditRow, 'seq' | 'prev_hash' | 'hash'> = {
         id: newId(),
         at: new Date(now).toISOString(),
@@ -344,7 +361,9 @@ export function createGate(options: GateOptions): Gate {
           ...(record.call_digest !== undefined ? { call_digest: record.call_digest } : {}),
         },
       };
+      // The audit row first: an override is never in force without the row that says so.
       await store.appendAudit([row]);
+      await store.insertOverride(record);
       return record;
     },
     guard: (dispatch, guardOptions) => guardWith(gate, dispatch, guardOptions),
