@@ -32,6 +32,7 @@ export const FAULT_STATUS: Record<FaultCode, number> = {
   input_invalid: 422,
   input_too_deep: 400,
   not_found: 404,
+  conflict: 409,
   store_unavailable: 503,
 };
 
@@ -52,5 +53,6 @@ export const FAULT_TITLE: Record<FaultCode, string> = {
   input_invalid: 'The document does not have the shape it needs.',
   input_too_deep: 'The body nests deeper than the limit.',
   not_found: 'No such row.',
+  conflict: 'The request contradicts what is already recorded.',
   store_unavailable: 'The store cannot serve.',
 };
