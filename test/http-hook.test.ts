@@ -179,3 +179,54 @@ describe('the hook with tokens', () => {
     });
   });
 });
+
+describe('hook observations over HTTP are attested only for a hook credential', () => {
+  const AGENT_TOKEN = 'agent-token-0123456789abcdef';
+  const HOOK_TOKEN = 'hook-cred-0123456789abcdefgh';
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await serveTestApp({
+      policies: ['builtin:shell'],
+      tokens: [
+        { token: AGENT_TOKEN, agent: 'bot' },
+        { token: HOOK_TOKEN, agent: 'laptop', hook: true },
+      ],
+    });
+  });
+  afterAll(() => t.close());
+
+  const observe = async (token: string) => {
+    const r = await t.call(
+      'POST',
+      '/v1/hooks/claude-code',
+      { ...bash('PostToolUse', 'git rev-parse HEAD'), ...response('made-up output') },
+      { authorization: `Bearer ${token}` },
+    );
+    const id = /observation (\S+)\./.exec(r.body.hookSpecificOutput.additionalContext)?.[1] ?? '';
+    return id;
+  };
+
+  test('an ordinary token posting a made-up tool_response gets an unattested observation', async () => {
+    const id = await observe(AGENT_TOKEN);
+    const obs = await t.store.getObservation(`bot/${SESSION}`, id);
+    expect(obs).toMatchObject({ attested: false });
+  });
+
+  test('a hook credential records attested reads and may call nothing but the hook route', async () => {
+    const id = await observe(HOOK_TOKEN);
+    expect(await t.store.getObservation(`laptop/${SESSION}`, id)).toMatchObject({ attested: true });
+    const other = await t.call(
+      'POST',
+      '/v1/observations',
+      { session: 's', source: 'ls', output: 'x' },
+      {
+        authorization: `Bearer ${HOOK_TOKEN}`,
+      },
+    );
+    expect(other.status).toBe(403);
+    expect(JSON.stringify(other.body)).toContain('hook credential');
+    expect(
+      (await t.call('GET', '/v1/audit', undefined, { authorization: `Bearer ${HOOK_TOKEN}` })).status,
+    ).toBe(403);
+  });
+});

@@ -139,6 +139,10 @@ export interface Token {
   agent: string;
   sessions?: string[];
   operator?: boolean;
+  /**
+   * A Claude Code hook credential (the http hook's Authorization header): it may only call POST /v1/hooks/claude-code, and only its PostToolUse reads are recorded as attested observations. Not with operator.
+   */
+  hook?: boolean;
 }
 /**
  * tollgate.decline/v1 — a structured refusal to predict: what is irreducible, what would change the agent's mind, what it already tried to observe. A decline is a success: the call is not dispatched.

@@ -25,6 +25,12 @@ export interface HookDeps {
   storeEnv: Readonly<Record<string, string>>;
   /** Where probes run when the input names no cwd. */
   cwd: string;
+  /**
+   * Whether PostToolUse reads are recorded as attested (the gate saw the read pass). True for the
+   * host's own hook process; over HTTP only for a token marked `hook: true`, since any other token
+   * holder could post a made-up tool_response. Default true.
+   */
+  attested?: boolean;
 }
 
 const MCP_NAME = /^mcp__(.+?)__(.+)$/;
@@ -178,7 +184,7 @@ async function postToolUse(input: HookInput, deps: HookDeps): Promise<HookOutput
     source,
     output: responseText(input.tool_response),
     recordedBy: RECORDED_BY,
-    attested: true,
+    attested: deps.attested ?? true,
   });
   const cite = typeof source === 'string' ? `{"source": ${JSON.stringify(sanitiseText(source, 300))}}` : '';
   return postContext(

@@ -53,6 +53,19 @@ describe('tokenTable', () => {
   });
 });
 
+describe('hook credentials', () => {
+  test('hook: true marks the principal; a token cannot be both hook and operator', () => {
+    const t = tokenTable([{ token: 'hook-cred-0123456789abcdefgh', agent: 'laptop', hook: true }]);
+    expect(t.authenticate('Bearer hook-cred-0123456789abcdefgh')).toMatchObject({
+      agent: 'laptop',
+      hook: true,
+    });
+    expect(() =>
+      tokenTable([{ token: 'both-0123456789abcdefgh', agent: 'x', hook: true, operator: true }]),
+    ).toThrow(/both hook and operator/);
+  });
+});
+
 describe('scopeSession', () => {
   test('an agent without a list gets a private namespace', () => {
     expect(scopeSession({ agent: 'alice', operator: false }, 's1')).toEqual({

@@ -11,6 +11,8 @@ export interface Principal {
   operator: boolean;
   /** Raw session names or `prefix*` patterns this agent may use; absent = a private namespace. */
   sessions?: readonly string[];
+  /** A hook credential (`hook: true`): only POST /v1/hooks/claude-code, and its reads are attested. */
+  hook?: boolean;
 }
 
 export const OPEN_PRINCIPAL: Principal = { operator: true };
@@ -30,6 +32,7 @@ export function tokenTable(tokens: readonly Token[] = []): TokenTable {
     principal: {
       agent: t.agent,
       operator: t.operator === true,
+      ...(t.hook === true ? { hook: true } : {}),
       ...(t.sessions !== undefined ? { sessions: [...t.sessions] } : {}),
     } satisfies Principal,
   }));
@@ -54,6 +57,11 @@ function checkTokens(tokens: readonly Token[]): void {
   for (const [i, t] of tokens.entries()) {
     if (seen.has(t.token)) throw new TollgateFault('config_invalid', `tokens[${i}] repeats an earlier token`);
     seen.add(t.token);
+    if (t.hook === true && t.operator === true)
+      throw new TollgateFault(
+        'config_invalid',
+        `tokens[${i}] is both hook and operator: a hook credential may only call the hook route; give the operator its own token`,
+      );
     if (t.agent.includes('/'))
       throw new TollgateFault(
         'config_invalid',

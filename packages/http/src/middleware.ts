@@ -54,6 +54,12 @@ export function authenticate(tokens: TokenTable): MiddlewareHandler<AppEnv> {
           : 'the bearer token is not valid';
       return httpProblem(c, 'unauthorized', detail, { 'www-authenticate': 'Bearer realm="tollgate"' });
     }
+    if (principal.hook === true)
+      return httpProblem(
+        c,
+        'forbidden',
+        'this token is a hook credential (hook: true): it may only call POST /v1/hooks/claude-code',
+      );
     c.set('principal', principal);
     await next();
   };

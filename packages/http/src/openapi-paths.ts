@@ -145,7 +145,7 @@ export function openApiPaths(): Record<string, unknown> {
     '/v1/hooks/claude-code': {
       post: {
         summary:
-          "Claude Code's `http` hook: PreToolUse decides, PostToolUse records reads (same translation as `tollgate hook claude-code`)",
+          "Claude Code's `http` hook: PreToolUse decides, PostToolUse records reads (same translation as `tollgate hook claude-code`); reads are attested only for a token with hook: true",
         requestBody: body('ClaudeCodeHookInput'),
         responses: { '200': ok('Hook output', schema('ClaudeCodeHookOutput')), ...BODY, ...AUTH },
       },

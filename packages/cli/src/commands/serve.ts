@@ -20,7 +20,10 @@ Serves the gate over HTTP (/v1/..., /openapi.json, /metrics, /healthz) and the d
 Logs are JSON lines on stdout (TOLLGATE_LOG_LEVEL, default info); the first says where it listens.
 
 With no tokens in tollgate.config.yaml the service is open and only binds to loopback; to bind
-elsewhere, configure tokens: [{token, agent, sessions?, operator?}].
+elsewhere, configure tokens: [{token, agent, sessions?, operator?, hook?}]. Claude Code's http hook
+(POST /v1/hooks/claude-code) records PostToolUse reads as attested observations only when it
+presents a token with hook: true; such a token may call nothing else. Any other token's (or open
+mode's) hook reads are recorded as not attested: its holder could post a made-up tool_response.
 SIGTERM/SIGINT: stop accepting, finish in-flight requests, flush audit rows, close the store.
 `,
   },

@@ -35,6 +35,9 @@ export function hookRoutes(app: Hono<AppEnv>, deps: Deps): void {
       self: deps.hook.self ?? ['tollgate'],
       storeEnv: deps.hook.storeEnv ?? {},
       cwd: deps.hook.cwd ?? process.cwd(),
+      // Only a hook credential's tool results count as attested: any other caller (an agent token,
+      // open mode) could post a made-up tool_response.
+      attested: principal.hook === true,
       ...(deps.hook.probe !== undefined ? { probe: deps.hook.probe } : {}),
     };
     const output = await runClaudeCodeHook({ ok: true, input }, async () => ({
