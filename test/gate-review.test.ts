@@ -307,3 +307,28 @@ describe('overrides are validated and audited before they take effect', () => {
     expect(await t.store.findOverrides('s1', ['deploy.production'], 'x', t.clock.now())).toEqual([]);
   });
 });
+
+describe('one outcome per decision', () => {
+  it('refuses a second outcome with a conflict fault, so a late ok cannot reset the ceiling', async () => {
+    const { prediction } = await observeAndPredict(t.gate);
+    const verdict = await t.gate.check(deployCall(), { envelope: { prediction } });
+    await t.gate.recordOutcome(verdict.audit_id!, { status: 'error' });
+    expect(await t.store.getRejections('s1', verdict.call_digest)).toBe(1);
+    await expect(t.gate.recordOutcome(verdict.audit_id!, { status: 'ok' })).rejects.toMatchObject({
+      name: 'TollgateFault',
+      code: 'conflict',
+    });
+    expect(await t.store.getRejections('s1', verdict.call_digest)).toBe(1);
+    expect(await t.store.listAudit({ ref: verdict.audit_id!, kind: 'outcome' })).toHaveLength(1);
+  });
+
+  it('lets only one of two racing outcomes in', async () => {
+    const { prediction } = await observeAndPredict(t.gate);
+    const verdict = await t.gate.check(deployCall(), { envelope: { prediction } });
+    const results = await Promise.allSettled(
+      ['ok', 'error'].map((status) => t.gate.recordOutcome(verdict.audit_id!, { status })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.find((r) => r.status === 'rejected')).toMatchObject({ reason: { code: 'conflict' } });
+  });
+});

@@ -10,6 +10,8 @@ export type FaultCode =
   | 'input_too_deep'
   | 'input_invalid'
   | 'not_found'
+  /** The request contradicts what is already recorded (a second outcome for one decision). */
+  | 'conflict'
   | 'store_unavailable';
 
 export class TollgateFault extends Error {

@@ -40,6 +40,9 @@ export async function recordOutcomeFor(
       { audit_id: auditId },
     );
   }
+  // One outcome per decision: a late `ok` on an old dispatch must not rewrite it or reset the streak.
+  if ((await ctx.store.listAudit({ ref: auditId, kind: 'outcome', limit: 1 })).length > 0)
+    throw conflict(auditId);
   const observed = new Map<string, ObservedOutput>();
   for (const o of outcome.observed ?? []) {
     observed.set(
@@ -70,7 +73,14 @@ export async function recordOutcomeFor(
     const value = decision[key];
     if (value !== undefined) draft[key] = value;
   }
-  const [row] = await ctx.store.appendAudit([draft]);
+  let row: AuditRow | undefined;
+  try {
+    [row] = await ctx.store.appendAudit([draft]);
+  } catch (error) {
+    // Another outcome for the same decision won the race (the store keeps one per decision).
+    if ((error as { code?: unknown } | null)?.code === 'duplicate') throw conflict(auditId);
+    throw error;
+  }
   // Errors and indeterminate outcomes count toward the deny ceiling of this call; success ends the streak.
   if (decision.call_digest !== undefined) {
     if (outcome.status === 'ok') await ctx.store.resetRejections(decision.session, decision.call_digest);
@@ -78,4 +88,10 @@ export async function recordOutcomeFor(
   }
   if (!row) throw new TollgateFault('store_unavailable', 'the store returned no row for the outcome');
   return { row, claims };
+}
+
+function conflict(auditId: string): TollgateFault {
+  return new TollgateFault('conflict', `decision ${auditId} already has its outcome; each decision has one`, {
+    audit_id: auditId,
+  });
 }

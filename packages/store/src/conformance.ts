@@ -298,6 +298,17 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
         expect(await store.listAudit({ session: 'nobody' })).toEqual([]);
       });
 
+      it('keeps one outcome row per decision row', async () => {
+        const [decision] = await store.appendAudit([draft('s1', { outcome: 'dispatch' })]);
+        await store.appendAudit([draft('s1', { kind: 'outcome', ref: decision!.id })]);
+        await expect(
+          store.appendAudit([draft('s1', { kind: 'outcome', ref: decision!.id })]),
+        ).rejects.toMatchObject({ code: 'duplicate' });
+        // Other kinds may still refer to the same row.
+        await store.appendAudit([draft('s1', { kind: 'override', ref: decision!.id })]);
+        expect(await store.verifyAudit()).toEqual({ ok: true, rows: 3 });
+      });
+
       it('verifies an empty chain', async () => {
         expect(await store.verifyAudit()).toEqual({ ok: true, rows: 0 });
       });

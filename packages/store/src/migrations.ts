@@ -80,6 +80,14 @@ async function initial(db: AnyDb, dialect: Dialect): Promise<void> {
       .execute();
   }
   await db.schema.createIndex('audit_by_at').on('audit').column('at_ms').execute();
+  // One outcome per decision: a second one could rewrite what happened (and reset the deny ceiling).
+  await db.schema
+    .createIndex('audit_one_outcome')
+    .on('audit')
+    .column('ref')
+    .unique()
+    .where(sql.ref('kind'), '=', 'outcome')
+    .execute();
   await appendOnlyGuard(db, dialect);
 
   await db.schema
