@@ -117,13 +117,16 @@ async function evaluateEnvelope(
       kind === 'prediction'
         ? await checkPrediction(doc, '/envelope/prediction', tctx)
         : await checkDecline(doc, '/envelope/decline', tctx);
-    if (!checked.ok)
+    if (!checked.ok) {
+      if (kind === 'prediction' && (await alreadyUsed(ctx, call, digest, checked.reasons, docDigest(doc))))
+        return lostRace({ ...base, outcome: 'rejected', reasons: [] });
       return {
         ...base,
         outcome: 'rejected',
         reasons: checked.reasons,
         ...wellFormed(kind, doc, checked.reasons),
       };
+    }
     return consumeInline(ctx, call, digest, kind, checked, base, opts);
   }
 
@@ -164,13 +167,17 @@ async function evaluateEnvelope(
     kind === 'prediction'
       ? await checkPrediction(ticket.record.doc, path, tctx)
       : await checkDecline(ticket.record.doc, path, tctx);
-  if (!checked.ok)
+  if (!checked.ok) {
+    const { doc_digest } = ticket.record;
+    if (kind === 'prediction' && (await alreadyUsed(ctx, call, digest, checked.reasons, doc_digest)))
+      return lostRace({ ...base, outcome: 'rejected', reasons: [] });
     return {
       ...base,
       outcome: 'rejected',
       reasons: checked.reasons,
       ...wellFormed(kind, ticket.record.doc, checked.reasons),
     };
+  }
   const decision = accepted(kind, ticket.record.id, checked, base);
   return opts.dryRun ? decision : { ...decision, consume: { kind, id: ticket.record.id } };
 }
@@ -196,6 +203,30 @@ function consumeInline(
   };
   const decision = accepted(kind, record.id, checked, base);
   return opts.dryRun ? decision : { ...decision, consume: { kind, insert: record } };
+}
+
+/**
+ * Whether a prediction refused for evidence that predates the last dispatch is that very document,
+ * already used (a replay, or a racer that lost): then "already used" is the accurate reason.
+ */
+async function alreadyUsed(
+  ctx: GateContext,
+  call: Call,
+  digest: string,
+  reasons: readonly Reason[],
+  doc: string | undefined,
+): Promise<boolean> {
+  if (doc === undefined || !reasons.some((r) => r.code === 'evidence_stale')) return false;
+  const latest = await ctx.store.findLatestPrediction(call.session, digest);
+  return latest?.consumed_at !== undefined && latest.doc_digest === doc;
+}
+
+function docDigest(doc: unknown): string | undefined {
+  try {
+    return digestOf(doc);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The verdict when the store says another dispatch consumed the ticket first. */
