@@ -102,11 +102,28 @@ describe('POST /v1/hooks/claude-code', () => {
     expect(view.body.claims[0].observed).toContain(head);
   });
 
-  test('a Bash `tollgate predict` is rewritten to file into this session', async () => {
-    const doc = JSON.stringify({ claims: [], evidence: [] });
-    const r = await hook(bash('PreToolUse', `tollgate predict --for '${PUSH}' --json-doc '${doc}'`));
-    expect(r.body.hookSpecificOutput.permissionDecision).toBe('allow');
-    expect(r.body.hookSpecificOutput.updatedInput.command).toContain(SESSION);
+  test('a Bash `tollgate predict` is denied over HTTP, pointing to POST /v1/predictions: no store URL on a command line', async () => {
+    const pg = await serveTestApp({
+      policies: ['builtin:shell'],
+      hook: { self: ['tollgate'], storeEnv: { TOLLGATE_DB: 'postgres://gate:s3cret@db.internal/tollgate' } },
+    });
+    try {
+      const doc = JSON.stringify({ claims: [], evidence: [] });
+      for (const command of [
+        `tollgate predict --for '${PUSH}' --json-doc '${doc}'`,
+        `npx -y tollgate decline --for '${PUSH}' --json-doc '${doc}'`,
+      ]) {
+        const r = await pg.call('POST', '/v1/hooks/claude-code', bash('PreToolUse', command));
+        const out = r.body.hookSpecificOutput;
+        expect(out.permissionDecision, command).toBe('deny');
+        expect(out.updatedInput, command).toBeUndefined();
+        expect(JSON.stringify(r.body), command).not.toMatch(/postgres|s3cret|TOLLGATE_DB/);
+        expect(out.permissionDecisionReason, command).toMatch(/POST \/v1\/(predictions|declines)/);
+        expect(out.permissionDecisionReason, command).toContain(SESSION);
+      }
+    } finally {
+      await pg.close();
+    }
   });
 
   test('reads of other tools are recorded; unknown tools pass', async () => {

@@ -31,6 +31,12 @@ export interface HookDeps {
    * holder could post a made-up tool_response. Default true.
    */
   attested?: boolean;
+  /**
+   * Set by the HTTP hook route: a Bash `tollgate predict|decline` is not rewritten there (the line
+   * would have to carry the store, a database URL with credentials); the agent is pointed to
+   * POST /v1/predictions | /v1/declines with its own token, under this session name.
+   */
+  ticketsOverHttp?: { session: string };
 }
 
 const MCP_NAME = /^mcp__(.+?)__(.+)$/;
@@ -105,6 +111,12 @@ function operatorDenial(subcommand: string): string {
   return `Tollgate: this command runs the tollgate CLI itself (${what}), which is for human operators and the host, and is never run on an agent's behalf, whatever launcher runs it (npx, npm exec, pnpm dlx, node .../tollgate.js, a wrapper): override would grant the agent its own way past the gate, hook would forge the host's tool events, and init, serve, mcp and run would reconfigure or bypass the gate. From Bash you may run tollgate predict, decline, check, classify, rules, observe and audit list|show|report|verify. To get past the gate, file a prediction or a decline (tollgate predict|decline), or ask the user.`;
 }
 
+function httpTicketDenial(subcommand: 'predict' | 'decline', session: string): string {
+  const route = subcommand === 'predict' ? '/v1/predictions' : '/v1/declines';
+  const field = subcommand === 'predict' ? 'prediction' : 'decline';
+  return `Tollgate: this gate runs as an HTTP service, so \`tollgate ${subcommand}\` from Bash is not bound to your session here (nothing was run or recorded). File it with POST ${route} and your own bearer token instead: {"call": {"tool": "shell", "args": {"command": "<the exact command>"}, "session": ${JSON.stringify(sanitiseText(session, 256))}}, "${field}": {...}} (for an MCP tool: "tool": "<bare tool name>", "action": "mcp__<server>__<tool>", "args": <its exact arguments>). Then retry the call unchanged.`;
+}
+
 /** Directories of the installed tollgate (for [node, /abs/packages/cli/bin/tollgate.js]: /abs/packages/cli). */
 export function selfRoots(self: readonly string[]): string[] {
   const script = self.find((w) => /^\/.+\.[cm]?js$/.test(w));
@@ -157,6 +169,7 @@ function passOrBind(v: Verdict, input: HookInput, deps: HookDeps): HookOutput {
       `Tollgate could not bind this ${'`tollgate`'} command to your session: ${ticket.problem}. Then run it again.`,
     );
   }
+  if (deps.ticketsOverHttp) return deny(httpTicketDenial(ticket.subcommand, deps.ticketsOverHttp.session));
   const rewritten = boundTicketCommand(ticket, input.session_id, deps.self, deps.storeEnv);
   return allowRewritten(
     { ...input.tool_input, command: rewritten },

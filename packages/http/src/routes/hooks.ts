@@ -38,6 +38,8 @@ export function hookRoutes(app: Hono<AppEnv>, deps: Deps): void {
       // Only a hook credential's tool results count as attested: any other caller (an agent token,
       // open mode) could post a made-up tool_response.
       attested: principal.hook === true,
+      // No Bash predict rewrite over HTTP: the agent files with POST /v1/predictions under its session.
+      ticketsOverHttp: { session: parsed.input.session_id },
       ...(deps.hook.probe !== undefined ? { probe: deps.hook.probe } : {}),
     };
     const output = await runClaudeCodeHook({ ok: true, input }, async () => ({

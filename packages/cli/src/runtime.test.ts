@@ -1,0 +1,29 @@
+// What another tollgate process is pointed at: never a database URL (it would land on a command line
+// the agent sees, credentials and all); config discovery for hooks from the project, not the input.
+import { describe, expect, it } from 'vitest';
+import { hookConfigDir, storeEnv } from './runtime.js';
+
+describe('storeEnv', () => {
+  it('passes a SQLite path and the config file on', () => {
+    expect(storeEnv({ config: {}, path: '/p/tollgate.config.yaml', root: '/p' }, {})).toEqual({
+      TOLLGATE_DB: '/p/.tollgate/tollgate.db',
+      TOLLGATE_CONFIG: '/p/tollgate.config.yaml',
+    });
+  });
+
+  it('never passes a postgres URL, from the config or from TOLLGATE_DB', () => {
+    const url = 'postgres://gate:s3cret@db.internal/tollgate';
+    const fromConfig = storeEnv({ config: { store: url }, path: '/p/tollgate.config.yaml', root: '/p' }, {});
+    expect(fromConfig).toEqual({ TOLLGATE_CONFIG: '/p/tollgate.config.yaml' });
+    expect(JSON.stringify(storeEnv({ config: {}, root: '/p' }, { TOLLGATE_DB: url }))).not.toContain(
+      's3cret',
+    );
+  });
+});
+
+describe('hookConfigDir', () => {
+  it('is CLAUDE_PROJECT_DIR when set, else the process cwd', () => {
+    expect(hookConfigDir('/p/sub', { CLAUDE_PROJECT_DIR: '/p' })).toBe('/p');
+    expect(hookConfigDir('/p/sub', {})).toBe('/p/sub');
+  });
+});
