@@ -356,14 +356,22 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
           await brokenAt(3, /seq/);
         });
 
-        it('the newest row deleted: a limit of the chain alone, documented here', async () => {
-          // A cut tail leaves a valid shorter chain; only a reader that remembers the head (an
-          // exported hash, a replica) can see it. New rows then chain onto the new tail.
+        it('the newest row deleted: the chain head still names it', async () => {
           await t.tamper('DELETE FROM audit WHERE seq = 4');
-          expect(await store.verifyAudit()).toEqual({ ok: true, rows: 3 });
-          const [next] = await store.appendAudit([draft('s1')]);
-          expect(next?.seq).toBe(4);
-          expect(await store.verifyAudit()).toEqual({ ok: true, rows: 4 });
+          await brokenAt(4, /newest rows were deleted \(the chain head says seq 4/);
+          // New rows chain onto the head, so the gap stays visible.
+          await store.appendAudit([draft('s1')]);
+          expect((await store.verifyAudit()).ok).toBe(false);
+        });
+
+        it('every row deleted', async () => {
+          await t.tamper('DELETE FROM audit');
+          await brokenAt(1, /newest rows were deleted \(the chain head says seq 4/);
+        });
+
+        it('the indexed time column edited', async () => {
+          await t.tamper('UPDATE audit SET at_ms = at_ms + 86400000 WHERE seq = 2');
+          await brokenAt(2, /time column/);
         });
 
         it('two rows swapped', async () => {

@@ -1,5 +1,6 @@
 // Schema migrations, in order. Each takes the dialect because a few column types and the append-only
 // guard differ between SQLite and PostgreSQL; everything else is one kysely definition for both.
+import { GENESIS_HASH } from '@tollgate/core';
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Dialect } from './schema.js';
 
@@ -111,13 +112,16 @@ async function initial(db: AnyDb, dialect: Dialect): Promise<void> {
     .execute();
   await db.schema.createIndex('overrides_by_expiry').on('overrides').column('expires_at').execute();
 
-  if (dialect === 'postgres') {
-    await db.schema
-      .createTable('audit_head')
-      .addColumn('id', 'integer', (c) => c.primaryKey())
-      .execute();
-    await db.insertInto('audit_head').values({ id: 1 }).execute();
-  }
+  // The chain head (newest seq and hash), one row updated in the same transaction as every append:
+  // a deleted tail leaves a valid shorter chain, but no longer the chain the head names. On
+  // PostgreSQL it is also the row every append locks, so instances sharing the database take turns.
+  await db.schema
+    .createTable('audit_head')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('seq', int64, (c) => c.notNull())
+    .addColumn('hash', 'text', (c) => c.notNull())
+    .execute();
+  await db.insertInto('audit_head').values({ id: 1, seq: 0, hash: GENESIS_HASH }).execute();
 }
 
 /**

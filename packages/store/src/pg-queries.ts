@@ -50,11 +50,16 @@ export const q = {
     text: 'SELECT max(consumed_at) AS at FROM predictions WHERE session = $1 AND call_digest = $2',
   },
   declines: ticket('declines'),
-  // Sent as one simple-protocol round trip. Under READ COMMITTED each statement takes a fresh
-  // snapshot, so the tail read after the lock is granted sees every append committed before it.
-  // (One statement joining both would read the tail from a snapshot taken before the lock wait.)
-  auditLockAndHead:
-    'SELECT id FROM audit_head WHERE id = 1 FOR UPDATE; SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1',
+  // Locks the head row and reads it. Under READ COMMITTED, a row locked FOR UPDATE after waiting is
+  // re-read at its newest committed version, so the head seen is the one the previous append left.
+  auditLockAndHead: {
+    name: 'tg_audit_head_lock',
+    text: 'SELECT seq, hash FROM audit_head WHERE id = 1 FOR UPDATE',
+  },
+  setAuditHead: {
+    name: 'tg_audit_head_set',
+    text: 'UPDATE audit_head SET seq = $1, hash = $2 WHERE id = 1',
+  },
   insertAudit: {
     name: 'tg_audit_insert',
     text: `INSERT INTO audit (seq, id, session, agent, kind, ref, at, at_ms, call_digest, hash, doc)

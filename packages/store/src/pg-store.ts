@@ -141,9 +141,10 @@ export class PostgresStore implements Store {
 
   /** Inside a transaction: takes the chain lock, reads the head, inserts the rows chained onto it. */
   async #chainOn(client: pg.PoolClient, drafts: AuditDraft[]): Promise<AuditRow[]> {
-    const results = (await client.query(q.auditLockAndHead)) as unknown as pg.QueryResult[];
-    const head = results[1]?.rows[0] as { seq: number; hash: string } | undefined;
-    let seq = head?.seq ?? 0;
+    const { rows: heads } = await client.query<{ seq: number | string; hash: string }>(q.auditLockAndHead);
+    const head = heads[0];
+    if (head === undefined) throw new StoreFault('store_corrupt', 'the audit chain head row is missing');
+    let seq = Number(head.seq);
     let prev = head?.hash ?? GENESIS_HASH;
     const rows: AuditRow[] = [];
     for (const draft of drafts) {
@@ -166,6 +167,7 @@ export class PostgresStore implements Store {
       prev = row.hash;
       rows.push(row);
     }
+    await client.query({ ...q.setAuditHead, values: [seq, prev] });
     return rows;
   }
 
@@ -204,11 +206,16 @@ export class PostgresStore implements Store {
         .transaction()
         .setIsolationLevel('repeatable read')
         .execute(async (trx) => {
+          const head = await trx
+            .selectFrom('audit_head')
+            .select(['seq', 'hash'])
+            .where('id', '=', 1)
+            .executeTakeFirst();
           const walker = new StoredChainWalker();
           for (let after = -1; ; ) {
             const page = await trx
               .selectFrom('audit')
-              .select(['seq', 'id', 'session', 'agent', 'kind', 'ref', 'call_digest', 'hash', 'doc'])
+              .select(['seq', 'id', 'session', 'agent', 'kind', 'ref', 'at_ms', 'call_digest', 'hash', 'doc'])
               .where('seq', '>', after)
               .orderBy('seq')
               .limit(VERIFY_PAGE)
@@ -218,7 +225,7 @@ export class PostgresStore implements Store {
               if (broken) return broken;
             }
             const last = page.at(-1);
-            if (last === undefined || page.length < VERIFY_PAGE) return walker.done();
+            if (last === undefined || page.length < VERIFY_PAGE) return walker.done(head);
             after = last.seq;
           }
         }),

@@ -53,9 +53,14 @@ export interface OverrideTable {
   expires_at: number;
 }
 
-/** PostgreSQL only: the one row every append locks, so instances sharing the database take turns. */
+/**
+ * The chain head: the newest row's seq and hash (0 and the genesis hash when empty), updated with
+ * every append. On PostgreSQL also the one row every append locks, so instances take turns.
+ */
 export interface AuditHeadTable {
   id: number;
+  seq: number;
+  hash: string;
 }
 
 export interface Database {

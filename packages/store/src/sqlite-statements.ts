@@ -42,13 +42,14 @@ export function prepareStatements(db: BetterSqlite3.Database) {
       .prepare('SELECT max(consumed_at) FROM predictions WHERE session = ? AND call_digest = ?')
       .pluck(),
     declines: ticket('declines'),
-    auditHead: db.prepare('SELECT seq, hash FROM audit ORDER BY seq DESC LIMIT 1'),
+    auditHead: db.prepare('SELECT seq, hash FROM audit_head WHERE id = 1'),
+    setAuditHead: db.prepare('UPDATE audit_head SET seq = ?, hash = ? WHERE id = 1'),
     insertAudit: db.prepare(
       `INSERT INTO audit (seq, id, session, agent, kind, ref, at, at_ms, call_digest, hash, doc)
        VALUES (@seq, @id, @session, @agent, @kind, @ref, @at, @at_ms, @call_digest, @hash, @doc)`,
     ),
     auditInOrder: db.prepare(
-      'SELECT seq, id, session, agent, kind, ref, call_digest, hash, doc FROM audit ORDER BY seq',
+      'SELECT seq, id, session, agent, kind, ref, at_ms, call_digest, hash, doc FROM audit ORDER BY seq',
     ),
     bumpRejections: db
       .prepare(

@@ -16,7 +16,7 @@ import {
 } from '@tollgate/core';
 import type { Kysely } from 'kysely';
 import { getAudit, listAudit } from './audit-list.js';
-import { type StoredAudit, verifyStored } from './audit-verify.js';
+import { type AuditHead, type StoredAudit, verifyStored } from './audit-verify.js';
 import { StoreFault, toStoreFault } from './fault.js';
 import { auditRow, observationRow, overrideRecord, overrideRow, ticketRecord, ticketRow } from './rows.js';
 import type { Database, OverrideTable, TicketTable } from './schema.js';
@@ -138,6 +138,12 @@ export class SqliteStore implements Store {
     return run('append audit', () => this.#append(drafts));
   }
 
+  readonly #verify = (): ChainCheck =>
+    this.#conn.raw.transaction(() => {
+      const head = this.#s.auditHead.get() as AuditHead | undefined;
+      return verifyStored(this.#s.auditInOrder.iterate() as Iterable<StoredAudit>, head);
+    })();
+
   #chain(drafts: AuditDraft[]): AuditRow[] {
     const head = this.#s.auditHead.get() as { seq: number; hash: string } | undefined;
     let seq = head?.seq ?? 0;
@@ -149,6 +155,7 @@ export class SqliteStore implements Store {
       prev = row.hash;
       rows.push(row);
     }
+    this.#s.setAuditHead.run(seq, prev);
     return rows;
   }
 
@@ -167,8 +174,8 @@ export class SqliteStore implements Store {
   }
 
   async verifyAudit(): Promise<ChainCheck> {
-    // iterate() reads inside one implicit read transaction: a consistent snapshot, one row at a time.
-    return run('verify audit', () => verifyStored(this.#s.auditInOrder.iterate() as Iterable<StoredAudit>));
+    // One read transaction: the head and the rows from one snapshot, the rows one at a time.
+    return run('verify audit', () => this.#verify());
   }
 
   async getRejections(session: string, callDigest: string): Promise<number> {
