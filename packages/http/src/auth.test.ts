@@ -53,6 +53,39 @@ describe('tokenTable', () => {
   });
 });
 
+describe('grants too broad to give a token', () => {
+  test('refuses *, empty, mid-string and short or id-like wildcards, and the MCP proxy names, at start-up', () => {
+    for (const grant of [
+      '*',
+      '',
+      ' ',
+      '**',
+      'a*',
+      'ab*',
+      'rel*ase',
+      '5c1d*',
+      'deadbeef-*',
+      '0-*',
+      'mcp-*',
+      'm*',
+      'mcp-stdio-*',
+      'mcp-http-1234',
+    ]) {
+      expect(
+        () => tokenTable([{ token: A, agent: 'alice', sessions: [grant] }]),
+        JSON.stringify(grant),
+      ).toThrow(/session grant/);
+    }
+    for (const grant of ['release-*', 'ci-*', 'deploy-7', '5c1d0a7e-2f4b-4c8e-9a61-3b7d2e8f0c11'])
+      expect(() => tokenTable([{ token: A, agent: 'alice', sessions: [grant] }]), grant).not.toThrow();
+  });
+
+  test("reserves the adapters' agent names", () => {
+    for (const agent of ['claude-code', 'Claude-Code', 'tollgate-mcp', 'tollgate'])
+      expect(() => tokenTable([{ token: A, agent }]), agent).toThrow(/is reserved/);
+  });
+});
+
 describe('hook credentials', () => {
   test('hook: true marks the principal; a token cannot be both hook and operator', () => {
     const t = tokenTable([{ token: 'hook-cred-0123456789abcdefgh', agent: 'laptop', hook: true }]);

@@ -3,6 +3,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Token } from '@tollgate/contracts';
 import { TollgateFault } from '@tollgate/core';
+import { AGENT as HOOK_AGENT } from '@tollgate/hooks';
 import { checkGrants } from './sessions.js';
 
 /** Who is calling. `agent` is absent only in open mode (no tokens configured, loopback only). */
@@ -22,6 +23,13 @@ export interface TokenTable {
   /** The principal for an Authorization header value, or undefined. */
   authenticate(header: string | undefined): Principal | undefined;
 }
+
+/**
+ * Agent names the adapters record under: the Claude Code hook (`claude-code`, also the name Claude
+ * Code gives itself as an MCP client, which the MCP proxy records), the MCP proxy (`tollgate-mcp`).
+ * A token named after one would read and act on their rows.
+ */
+export const RESERVED_AGENTS: ReadonlySet<string> = new Set([HOOK_AGENT, 'tollgate-mcp', 'tollgate']);
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
@@ -61,6 +69,11 @@ function checkTokens(tokens: readonly Token[]): void {
       throw new TollgateFault(
         'config_invalid',
         `tokens[${i}] is both hook and operator: a hook credential may only call the hook route; give the operator its own token`,
+      );
+    if (RESERVED_AGENTS.has(t.agent.trim().toLowerCase()))
+      throw new TollgateFault(
+        'config_invalid',
+        `tokens[${i}].agent ${JSON.stringify(t.agent)} is reserved: the adapters record under it (${[...RESERVED_AGENTS].join(', ')}); name the token after the agent that holds it`,
       );
     if (t.agent.includes('/'))
       throw new TollgateFault(

@@ -43,12 +43,48 @@ function grantsOverlap(a: string, b: string): boolean {
   return a === b;
 }
 
-/** Refuses a config where two agents were granted the same session (they could cite each other's reads). */
+/** Session names the other adapters write raw: the MCP proxy's per-connection sessions. */
+const ADAPTER_SESSION_PREFIXES = ['mcp-stdio-', 'mcp-http-'];
+const MIN_PREFIX = 3;
+
+/**
+ * Why a grant is too broad to give a token, or undefined. Raw session names are shared with the
+ * other adapters — the CLI hook files under Claude Code's session ids (UUIDs), the MCP proxy under
+ * mcp-stdio-/mcp-http- connection ids or MCP session ids (UUIDs) — so `*`, an empty grant, a
+ * wildcard anywhere but the end, a prefix shorter than 3 characters or made only of hex digits and
+ * dashes (it matches such ids), or one covering the proxy's names would reach their ledgers.
+ */
+export function grantProblem(grant: string): string | undefined {
+  if (grant.trim() === '') return 'is empty';
+  if (grant.includes('/')) return 'may not contain "/"';
+  const star = grant.indexOf('*');
+  if (star >= 0 && star !== grant.length - 1)
+    return 'may use "*" only once, at the end (a prefix grant such as "release-*")';
+  const prefix = star >= 0 ? grant.slice(0, -1) : grant;
+  const lc = prefix.toLowerCase();
+  if (ADAPTER_SESSION_PREFIXES.some((p) => lc.startsWith(p) || (star >= 0 && p.startsWith(lc))))
+    return "would cover the MCP proxy's own session names (mcp-stdio-…, mcp-http-…)";
+  if (star < 0) return undefined;
+  if (prefix.length < MIN_PREFIX)
+    return `is a wildcard with a prefix shorter than ${MIN_PREFIX} characters: it would cover other adapters' sessions`;
+  if (/^[0-9a-f-]+$/i.test(prefix))
+    return "is a wildcard whose prefix is only hex digits and dashes: it would cover Claude Code's and MCP session ids (UUIDs)";
+  return undefined;
+}
+
+/**
+ * Refuses a config where a grant is too broad (see grantProblem) or two agents were granted the same
+ * session (they could cite each other's reads).
+ */
 export function checkGrants(tokens: readonly Token[]): void {
   const grants = tokens.flatMap((t) => (t.sessions ?? []).map((g) => ({ agent: t.agent, grant: g })));
   for (const { grant, agent } of grants) {
-    if (grant.includes('/'))
-      throw new TollgateFault('config_invalid', `session grant ${JSON.stringify(grant)} may not contain "/"`);
+    const problem = grantProblem(grant);
+    if (problem)
+      throw new TollgateFault(
+        'config_invalid',
+        `agent ${JSON.stringify(agent)}: session grant ${JSON.stringify(grant)} ${problem}; grant exact session names or a specific prefix such as "release-*"`,
+      );
     const clash = grants.find((o) => o.agent !== agent && grantsOverlap(o.grant, grant));
     if (clash) {
       throw new TollgateFault(

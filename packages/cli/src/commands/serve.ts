@@ -24,6 +24,9 @@ elsewhere, configure tokens: [{token, agent, sessions?, operator?, hook?}]. Clau
 (POST /v1/hooks/claude-code) records PostToolUse reads as attested observations only when it
 presents a token with hook: true; such a token may call nothing else. Any other token's (or open
 mode's) hook reads are recorded as not attested: its holder could post a made-up tool_response.
+A sessions grant is an exact name or a specific prefix ("release-*"); "*", empty grants, short or
+hex-only prefixes and the MCP proxy's mcp-stdio-/mcp-http- names are refused at start, and the agent
+names claude-code, tollgate-mcp and tollgate are reserved for the adapters.
 SIGTERM/SIGINT: stop accepting, finish in-flight requests, flush audit rows, close the store.
 `,
   },
