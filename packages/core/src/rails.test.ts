@@ -8,8 +8,7 @@ import { renderSource } from './requirements.js';
 import { sanitiseText } from './sanitise.js';
 
 // Any control character other than the line feeds rails put between their own lines.
-const FORBIDDEN =
-  /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff\u2028\u2029]/u;
+const FORBIDDEN = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\u{E0000}-\u{E007F}]/u;
 const channels: Channel[] = ['cli', 'claude-code', 'mcp', 'http', 'library'];
 
 function railsFor(command: string, channel: Channel, extra: string) {
@@ -68,6 +67,15 @@ describe('rails', () => {
         '\ud800',
         '\u001b]0;x\u0007',
         'rm',
+        '\u00ad',
+        '\u061c',
+        '\u180e',
+        '\ufff9',
+        '\ufffb',
+        '\u{e0001}',
+        '\u{e0041}',
+        '\u{e007f}',
+        '\u200d',
       ),
     });
     fc.assert(
@@ -79,6 +87,13 @@ describe('rails', () => {
         // Input cannot add or remove lines: only the rails' own separators are line feeds.
         expect(rails.text.split('\n').length).toBe(clean);
         for (const r of rails.reads) expect(JSON.stringify(r)).not.toMatch(FORBIDDEN);
+        for (const p of rails.problems) {
+          expect(p.message).not.toMatch(FORBIDDEN);
+          expect(p.path ?? '').not.toMatch(FORBIDDEN);
+        }
+        const made = reason('schema_invalid', `key ${command}`, `/call/${extra}`);
+        expect(made.message).not.toMatch(FORBIDDEN);
+        expect(made.path).not.toMatch(FORBIDDEN);
       }),
       { numRuns: 300 },
     );
@@ -89,5 +104,10 @@ describe('sanitiseText', () => {
   it('removes ANSI escapes and caps length', () => {
     expect(sanitiseText('\u001b[31mred\u001b[0m')).toBe('red');
     expect(sanitiseText('x'.repeat(500), 10)).toBe(`${'x'.repeat(9)}…`);
+  });
+
+  it('strips invisible format characters and the tag block', () => {
+    const hidden = 'a\u00adb\u061cc\u180ed\ufff9e\ufffaf\ufffbg\u{e0001}\u{e0068}\u{e0069}\u{e007f}h\u2066i';
+    expect(sanitiseText(hidden)).toBe('abcdefghi');
   });
 });

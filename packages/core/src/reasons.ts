@@ -1,6 +1,7 @@
 // The catalogue of wire reason codes: each one a stable, documented meaning. Adapters map these to
 // exit codes, HTTP statuses and hook decisions through exhaustive Record<ReasonCode, …> tables.
 import type { Reason } from '@tollgate/contracts';
+import { sanitiseText } from './sanitise.js';
 
 export type ReasonCode = Reason['code'];
 
@@ -31,6 +32,14 @@ export function reasonMeaning(code: ReasonCode): string {
   return REASONS[code];
 }
 
+// Reasons carry text taken from the input (schema paths hold raw keys, messages quote values): both
+// are sanitised where a reason is made, so nothing raw reaches a verdict.
+const MESSAGE_CAP = 2000;
+const PATH_CAP = 500;
+
 export function reason(code: ReasonCode, message: string, path?: string): Reason {
-  return path === undefined ? { code, message } : { code, message, path };
+  const clean = sanitiseText(message, MESSAGE_CAP);
+  return path === undefined
+    ? { code, message: clean }
+    : { code, message: clean, path: sanitiseText(path, PATH_CAP) };
 }

@@ -4,14 +4,21 @@
 // CSI and OSC escape sequences, then any remaining control or invisible formatting character.
 const ANSI =
   /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u009b[0-?]*[ -/]*[@-~]/g;
-const CONTROL = /[\p{Cc}\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/gu;
+const CONTROL = /[\p{Cc}\u2028\u2029]/gu;
+// Invisible format characters (soft hyphen, bidi marks and overrides, zero-width joiners, word
+// joiners, interlinear annotation, BOM) and the whole tag block, which can spell hidden text.
+const FORMAT = /[\p{Cf}\u{E0000}-\u{E007F}]/gu;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 export const DEFAULT_CAP = 200;
 
 /** One line of plain text: no control characters, no escapes, at most `cap` characters. */
 export function sanitiseText(value: string, cap = DEFAULT_CAP): string {
-  const clean = value.replace(ANSI, '').replace(LONE_SURROGATE, '\ufffd').replace(CONTROL, ' ');
+  const clean = value
+    .replace(ANSI, '')
+    .replace(LONE_SURROGATE, '\ufffd')
+    .replace(CONTROL, ' ')
+    .replace(FORMAT, '');
   const chars = Array.from(clean);
   return chars.length > cap ? `${chars.slice(0, cap - 1).join('')}…` : clean;
 }
