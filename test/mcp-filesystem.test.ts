@@ -106,10 +106,10 @@ describe('an agent through the proxy', () => {
       name: 'write_file',
       arguments: {
         path: notes,
-        content: 'x',
+        content: 'new text 7',
         tollgate: {
           prediction: {
-            claims: [{ subject: read(notes), op: 'contains', value: 'x' }],
+            claims: [{ subject: read(notes), op: 'contains', value: 'new text 7' }],
             evidence: [{ source: read(other), quote: 'keep me' }],
           },
         },
@@ -124,10 +124,10 @@ describe('an agent through the proxy', () => {
       name: 'write_file',
       arguments: {
         path: notes,
-        content: 'x',
+        content: 'new text 7',
         tollgate: {
           prediction: {
-            claims: [{ subject: read(notes), op: 'contains', value: 'x' }],
+            claims: [{ subject: read(notes), op: 'contains', value: 'new text 7' }],
             evidence: [{ source: read(notes), quote: 'release 9.9 approved' }],
           },
         },
