@@ -18,7 +18,8 @@ afterAll(() => rmSync(repo.root, { recursive: true, force: true }));
 function ttyRun(args: string[]): { code: number; out: string } {
   const line = [process.execPath, BIN, ...args].map((w) => `'${w.replace(/'/g, `'\\''`)}'`).join(' ');
   const env: NodeJS.ProcessEnv = { TOLLGATE_SESSION: 'cli' };
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('TOLLGATE_')) env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (!k.startsWith('TOLLGATE_') && k !== 'CLAUDECODE') env[k] = v;
   const child = spawnSync('script', ['-qec', line, '/dev/null'], { cwd: repo.work, env, encoding: 'utf8' });
   return { code: child.status ?? -1, out: child.stdout };
 }

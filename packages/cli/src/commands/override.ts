@@ -119,6 +119,13 @@ export function operatorName(
       'overrides are operator-only: set TOLLGATE_OPERATOR_TOKEN to one of the operator tokens in the config',
       'an operator runs: TOLLGATE_OPERATOR_TOKEN=<operator token> tollgate override ...',
     );
+  // Claude Code marks the processes its Bash tool starts; a terminal there is the agent's (script(1)
+  // can fake one), not an operator's.
+  if (env.CLAUDECODE)
+    throw new UsageError(
+      'overrides are operator-only and this runs inside a Claude Code session (CLAUDECODE is set), so an agent may be the one asking; nothing was recorded',
+      'an operator runs tollgate override from their own terminal, outside the agent session, or sets TOLLGATE_OPERATOR_TOKEN to an operator token of the config',
+    );
   if (!interactive)
     throw new UsageError(
       'overrides are operator-only and this is not an interactive terminal (stdin and stderr must be a TTY), so no human is known to be granting it; nothing was recorded',

@@ -20,12 +20,12 @@ export interface RunOptions {
   input?: string | Uint8Array;
 }
 
-/** Spawns `node bin/tollgate.js ARGS` with a clean TOLLGATE_* (and CLAUDE_PROJECT_DIR) environment plus `env`. */
+/** Spawns `node bin/tollgate.js ARGS` with a clean TOLLGATE_* (and CLAUDE_PROJECT_DIR, CLAUDECODE) environment plus `env`. */
 export function tollgate(args: readonly string[], options: RunOptions): Promise<Run> {
   if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run npm run build first`);
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env))
-    if (!k.startsWith('TOLLGATE_') && k !== 'CLAUDE_PROJECT_DIR') env[k] = v;
+    if (!k.startsWith('TOLLGATE_') && k !== 'CLAUDE_PROJECT_DIR' && k !== 'CLAUDECODE') env[k] = v;
   Object.assign(env, options.env);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
