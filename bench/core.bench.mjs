@@ -22,27 +22,40 @@ export async function run() {
   try {
     const baseline = await measureBaseline(join(dir, 'baseline.db'));
     const store = await openStore(join(dir, 'gate.db'));
-    const gate = createGate({ policy: loadPolicy([POLICY]), store });
+    // A clock the agent loop moves on by 10 ms per call: evidence must be read after the previous
+    // dispatch of the same call, which a sub-millisecond loop on the real clock would not show.
+    let now = Date.now();
+    const gate = createGate({ policy: loadPolicy([POLICY]), store, clock: { now: () => now } });
     const unmatched = { tool: 'list_files', args: { path: '/srv' }, session: 'bench' };
     const shellRead = { tool: 'shell', args: { command: 'git status --short' }, session: 'bench' };
     const tool = summary(await timeEach(20_000, () => gate.check(unmatched)));
     await gate.flush();
     const shell = summary(await timeEach(20_000, () => gate.check(shellRead)));
     await gate.flush();
-    await gate.recordObservation({
-      session: 'bench',
-      source: read,
-      output: 'api: running build 41',
-      recordedBy: 'bench',
-      attested: true,
-    });
     const call = { tool: 'deploy', args: { service: 'api', env: 'production' }, session: 'bench' };
     let dispatched = 0;
+    // Untimed before each call: the agent's fresh read, which the next prediction cites.
+    const readAgain = async () => {
+      now += 10;
+      await gate.recordObservation({
+        session: 'bench',
+        source: read,
+        output: 'api: running build 41',
+        recordedBy: 'bench',
+        attested: true,
+      });
+      now += 10;
+    };
     const matched = summary(
-      await timeEach(5_000, async (i) => {
-        const verdict = await gate.check(call, { envelope: { prediction: prediction(i) } });
-        if (verdict.outcome === 'dispatch') dispatched++;
-      }),
+      await timeEach(
+        5_000,
+        async (i) => {
+          const verdict = await gate.check(call, { envelope: { prediction: prediction(i) } });
+          if (verdict.outcome === 'dispatch') dispatched++;
+        },
+        200,
+        readAgain,
+      ),
     );
     if (dispatched !== 5_200)
       throw new Error(`expected every matched call to dispatch, got ${dispatched} of 5,200 (with warm-up)`);

@@ -5,11 +5,18 @@ export function percentile(sorted, p) {
   return sorted[i];
 }
 
-/** Runs fn n times (after `warmup` runs) and returns sorted durations in µs. */
-export async function timeEach(n, fn, warmup = Math.min(200, n)) {
-  for (let i = 0; i < warmup; i++) await fn(i);
+/**
+ * Runs fn n times (after `warmup` runs) and returns sorted durations in µs. `before(i)`, when given,
+ * runs ahead of each call outside the timing (an agent's read before its next call, say).
+ */
+export async function timeEach(n, fn, warmup = Math.min(200, n), before = undefined) {
+  for (let i = 0; i < warmup; i++) {
+    await before?.(i);
+    await fn(i);
+  }
   const out = new Float64Array(n);
   for (let i = 0; i < n; i++) {
+    await before?.(i + warmup);
     const t0 = process.hrtime.bigint();
     await fn(i + warmup);
     out[i] = Number(process.hrtime.bigint() - t0) / 1000;

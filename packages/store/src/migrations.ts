@@ -52,6 +52,12 @@ async function initial(db: AnyDb, dialect: Dialect): Promise<void> {
       .columns(['session', 'call_digest', 'created_at desc'])
       .execute();
   }
+  // lastConsumedAt: max(consumed_at) for one call is an index seek, not a scan of its every use.
+  await db.schema
+    .createIndex('predictions_by_consumed')
+    .on('predictions')
+    .columns(['session', 'call_digest', 'consumed_at'])
+    .execute();
 
   await db.schema
     .createTable('audit')
