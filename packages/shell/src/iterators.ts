@@ -2,6 +2,7 @@
 // `find -exec/-execdir/-ok/-okdir`. Items that come from stdin or from the file system are not
 // static, so the words they fill in are marked unresolved.
 import type { Handler, Invocation } from './extract.js';
+import { firstOperand } from './option-scan.js';
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
 
 const DEFAULT_IFS = ' \t\n';
@@ -31,25 +32,20 @@ const XARGS_VALUES = new Set([
 export const xargs: Handler = (ex, inv, env) => {
   const { argv } = inv;
   let replace: string | undefined;
-  let i = 1;
-  while (i < argv.length) {
-    const arg = argv[i] as string;
-    if (arg === '--') {
-      i++;
-      break;
-    }
-    if (!arg.startsWith('-') || arg === '-') break;
-    if (arg === '-I' || arg === '-J') {
-      replace = argv[i + 1] ?? PLACEHOLDER;
-      i += 2;
-      continue;
-    }
-    if (arg.startsWith('-I') || arg.startsWith('-J')) replace = arg.slice(2);
-    else if (arg === '-i' || arg === '--replace') replace = PLACEHOLDER;
-    else if (arg.startsWith('-i')) replace = arg.slice(2);
-    else if (arg.startsWith('--replace=')) replace = arg.slice(10) || PLACEHOLDER;
-    i += XARGS_VALUES.has(arg) ? 2 : 1;
-  }
+  const i = firstOperand(argv, {
+    values: XARGS_VALUES,
+    visit: (arg, next) => {
+      if (arg === '-I' || arg === '-J') {
+        replace = next ?? PLACEHOLDER;
+        return 2;
+      }
+      if (arg.startsWith('-I') || arg.startsWith('-J')) replace = arg.slice(2);
+      else if (arg === '-i' || arg === '--replace') replace = PLACEHOLDER;
+      else if (arg.startsWith('-i')) replace = arg.slice(2);
+      else if (arg.startsWith('--replace=')) replace = arg.slice(10) || PLACEHOLDER;
+      return undefined;
+    },
+  });
   const command = i < argv.length ? argv.slice(i) : ['echo'];
   const flags = i < argv.length ? inv.unresolved.slice(i) : [false];
   // Items are read at run time: even a static `echo` upstream is treated as unknown, because

@@ -1,6 +1,7 @@
 // Prefix commands that run the rest of their argv as a command: `sudo`, `doas`, `env`, `nice`,
 // `nohup`, `timeout`, `time`, `command`, `builtin`, `exec`, `stdbuf`, `busybox`, `watch -x`, ...
 // Each knows which of its own options take a value, so the wrapped command is found exactly.
+import { firstOperand } from './option-scan.js';
 
 export interface Argv {
   argv: string[];
@@ -84,18 +85,14 @@ export function unwrapPrefix(program: string, input: Argv): Unwrapped | null {
   const spec = SPECS[program];
   if (!spec) return null;
   const { argv } = input;
-  let i = 1;
-  while (i < argv.length) {
-    const arg = argv[i] as string;
-    if (arg === '--') {
-      i++;
-      break;
-    }
-    if (!arg.startsWith('-') || arg === '-') break;
-    if (spec.stops?.has(arg)) return null;
-    if (program === 'nice' && /^-\d+$/.test(arg)) i++;
-    else i += spec.values.has(arg) ? 2 : 1;
-  }
+  let i = firstOperand(argv, {
+    values: spec.values,
+    visit: (arg) => {
+      if (spec.stops?.has(arg)) return 'stop';
+      return program === 'nice' && /^-\d+$/.test(arg) ? 1 : undefined;
+    },
+  });
+  if (i < 0) return null;
   i += spec.positionals ?? 0;
   if (i >= argv.length) return null;
   return { ...slice(input, i), assignments: [] };

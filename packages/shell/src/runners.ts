@@ -2,6 +2,7 @@
 // `source`, `trap`, `su -c`, `watch`, `flock`, `kubectl exec`, `docker exec`, and git's aliases.
 import type { Extractor, Handler, Invocation } from './extract.js';
 import { resolveGit } from './git.js';
+import { firstOperand } from './option-scan.js';
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
 import { slice } from './prefixes.js';
 
@@ -87,16 +88,7 @@ const SSH_VALUES = GLOBAL_VALUE_OPTIONS.ssh as ReadonlySet<string>;
 /** `ssh [options] HOST [COMMAND …]`: the remote command is a shell string. */
 export const ssh: Handler = (ex, inv) => {
   const { argv, unresolved } = inv;
-  let i = 1;
-  while (i < argv.length) {
-    const arg = argv[i] as string;
-    if (arg === '--') {
-      i++;
-      break;
-    }
-    if (!arg.startsWith('-')) break;
-    i += SSH_VALUES.has(arg) ? 2 : 1;
-  }
+  const i = firstOperand(argv, { values: SSH_VALUES, loneDashIsOperand: false });
   ex.emit(inv);
   const rest = argv.slice(i + 1);
   if (rest.length === 0) {
@@ -161,21 +153,20 @@ export const commandOption: Handler = (ex, inv, _env, program) => {
   }
 };
 
+const WATCH_VALUES = new Set(['-n', '--interval', '-q', '--equexit', '-s', '--shell']);
+
 /** `watch [options] COMMAND…`: the words are joined and run by `sh -c` (or exec'd with `-x`). */
 export const watch: Handler = (ex, inv, env) => {
   const { argv } = inv;
   let exec = false;
-  let i = 1;
-  while (i < argv.length) {
-    const arg = argv[i] as string;
-    if (arg === '--') {
-      i++;
-      break;
-    }
-    if (!arg.startsWith('-')) break;
-    if (arg === '-x' || arg === '--exec') exec = true;
-    i += ['-n', '--interval', '-q', '--equexit', '-s', '--shell'].includes(arg) ? 2 : 1;
-  }
+  const i = firstOperand(argv, {
+    values: WATCH_VALUES,
+    loneDashIsOperand: false,
+    visit: (arg) => {
+      if (arg === '-x' || arg === '--exec') exec = true;
+      return undefined;
+    },
+  });
   if (i >= argv.length) {
     ex.emit(inv);
     return;

@@ -1,0 +1,30 @@
+// Walking a command's leading options to its first operand — the one loop every wrapper and runner
+// (sudo, nice, timeout, ssh, watch, xargs, …) needs: `--` ends the options, the first word that is not
+// an option is the operand, and an option that takes a value consumes the next word too.
+
+export interface OptionScan {
+  /** Options that consume the following word as their value. */
+  values: ReadonlySet<string>;
+  /**
+   * Sees each option before the default rule applies: return the number of words it takes, 'stop'
+   * to abandon the scan (the wrapper runs no command), or undefined for the default.
+   */
+  visit?: (arg: string, next: string | undefined) => number | 'stop' | undefined;
+  /** Whether a lone `-` is an operand (most tools) or an option (ssh, watch). Default true. */
+  loneDashIsOperand?: boolean;
+}
+
+/** Index of the first operand in argv (argv[0] is the program), or -1 when `visit` stopped the scan. */
+export function firstOperand(argv: readonly string[], scan: OptionScan): number {
+  const loneDash = scan.loneDashIsOperand ?? true;
+  let i = 1;
+  while (i < argv.length) {
+    const arg = argv[i] as string;
+    if (arg === '--') return i + 1;
+    if (!arg.startsWith('-') || (loneDash && arg === '-')) return i;
+    const taken = scan.visit?.(arg, argv[i + 1]);
+    if (taken === 'stop') return -1;
+    i += taken ?? (scan.values.has(arg) ? 2 : 1);
+  }
+  return i;
+}
