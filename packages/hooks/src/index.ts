@@ -21,7 +21,7 @@ export {
   parseHookInput,
 } from './input.js';
 export { type HookOutput, MAX_TEXT, refuseInput } from './output.js';
-export { type Observed, type Probe, shellProbe } from './probe.js';
+export { type Probe, shellProbe } from './probe.js';
 export { isReadTool, responseText } from './reads.js';
 export { shellLine, shellWord } from './shell-word.js';
 export { boundTicketCommand, type TicketCommand, ticketCommand } from './ticket-command.js';

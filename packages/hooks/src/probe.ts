@@ -3,13 +3,9 @@
 // re-read from here and stay unverifiable until a client reports them.
 import { spawn } from 'node:child_process';
 import type { Source } from '@tollgate/contracts';
+import type { ObservedOutput } from '@tollgate/core';
 
-export interface Observed {
-  output: string;
-  exit_code?: number;
-}
-
-export type Probe = (subject: Source, cwd: string) => Promise<Observed | undefined>;
+export type Probe = (subject: Source, cwd: string) => Promise<ObservedOutput | undefined>;
 
 const TIMEOUT_MS = 15_000;
 const MAX_OUTPUT = 1024 * 1024;

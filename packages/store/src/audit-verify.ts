@@ -4,19 +4,10 @@
 // newest row must be the one the chain head names, or the newest rows were cut off.
 import type { AuditRow } from '@tollgate/contracts';
 import { type ChainCheck, ChainWalker, GENESIS_HASH } from '@tollgate/core';
+import type { AuditTable } from './schema.js';
 
-export interface StoredAudit {
-  seq: number;
-  id: string;
-  session: string;
-  agent: string | null;
-  kind: string;
-  ref: string | null;
-  at_ms: number | string | null;
-  call_digest: string | null;
-  hash: string;
-  doc: string;
-}
+/** An audit table row as read back for verification (`at` is in the JSON; at_ms may come back as text). */
+export type StoredAudit = Omit<AuditTable, 'at' | 'at_ms'> & { at_ms: number | string | null };
 
 /** The chain head as stored: the newest row's seq and hash. */
 export interface AuditHead {
