@@ -1,4 +1,5 @@
 // Public surface of @tollgate/shell: a shell command string → structured facts. Any new export here
 // becomes public API.
 export { parseShell } from './facts.js';
+export type { FileView, ResolveContext } from './files.js';
 export type { DynamicConstruct, ParseOptions, ShellFacts, ShellRedirect, ShellSegment } from './types.js';

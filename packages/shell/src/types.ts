@@ -1,5 +1,6 @@
 // The public shapes of @tollgate/shell: what a shell command string resolves to. Every shape is a
 // plain JSON-serialisable object, because policy rules match segments with JSON Schema predicates.
+import type { ResolveContext } from './files.js';
 
 /** One redirection of a simple command. */
 export interface ShellRedirect {
@@ -53,6 +54,16 @@ export interface ShellSegment {
   payload_lc?: string;
   /** For git: configuration given on the command line (`-c k=v`, `GIT_CONFIG_*`), lower-cased `key=value`. */
   config?: string[];
+  /**
+   * Files this simple command writes, truncates, creates, moves or deletes (redirections, tee, cp/mv/ln
+   * destinations, sed -i, truncate, dd of=, find -fprint, rm, ...): absolute and normalised when a
+   * context gave a cwd, symlinks of existing parents resolved.
+   */
+  writes?: string[];
+  /** True when some write target could not be resolved (a variable, an unresolvable glob, an unknown cwd). */
+  writes_unresolved?: boolean;
+  /** The program file that will actually run (PATH lookup, globs and symlinks resolved), when a context could tell. */
+  resolved_program?: string;
 }
 
 /** Something that cannot be resolved statically. */
@@ -80,4 +91,6 @@ export interface ParseOptions {
   maxDepth?: number;
   /** Wall-clock budget in milliseconds (default 30). */
   deadlineMs?: number;
+  /** Where the command will run: enables resolution against the file system (globs, cd, writes, scripts). */
+  context?: ResolveContext;
 }

@@ -1,0 +1,25 @@
+// The file system as the shell package sees it at decision time. The hook runs where the command
+// will run, so globs, `~`, `cd`, symlinks, scripts and SQL files are resolved against the real
+// files. Parsing stays pure without a context; an adapter hands one in (see node-files.ts).
+
+/** Read-only, bounded access to the files a command names. Every method answers undefined when it cannot. */
+export interface FileView {
+  /** Entry names of a directory (not `.`/`..`), or undefined when it is not a readable directory. */
+  readdir(dir: string): readonly string[] | undefined;
+  /** The canonical path (symlinks resolved) of an existing path, or undefined when it does not exist. */
+  realpath(path: string): string | undefined;
+  /** The text of a regular file of at most `maxBytes` bytes, or undefined (missing, unreadable, larger). */
+  readText(path: string, maxBytes: number): string | undefined;
+}
+
+/** Where and for whom a command will run: what resolution against the file system needs. */
+export interface ResolveContext {
+  /** Absolute working directory the command starts in. */
+  cwd: string;
+  /** The user's home directory, for `~` and `$HOME`. */
+  home?: string;
+  /** The PATH the command would be looked up on (colon-separated). */
+  path?: string;
+  /** Access to the file system; without it nothing is read and resolution stays textual. */
+  files?: FileView;
+}
