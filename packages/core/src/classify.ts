@@ -86,6 +86,9 @@ export function classify(
       facts,
     );
   }
+  // Hints only ever make the gate stricter: rules that name the tool but match no gating predicate
+  // (or only a read rule) do not silence a tool that says it is destructive.
+  if (hints?.destructiveHint === true) return withFacts(annotatedDestructive(), facts);
   if (readRules.length > 0) {
     // A shell call is a read only when every one of its simple commands is a known read.
     const allRead = facts
@@ -98,11 +101,16 @@ export function classify(
 
 function fromHints(hints: ToolHints | undefined): Classification {
   if (!hints) return { class: 'unmatched', rules: [], gating: [] };
+  // Contradictory hints take the stricter reading.
+  if (hints.destructiveHint === true) return annotatedDestructive();
   if (hints.readOnlyHint === true)
     return { class: 'read-only', rules: [ANNOTATION_READ_RULE_ID], gating: [] };
-  if (hints.destructiveHint !== false)
-    return { class: 'irreversible', rules: [ANNOTATION_RULE_ID], gating: [] };
+  if (hints.destructiveHint !== false) return annotatedDestructive();
   return { class: 'unmatched', rules: [], gating: [] };
+}
+
+function annotatedDestructive(): Classification {
+  return { class: 'irreversible', rules: [ANNOTATION_RULE_ID], gating: [] };
 }
 
 function segmentText(segment: unknown): string | undefined {

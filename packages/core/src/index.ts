@@ -64,6 +64,13 @@ export {
   NO_AGENT,
 } from './report.js';
 export { type Requirements, renderSource, requirementsFor } from './requirements.js';
-export { quoted, sanitiseText, shellQuoted } from './sanitise.js';
+export {
+  escapedJson,
+  OUTGOING_CAP,
+  quoted,
+  sanitiseOutgoing,
+  sanitiseText,
+  shellQuoted,
+} from './sanitise.js';
 export type { Settlement } from './settle.js';
 export { classifyTool, type ToolClassification } from './tool-class.js';

@@ -1,5 +1,7 @@
-// classifyTool: a tool's class from its name and hints, with rules winning over hints.
+// classifyTool (and classify, per call): a tool's class from its name and hints. Rules decide, and
+// hints may only make the gate stricter: destructiveHint gates what no gating rule matched.
 import { describe, expect, it } from 'vitest';
+import { classify } from './classify.js';
 import { compilePolicy } from './policy/compile.js';
 import { classifyTool } from './tool-class.js';
 
@@ -70,11 +72,31 @@ describe('classifyTool', () => {
     });
   });
 
-  it('a tool named only by conditional read rules is unmatched (and not left to the hints)', () => {
+  it('a tool named only by conditional read rules is unmatched unless it says it is destructive', () => {
+    for (const hints of [undefined, {}, { destructiveHint: false }, { readOnlyHint: true }]) {
+      expect(classifyTool(policy, 'edit_file', hints)).toEqual({
+        class: 'unmatched',
+        conditional: true,
+        rules: [],
+      });
+    }
     expect(classifyTool(policy, 'edit_file', { destructiveHint: true })).toEqual({
-      class: 'unmatched',
+      class: 'irreversible',
+      conditional: false,
+      rules: ['mcp.annotation.destructive'],
+    });
+  });
+
+  it('a destructive tool with only conditional gating rules is gated on every call', () => {
+    expect(classifyTool(policy, 'query', { destructiveHint: true })).toEqual({
+      class: 'irreversible',
+      conditional: false,
+      rules: ['db.drop', 'mcp.annotation.destructive'],
+    });
+    expect(classifyTool(policy, 'query', { readOnlyHint: true })).toEqual({
+      class: 'irreversible',
       conditional: true,
-      rules: [],
+      rules: ['db.drop'],
     });
   });
 
@@ -90,5 +112,55 @@ describe('classifyTool', () => {
 
   it('ignores rules bound to an action, as a call without an action would', () => {
     expect(classifyTool(policy, 'frob', { readOnlyHint: true }).class).toBe('unmatched');
+  });
+});
+
+describe('classify with hints', () => {
+  const call = (tool: string, args: Record<string, unknown>) => ({ tool, args });
+
+  it('gates a destructive tool whose args match no gating rule', () => {
+    const c = classify(policy, call('query', { sql: 'UPDATE t SET x = 1' }), { destructiveHint: true });
+    expect(c).toMatchObject({ class: 'irreversible', rules: ['mcp.annotation.destructive'], gating: [] });
+    // Without the hint (or with it false) the rules alone decide: query is also a read rule's tool.
+    for (const hints of [undefined, {}, { destructiveHint: false }]) {
+      expect(classify(policy, call('query', { sql: 'UPDATE t SET x = 1' }), hints).class).toBe('read-only');
+    }
+  });
+
+  it('gates a destructive tool when only a read rule matches', () => {
+    const dry = call('edit_file', { path: '/a', dryRun: true });
+    expect(classify(policy, dry).class).toBe('read-only');
+    expect(classify(policy, dry, { destructiveHint: true })).toMatchObject({
+      class: 'irreversible',
+      rules: ['mcp.annotation.destructive'],
+    });
+    expect(classify(policy, call('read_text_file', { path: '/a' }), { destructiveHint: true }).class).toBe(
+      'irreversible',
+    );
+  });
+
+  it('keeps the matching gating rule when the tool also says it is destructive', () => {
+    const drop = call('query', { sql: 'DROP TABLE t' });
+    expect(classify(policy, drop, { destructiveHint: true })).toMatchObject({
+      class: 'irreversible',
+      rules: ['db.drop'],
+    });
+  });
+
+  it('never lets readOnlyHint weaken a matching gating rule', () => {
+    for (const hints of [{ readOnlyHint: true }, { readOnlyHint: true, destructiveHint: false }]) {
+      expect(classify(policy, call('query', { sql: 'DROP TABLE t' }), hints)).toMatchObject({
+        class: 'irreversible',
+        rules: ['db.drop'],
+      });
+      expect(classify(policy, call('write_file', { path: '/a' }), hints).rules).toEqual(['fs.write']);
+    }
+  });
+
+  it('reads contradictory hints strictly when no rule names the tool', () => {
+    expect(
+      classify(policy, call('frobnicate', {}), { readOnlyHint: true, destructiveHint: true }).class,
+    ).toBe('irreversible');
+    expect(classify(policy, call('frobnicate', {}), { readOnlyHint: true }).class).toBe('read-only');
   });
 });

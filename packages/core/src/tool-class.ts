@@ -1,6 +1,6 @@
 // classifyTool: what a tool's calls can be, judged from its name and hints alone (no arguments), for
 // adapters that must describe a tool before any call arrives (the MCP proxy's tools/list).
-import { type CallClass, classify, type ToolHints } from './classify.js';
+import { ANNOTATION_RULE_ID, type CallClass, classify, type ToolHints } from './classify.js';
 import type { Policy } from './policy/types.js';
 
 export interface ToolClassification {
@@ -24,6 +24,14 @@ export function classifyTool(policy: Policy, tool: string, hints?: ToolHints): T
   const hasPredicate = (c: (typeof candidates)[number]) =>
     c.args !== undefined || c.call !== undefined || c.segment !== undefined;
   const gating = candidates.filter((c) => c.rule.class !== 'read-only');
+  if (hints?.destructiveHint === true && !gating.some((c) => !hasPredicate(c))) {
+    // A call no gating rule matches is gated by the annotation (classify), so every call is gated.
+    return {
+      class: 'irreversible',
+      conditional: false,
+      rules: [...gating.map((c) => c.rule.id), ANNOTATION_RULE_ID],
+    };
+  }
   if (gating.length > 0) {
     return {
       class: gating.some((c) => c.rule.class === 'irreversible') ? 'irreversible' : 'unknown-dynamic',
