@@ -44,6 +44,7 @@ export type {
   AuditDraft,
   AuditQuery,
   ChainCheck,
+  ChainHead,
   Clock,
   Consumption,
   DeclineRecord,

@@ -49,6 +49,19 @@ export type ChainCheck =
   | { ok: true; rows: number }
   | { ok: false; rows: number; broken_at: { seq: number; id?: string; problem: string } };
 
+/**
+ * The chain head as the store records it (updated with every append) beside what the audit table holds:
+ * a deleted tail leaves `newest_seq` below `seq`; an older copy of the whole store has both lower.
+ */
+export interface ChainHead {
+  /** The newest appended row's seq (0 when nothing was appended) and its hash (the genesis hash then). */
+  seq: number;
+  hash: string;
+  /** How many audit rows are stored, and the newest stored row's seq (0 when none). */
+  rows: number;
+  newest_seq: number;
+}
+
 export interface OverrideRecord {
   id: string;
   operator: string;
@@ -125,6 +138,15 @@ export interface Store {
     callDigest: string,
     now: number,
   ): Promise<OverrideRecord[]>;
+
+  // --- Store identity and chain head (for anchors kept outside the store: tollgate audit anchor,
+  // audit verify --against, and the CLI's store pin). ---
+  /** The random id written once when the store was created: a store deleted and recreated, or swapped, has another. */
+  storeId(): Promise<string>;
+  /** What the chain head records and what is stored under it, read from one snapshot. */
+  auditHead(): Promise<ChainHead>;
+  /** The row stored at this seq, undefined when there is none. */
+  getAuditBySeq(seq: number): Promise<AuditRow | undefined>;
 
   /** Throws when the store cannot serve. */
   health(): Promise<void>;

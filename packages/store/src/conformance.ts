@@ -387,6 +387,32 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
       });
     });
 
+    describe('identity and chain head (anchors outside the store)', () => {
+      it('has one random store id that stays the same for the life of the store', async () => {
+        const id = await store.storeId();
+        expect(id).toMatch(/^[0-9a-f]{32}$/);
+        await store.appendAudit([draft('s1')]);
+        expect(await store.storeId()).toBe(id);
+      });
+
+      it('reports the head record and the stored rows, and reads a row by seq', async () => {
+        expect(await store.auditHead()).toEqual({ seq: 0, hash: GENESIS_HASH, rows: 0, newest_seq: 0 });
+        const rows = await store.appendAudit([draft('s1'), draft('s2'), draft('s1')]);
+        const newest = rows[2]!;
+        expect(await store.auditHead()).toEqual({ seq: 3, hash: newest.hash, rows: 3, newest_seq: 3 });
+        expect(await store.getAuditBySeq(2)).toEqual(rows[1]);
+        expect(await store.getAuditBySeq(4)).toBeUndefined();
+        expect(await store.getAuditBySeq(0)).toBeUndefined();
+      });
+
+      it('shows a deleted tail as stored rows below the head record', async () => {
+        await store.appendAudit([draft('s1'), draft('s1'), draft('s1')]);
+        await t.tamper('DELETE FROM audit WHERE seq = 3');
+        expect(await store.auditHead()).toMatchObject({ seq: 3, rows: 2, newest_seq: 2 });
+        expect(await store.getAuditBySeq(3)).toBeUndefined();
+      });
+    });
+
     describe('rejection streaks', () => {
       it('counts per (session, call digest) and resets', async () => {
         expect(await store.getRejections('s1', 'd1')).toBe(0);

@@ -1,5 +1,6 @@
 // Schema migrations, in order. Each takes the dialect because a few column types and the append-only
 // guard differ between SQLite and PostgreSQL; everything else is one kysely definition for both.
+import { randomBytes } from 'node:crypto';
 import { GENESIS_HASH } from '@tollgate/core';
 import { type Kysely, type Migration, sql } from 'kysely';
 import type { Dialect } from './schema.js';
@@ -10,6 +11,7 @@ type AnyDb = Kysely<any>;
 export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_initial': { up: (db: AnyDb) => initial(db, dialect) },
+    '0002_store_identity': { up: (db: AnyDb) => storeIdentity(db) },
   };
 }
 
@@ -128,6 +130,23 @@ async function initial(db: AnyDb, dialect: Dialect): Promise<void> {
     .addColumn('hash', 'text', (c) => c.notNull())
     .execute();
   await db.insertInto('audit_head').values({ id: 1, seq: 0, hash: GENESIS_HASH }).execute();
+}
+
+/**
+ * The store's identity: a random id written once, in the same transaction that creates the table. The
+ * CLI pins it outside the store, so a store deleted and recreated, or swapped for another file, is
+ * told apart from the one it opened before (see packages/cli/src/store-pin.ts).
+ */
+async function storeIdentity(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('store_meta')
+    .addColumn('key', 'text', (c) => c.primaryKey())
+    .addColumn('value', 'text', (c) => c.notNull())
+    .execute();
+  await db
+    .insertInto('store_meta')
+    .values({ key: 'store_id', value: randomBytes(16).toString('hex') })
+    .execute();
 }
 
 /**

@@ -65,6 +65,15 @@ export const q = {
     text: `INSERT INTO audit (seq, id, session, agent, kind, ref, at, at_ms, call_digest, hash, doc)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
   },
+  auditBySeq: { name: 'tg_audit_by_seq', text: 'SELECT doc FROM audit WHERE seq = $1' },
+  // The head record and what is stored under it, in one statement (one snapshot).
+  chainHead: {
+    name: 'tg_audit_chain_head',
+    text: `SELECT h.seq AS seq, h.hash AS hash, (SELECT count(*) FROM audit) AS rows,
+                  (SELECT coalesce(max(seq), 0) FROM audit) AS newest_seq
+           FROM audit_head h WHERE h.id = 1`,
+  },
+  storeId: { name: 'tg_store_id', text: "SELECT value FROM store_meta WHERE key = 'store_id'" },
   getRejections: {
     name: 'tg_rej_get',
     text: 'SELECT count FROM rejections WHERE session = $1 AND call_digest = $2',

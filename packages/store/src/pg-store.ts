@@ -6,6 +6,7 @@ import {
   type AuditDraft,
   type AuditQuery,
   type ChainCheck,
+  type ChainHead,
   type Consumption,
   chainRow,
   type DeclineRecord,
@@ -230,6 +231,34 @@ export class PostgresStore implements Store {
           }
         }),
     );
+  }
+
+  async storeId(): Promise<string> {
+    const { rows } = await this.#query<{ value: string }>('read store id', q.storeId, []);
+    if (rows[0] === undefined) throw new StoreFault('store_corrupt', 'the store has no store id');
+    return rows[0].value;
+  }
+
+  async auditHead(): Promise<ChainHead> {
+    const { rows } = await this.#query<Record<keyof ChainHead, number | string>>(
+      'read chain head',
+      q.chainHead,
+      [],
+    );
+    const head = rows[0];
+    if (head === undefined) throw new StoreFault('store_corrupt', 'the audit chain head row is missing');
+    // count(*) is int8 (parsed as a number); the rest as stored.
+    return {
+      seq: Number(head.seq),
+      hash: String(head.hash),
+      rows: Number(head.rows),
+      newest_seq: Number(head.newest_seq),
+    };
+  }
+
+  async getAuditBySeq(seq: number): Promise<AuditRow | undefined> {
+    const { rows } = await this.#query<{ doc: string }>('get audit by seq', q.auditBySeq, [seq]);
+    return rows[0] === undefined ? undefined : (JSON.parse(rows[0].doc) as AuditRow);
   }
 
   async getRejections(session: string, callDigest: string): Promise<number> {

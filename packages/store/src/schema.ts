@@ -63,6 +63,12 @@ export interface AuditHeadTable {
   hash: string;
 }
 
+/** Facts about the store itself; `store_id` is a random id written once when the store is created. */
+export interface StoreMetaTable {
+  key: string;
+  value: string;
+}
+
 export interface Database {
   observations: ObservationTable;
   predictions: TicketTable;
@@ -71,6 +77,7 @@ export interface Database {
   rejections: RejectionTable;
   overrides: OverrideTable;
   audit_head: AuditHeadTable;
+  store_meta: StoreMetaTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -48,6 +48,14 @@ export function prepareStatements(db: BetterSqlite3.Database) {
       `INSERT INTO audit (seq, id, session, agent, kind, ref, at, at_ms, call_digest, hash, doc)
        VALUES (@seq, @id, @session, @agent, @kind, @ref, @at, @at_ms, @call_digest, @hash, @doc)`,
     ),
+    auditBySeq: db.prepare('SELECT doc FROM audit WHERE seq = ?').pluck(),
+    // The head record and what is stored under it, in one statement (one snapshot).
+    chainHead: db.prepare(
+      `SELECT h.seq AS seq, h.hash AS hash, (SELECT count(*) FROM audit) AS rows,
+              (SELECT coalesce(max(seq), 0) FROM audit) AS newest_seq
+       FROM audit_head h WHERE h.id = 1`,
+    ),
+    storeId: db.prepare("SELECT value FROM store_meta WHERE key = 'store_id'").pluck(),
     auditInOrder: db.prepare(
       'SELECT seq, id, session, agent, kind, ref, at_ms, call_digest, hash, doc FROM audit ORDER BY seq',
     ),

@@ -5,6 +5,7 @@ import {
   type AuditDraft,
   type AuditQuery,
   type ChainCheck,
+  type ChainHead,
   type Consumption,
   chainRow,
   type DeclineRecord,
@@ -176,6 +177,23 @@ export class SqliteStore implements Store {
   async verifyAudit(): Promise<ChainCheck> {
     // One read transaction: the head and the rows from one snapshot, the rows one at a time.
     return run('verify audit', () => this.#verify());
+  }
+
+  async storeId(): Promise<string> {
+    const id = run('read store id', () => this.#s.storeId.get()) as string | undefined;
+    if (id === undefined) throw new StoreFault('store_corrupt', `${this.path} has no store id`);
+    return id;
+  }
+
+  async auditHead(): Promise<ChainHead> {
+    const head = run('read chain head', () => this.#s.chainHead.get()) as ChainHead | undefined;
+    if (head === undefined) throw new StoreFault('store_corrupt', 'the audit chain head row is missing');
+    return head;
+  }
+
+  async getAuditBySeq(seq: number): Promise<AuditRow | undefined> {
+    const doc = run('get audit by seq', () => this.#s.auditBySeq.get(seq)) as string | undefined;
+    return doc === undefined ? undefined : (JSON.parse(doc) as AuditRow);
   }
 
   async getRejections(session: string, callDigest: string): Promise<number> {
