@@ -116,13 +116,14 @@ describe('evidence the read itself carries proves nothing', () => {
     };
     const verdict = await t.gate.check(publishCall(), { envelope: { prediction } });
     expect(verdict.outcome).toBe('rejected');
+    // echo reads no state at all: whatever it prints, the command wrote it.
     expect(verdict.reasons).toEqual([
       expect.objectContaining({
-        code: 'evidence_not_observed',
-        path: '/envelope/prediction/evidence/0/quote',
+        code: 'evidence_not_accepted',
+        path: '/envelope/prediction/evidence/0/source',
       }),
     ]);
-    expect(verdict.reasons[0]?.message).toMatch(/own command.*proves nothing/);
+    expect(verdict.reasons[0]?.message).toMatch(/prints only what its own words say/);
   });
 
   it("refuses a quote that occurs in a tool read's own arguments", async () => {
@@ -139,7 +140,8 @@ describe('evidence the read itself carries proves nothing', () => {
       evidence: [{ source, quote: 'build 41' }],
     };
     const verdict = await t.gate.check(deployCall(), { envelope: { prediction } });
-    expect(verdict.reasons.map((r) => r.code)).toEqual(['evidence_not_observed']);
+    expect(verdict.reasons.map((r) => r.code)).toEqual(['quote_not_informative']);
+    expect(verdict.reasons[0]?.message).toMatch(/words the read itself carries/);
   });
 
   it('refuses a claim whose value its own subject prints', async () => {

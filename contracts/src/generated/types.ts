@@ -239,6 +239,20 @@ export interface Policy {
   rules: Rule[];
 }
 
+/**
+ * Matches a read (an observation's source) or a call: a tool name (exact, list or glob; "shell" for commands) with a JSON Schema over its args, or over each simple command of a shell read (any segment may match).
+ */
+export interface SourceMatcher {
+  tool: string | [string, ...string[]];
+  args?: {} | boolean;
+  segment?: {} | boolean;
+  /**
+   * paths: the read must name a path the call names, or a directory above or below one. program: a shell read must run the program the call's gated command runs.
+   */
+  related?: "paths" | "program";
+  why?: string;
+}
+
 export interface Rule {
   id: string;
   description: string;
@@ -251,6 +265,10 @@ export interface Rule {
   class: "irreversible" | "unknown-dynamic" | "read-only";
   severity: "low" | "medium" | "high" | "critical";
   evidence?: EvidenceRequirement;
+  /**
+   * A prediction cannot satisfy this rule: only an operator override lets a matching call through (the gate's own files, the agent host's hooks). A decline is still recorded.
+   */
+  operator_only?: boolean;
   probe?: Source;
   decline?: {
     requires_attempts?: boolean;
@@ -272,6 +290,18 @@ export interface EvidenceRequirement {
    */
   reads?: Source[];
   require_attested?: boolean;
+  /**
+   * The reads that count as evidence for this rule (any one may be cited). Absent: derived from the rule's suggested reads, its probe and the gated program (a git rule accepts git reads). A read whose output is only the command's own words (echo, printf, literals through tr/sed) never counts.
+   *
+   * @minItems 1
+   */
+  accept?: [SourceMatcher, ...SourceMatcher[]];
+  /**
+   * Reads that must each be cited by at least one evidence item.
+   *
+   * @minItems 1
+   */
+  required?: [SourceMatcher, ...SourceMatcher[]];
 }
 /**
  * tollgate.prediction/v1 — falsifiable claims about the post-state of one call, backed by evidence the gate saw being read.
@@ -325,7 +355,11 @@ export interface Reason {
     | "gate_unavailable"
     | "deny_ceiling_reached"
     | "override_applied"
-    | "dynamic_command";
+    | "dynamic_command"
+    | "evidence_not_accepted"
+    | "evidence_required_missing"
+    | "quote_not_informative"
+    | "operator_required";
   message: string;
   path?: string;
 }

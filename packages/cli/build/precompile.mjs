@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONTRACT_AJV_OPTIONS, DATE_TIME } from '@tollgate/contracts';
-import { PREDICATE_AJV_OPTIONS } from '@tollgate/core';
+import { PREDICATE_AJV_OPTIONS, predicateSites } from '@tollgate/core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import standalone from 'ajv/dist/standalone/index.js';
 import { parse as parseYaml } from 'yaml';
@@ -63,11 +63,9 @@ export function precompiledModule(policies) {
   const table = [];
   let n = 0;
   for (const { name, doc } of policies) {
-    for (const rule of doc.rules) {
+    for (const [index, rule] of doc.rules.entries()) {
       if (rule.enabled === false) continue;
-      for (const key of ['args', 'segment', 'call']) {
-        const schema = rule.match?.[key];
-        if (schema === undefined) continue;
+      for (const { key, schema } of predicateSites(rule, index)) {
         const id = `p${n++}`;
         ajv.addSchema(schema, id);
         refs[id] = id;

@@ -9,12 +9,13 @@ import {
   PREDICATE_AJV_OPTIONS,
   type PredicateSource,
   parsePolicyText,
+  predicateSites,
   sha256Hex,
 } from '@tollgate/core';
 
 const require = createRequire(import.meta.url);
 // Bump when the generated code's shape or ajv options change.
-const FORMAT = 'v1';
+const FORMAT = 'v2';
 
 type Compiled = Record<string, (value: unknown) => boolean>;
 
@@ -62,10 +63,8 @@ function generate(source: PolicySource, file: string): Compiled | undefined {
   const ajv = new Ajv2020({ ...PREDICATE_AJV_OPTIONS, code: { source: true } });
   const refs: Record<string, string> = {};
   try {
-    for (const rule of doc.rules) {
-      for (const key of ['args', 'segment', 'call'] as const) {
-        const schema = rule.match?.[key];
-        if (schema === undefined) continue;
+    for (const [index, rule] of doc.rules.entries()) {
+      for (const { key, schema } of predicateSites(rule, index)) {
         const id = `${rule.id}/${key}`;
         ajv.addSchema(schema as object, id);
         refs[id] = id;

@@ -1,11 +1,13 @@
 // The decision for a gated call: an operator override, the deny ceiling, then the envelope (inline
 // or filed earlier) validated and consumed exactly once.
 import type { Call, Claim, Reason, VerifiedEvidence } from '@tollgate/contracts';
+import { parseShell } from '@tollgate/shell';
 import { digestOf } from './canonical.js';
-import { type Classification, classify, isGated } from './classify.js';
+import { type Classification, classify, isGated, SHELL_TOOL } from './classify.js';
 import type { GateContext } from './context.js';
 import type { CheckOptions } from './gate.js';
 import type { Consumption, TicketRecord } from './ports.js';
+import { textLeaves } from './quote.js';
 import { reason } from './reasons.js';
 import { type Requirements, requirementsFor } from './requirements.js';
 import { checkDecline, checkPrediction, type TicketCheck, type TicketContext } from './tickets.js';
@@ -301,8 +303,17 @@ export function ticketContext(
     digest,
     requirements,
     subjectIsSafe: (claim: Claim) => subjectIsSafe(ctx, claim),
+    relevance: requirements.relevance,
+    callTexts: callTexts(call),
     ...(call.directive !== undefined ? { directive: call.directive } : {}),
   };
+}
+
+/** The decoded values a call carries: a shell call's command line and its words, or a tool's argument values. */
+function callTexts(call: Call): string[] {
+  if (call.tool !== SHELL_TOOL) return textLeaves(call.args);
+  const command = String(call.args.command ?? '');
+  return [command, ...parseShell(command).segments.flatMap((s) => [s.argv0, ...s.args])];
 }
 
 /** A claim's subject must not itself change state: it has to be something one can re-read. */

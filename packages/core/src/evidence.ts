@@ -2,8 +2,11 @@
 // enough, attested when the rule says so, and its recorded output must contain the quote. Directive
 // is not evidence: a quote found only in what the agent was told is refused as such.
 import type { Directive, Observation, Reason, Source, VerifiedEvidence } from '@tollgate/contracts';
-import { ownText, sourceKey, sourceText } from './call.js';
+import { parseShell } from '@tollgate/shell';
+import { sourceKey, sourceText } from './call.js';
+import type { Relevance } from './evidence-relevance.js';
 import type { Store } from './ports.js';
+import { type QuoteProblem, quoteProblem, textLeaves } from './quote.js';
 import { reason } from './reasons.js';
 import { quoted } from './sanitise.js';
 import { containsFolded } from './text-match.js';
@@ -17,6 +20,10 @@ export interface EvidenceContext {
   directive?: Directive;
   /** Evidence observed at or before this time (the last dispatch of this call) is stale. */
   notAfter?: number;
+  /** Which reads count for the gated call (absent: any read in the ledger). */
+  relevance?: Relevance;
+  /** What the gated call and the claims' subjects carry: a quote of theirs proves nothing. */
+  carried?: { call: string[]; subjects: string[] };
 }
 
 export interface Citation {
@@ -28,6 +35,8 @@ export interface Citation {
 export interface EvidenceResult {
   verified: VerifiedEvidence[];
   problems: Reason[];
+  /** Keys of the rules' required reads that some verified citation satisfies. */
+  satisfied: Set<string>;
 }
 
 // Sources that name the instruction rather than a read.
@@ -41,16 +50,20 @@ export async function verifyCitations(
 ): Promise<EvidenceResult> {
   const verified: VerifiedEvidence[] = [];
   const problems: Reason[] = [];
+  const satisfied = new Set<string>();
   for (const [i, citation] of citations.entries()) {
     const path = `${pathPrefix}/${i}`;
     const outcome = await verifyOne(citation, path, ctx);
     if ('problem' in outcome) problems.push(outcome.problem);
-    else verified.push(outcome.verified);
+    else {
+      verified.push(outcome.verified);
+      for (const key of outcome.satisfies) satisfied.add(key);
+    }
   }
-  return { verified, problems };
+  return { verified, problems, satisfied };
 }
 
-type One = { verified: VerifiedEvidence } | { problem: Reason };
+type One = { verified: VerifiedEvidence; satisfies: string[] } | { problem: Reason };
 
 async function verifyOne(citation: Citation, path: string, ctx: EvidenceContext): Promise<One> {
   const { quote } = citation;
@@ -99,16 +112,26 @@ async function verifyOne(citation: Citation, path: string, ctx: EvidenceContext)
     };
   }
   const obs = found.observation;
-  // `echo 3f2a9c1` shows 3f2a9c1 whatever the state: a quote the read itself carries proves nothing.
-  if (quote !== undefined && containsFolded(ownText(obs.source), quote)) {
-    const own = typeof obs.source === 'string' ? 'command' : 'arguments';
+  const acceptance = ctx.relevance?.accept(obs.source) ?? { ok: true as const, satisfies: [] };
+  if (!acceptance.ok) {
+    const counts = ctx.relevance?.accepted.join('; ') ?? '';
     return {
       problem: reason(
-        'evidence_not_observed',
-        `the quote ${quoted(quote, 80)} appears in the read's own ${own} (${quoted(sourceText(obs.source))}), so its output proves nothing about the state; quote what a read of the state printed`,
-        `${path}/quote`,
+        'evidence_not_accepted',
+        `evidence ${path}: ${acceptance.why}. Reads that count for this call: ${counts}`,
+        citation.observation !== undefined ? `${path}/observation` : `${path}/source`,
       ),
     };
+  }
+  // `echo 3f2a9c1` shows 3f2a9c1 whatever the state: a quote the read, the call or a claim itself
+  // carries proves nothing, and neither does one too short to tell states apart.
+  if (quote !== undefined) {
+    const problem = quoteProblem(quote, {
+      read: ownTexts(obs.source),
+      call: ctx.carried?.call ?? [],
+      subjects: ctx.carried?.subjects ?? [],
+    });
+    if (problem) return { problem: informativeProblem(problem, quote, obs.source, `${path}/quote`) };
   }
   const ageS = (ctx.now - Date.parse(obs.observed_at)) / 1000;
   if (ageS > ctx.maxAgeS) {
@@ -154,7 +177,30 @@ async function verifyOne(citation: Citation, path: string, ctx: EvidenceContext)
   }
   return {
     verified: { observation: obs.id, source: obs.source, age_s: Math.max(0, Math.round(ageS * 1000) / 1000) },
+    satisfies: acceptance.satisfies,
   };
+}
+
+/** The decoded values a read carries in itself: its command line and words, or its arguments. */
+function ownTexts(source: Source): string[] {
+  if (typeof source !== 'string') return textLeaves(source.args ?? {}, [source.tool]);
+  return [source, ...parseShell(source).segments.flatMap((s) => [s.argv0, ...s.args])];
+}
+
+const NOT_INFORMATIVE: Record<QuoteProblem['kind'], string> = {
+  short:
+    'is too short (or only punctuation) to tell one state from another; quote a longer, distinctive part of the output',
+  read: 'consists of words the read itself carries in its command or arguments, so its output shows them whatever the state; quote what the read found',
+  call: 'is text the call you want to make carries itself; quote what the read showed about the state',
+  subject: 'is text a claim subject carries itself; quote what the read showed about the state',
+};
+
+function informativeProblem(kind: QuoteProblem, quote: string, source: Source, path: string): Reason {
+  return reason(
+    'quote_not_informative',
+    `the quote ${quoted(quote, 80)} from ${quoted(sourceText(source))} ${NOT_INFORMATIVE[kind.kind]}`,
+    path,
+  );
 }
 
 type Found =

@@ -39,6 +39,7 @@ export {
   parsePolicyText,
 } from './policy/compile.js';
 export { loadPolicy, readPolicySource } from './policy/files.js';
+export { type PredicateSiteOf, predicateSites } from './policy/sites.js';
 export type { CompiledRule, Policy, Predicate } from './policy/types.js';
 export type {
   AuditDraft,

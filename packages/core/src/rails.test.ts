@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Classification } from './classify.js';
+import { relevanceFor } from './evidence-relevance.js';
 import { buildRails, type Channel } from './rails.js';
 import { reason } from './reasons.js';
 import type { Requirements } from './requirements.js';
@@ -24,6 +25,7 @@ function railsFor(command: string, channel: Channel, extra: string) {
     requiresAttempts: true,
     reads: [renderSource('git ls-remote origin {{args.command}}', { args: { command } }) ?? 'git status'],
     probes: [],
+    relevance: relevanceFor(classification, { tool: 'shell', args: { command } }),
   };
   return buildRails({
     call: { tool: 'shell', args: { command } },

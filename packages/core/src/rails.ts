@@ -52,6 +52,8 @@ export function buildRails(input: RailsInput): Rails {
       : []),
     'Read first (the gate records what you read; only recorded reads count as evidence):',
     ...reads.map((r) => `  - ${sourceLine(r)}`),
+    `Reads that count as evidence for this call: ${requirements.relevance.accepted.join('; ')}. Output that only repeats a command's own words (echo, printf) never counts, and a quote must be something the read found, not text the call or the read carries.`,
+    ...requirements.relevance.required.map((r) => `  Required: cite a read of ${r.describe}.`),
     ...howTo(input, rails.example_prediction, rails.example_decline),
     `Evidence older than ${requirements.maxAgeS} s is refused. What you were told (a prompt, a ticket) is not evidence; only reads are. A decline is a fine answer: it is recorded and nothing runs.`,
   ];

@@ -26,6 +26,13 @@ export const REASONS: Record<ReasonCode, string> = {
   override_applied: 'An operator override let this call through; it is audited.',
   dynamic_command:
     'The command cannot be resolved statically (eval, substitution, code piped to a shell), so it is gated.',
+  evidence_not_accepted:
+    "The cited read is not one this rule accepts as evidence (another tool or program, an unrelated path, or output that is only the command's own words).",
+  evidence_required_missing: 'The rule requires a read to be cited, and no evidence item cites one.',
+  quote_not_informative:
+    'The quote says nothing about the state: too short, punctuation alone, or text the call, the claim or the read itself carries.',
+  operator_required:
+    'Only an operator override lets this call through (it touches the gate itself or the host hooks); a prediction cannot.',
 };
 
 export function reasonMeaning(code: ReasonCode): string {

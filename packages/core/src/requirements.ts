@@ -2,6 +2,7 @@
 // whether a decline needs attempts, and which reads and probes to suggest, rendered from the call.
 import type { Call, Source } from '@tollgate/contracts';
 import type { Classification } from './classify.js';
+import { type Relevance, relevanceFor } from './evidence-relevance.js';
 import { sanitiseText, shellQuoted } from './sanitise.js';
 
 export interface Requirements {
@@ -12,12 +13,15 @@ export interface Requirements {
   reads: Source[];
   /** Post-state probes the gate may run after dispatch. */
   probes: Source[];
+  /** Which reads count as evidence for this call. */
+  relevance: Relevance;
 }
 
 export function requirementsFor(
   classification: Classification,
   call: Pick<Call, 'tool' | 'action' | 'args'>,
   defaultMaxAgeS: number,
+  where: { cwd?: string; writes?: readonly string[] } = {},
 ): Requirements {
   const scope = {
     args: call.args,
@@ -44,6 +48,7 @@ export function requirementsFor(
     requiresAttempts,
     reads: [...reads.values()],
     probes: [...probes.values()],
+    relevance: relevanceFor(classification, { tool: call.tool, args: call.args, ...where }),
   };
 }
 

@@ -4,6 +4,7 @@ import type { Claim, Decline, Prediction, Reason, VerifiedEvidence } from '@toll
 import { validate } from '@tollgate/contracts';
 import { falsifiabilityProblems } from './claims.js';
 import { type EvidenceContext, verifyCitations } from './evidence.js';
+import { textLeaves } from './quote.js';
 import { reason } from './reasons.js';
 import type { Requirements } from './requirements.js';
 
@@ -12,6 +13,8 @@ export interface TicketContext extends EvidenceContext {
   requirements: Requirements;
   /** False when a claim's subject would itself change state. */
   subjectIsSafe: (claim: Claim) => boolean;
+  /** The decoded values the gated call carries (its command line and words, or its arguments). */
+  callTexts: string[];
 }
 
 export type TicketCheck<T> =
@@ -32,12 +35,30 @@ export async function checkPrediction(
   reasons.push(...falsifiabilityProblems(prediction.claims, `${path}/claims`, ctx.subjectIsSafe));
   // Each dispatch needs evidence observed after the previous dispatch of the same call.
   const last = await ctx.store.lastConsumedAt(ctx.session, ctx.digest);
-  const evidence = await verifyCitations(
-    prediction.evidence,
-    `${path}/evidence`,
-    last === undefined ? ctx : { ...ctx, notAfter: last },
-  );
+  const carried = {
+    call: ctx.callTexts,
+    subjects: prediction.claims.flatMap((c) =>
+      typeof c.subject === 'string' ? [c.subject] : textLeaves(c.subject.args ?? {}, [c.subject.tool]),
+    ),
+  };
+  const evidence = await verifyCitations(prediction.evidence, `${path}/evidence`, {
+    ...ctx,
+    carried,
+    ...(last === undefined ? {} : { notAfter: last }),
+  });
   reasons.push(...evidence.problems);
+  if (evidence.problems.length === 0) {
+    for (const need of ctx.relevance?.required ?? []) {
+      if (evidence.satisfied.has(need.key)) continue;
+      reasons.push(
+        reason(
+          'evidence_required_missing',
+          `this rule requires evidence from ${need.describe}; make that read through the gate and cite it`,
+          `${path}/evidence`,
+        ),
+      );
+    }
+  }
   return reasons.length > 0
     ? { ok: false, reasons }
     : { ok: true, doc: prediction, verified: evidence.verified };
@@ -66,11 +87,10 @@ export async function checkDecline(
       ],
     };
   }
-  const attempts = await verifyCitations(
-    decline.attempted_observations,
-    `${path}/attempted_observations`,
-    ctx,
-  );
+  const attempts = await verifyCitations(decline.attempted_observations, `${path}/attempted_observations`, {
+    ...ctx,
+    carried: { call: ctx.callTexts, subjects: [] },
+  });
   const reasons = attempts.problems.map((p) =>
     p.code === 'evidence_not_observed' ? { ...p, code: 'attempt_not_observed' as const } : p,
   );

@@ -20,6 +20,10 @@ export const REASON_STATUS: Record<ReasonCode, number> = {
   deny_ceiling_reached: 429,
   override_applied: 200,
   dynamic_command: 422,
+  evidence_not_accepted: 422,
+  evidence_required_missing: 422,
+  quote_not_informative: 422,
+  operator_required: 403,
 };
 
 export const FAULT_STATUS: Record<FaultCode, number> = {

@@ -2,4 +2,5 @@
 // becomes public API.
 export { parseShell } from './facts.js';
 export type { FileView, ResolveContext } from './files.js';
+export { type StateRead, stateRead } from './state-read.js';
 export type { DynamicConstruct, ParseOptions, ShellFacts, ShellRedirect, ShellSegment } from './types.js';

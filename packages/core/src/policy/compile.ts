@@ -5,6 +5,8 @@ import { validate } from '@tollgate/contracts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse as parseYaml } from 'yaml';
 import { TollgateFault } from '../faults.js';
+import { compileMatcher, globToRegExp } from './matchers.js';
+import { predicateSites } from './sites.js';
 import type { CompiledRule, Policy, Predicate } from './types.js';
 
 export interface PolicySource {
@@ -19,8 +21,8 @@ export interface PolicySource {
 export interface PredicateSite {
   file: string;
   rule: string;
-  /** `args`, `segment` or `call`. */
-  key: 'args' | 'segment' | 'call';
+  /** `args`, `segment`, `call`, or an evidence matcher's (`evidence.accept/0/segment`); see sites.ts. */
+  key: string;
   path: string;
 }
 
@@ -113,11 +115,21 @@ export function compilePolicy(sources: readonly PolicySource[], options: Compile
 
 function compileRule(rule: Rule, file: string, index: number, options: CompileOptions): CompiledRule {
   const out: CompiledRule = { rule, file };
+  const compiled = new Map<string, Predicate>();
+  for (const { key, path, schema } of predicateSites(rule, index)) {
+    const site = { file, rule: rule.id, key, path };
+    compiled.set(key, options.predicates?.(schema, site) ?? compilePredicate(schema, site));
+  }
   for (const key of ['args', 'segment', 'call'] as const) {
-    const schema = rule.match?.[key];
-    if (schema === undefined) continue;
-    const site = { file, rule: rule.id, key, path: `/rules/${index}/match/${key}` };
-    out[key] = options.predicates?.(schema, site) ?? compilePredicate(schema, site);
+    const predicate = compiled.get(key);
+    if (predicate) out[key] = predicate;
+  }
+  for (const list of ['accept', 'required'] as const) {
+    const specs = rule.evidence?.[list];
+    if (specs === undefined) continue;
+    out[list] = specs.map((spec, i) =>
+      compileMatcher(spec, (key) => compiled.get(`evidence.${list}/${i}/${key}`)),
+    );
   }
   return out;
 }
@@ -161,12 +173,4 @@ function indexPolicy(rules: CompiledRule[]): Policy {
       return found;
     },
   };
-}
-
-function globToRegExp(glob: string): RegExp {
-  const body = glob
-    .split('*')
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${body}$`);
 }

@@ -1,5 +1,6 @@
 // Compiled policy shapes: rules with their predicates compiled once, indexed by tool.
 import type { Rule } from '@tollgate/contracts';
+import type { CompiledMatcher } from './matchers.js';
 
 export type Predicate = (value: unknown) => boolean;
 
@@ -10,6 +11,10 @@ export interface CompiledRule {
   args?: Predicate;
   segment?: Predicate;
   call?: Predicate;
+  /** `evidence.accept`: the reads that count as evidence for this rule (absent: derived, see evidence-relevance.ts). */
+  accept?: CompiledMatcher[];
+  /** `evidence.required`: reads that must each be cited. */
+  required?: CompiledMatcher[];
 }
 
 export interface Policy {
