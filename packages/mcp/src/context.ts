@@ -12,7 +12,7 @@ export interface ProxyContext {
   validator: ArgsValidator;
   /** Deadline for one upstream call (reset by progress). */
   callTimeoutMs: number;
-  /** An operator-pinned session; otherwise sessions come from each request (session.ts). */
+  /** An operator-pinned session; otherwise each connection is its own scope (session.ts). */
   pinnedSession: string | undefined;
   log: (line: string) => void;
 }

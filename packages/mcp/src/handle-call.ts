@@ -12,6 +12,7 @@ import {
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Call } from '@tollgate/contracts';
+import { quoted, sanitiseOutgoing, sanitiseText } from '@tollgate/core';
 import { hintsOf } from './catalogue.js';
 import type { ProxyContext } from './context.js';
 import { RULES_TOOL } from './decorate.js';
@@ -45,14 +46,15 @@ export async function handleCall(
     const failure = failureOf(error, ctx.callTimeoutMs, caller.extra.signal.aborted);
     return errorResult(
       'upstream_unavailable',
-      `Tollgate: cannot reach the upstream to call ${name}: ${failure.message}`,
+      `Tollgate: cannot reach the upstream to call ${quoted(name)}: ${failure.message}`,
     );
   }
   if (!tool) {
-    const known = [...ctx.catalogue.names(), RULES_TOOL].slice(0, 50).join(', ');
+    // A protocol error the host may show the model: the same sanitiser as every result text.
+    const known = [...ctx.catalogue.names(), RULES_TOOL].slice(0, 50).map((n) => sanitiseText(n, 128));
     throw new McpError(
       ErrorCode.InvalidParams,
-      `unknown tool "${name.slice(0, 200)}"; this server has: ${known}`,
+      sanitiseOutgoing(`unknown tool ${quoted(name)}; this server has: ${known.join(', ')}`),
     );
   }
   const session = resolveSession({
@@ -70,7 +72,7 @@ export async function handleCall(
   if (!checked.ok) {
     return errorResult(
       'invalid_arguments',
-      `Tollgate: the arguments of ${name} do not match its input schema:`,
+      `Tollgate: the arguments of ${quoted(name)} do not match its input schema:`,
       {
         problems: checked.problems,
       },

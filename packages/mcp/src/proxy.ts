@@ -20,7 +20,7 @@ export interface ProxyOptions {
   /** 'stdio' (process stdin/stdout unless `stdio` is given) or Streamable HTTP on 127.0.0.1. */
   downstream: 'stdio' | { listen: number; host?: string };
   stdio?: { stdin: Readable; stdout: Writable };
-  /** Pins every call to this session (otherwise: _meta, MCP session, connection; see session.ts). */
+  /** Pins every call to this session (otherwise the connection, split by _meta ids; see session.ts). */
   session?: string;
   /** Deadline for one upstream call, reset by progress (default 60 s). */
   callTimeoutMs?: number;

@@ -1,24 +1,35 @@
 // Tool results the proxy writes itself. Refusals are successful JSON-RPC results with isError, so the
 // model reads them (hosts drop JSON-RPC error data); the first text block is for the model, the
 // second is the same facts as JSON for programs. A refusal never carries structuredContent: a client
-// would check it against the tool's output schema and throw instead of showing the text.
+// would check it against the tool's output schema and throw instead of showing the text. This is the
+// proxy's boundary toward the model: every text passes core's outgoing sanitiser, every JSON block is
+// escaped (it still parses to the same facts), and names and messages sit on one line each.
 
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { SchemaProblem, Verdict } from '@tollgate/contracts';
+import { escapedJson, sanitiseOutgoing, sanitiseText } from '@tollgate/core';
 import type { ProxyErrorCode } from './errors.js';
 
 function machine(facts: Record<string, unknown>): { type: 'text'; text: string } {
-  return { type: 'text', text: JSON.stringify({ tollgate: facts }) };
+  return { type: 'text', text: escapedJson({ tollgate: facts }) };
+}
+
+/** A text block for the model: the one sanitiser every proxy-written text leaves through. */
+export function modelText(text: string): { type: 'text'; text: string } {
+  return { type: 'text', text: sanitiseOutgoing(text) };
 }
 
 export function refusedResult(verdict: Verdict): CallToolResult {
   const text =
     verdict.rails?.text ??
-    ['Tollgate refused this call:', ...verdict.reasons.map((r) => `  - [${r.code}] ${r.message}`)].join('\n');
+    [
+      'Tollgate refused this call:',
+      ...verdict.reasons.map((r) => `  - [${r.code}] ${sanitiseText(r.message, 600)}`),
+    ].join('\n');
   return {
     isError: true,
     content: [
-      { type: 'text', text },
+      modelText(text),
       machine({
         outcome: 'rejected',
         audit_id: verdict.audit_id,
@@ -38,10 +49,9 @@ export function declinedResult(verdict: Verdict, tool: string, structured: boole
   };
   return {
     content: [
-      {
-        type: 'text',
-        text: `Tollgate recorded your decline (audit ${facts.audit_id}). ${tool} was not called and nothing changed. Declining is a valid answer; if you later make the reads your decline names, you may call again with a prediction.`,
-      },
+      modelText(
+        `Tollgate recorded your decline (audit ${facts.audit_id}). ${sanitiseText(tool, 200)} was not called and nothing changed. Declining is a valid answer; if you later make the reads your decline names, you may call again with a prediction.`,
+      ),
       machine(facts),
     ],
     // Only for tools with an output schema, which the proxy widened to admit exactly this record.
@@ -54,12 +64,15 @@ export function errorResult(
   message: string,
   extra: { problems?: SchemaProblem[]; audit_id?: string } = {},
 ): CallToolResult {
+  // The message and each problem are one line: a name or an upstream's message cannot add lines.
   const lines = [
-    message,
-    ...(extra.problems ?? []).map((p) => `  - ${p.message}${p.path ? ` (at ${p.path})` : ''}`),
+    sanitiseText(message, 2000),
+    ...(extra.problems ?? []).map(
+      (p) => `  - ${sanitiseText(p.message, 400)}${p.path ? ` (at ${sanitiseText(p.path, 200)})` : ''}`,
+    ),
   ];
   return {
     isError: true,
-    content: [{ type: 'text', text: lines.join('\n') }, machine({ error: code, ...extra })],
+    content: [modelText(lines.join('\n')), machine({ error: code, ...extra })],
   };
 }

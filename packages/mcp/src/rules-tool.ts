@@ -3,11 +3,11 @@
 // upstream's current tool list, so it never drifts from what the gate enforces.
 
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { classifyTool, isGated } from '@tollgate/core';
+import { classifyTool, isGated, quoted, sanitiseText } from '@tollgate/core';
 import { hintsOf } from './catalogue.js';
 import type { ProxyContext } from './context.js';
 import { RULES_TOOL } from './decorate.js';
-import { errorResult } from './results.js';
+import { errorResult, modelText } from './results.js';
 import { SESSION_META_KEY } from './session.js';
 
 export const rulesTool: Tool = {
@@ -41,12 +41,9 @@ export async function rulesResult(
   }
   const tools = ctx.catalogue.all().filter((t) => only === undefined || t.name === only);
   if (only !== undefined && tools.length === 0) {
-    return errorResult(
-      'invalid_arguments',
-      `${RULES_TOOL}: this server has no tool named "${only.slice(0, 200)}"`,
-    );
+    return errorResult('invalid_arguments', `${RULES_TOOL}: this server has no tool named ${quoted(only)}`);
   }
-  return { content: [{ type: 'text', text: explain(ctx, tools) }] };
+  return { content: [modelText(explain(ctx, tools))] };
 }
 
 function explain(ctx: ProxyContext, tools: Tool[]): string {
@@ -55,9 +52,11 @@ function explain(ctx: ProxyContext, tools: Tool[]): string {
   const free: string[] = [];
   for (const tool of tools) {
     const c = classifyTool(ctx.gate.policy, tool.name, hintsOf(tool));
-    if (isGated(c.class)) gated.push(...gatedLines(ctx, tool.name, c.rules, c.conditional));
-    else if (c.class === 'read-only') reads.push(tool.name);
-    else free.push(tool.name);
+    // The upstream names its tools: one line each, whatever characters it chose.
+    const name = sanitiseText(tool.name, 128);
+    if (isGated(c.class)) gated.push(...gatedLines(ctx, name, c.rules, c.conditional));
+    else if (c.class === 'read-only') reads.push(name);
+    else free.push(name);
   }
   return [
     'Tollgate sits between you and this server. Irreversible calls must carry a "tollgate" argument: a prediction (falsifiable claims about the state after the call, each backed by a read you made through this server) or a decline (what you cannot know, what would change your mind, which reads you tried). Without one the call is refused with instructions; a decline is recorded and nothing runs.',
@@ -72,7 +71,7 @@ function explain(ctx: ProxyContext, tools: Tool[]): string {
     '',
     'A prediction: {"prediction": {"claims": [{"subject": {"tool": "<read tool>", "args": {...}}, "op": "contains", "value": "<what it will show after the call>"}], "evidence": [{"source": {"tool": "<read tool>", "args": {...}}, "quote": "<text you saw in its output>"}]}}',
     'A decline: {"decline": {"irreducible": "<what you cannot know>", "would_change_my_mind": ["<a read result>"], "attempted_observations": [{"source": {"tool": "<read tool>", "args": {...}}}]}}',
-    `Ops: eq ne contains not_contains matches lt le gt ge exists absent. Each prediction covers one call. Reads count only within your session (the MCP session; a client may name its own with _meta["${SESSION_META_KEY}"]).`,
+    `Ops: eq ne contains not_contains matches lt le gt ge exists absent. Each prediction covers one call. Reads count only within your session: this connection (its MCP session), which a client may split into several ledgers with _meta["${SESSION_META_KEY}"]; a new connection starts an empty ledger unless the operator pinned a session.`,
   ].join('\n');
 }
 
@@ -81,7 +80,7 @@ function gatedLines(ctx: ProxyContext, tool: string, ruleIds: string[], conditio
   for (const id of ruleIds) {
     const rule = ctx.gate.policy.byId(id)?.rule;
     if (!rule) {
-      lines.push(`    [${id}] its annotations say it is destructive, and no rule says otherwise`);
+      lines.push(`    [${id}] its annotations say it is destructive, so calls no rule gates are gated too`);
       continue;
     }
     const age = rule.evidence?.max_age_s;

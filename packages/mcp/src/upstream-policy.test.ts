@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ruleSlug, upstreamPolicySources } from './upstream-policy.js';
 
 describe('upstreamPolicySources', () => {
-  it('turns the read_only and irreversible lists into rules that beat the annotations', () => {
+  it('turns the read_only and irreversible lists into rules (hints can only make them stricter)', () => {
     const { files, sources } = upstreamPolicySources(
       'Secure FS',
       { policies: ['extra.yaml', 'builtin:mcp'], irreversible: ['frob_*'], read_only: ['peek'] },
@@ -17,7 +17,11 @@ describe('upstreamPolicySources', () => {
       class: 'irreversible',
       rules: ['config.mcp.secure-fs.irreversible'],
     });
-    expect(classify(policy, { tool: 'peek', args: {} }, { destructiveHint: true }).class).toBe('read-only');
+    expect(classify(policy, { tool: 'peek', args: {} }, { readOnlyHint: false }).class).toBe('read-only');
+    // Hints only make the gate stricter: a tool that says it is destructive stays gated.
+    expect(classify(policy, { tool: 'peek', args: {} }, { destructiveHint: true }).rules).toEqual([
+      'mcp.annotation.destructive',
+    ]);
   });
 
   it('adds nothing for an upstream the config does not name', () => {
@@ -60,7 +64,10 @@ describe('the shipped MCP catalogue (builtin:mcp)', () => {
     expect(cls('merge_pull_request', { owner: 'o', repo: 'r', pull_number: 1 })).toBe('irreversible');
     expect(cls('push_files', { branch: 'main' })).toBe('irreversible');
     expect(cls('push_files', { branch: 'release/1.4' })).toBe('irreversible');
-    expect(cls('push_files', { branch: 'feature/x' }, { destructiveHint: true })).toBe('unmatched');
+    expect(cls('push_files', { branch: 'feature/x' })).toBe('unmatched');
+    expect(cls('push_files', { branch: 'feature/x' }, { destructiveHint: false })).toBe('unmatched');
+    // A push the rule does not gate is still gated when the tool says it is destructive.
+    expect(cls('push_files', { branch: 'feature/x' }, { destructiveHint: true })).toBe('irreversible');
     for (const read of ['read_graph', 'search_nodes', 'open_nodes', 'get_file_contents'])
       expect(cls(read)).toBe('read-only');
   });

@@ -31,8 +31,9 @@ forwarded and recorded as evidence; the proxy's own tool tollgate_rules explains
 
 Options:
   --config F             the config file (else TOLLGATE_CONFIG, else tollgate.config.yaml upward)
-  --session S            pin every call to session S (else TOLLGATE_SESSION; else the client's
-                         _meta "tollgate/session", else the MCP session)
+  --session S            pin every call to session S (else TOLLGATE_SESSION; else each client
+                         connection is its own session, split by its _meta "tollgate/session";
+                         a client that reconnects starts an empty ledger unless pinned)
   --name NAME            the upstream's name for mcp.upstreams.NAME in the config
                          (default: the name the upstream server gives itself)
   --listen PORT          serve Streamable HTTP on http://127.0.0.1:PORT/mcp instead of stdio (0: any port)
