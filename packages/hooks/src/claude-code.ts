@@ -2,7 +2,7 @@
 // service's POST /v1/hooks/claude-code: a checked hook input → core (check, recordObservation,
 // recordOutcome) → the hook JSON. No rule or message lives here; the verdict and its rails come from core.
 import type { Call, ClaimResult, Verdict } from '@tollgate/contracts';
-import { callDigest, type Gate, isGated, type Store, sanitiseText } from '@tollgate/core';
+import { callDigest, escapedJson, type Gate, isGated, type Store, sanitiseText } from '@tollgate/core';
 import { openDispatch } from './decision-row.js';
 import type { HookInput } from './input.js';
 import { allowRewritten, deny, type HookOutput, noObjection, postContext } from './output.js';
@@ -139,18 +139,22 @@ const MAX_ARGS_TEXT = 2000;
  * computes. The rails' Bash lines speak of commands; here they name the tool call instead.
  */
 function mcpRails(text: string, input: HookInput): string {
-  const argsJson = JSON.stringify(input.tool_input);
+  // The args as escaped JSON parse to the very same arguments (the digest still binds) but show no
+  // invisible or line-breaking character; the name is one sanitised line (a name that needs
+  // sanitising binds nothing, so the call stays refused).
+  const argsJson = escapedJson(input.tool_input);
   const args = argsJson.length <= MAX_ARGS_TEXT ? shellWord(argsJson) : "'<the same arguments, as JSON>'";
-  const target = `--tool ${shellWord(input.tool_name)} --args ${args}`;
+  const name = sanitiseText(input.tool_name, 256);
+  const target = `--tool ${shellWord(name)} --args ${args}`;
   const file = `Then file a prediction through Bash (this MCP tool cannot carry one): tollgate predict ${target} --json-doc '<prediction JSON>'   (or tollgate decline ${target} --json-doc '<decline JSON>')`;
-  const retry = `Then call ${input.tool_name} again with exactly the same arguments.`;
+  const retry = `Then call ${name} again with exactly the same arguments.`;
   const lines = text.split('\n');
   const at = lines.findIndex((l) => l.startsWith('Then file a prediction through Bash'));
   if (at < 0) return `${text}\n${file}\n${retry}`;
   lines[at] = file;
   const again = lines.findIndex((l) => l.startsWith('Then retry the exact same command'));
   if (again >= 0) lines[again] = retry;
-  const server = MCP_NAME.exec(input.tool_name)?.[1] ?? '';
+  const server = sanitiseText(MCP_NAME.exec(input.tool_name)?.[1] ?? '', 128);
   const reads = lines.findIndex((l) => l.startsWith('Run each read above as its own Bash command'));
   if (reads >= 0)
     lines[reads] =

@@ -1,6 +1,9 @@
 // The JSON Claude Code reads back: always one object on stdout with exit 0 and
-// hookSpecificOutput.hookEventName set (the one channel; never exit 2, never silence).
-import { sanitiseText } from '@tollgate/core';
+// hookSpecificOutput.hookEventName set (the one channel; never exit 2, never silence). This is the
+// hook's boundary toward the model: every reason and context passes core's outgoing sanitiser here
+// (its own line feeds kept, every other control, separator, format or bidi character removed, capped);
+// a rewritten input is a command to run, not text for the model, and stays exact.
+import { sanitiseOutgoing, sanitiseText } from '@tollgate/core';
 
 /** Claude Code caps injected text at 10,000 characters; stay under it. */
 export const MAX_TEXT = 9500;
@@ -17,8 +20,9 @@ export interface HookOutput {
   };
 }
 
-export function cap(text: string): string {
-  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
+/** A text as it may reach the model: sanitised and capped. */
+export function forModel(text: string): string {
+  return sanitiseOutgoing(text, MAX_TEXT);
 }
 
 /** PreToolUse deny: the reason is shown to the model. */
@@ -27,7 +31,7 @@ export function deny(reason: string): HookOutput {
     hookSpecificOutput: {
       hookEventName: 'PreToolUse',
       permissionDecision: 'deny',
-      permissionDecisionReason: cap(reason),
+      permissionDecisionReason: forModel(reason),
     },
   };
 }
@@ -38,7 +42,7 @@ export function deny(reason: string): HookOutput {
  */
 export function noObjection(context?: string): HookOutput {
   const out: HookOutput = { hookSpecificOutput: { hookEventName: 'PreToolUse' } };
-  if (context !== undefined) out.hookSpecificOutput.additionalContext = cap(context);
+  if (context !== undefined) out.hookSpecificOutput.additionalContext = forModel(context);
   return out;
 }
 
@@ -48,7 +52,7 @@ export function allowRewritten(updatedInput: Record<string, unknown>, reason: st
     hookSpecificOutput: {
       hookEventName: 'PreToolUse',
       permissionDecision: 'allow',
-      permissionDecisionReason: cap(reason),
+      permissionDecisionReason: forModel(reason),
       updatedInput,
     },
   };
@@ -57,7 +61,7 @@ export function allowRewritten(updatedInput: Record<string, unknown>, reason: st
 /** PostToolUse(/Failure): the tool already ran; context tells the model what the gate recorded. */
 export function postContext(event: string, context?: string): HookOutput {
   const out: HookOutput = { hookSpecificOutput: { hookEventName: event } };
-  if (context !== undefined) out.hookSpecificOutput.additionalContext = cap(context);
+  if (context !== undefined) out.hookSpecificOutput.additionalContext = forModel(context);
   return out;
 }
 
@@ -67,7 +71,7 @@ export function postContext(event: string, context?: string): HookOutput {
  * maps to deny, so the refusal holds even if hookEventName names an event Claude Code did not send.
  */
 export function refuseInput(problem: string, event = 'PreToolUse'): HookOutput {
-  const reason = cap(
+  const reason = forModel(
     `Tollgate (an automated gate) could not read this hook call, so the tool call is refused: ${sanitiseText(problem, 600)}. Nothing was run. Retry the tool call; if this keeps happening, the hook configuration needs fixing (tollgate init claude-code).`,
   );
   const out: HookOutput = { decision: 'block', reason, hookSpecificOutput: { hookEventName: event } };
