@@ -1,7 +1,17 @@
 // Problem objects (RFC 9457, application/problem+json): every error the service returns. Codes are
-// core's reason codes, core's fault codes, or the few that only HTTP has (catalogued here).
+// core's reason codes, core's fault codes, or the few that only HTTP has (catalogued here). The detail
+// is a text a client (often a model) reads: it passes core's outgoing sanitiser, and the body is
+// escaped JSON (the same values, no invisible or line-breaking character on the wire).
 import type { Reason } from '@tollgate/contracts';
-import { type FaultCode, isFault, REASONS, type ReasonCode } from '@tollgate/core';
+import {
+  escapedJson,
+  type FaultCode,
+  isFault,
+  REASONS,
+  type ReasonCode,
+  sanitiseOutgoing,
+  sanitiseText,
+} from '@tollgate/core';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './env.js';
@@ -44,7 +54,8 @@ export function problemFor(
   detail: string,
   extra: Record<string, unknown> = {},
 ): Problem {
-  return { type: `${TYPE_BASE}${code}`, title: titleOf(code), status, detail, code, ...extra };
+  const clean = sanitiseOutgoing(detail, 2000);
+  return { type: `${TYPE_BASE}${code}`, title: titleOf(code), status, detail: clean, code, ...extra };
 }
 
 function titleOf(code: ProblemCode): string {
@@ -60,7 +71,7 @@ export function sendProblem(
 ): Response {
   const requestId = c.get('requestId');
   const body = requestId ? { ...problem, request_id: requestId } : problem;
-  return c.body(JSON.stringify(body), problem.status as ContentfulStatusCode, {
+  return c.body(escapedJson(body), problem.status as ContentfulStatusCode, {
     'content-type': 'application/problem+json',
     ...headers,
   });
@@ -102,7 +113,12 @@ export function errorProblem(c: Context<AppEnv>, error: unknown): Response {
 
 /** A body or query that does not have the route's shape; every problem listed with its path. */
 export function shapeProblem(c: Context<AppEnv>, problems: { path: string; message: string }[]): Response {
-  const first = problems[0];
+  // Paths name the client's own keys: each problem is one sanitised line.
+  const clean = problems.map((p) => ({
+    path: sanitiseText(p.path, 200),
+    message: sanitiseText(p.message, 400),
+  }));
+  const first = clean[0];
   const detail = first ? `${first.path || '/'}: ${first.message}` : 'invalid request';
-  return sendProblem(c, problemFor('request_invalid', 422, detail, { problems }));
+  return sendProblem(c, problemFor('request_invalid', 422, detail, { problems: clean }));
 }
