@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const builtinPolicyNames = ['shell', 'mcp'] as const;
+export const builtinPolicyNames = ['files', 'shell', 'mcp'] as const;
 
 export function builtinPolicyPath(name: string): string | undefined {
   if (!/^[a-z0-9-]+$/.test(name)) return undefined;

@@ -3,6 +3,7 @@
 import type { Call } from '@tollgate/contracts';
 import { parseShell, type ShellFacts } from '@tollgate/shell';
 import type { CompiledRule, Policy } from './policy/types.js';
+import { type Write, type WriteScope, writesOfShell, writesOfTool } from './writes.js';
 
 export type CallClass = 'irreversible' | 'unknown-dynamic' | 'read-only' | 'unmatched';
 
@@ -25,26 +26,44 @@ export interface Classification {
   segment?: string;
   segmentFacts?: unknown;
   facts?: ShellFacts;
+  /** The files the call writes, each with its zone (see zones.ts). */
+  writes?: Write[];
 }
 
-export type NormalisedCall = Pick<Call, 'tool' | 'action' | 'args'> & { facts?: ShellFacts };
+export type NormalisedCall = Pick<Call, 'tool' | 'action' | 'args'> & {
+  facts?: ShellFacts;
+  writes?: Write[];
+};
 
 export const SHELL_TOOL = 'shell';
 
-export function normaliseCall(call: Pick<Call, 'tool' | 'action' | 'args'>): NormalisedCall {
-  if (call.tool !== SHELL_TOOL) return call;
+/**
+ * The call as rules see it: a shell command parsed into facts (resolved against the file system
+ * when a scope says where it runs), and the files the call writes with their zones.
+ */
+export function normaliseCall(
+  call: Pick<Call, 'tool' | 'action' | 'args'>,
+  scope?: WriteScope,
+): NormalisedCall {
+  if (call.tool !== SHELL_TOOL) {
+    const writes = writesOfTool(call.tool, call.args, scope);
+    return writes === undefined ? call : { ...call, writes };
+  }
   const command = typeof call.args.command === 'string' ? call.args.command : '';
-  return { ...call, facts: parseShell(command) };
+  const facts = parseShell(command, scope ? { context: scope.context } : {});
+  const writes = writesOfShell(facts, scope);
+  return writes.length > 0 ? { ...call, facts, writes } : { ...call, facts };
 }
 
 export function classify(
   policy: Policy,
   call: Pick<Call, 'tool' | 'action' | 'args'>,
   hints?: ToolHints,
+  scope?: WriteScope,
 ): Classification {
   const candidates = policy.rulesFor(call.tool);
   if (candidates.length === 0 && call.tool !== SHELL_TOOL) return fromHints(hints);
-  const normalised = normaliseCall(call);
+  const normalised = normaliseCall(call, scope);
   const segments = normalised.facts?.segments ?? [];
   const gating: CompiledRule[] = [];
   let gatedSegment: unknown;
@@ -83,20 +102,20 @@ export function classify(
     const cls = gating.some((c) => c.rule.class === 'irreversible') ? 'irreversible' : 'unknown-dynamic';
     return withFacts(
       { class: cls, rules: gating.map((c) => c.rule.id), gating, ...seg(gatedSegment) },
-      facts,
+      normalised,
     );
   }
   // Hints only ever make the gate stricter: rules that name the tool but match no gating predicate
   // (or only a read rule) do not silence a tool that says it is destructive.
-  if (hints?.destructiveHint === true) return withFacts(annotatedDestructive(), facts);
+  if (hints?.destructiveHint === true) return withFacts(annotatedDestructive(), normalised);
   if (readRules.length > 0) {
     // A shell call is a read only when every one of its simple commands is a known read.
     const allRead = facts
       ? segments.length > 0 && segmentsRead.every(Boolean) && facts.dynamic.length === 0
       : true;
-    if (allRead) return withFacts({ class: 'read-only', rules: readRules, gating: [] }, facts);
+    if (allRead) return withFacts({ class: 'read-only', rules: readRules, gating: [] }, normalised);
   }
-  return withFacts({ class: 'unmatched', rules: [], gating: [] }, facts);
+  return withFacts({ class: 'unmatched', rules: [], gating: [] }, normalised);
 }
 
 function fromHints(hints: ToolHints | undefined): Classification {
@@ -124,8 +143,9 @@ function seg(segment: unknown): { segment?: string; segmentFacts?: unknown } {
   return text === undefined ? { segmentFacts: segment } : { segment: text, segmentFacts: segment };
 }
 
-function withFacts(c: Classification, facts: ShellFacts | undefined): Classification {
-  return facts ? { ...c, facts } : c;
+function withFacts(c: Classification, normalised: NormalisedCall): Classification {
+  const { facts, writes } = normalised;
+  return { ...c, ...(facts ? { facts } : {}), ...(writes ? { writes } : {}) };
 }
 
 export function isGated(cls: CallClass): boolean {

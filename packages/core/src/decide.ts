@@ -37,7 +37,10 @@ export async function decide(
 ): Promise<Decision> {
   const { store } = ctx;
   const now = ctx.clock.now();
-  const requirements = requirementsFor(classification, call, ctx.defaultMaxAgeS);
+  const requirements = requirementsFor(classification, call, ctx.defaultMaxAgeS, {
+    writes: (classification.writes ?? []).map((w) => w.path),
+    ...(opts.cwd !== undefined ? { cwd: opts.cwd } : {}),
+  });
 
   const overrides = await store.findOverrides(call.session, classification.rules, digest, now);
   const override = overrides[0];
@@ -57,7 +60,10 @@ export async function decide(
   if (streak >= ctx.denyCeiling) return ceiling(ctx, streak, requirements);
 
   const tctx = ticketContext(ctx, call, digest, requirements, now);
-  const decision = await evaluateEnvelope(ctx, call, digest, requirements, tctx, opts);
+  const decision = operatorOnly(
+    classification,
+    await evaluateEnvelope(ctx, call, digest, requirements, tctx, opts),
+  );
   if (decision.outcome !== 'rejected') {
     // A decline ends the loop; a dispatch does not until its outcome comes back ok.
     if (decision.outcome === 'declined' && !opts.dryRun) await store.resetRejections(call.session, digest);
@@ -68,6 +74,25 @@ export async function decide(
   if (count < ctx.denyCeiling) return decision;
   const escalated = ceiling(ctx, count, requirements);
   return { ...decision, reasons: [...decision.reasons, ...escalated.reasons], escalation: ctx.escalation };
+}
+
+/**
+ * A rule marked operator_only (the gate's own files, the host's hooks) cannot be satisfied by the
+ * agent: a valid prediction still does not dispatch, and nothing is consumed. A decline stands.
+ */
+function operatorOnly(classification: Classification, decision: Decision): Decision {
+  const rules = classification.gating.filter((c) => c.rule.operator_only === true).map((c) => c.rule.id);
+  if (rules.length === 0 || decision.outcome === 'declined') return decision;
+  const why = reason(
+    'operator_required',
+    `only an operator can let this call through [${rules.join(', ')}]: it changes the gate itself or the agent host's hooks, so no prediction is enough. Ask a person to run \`tollgate override --rule ${rules[0]} --reason … --ttl 15m\` in their own terminal, or leave these files alone`,
+  );
+  const { consume: _consume, predictionId: _p, prediction: _d, evidence: _e, ...rest } = decision;
+  return {
+    ...rest,
+    outcome: 'rejected',
+    reasons: [why, ...(decision.outcome === 'rejected' ? decision.reasons : [])],
+  };
 }
 
 function ceiling(ctx: GateContext, count: number, requirements: Requirements): Decision {

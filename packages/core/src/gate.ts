@@ -2,6 +2,7 @@
 // recordPrediction, recordDecline and recordOutcome feed the ledger and the audit; guard() wraps a
 // tool dispatcher so a TypeScript agent gets the whole loop in-process.
 import type { AuditRow, Call, Observation, Source, Verdict } from '@tollgate/contracts';
+import type { FileView } from '@tollgate/shell';
 import { monotonicFactory } from 'ulid';
 import { auditDraftFor, boundedCall } from './audit-draft.js';
 import { AuditWriter } from './audit-writer.js';
@@ -21,6 +22,8 @@ import { reason } from './reasons.js';
 import { recordTicket, type TicketRecordResult } from './record-ticket.js';
 import { requirementsFor } from './requirements.js';
 import { type Settlement, settleDispatch } from './settle.js';
+import type { WriteScope } from './writes.js';
+import type { ProjectPaths } from './zones.js';
 
 /** The longest an override may last: one year. */
 export const MAX_OVERRIDE_TTL_S = 31_536_000;
@@ -42,11 +45,28 @@ export interface GateOptions {
   /** How rails tell the agent to submit (default library). */
   channel?: Channel;
   toolHints?: (tool: string) => ToolHints | undefined;
+  /**
+   * Where calls run: the project (root, the gate's own files) and access to its files, so globs,
+   * `cd`, symlinks and write targets resolve against the real file system and writes are judged by
+   * zone. Without it classification is textual and relative paths count as inside the project.
+   */
+  where?: GateWhere;
   onDecision?: (verdict: Verdict, elapsedMs: number) => void;
   onAuditError?: (error: unknown, lostRows: number) => void;
 }
 
+export interface GateWhere {
+  project: ProjectPaths;
+  files?: FileView;
+  /** The PATH programs are looked up on. */
+  path?: string;
+  /** The default working directory of calls (else the project root). */
+  cwd?: string;
+}
+
 export interface CheckOptions {
+  /** The working directory this call runs in (a hook's cwd); else the gate's default. */
+  cwd?: string;
   /** `{prediction}` or `{decline}` attached to this very call. */
   envelope?: unknown;
   /** A dry look: validates but consumes nothing (tollgate check). */
@@ -68,7 +88,7 @@ export interface Gate {
   readonly policy: Policy;
   readonly mode: Mode;
   check(call: unknown, options?: CheckOptions): Promise<Verdict>;
-  classify(call: Pick<Call, 'tool' | 'action' | 'args'>, hints?: ToolHints): Classification;
+  classify(call: Pick<Call, 'tool' | 'action' | 'args'>, hints?: ToolHints, cwd?: string): Classification;
   recordObservation(input: ObservationInput): Promise<Observation>;
   recordPrediction(call: unknown, doc: unknown): Promise<TicketRecordResult>;
   recordDecline(call: unknown, doc: unknown): Promise<TicketRecordResult>;
@@ -107,8 +127,21 @@ export function createGate(options: GateOptions): Gate {
   } as const;
   const describe = (id: string) => options.policy.byId(id)?.rule.description;
 
-  const classifyCall = (call: Pick<Call, 'tool' | 'action' | 'args'>, hints?: ToolHints) =>
-    classify(options.policy, call, hints ?? ctx.toolHints(call.tool));
+  const where = options.where;
+  const scopeAt = (cwd: string | undefined): WriteScope | undefined =>
+    where && {
+      project: where.project,
+      context: {
+        cwd: cwd ?? where.cwd ?? where.project.root,
+        ...(where.project.home !== undefined ? { home: where.project.home } : {}),
+        ...(where.path !== undefined ? { path: where.path } : {}),
+        ...(where.files !== undefined ? { files: where.files } : {}),
+      },
+    };
+  const classifyCall = (call: Pick<Call, 'tool' | 'action' | 'args'>, hints?: ToolHints, cwd?: string) => {
+    where?.files?.begin?.(); // file-system bounds count per classification
+    return classify(options.policy, call, hints ?? ctx.toolHints(call.tool), scopeAt(cwd));
+  };
 
   async function check(input: unknown, opts: CheckOptions = {}): Promise<Verdict> {
     const started = performance.now();
@@ -139,7 +172,7 @@ export function createGate(options: GateOptions): Gate {
     const { call, digest, canonical } = parsed;
     let classification: Classification;
     try {
-      classification = classifyCall(call, opts.hints);
+      classification = classifyCall(call, opts.hints, opts.cwd);
     } catch (error) {
       return unavailable(call, digest, undefined, error);
     }

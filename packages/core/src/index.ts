@@ -22,6 +22,7 @@ export {
   createGate,
   type Gate,
   type GateOptions,
+  type GateWhere,
   type Mode,
   type OverrideInput,
 } from './gate.js';
@@ -76,3 +77,5 @@ export {
 } from './sanitise.js';
 export type { Settlement } from './settle.js';
 export { classifyTool, type ToolClassification } from './tool-class.js';
+export type { Write } from './writes.js';
+export { PROTECTED_ZONES, type ProjectPaths, type Zone, zoneOf } from './zones.js';

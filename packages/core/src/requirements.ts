@@ -4,6 +4,7 @@ import type { Call, Source } from '@tollgate/contracts';
 import type { Classification } from './classify.js';
 import { type Relevance, relevanceFor } from './evidence-relevance.js';
 import { sanitiseText, shellQuoted } from './sanitise.js';
+import { PROTECTED_ZONES } from './zones.js';
 
 export interface Requirements {
   maxAgeS: number;
@@ -23,11 +24,16 @@ export function requirementsFor(
   defaultMaxAgeS: number,
   where: { cwd?: string; writes?: readonly string[] } = {},
 ): Requirements {
+  // Protected writes first, so a read suggested for `{{writes.0.path}}` names the file that matters.
+  const writes = [...(classification.writes ?? [])].sort(
+    (a, b) => Number(PROTECTED_ZONES.includes(b.zone)) - Number(PROTECTED_ZONES.includes(a.zone)),
+  );
   const scope = {
     args: call.args,
     segment: classification.segmentFacts,
     tool: call.tool,
     action: call.action,
+    writes,
   };
   let maxAgeS = Number.POSITIVE_INFINITY;
   let requireAttested = false;

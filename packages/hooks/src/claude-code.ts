@@ -98,7 +98,11 @@ async function preToolUse(input: HookInput, deps: HookDeps): Promise<HookOutput>
     const ticket = ticketCommand(String(call.args.command), selfRoots(deps.self));
     if (ticket.kind === 'operator') return deny(operatorDenial(ticket.subcommand));
   }
-  const verdict = await deps.gate.check(call, { channel: 'claude-code' });
+  // The command runs in the host's working directory: globs, `cd`, relative writes resolve there.
+  const verdict = await deps.gate.check(call, {
+    channel: 'claude-code',
+    ...(input.cwd ? { cwd: input.cwd } : {}),
+  });
   return PRE[verdict.outcome](verdict, input, deps);
 }
 
@@ -185,7 +189,7 @@ async function postToolUse(input: HookInput, deps: HookDeps): Promise<HookOutput
   const event = input.hook_event_name;
   const call = callFor(input);
   if ('problem' in call) return postContext(event);
-  const classification = deps.gate.classify(call);
+  const classification = deps.gate.classify(call, undefined, input.cwd);
   if (isGated(classification.class)) return recordDispatch(input, call, deps);
   if (event === 'PostToolUseFailure' || !isReadTool(input.tool_name)) return postContext(event);
   // The agent's own tollgate commands (also the rewritten predict/decline line) are not evidence sources.

@@ -1,0 +1,46 @@
+// Where a process-level gate's calls run and what belongs to the gate there: the project root, the
+// home directory, and the gate's own files (its config, store, state base, `.tollgate/`, its own
+// installation), so that every write to them is judged as a write to the gate (zone `gate`), and
+// a FileView over the real file system so globs, `cd` and symlinks resolve where the command runs.
+import { homedir, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { GateWhere } from '@tollgate/core';
+import { nodeFileView } from '@tollgate/shell';
+import type { LoadedConfig } from './runtime.js';
+import { stateBase } from './state.js';
+
+/** The installed package (…/packages/cli or node_modules/tollgate): bin/ and dist/ are the gate's own code. */
+function installRoot(): string | undefined {
+  try {
+    const here = fileURLToPath(import.meta.url);
+    return dirname(dirname(here));
+  } catch {
+    return undefined;
+  }
+}
+
+/** `storeFile`: the SQLite store's path (undefined for a database URL). */
+export function gateWhere(
+  loaded: LoadedConfig,
+  env: NodeJS.ProcessEnv,
+  storeFile: string | undefined,
+): GateWhere {
+  const home = env.HOME || homedir();
+  const gate: string[] = [
+    join(loaded.root, '.tollgate'),
+    join(loaded.root, 'tollgate.config.yaml'),
+    stateBase(env),
+  ];
+  if (loaded.path !== undefined) gate.push(loaded.path);
+  if (storeFile !== undefined)
+    gate.push(storeFile, `${storeFile}-wal`, `${storeFile}-shm`, `${storeFile}-journal`);
+  const install = installRoot();
+  if (install !== undefined) gate.push(join(install, 'bin'), join(install, 'dist'));
+  const temp = [...new Set(['/tmp', '/var/tmp', env.TMPDIR || tmpdir()])];
+  return {
+    project: { root: loaded.root, home, gate, temp },
+    files: nodeFileView(),
+    ...(env.PATH !== undefined ? { path: env.PATH } : {}),
+  };
+}

@@ -1,0 +1,136 @@
+import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { nodeFileView } from '@tollgate/shell';
+import { describe, expect, it } from 'vitest';
+import { classify } from './classify.js';
+import { loadPolicy } from './policy/files.js';
+import type { WriteScope } from './writes.js';
+import { zoneOf } from './zones.js';
+
+const base = realpathSync(mkdtempSync(join(tmpdir(), 'tollgate-writes-')));
+const root = join(base, 'project');
+const home = join(base, 'home');
+const state = join(home, '.local', 'state', 'tollgate');
+mkdirSync(join(root, '.git', 'hooks'), { recursive: true });
+mkdirSync(join(root, 'src'), { recursive: true });
+mkdirSync(join(home, '.claude'), { recursive: true });
+mkdirSync(state, { recursive: true });
+writeFileSync(join(root, 'tollgate.config.yaml'), 'mode: enforce\n');
+writeFileSync(join(root, 'src', 'a.ts'), 'export {};\n');
+writeFileSync(join(home, '.bashrc'), '# rc\n');
+symlinkSync(join(home, '.bashrc'), join(root, 'notes'));
+
+const project = {
+  root,
+  home,
+  gate: [join(root, 'tollgate.config.yaml'), join(root, '.tollgate'), state],
+  temp: [join(base, 'scratch')],
+};
+const scope: WriteScope = { project, context: { cwd: root, home, files: nodeFileView() } };
+const policy = loadPolicy(['builtin:files', 'builtin:shell', 'builtin:mcp']);
+const shell = (command: string, cwd = root) =>
+  classify(policy, { tool: 'shell', args: { command } }, undefined, {
+    ...scope,
+    context: { ...scope.context, cwd },
+  });
+const tool = (name: string, args: Record<string, unknown>) =>
+  classify(policy, { tool: name, args }, undefined, scope);
+
+describe('zones', () => {
+  it.each([
+    [join(root, 'src/a.ts'), 'project'],
+    [join(root, 'tollgate.config.yaml'), 'gate'],
+    [join(state, 'p-1/tollgate.db'), 'gate'],
+    [join(root, '.claude/settings.json'), 'host'],
+    [join(root, '.claude/settings.local.json'), 'host'],
+    [join(home, '.claude/settings.json'), 'host'],
+    [join(root, '.mcp.json'), 'host'],
+    [join(root, '.git/hooks/pre-commit'), 'vcs'],
+    [join(root, '.git/config'), 'vcs'],
+    [join(home, '.bashrc'), 'startup'],
+    [join(root, '.envrc'), 'startup'],
+    ['/etc/hosts', 'system'],
+    ['/dev/null', 'sink'],
+    [join(base, 'scratch/x.txt'), 'temp'],
+    [join(base, 'elsewhere.txt'), 'outside'],
+    ['relative/path', 'unresolved'],
+  ])('%s is %s', (path, zone) => {
+    expect(zoneOf(path, project)).toBe(zone);
+  });
+
+  it('a directory holding a gate file inside the project is the gate too, but not the root', () => {
+    expect(zoneOf(join(root, '.tollgate'), project)).toBe('gate');
+    expect(zoneOf(root, project)).toBe('project');
+  });
+});
+
+describe('every way to write a file is judged by the same path rules', () => {
+  it.each([
+    ['Write', { file_path: join(root, 'tollgate.config.yaml'), content: 'mode: observe\n' }],
+    ['Edit', { file_path: join(root, 'tollgate.config.yaml'), old_string: 'enforce', new_string: 'observe' }],
+    ['MultiEdit', { file_path: join(root, '.claude/settings.json'), edits: [] }],
+    ['write_file', { path: join(root, '.claude/settings.local.json'), content: '{}' }],
+    ['move_file', { source: join(root, 'tollgate.config.yaml'), destination: join(root, 'old.yaml') }],
+  ])('%s of the gate or host files needs an operator', (name, args) => {
+    const c = tool(name, args);
+    expect(c.rules).toContain('gate.self');
+    expect(c.gating.some((g) => g.rule.operator_only)).toBe(true);
+  });
+
+  it.each([
+    ['Write', { file_path: '/etc/hosts', content: '1.2.3.4 x' }],
+    ['Write', { file_path: join(root, 'notes'), content: 'x' }], // a symlink to ~/.bashrc
+    ['Edit', { file_path: join(root, '.git/config'), old_string: 'a', new_string: 'b' }],
+    ['NotebookEdit', { notebook_path: join(base, 'outside.ipynb'), new_source: 'x' }],
+  ])('%s outside the ordinary project files is gated', (name, args) => {
+    expect(tool(name, args).rules).toContain('fs.write.protected');
+  });
+
+  it.each([
+    ['Write', { file_path: join(root, 'src/b.ts'), content: 'x' }],
+    ['Edit', { file_path: join(root, 'src/a.ts'), old_string: 'a', new_string: 'b' }],
+    ['Write', { file_path: join(base, 'scratch/x.txt'), content: 'x' }],
+    ['Read', { file_path: join(root, 'tollgate.config.yaml') }],
+  ])('%s of an ordinary file is not gated', (name, args) => {
+    expect(tool(name, args).class).not.toBe('irreversible');
+  });
+
+  it.each([
+    "printf 'mode: observe\\n' > tollgate.config.yaml",
+    "printf 'mode: observe\\n' > tollgate.config.y?ml",
+    "printf 'mode: observe\\n' > tollgate.config.{yaml,bak}",
+    'echo x | tee -a tollgate.config.yaml',
+    'cp /dev/null .claude/settings.json',
+    `cd ${home} && echo x > .claude/settings.json`,
+    'mv tollgate.config.yaml /tmp/x',
+    'sed -i s/enforce/observe/ tollgate.config.yaml',
+  ])('shell write to the gate or host: %s', (command) => {
+    expect(shell(command).rules).toContain('gate.self');
+  });
+
+  it.each([
+    'echo x >> ~/.bashrc',
+    'echo x >> notes',
+    'echo "[core] hooksPath = /tmp/h" >> .git/config',
+    'echo x > ../outside.txt',
+    ': > ../notes.txt',
+    'find . -fprint ../x',
+    'dd if=/dev/zero of=/etc/x',
+  ])('shell write outside the project files: %s', (command) => {
+    expect(shell(command).rules).toContain('fs.write.protected');
+  });
+
+  it.each([
+    'echo x > src/b.ts',
+    'npm test > /dev/null 2>&1',
+    'ls -la 2>/dev/null',
+    `echo hi > ${base}/scratch/log.txt`,
+    'cat src/a.ts',
+    'git status',
+  ])('ordinary work is not gated by the path rules: %s', (command) => {
+    const rules = shell(command).rules;
+    expect(rules).not.toContain('gate.self');
+    expect(rules).not.toContain('fs.write.protected');
+  });
+});

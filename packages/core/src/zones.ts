@@ -1,0 +1,120 @@
+// Where a written path lies, as far as the gate cares: the gate's own files, the agent host's
+// settings and hooks, version-control internals, start-up files, system paths, anything outside the
+// project, or an ordinary file inside it. Every way of writing a file (a Write tool, a shell
+// redirection, cp/mv/tee, an MCP file tool) is judged by this one function.
+import { posix } from 'node:path';
+
+export type Zone =
+  | 'gate'
+  | 'host'
+  | 'vcs'
+  | 'startup'
+  | 'system'
+  | 'outside'
+  | 'unresolved'
+  | 'temp'
+  | 'sink'
+  | 'project';
+
+/** Zones whose writes are gated; `gate` and `host` are for an operator only. */
+export const PROTECTED_ZONES: readonly Zone[] = [
+  'gate',
+  'host',
+  'vcs',
+  'startup',
+  'system',
+  'outside',
+  'unresolved',
+];
+
+export interface ProjectPaths {
+  /** The project root: the directory of the config file, or where the gate runs. */
+  root: string;
+  /** The user's home directory. */
+  home?: string;
+  /** The gate's own files and directories: config, store (and its -wal/-shm), state directory, installation. */
+  gate: readonly string[];
+  /** Scratch directories writes may go to freely (/tmp, /var/tmp, $TMPDIR). */
+  temp?: readonly string[];
+}
+
+/** Agent host settings and hooks, relative to the project root and to the home directory. */
+const HOST_IN_PROJECT = [
+  '.claude/settings.json',
+  '.claude/settings.local.json',
+  '.claude/hooks',
+  '.mcp.json',
+  '.codex',
+  '.gemini',
+  '.cursor',
+  '.github/hooks',
+  '.vscode/mcp.json',
+];
+const HOST_IN_HOME = [
+  '.claude',
+  '.claude.json',
+  '.codex',
+  '.gemini',
+  '.cursor',
+  '.copilot',
+  '.config/github-copilot',
+  '.config/claude',
+];
+/** Files inside the project that make tools run code later (direnv, npm's script-shell, yarnPath, pnpmfile). */
+const STARTUP_IN_PROJECT = ['.envrc', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs'];
+const SYSTEM = [
+  '/etc',
+  '/usr',
+  '/bin',
+  '/sbin',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/boot',
+  '/sys',
+  '/proc',
+  '/dev',
+  '/var',
+  '/opt',
+  '/srv',
+  '/snap',
+  '/root',
+  '/run',
+  '/System',
+  '/Library',
+  '/Applications',
+  '/private/etc',
+];
+/** Device files that swallow or pass output on: writing to them changes nothing. */
+const SINKS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty', '/dev/zero', '/dev/full']);
+const DEFAULT_TEMP = ['/tmp', '/var/tmp'];
+
+export function zoneOf(path: string, project: ProjectPaths): Zone {
+  if (path === '' || !posix.isAbsolute(path)) return 'unresolved';
+  const p = posix.normalize(path);
+  if (SINKS.has(p) || p.startsWith('/dev/fd/') || p.startsWith('/proc/self/fd/')) return 'sink';
+  const { root, home } = project;
+  // A gate file, or a directory holding one (deleting or moving it takes the file along) — but not
+  // the project root or above it, which hold everything and are judged by the other rules.
+  if (project.gate.some((g) => within(p, g) || (within(g, p) && !within(root, p)))) return 'gate';
+  if (HOST_IN_PROJECT.some((h) => within(p, posix.join(root, h)))) return 'host';
+  if (home && HOST_IN_HOME.some((h) => within(p, posix.join(home, h)))) return 'host';
+  if (p.split('/').includes('.git')) return 'vcs';
+  if (STARTUP_IN_PROJECT.some((f) => posix.basename(p) === f)) return 'startup';
+  if (within(p, root)) return 'project';
+  if (home && within(p, home)) {
+    const first = p.slice(home.length + 1).split('/')[0] ?? '';
+    if (first.startsWith('.') || first === 'bin') return 'startup';
+  }
+  if ((project.temp ?? DEFAULT_TEMP).some((t) => within(p, t))) return 'temp';
+  if (home && within(p, home)) return 'outside';
+  if (SYSTEM.some((s) => within(p, s)) || p === '/') return 'system';
+  return 'outside';
+}
+
+/** True when `path` is `dir` or lies below it. */
+export function within(path: string, dir: string): boolean {
+  const d = dir.length > 1 ? dir.replace(/\/+$/, '') : dir;
+  return path === d || path.startsWith(d === '/' ? '/' : `${d}/`);
+}
