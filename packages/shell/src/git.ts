@@ -1,7 +1,8 @@
 // Git's own indirections: configuration given on the command line (`-c k=v`, `GIT_CONFIG_COUNT` /
-// `GIT_CONFIG_KEY_n` / `GIT_CONFIG_VALUE_n`, `GIT_CONFIG_PARAMETERS`) and the aliases it defines.
+// `GIT_CONFIG_KEY_n` / `GIT_CONFIG_VALUE_n`, `GIT_CONFIG_PARAMETERS`) and the aliases it defines, on
+// the command line or in the configuration files (read at decision time, see git-config.ts).
 // `git -c alias.nuke=reset nuke --hard` is `git reset --hard`; an alias starting with `!` is a shell
-// command.
+// command. As in git, an alias never replaces a git command of the same name.
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
 
 export interface GitResolution {
@@ -10,20 +11,56 @@ export interface GitResolution {
   config: string[];
   /** The shell command of a `!` alias that the invocation runs, if any. */
   shellAlias?: string;
+  /** The subcommand is no git command and the files that could define it as an alias were unreadable. */
+  aliasUnknown?: boolean;
+}
+
+/** Configuration read from files: `key=value` pairs in reading order, or unreadable. */
+export interface FileConfig {
+  entries: readonly string[];
+  unreadable: boolean;
 }
 
 const GLOBAL = GLOBAL_VALUE_OPTIONS.git as ReadonlySet<string>;
 
-export function resolveGit(argv: string[], assignments: string[]): GitResolution {
+/** git's commands (built in, or shipped in its exec path), which an alias cannot replace. */
+export const GIT_COMMANDS = new Set(
+  (
+    'add am annotate apply archive bisect bisect--helper blame branch bugreport bundle cat-file check-attr ' +
+    'check-ignore check-mailmap check-ref-format checkout checkout--worker checkout-index cherry cherry-pick ' +
+    'clean clone column commit commit-graph commit-tree config count-objects credential credential-cache ' +
+    'credential-store describe diagnose diff diff-files diff-index diff-tree difftool env--helper fast-export ' +
+    'fast-import fetch fetch-pack fmt-merge-msg for-each-ref for-each-repo format-patch fsck fsck-objects ' +
+    'fsmonitor--daemon gc get-tar-commit-id grep hash-object help hook index-pack init init-db ' +
+    'interpret-trailers log ls-files ls-remote ls-tree mailinfo mailsplit maintenance merge merge-base ' +
+    'merge-file merge-index merge-ours merge-recursive merge-subtree merge-tree mktag mktree multi-pack-index ' +
+    'mv name-rev notes pack-objects pack-redundant pack-refs patch-id pickaxe prune prune-packed pull push ' +
+    'range-diff read-tree rebase receive-pack reflog refs remote repack replace replay rerere reset restore ' +
+    'rev-list rev-parse revert rm send-pack shortlog show show-branch show-index show-ref sparse-checkout ' +
+    'stage stash status stripspace submodule submodule--helper switch symbolic-ref tag unpack-file ' +
+    'unpack-objects update-index update-ref update-server-info upload-archive upload-pack var verify-commit ' +
+    'verify-pack verify-tag version whatchanged worktree write-tree filter-branch mergetool request-pull ' +
+    'quiltimport instaweb send-email svn cvsimport cvsexportcommit cvsserver p4 gui citool gitk subtree ' +
+    'archimport web--browse difftool--helper imap-send daemon shell http-fetch http-push backfill'
+  ).split(' '),
+);
+
+export function resolveGit(argv: string[], assignments: string[], files?: FileConfig): GitResolution {
   const config = [...envConfig(assignments)];
   let current = argv;
+  const seen = new Set<string>();
   for (let round = 0; round < 5; round++) {
     const { subIndex, cliConfig } = scanGlobals(current);
     if (round === 0) config.push(...cliConfig);
     const sub = current[subIndex];
-    if (sub === undefined) break;
-    const alias = lookup(config, `alias.${sub.toLowerCase()}`);
-    if (alias === undefined) break;
+    if (sub === undefined || GIT_COMMANDS.has(sub) || seen.has(sub)) break;
+    seen.add(sub);
+    const key = `alias.${sub.toLowerCase()}`;
+    const alias = lookup(config, key) ?? (files ? lookup(files.entries, key) : undefined);
+    if (alias === undefined) {
+      if (files?.unreadable) return { argv: current, config: lower(config), aliasUnknown: true };
+      break;
+    }
     if (alias.startsWith('!')) {
       return {
         argv: current,
@@ -38,7 +75,7 @@ export function resolveGit(argv: string[], assignments: string[]): GitResolution
 }
 
 /** Index of the subcommand in argv (after git's global options), and the `-c` pairs seen. */
-function scanGlobals(argv: string[]): { subIndex: number; cliConfig: string[] } {
+export function scanGlobals(argv: string[]): { subIndex: number; cliConfig: string[] } {
   const cliConfig: string[] = [];
   let i = 1;
   while (i < argv.length) {
@@ -82,7 +119,7 @@ function envConfig(assignments: string[]): string[] {
   return out;
 }
 
-function lookup(config: string[], key: string): string | undefined {
+function lookup(config: readonly string[], key: string): string | undefined {
   let found: string | undefined;
   for (const pair of config) {
     const eq = pair.indexOf('=');

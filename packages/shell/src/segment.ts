@@ -2,6 +2,7 @@
 // flags split), positionals (known option values removed), the command path and the subcommand.
 import { normalizeProgram } from './normalize.js';
 import { GIT_VALUE_OPTIONS, GLOBAL_VALUE_OPTIONS, takesValue } from './options.js';
+import { readOptions } from './read-options.js';
 import type { ShellRedirect, ShellSegment } from './types.js';
 
 export interface SegmentInput {
@@ -23,7 +24,9 @@ export function buildSegment(input: SegmentInput): ShellSegment {
   const argv0 = input.argv[0] ?? '';
   const program = normalizeProgram(argv0);
   const args = input.argv.slice(1);
-  const { flags, positionals } = splitArgs(program, args);
+  // A modelled program's options are read as its own parser reads them (abbreviations, negations).
+  const read = readOptions(program, args);
+  const { flags, positionals } = read ?? splitArgs(program, args);
   const segment: ShellSegment = {
     program,
     argv0,
@@ -41,6 +44,7 @@ export function buildSegment(input: SegmentInput): ShellSegment {
   };
   const sub = positionals[0];
   if (sub !== undefined) segment.subcommand = sub.toLowerCase();
+  if (read) segment.canonical = read.canonical;
   if (input.stdin !== undefined) segment.stdin = input.stdin;
   if (input.stdinFrom !== undefined) segment.stdin_from = input.stdinFrom;
   if (input.payload !== undefined) {

@@ -26,6 +26,13 @@ export interface ShellSegment {
   args_lc: string[];
   /** Option-like args before `--`: `-rf` gives `-rf`, `-r`, `-f`; `--force=x` gives `--force=x`, `--force`. */
   flags: string[];
+  /**
+   * For programs with an option model (git subcommands, rm, cp, mv, ln, chmod, chown, sed, tar, rsync, …):
+   * the options in effect as the program's own parser reads them, by canonical long name (`--rec` →
+   * `--recursive`, `-D` → `--delete`, `--force`), a valued option also as `--name=value`; a later
+   * `--no-X` removes `--X` and adds `--no-X`. Absent for programs without a model: match `flags` then.
+   */
+  canonical?: string[];
   /** Non-option args: values of known value-taking options removed; everything after `--`. */
   positionals: string[];
   /** The first positionals (at most four), lower-cased: the command path of a CLI (`aws s3 rb` → `s3`, `rb`). */
