@@ -3,13 +3,15 @@
 // recordOutcome) → the hook JSON. No rule or message lives here; the verdict and its rails come from core.
 import type { Call, ClaimResult, Verdict } from '@tollgate/contracts';
 import { callDigest, escapedJson, type Gate, isGated, type Store, sanitiseText } from '@tollgate/core';
+import type { FileView } from '@tollgate/shell';
 import { openDispatch } from './decision-row.js';
 import type { HookInput } from './input.js';
 import { allowRewritten, deny, type HookOutput, noObjection, postContext } from './output.js';
 import type { Probe } from './probe.js';
 import { isReadTool, responseText } from './reads.js';
 import { shellWord } from './shell-word.js';
-import { boundTicketCommand, ticketCommand } from './ticket-command.js';
+import type { SelfIdentity } from './self-identity.js';
+import { type BoundSubcommand, boundTicketCommand, type TicketCommand, ticketCommand } from './ticket-command.js';
 
 export const AGENT = 'claude-code';
 export const RECORDED_BY = 'hook:claude-code';
@@ -37,6 +39,24 @@ export interface HookDeps {
    * POST /v1/predictions | /v1/declines with its own token, under this session name.
    */
   ticketsOverHttp?: { session: string };
+  /**
+   * How the hook resolves the programs the agent's shell would run (PATH, globs, symlinks) and
+   * recognises this tollgate among them, renamed or copied. Without it only the words are read.
+   */
+  resolve?: { identity: SelfIdentity; files: FileView; home?: string; path?: string };
+}
+
+/** Whether a Bash command runs this tollgate, and how (see ticket-command.ts), resolved where it runs. */
+function tollgateIn(command: string, input: HookInput, deps: HookDeps): TicketCommand {
+  const r = deps.resolve;
+  if (!r) return ticketCommand(command, selfRoots(deps.self));
+  const context = {
+    cwd: input.cwd ?? deps.cwd,
+    files: r.files,
+    ...(r.home !== undefined ? { home: r.home } : {}),
+    ...(r.path !== undefined ? { path: r.path } : {}),
+  };
+  return ticketCommand(command, selfRoots(deps.self), { context, identity: r.identity });
 }
 
 const MCP_NAME = /^mcp__(.+?)__(.+)$/;
@@ -95,7 +115,7 @@ async function preToolUse(input: HookInput, deps: HookDeps): Promise<HookOutput>
   const call = callFor(input);
   if ('problem' in call) return deny(`Tollgate refused this call: ${call.problem}.`);
   if (call.tool === 'shell') {
-    const ticket = ticketCommand(String(call.args.command), selfRoots(deps.self));
+    const ticket = tollgateIn(String(call.args.command), input, deps);
     if (ticket.kind === 'operator') return deny(operatorDenial(ticket.subcommand));
   }
   // The command runs in the host's working directory: globs, `cd`, relative writes resolve there.
@@ -115,9 +135,15 @@ function operatorDenial(subcommand: string): string {
   return `Tollgate: this command runs the tollgate CLI itself (${what}), which is for human operators and the host, and is never run on an agent's behalf, whatever launcher runs it (npx, npm exec, pnpm dlx, node .../tollgate.js, a wrapper): override would grant the agent its own way past the gate, hook would forge the host's tool events, and init, serve, mcp and run would reconfigure or bypass the gate. From Bash you may run tollgate predict, decline, check, classify, rules, observe and audit list|show|report|verify. To get past the gate, file a prediction or a decline (tollgate predict|decline), or ask the user.`;
 }
 
-function httpTicketDenial(subcommand: 'predict' | 'decline', session: string): string {
-  const route = subcommand === 'predict' ? '/v1/predictions' : '/v1/declines';
-  const field = subcommand === 'predict' ? 'prediction' : 'decline';
+const HTTP_ROUTES: Record<BoundSubcommand, { route: string; field: string }> = {
+  predict: { route: '/v1/predictions', field: 'prediction' },
+  decline: { route: '/v1/declines', field: 'decline' },
+  check: { route: '/v1/check', field: 'envelope' },
+  observe: { route: '/v1/observations', field: 'output' },
+};
+
+function httpTicketDenial(subcommand: BoundSubcommand, session: string): string {
+  const { route, field } = HTTP_ROUTES[subcommand];
   return `Tollgate: this gate runs as an HTTP service, so \`tollgate ${subcommand}\` from Bash is not bound to your session here (nothing was run or recorded). File it with POST ${route} and your own bearer token instead: {"call": {"tool": "shell", "args": {"command": "<the exact command>"}, "session": ${JSON.stringify(sanitiseText(session, 256))}}, "${field}": {...}} (for an MCP tool: "tool": "<bare tool name>", "action": "mcp__<server>__<tool>", "args": <its exact arguments>). Then retry the call unchanged.`;
 }
 
@@ -169,7 +195,7 @@ function mcpRails(text: string, input: HookInput): string {
 function passOrBind(v: Verdict, input: HookInput, deps: HookDeps): HookOutput {
   const command = input.tool_name === 'Bash' ? input.tool_input.command : undefined;
   if (typeof command !== 'string') return noObjection();
-  const ticket = ticketCommand(command, selfRoots(deps.self));
+  const ticket = tollgateIn(command, input, deps);
   if (ticket.kind === 'none' || ticket.kind === 'agent') return noObjection();
   if (ticket.kind === 'operator') return deny(operatorDenial(ticket.subcommand));
   if (ticket.kind === 'refused') {
@@ -195,7 +221,7 @@ async function postToolUse(input: HookInput, deps: HookDeps): Promise<HookOutput
   // The agent's own tollgate commands (also the rewritten predict/decline line) are not evidence sources.
   if (
     input.tool_name === 'Bash' &&
-    ticketCommand(String(call.args.command), selfRoots(deps.self)).kind !== 'none'
+    tollgateIn(String(call.args.command), input, deps).kind !== 'none'
   )
     return postContext(event);
   const source = call.tool === 'shell' ? String(call.args.command) : { tool: call.tool, args: call.args };

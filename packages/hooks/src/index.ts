@@ -23,5 +23,11 @@ export {
 export { type HookOutput, MAX_TEXT, refuseInput } from './output.js';
 export { type Probe, shellProbe } from './probe.js';
 export { isReadTool, responseText } from './reads.js';
+export { type SelfIdentity, selfIdentity } from './self-identity.js';
 export { shellLine, shellWord } from './shell-word.js';
-export { boundTicketCommand, type TicketCommand, ticketCommand } from './ticket-command.js';
+export {
+  type BoundSubcommand,
+  boundTicketCommand,
+  type TicketCommand,
+  ticketCommand,
+} from './ticket-command.js';

@@ -1,6 +1,11 @@
 // Recognising `tollgate predict|decline` in a Bash command, refusing forms the hook cannot bind
 // safely, and the rewritten line that files into the hook's session.
+import { copyFileSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { nodeFileView } from '@tollgate/shell';
 import { describe, expect, it } from 'vitest';
+import { selfIdentity } from './self-identity.js';
 import { boundTicketCommand, ticketCommand } from './ticket-command.js';
 
 describe('ticketCommand', () => {
@@ -18,7 +23,7 @@ describe('ticketCommand', () => {
 
   it('leaves everything else alone', () => {
     expect(ticketCommand('git push')).toEqual({ kind: 'none' });
-    expect(ticketCommand('tollgate check -- git push')).toEqual({ kind: 'agent', subcommand: 'check' });
+    expect(ticketCommand('tollgate classify -- git push')).toEqual({ kind: 'agent', subcommand: 'classify' });
     expect(ticketCommand('echo tollgate predict')).toEqual({ kind: 'none' });
   });
 
@@ -76,14 +81,20 @@ describe('ticketCommand: the tollgate CLI through any launcher', () => {
   it('leaves the agent-facing commands to the agent, through any launcher', () => {
     for (const command of [
       'tollgate classify --json -- git push',
-      'npx -y tollgate check -- git push --force',
       'tollgate rules list',
-      'tollgate observe -- git status',
       'tollgate audit list --json',
       'node /opt/tg/packages/cli/bin/tollgate.js audit show abc',
     ]) {
       expect(ticketCommand(command, roots).kind, command).toBe('agent');
     }
+    // Recording a read and a dry look are bound to the hook's session like a ticket.
+    for (const [command, subcommand] of [
+      ['tollgate observe -- git status', 'observe'],
+      ['npx -y tollgate check -- git push --force', 'check'],
+    ] as const) {
+      expect(ticketCommand(command, roots)).toMatchObject({ kind: 'ticket', subcommand });
+    }
+    expect(ticketCommand('tollgate observe --session other -- git status', roots).kind).toBe('refused');
     expect(ticketCommand('npx -y tollgate predict --for x --file d.json', roots)).toMatchObject({
       kind: 'ticket',
       subcommand: 'predict',
@@ -107,5 +118,34 @@ describe('boundTicketCommand', () => {
     ).toBe(
       "TOLLGATE_DB=/r/.tollgate/db TOLLGATE_SESSION='abc 1' /usr/bin/node /opt/tg/bin/tollgate.js predict --for 'it'\\''s' --file p.json",
     );
+  });
+});
+
+describe('ticketCommand: the program that will run, not the word typed', () => {
+  const cli = join(import.meta.dirname, '../../cli');
+  const bin = join(cli, 'bin', 'tollgate.js');
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'tollgate-self-')));
+  symlinkSync(bin, join(dir, 'tg'));
+  copyFileSync(bin, join(dir, 'copy.js'));
+  writeFileSync(join(dir, 'other.js'), 'console.log(1)\n');
+  const identity = selfIdentity([cli]);
+  const where = { context: { cwd: dir, path: `${dir}:/usr/bin:/bin`, files: nodeFileView() }, identity };
+
+  it.each([
+    ['./tg override --reason x --ttl 1h --rule r', 'override'],
+    ['tg override --reason x', 'override'], // found on PATH
+    ['./t? init --force', 'init'], // a glob in command position
+    ['node copy.js override --reason x', 'override'], // a copy of the entry file
+    ['node ./c*y.js serve', 'serve'],
+    [`/usr/bin/env -u CLAUDECODE ${dir}/tg override`, 'override'],
+    ["script -qc './tg override --reason x' /dev/null", 'override'],
+    ['bash -c "$(printf %s ./tg) hook claude-code"', 'hook'],
+  ])('%s runs tollgate %s', (command, subcommand) => {
+    expect(ticketCommand(command, [], where)).toMatchObject({ kind: 'operator', subcommand });
+  });
+
+  it('leaves other programs alone', () => {
+    expect(ticketCommand('node other.js override', [], where)).toEqual({ kind: 'none' });
+    expect(ticketCommand('ls -la', [], where)).toEqual({ kind: 'none' });
   });
 });

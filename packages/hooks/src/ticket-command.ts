@@ -3,12 +3,13 @@
 // simple command and rewrites it so the process files into the hook's session and store. It also
 // recognises every other way the agent's shell could run the tollgate CLI, so operator commands
 // (override, init, hook, serve, mcp) are denied whatever launcher they come through.
-import { parseShell } from '@tollgate/shell';
+import { parseShell, type ResolveContext, resolvePath, type ShellSegment } from '@tollgate/shell';
+import type { SelfIdentity } from './self-identity.js';
 import { shellLine, shellWord } from './shell-word.js';
 
 export type TicketCommand =
   | { kind: 'none' }
-  | { kind: 'ticket'; subcommand: 'predict' | 'decline'; args: string[] }
+  | { kind: 'ticket'; subcommand: BoundSubcommand; args: string[] }
   | { kind: 'refused'; problem: string }
   /**
    * The tollgate CLI run for something an agent may not do (override, init, hook, serve, mcp, run,
@@ -18,13 +19,31 @@ export type TicketCommand =
   /** The tollgate CLI run for an agent-facing read-only command (check, classify, rules, observe, audit list|show). */
   | { kind: 'agent'; subcommand: string };
 
-const SUBCOMMANDS = new Set(['predict', 'decline']);
-/** What an agent may run itself: the ticket commands, dry looks and reads. Everything else is denied. */
-const AGENT_FACING = new Set(['check', 'classify', 'rules', 'observe', '--help', '-h', 'help', '--version']);
+/**
+ * Commands the hook binds to its own session and store: filing a ticket, recording a read, a dry
+ * look. From the agent's shell they never name another session (`--session` is refused).
+ */
+export type BoundSubcommand = 'predict' | 'decline' | 'observe' | 'check';
+const SUBCOMMANDS = new Set<string>(['predict', 'decline', 'observe', 'check']);
+/** What an agent may run itself: the bound commands, and reads. Everything else is denied. */
+const AGENT_FACING = new Set(['classify', 'rules', '--help', '-h', 'help', '--version']);
 const AGENT_AUDIT = new Set(['list', 'show', 'report', 'verify']);
 
 /** Programs that run a package's binary or a script given as an argument (npx tollgate, node tollgate.js). */
 const SCRIPT_RUNNERS = new Set(['npx', 'bunx', 'pnpx', 'node', 'nodejs', 'deno', 'tsx', 'ts-node']);
+/** Interpreters that run a script file given as an argument (bash ./t override, python3 t.py). */
+const INTERPRETERS = new Set([
+  'sh',
+  'bash',
+  'dash',
+  'zsh',
+  'ksh',
+  'python',
+  'python3',
+  'perl',
+  'ruby',
+  'bun',
+]);
 /** Package managers: they run a binary only through these subcommands (npm exec tollgate, pnpm dlx tollgate). */
 const PACKAGE_MANAGERS: Record<string, ReadonlySet<string>> = {
   npm: new Set(['exec', 'x']),
@@ -61,12 +80,19 @@ const COMMAND_WRAPPERS = new Set([
  * an unreadable subcommand) is an operator command. `roots` are directories of the installed
  * package: a script under one of them counts as tollgate too.
  */
-export function ticketCommand(command: string, roots: readonly string[] = []): TicketCommand {
-  if (!/tollgate|hook\.cjs/i.test(command) && !roots.some((r) => command.includes(r)))
+export function ticketCommand(
+  command: string,
+  roots: readonly string[] = [],
+  where?: { context: ResolveContext; identity: SelfIdentity },
+): TicketCommand {
+  // Without a place to resolve programs in, only the words can tell; with one, every program is
+  // looked up (PATH, globs, symlinks, copies), so a renamed tollgate is found too.
+  if (!where && !/tollgate|hook\.cjs/i.test(command) && !roots.some((r) => command.includes(r)))
     return { kind: 'none' };
-  const facts = parseShell(command);
+  const facts = parseShell(command, where ? { context: where.context } : {});
+  const isSelf = where ? selfCheck(where) : undefined;
   const found = facts.segments.flatMap((s) =>
-    invocations(s, roots, 0).map((words) => ({ segment: s, words })),
+    invocations(s, roots, 0, isSelf).map((words) => ({ segment: s, words })),
   );
   if (found.length === 0) return { kind: 'none' };
   const forbidden = found.find(({ words }) => !agentFacing(words));
@@ -75,7 +101,10 @@ export function ticketCommand(command: string, roots: readonly string[] = []): T
   const { segment, words } = first;
   if (!SUBCOMMANDS.has(words[0] ?? '')) return { kind: 'agent', subcommand: words[0] ?? '' };
   const problem =
-    facts.segments.length !== 1 || facts.dynamic.length > 0 || facts.error !== undefined || found.length > 1
+    facts.segments.filter((s) => !s.via.includes(segment.program)).length !== 1 ||
+    facts.dynamic.length > 0 ||
+    facts.error !== undefined ||
+    found.length > 1
       ? 'run `tollgate predict` / `tollgate decline` as a command of its own (no pipes, lists, substitutions or redirects)'
       : segment.unresolved || segment.redirects.length > 0 || segment.via.length > 0
         ? "write the document literally (`--json-doc '{...}'` or `--file F`): no variables, substitutions, redirects or wrappers"
@@ -85,7 +114,16 @@ export function ticketCommand(command: string, roots: readonly string[] = []): T
             ? 'drop --session; the gate files it under this Claude Code session'
             : undefined;
   if (problem) return { kind: 'refused', problem };
-  return { kind: 'ticket', subcommand: words[0] as 'predict' | 'decline', args: words.slice(1) };
+  return { kind: 'ticket', subcommand: words[0] as BoundSubcommand, args: words.slice(1) };
+}
+
+/** Whether a word the shell runs (a program, or a script an interpreter is given) resolves to this tollgate. */
+function selfCheck(where: { context: ResolveContext; identity: SelfIdentity }): (word: string) => boolean {
+  return (word) => {
+    if (word === '' || word.startsWith('-')) return false;
+    const path = resolvePath(word, where.context);
+    return path !== undefined && where.identity.isSelf(path);
+  };
 }
 
 function agentFacing(words: readonly string[]): boolean {
@@ -107,18 +145,21 @@ export function isTollgateWord(word: string, roots: readonly string[] = []): boo
 
 /** The argument lists tollgate is run with in this segment (several when a wrapper's command string runs it). */
 function invocations(
-  s: { program: string; argv0: string; args: readonly string[] },
+  s: Pick<ShellSegment, 'program' | 'argv0' | 'args' | 'resolved_program'>,
   roots: readonly string[],
   depth: number,
+  isSelf?: (word: string) => boolean,
 ): string[][] {
   if (s.program === 'tollgate' || isTollgateWord(s.argv0, roots)) return [[...s.args]];
+  if (isSelf?.(s.resolved_program ?? s.argv0)) return [[...s.args]];
   const { args } = s;
-  let scan = SCRIPT_RUNNERS.has(s.program) || COMMAND_WRAPPERS.has(s.program);
+  const named = (a: string) => isTollgateWord(a, roots) || (isSelf?.(a) ?? false);
+  let scan = SCRIPT_RUNNERS.has(s.program) || COMMAND_WRAPPERS.has(s.program) || INTERPRETERS.has(s.program);
   const verbs = PACKAGE_MANAGERS[s.program];
-  if (verbs && (verbs.has(args[0] ?? '') || isTollgateWord(args[0] ?? '', roots))) scan = true;
+  if (verbs && (verbs.has(args[0] ?? '') || named(args[0] ?? ''))) scan = true;
   const out: string[][] = [];
   if (scan) {
-    const at = args.findIndex((a) => isTollgateWord(a, roots));
+    const at = args.findIndex(named);
     if (at >= 0) {
       const rest = args.slice(at + 1);
       out.push(rest[0] === '--' ? rest.slice(1) : rest);
@@ -127,8 +168,8 @@ function invocations(
   // A wrapper's command string (script -c '...', tmux new '...', ssh host '...'): parse it too.
   if (COMMAND_WRAPPERS.has(s.program) && depth < 3) {
     for (const arg of args) {
-      if (!/\s/.test(arg) || !/tollgate|hook\.cjs/i.test(arg)) continue;
-      for (const inner of parseShell(arg).segments) out.push(...invocations(inner, roots, depth + 1));
+      if (!/\s/.test(arg) || (!isSelf && !/tollgate|hook\.cjs/i.test(arg))) continue;
+      for (const inner of parseShell(arg).segments) out.push(...invocations(inner, roots, depth + 1, isSelf));
     }
   }
   return out;

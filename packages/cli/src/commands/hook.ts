@@ -1,7 +1,17 @@
 // tollgate hook claude-code: Claude Code's PreToolUse/PostToolUse JSON on stdin → one decision JSON
 // on stdout, exit 0, always (the translation lives in @tollgate/hooks, shared with the HTTP service).
+
+import { homedir } from 'node:os';
 import { resolve } from 'node:path';
-import { type HookOutput, refuseInput, runClaudeCodeHook, shellProbe } from '@tollgate/hooks';
+import {
+  type HookOutput,
+  refuseInput,
+  runClaudeCodeHook,
+  selfIdentity,
+  selfRoots,
+  shellProbe,
+} from '@tollgate/hooks';
+import { nodeFileView } from '@tollgate/shell';
 import type { CommandIO } from '../command.js';
 import { hookConfigDir, openRuntime, storeEnv } from '../runtime.js';
 import { readInput, readStdinSync, writeFdSync } from '../stdin.js';
@@ -64,14 +74,22 @@ export const command = {
       const project = hookConfigDir(io.cwd, io.env);
       const cwd = input.cwd ? resolve(project, input.cwd) : project;
       const runtime = await openRuntime({ cwd: project, env: io.env, channel: 'claude-code' });
+      const self = [process.execPath, process.argv[1] ?? 'tollgate'];
       return {
         deps: {
           gate: runtime.gate,
           store: runtime.store,
           probe: shellProbe,
-          self: [process.execPath, process.argv[1] ?? 'tollgate'],
+          self,
           storeEnv: storeEnv(runtime.loaded, io.env),
           cwd,
+          // Programs resolve where the agent's command runs, so a renamed or copied tollgate is found.
+          resolve: {
+            identity: selfIdentity(selfRoots(self)),
+            files: nodeFileView(),
+            home: io.env.HOME || homedir(),
+            ...(io.env.PATH !== undefined ? { path: io.env.PATH } : {}),
+          },
         },
         close: () => runtime.close(),
       };
