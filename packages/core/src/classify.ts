@@ -115,10 +115,20 @@ export function classify(
       : true;
     if (allRead) return withFacts({ class: 'read-only', rules: readRules, gating: [] }, normalised);
   }
+  // Rules for every tool (tool "*", such as the file-write rules) judge what a call does, not which
+  // tool it is: when none matched and no rule names this tool itself, its hints classify it.
+  if (call.tool !== SHELL_TOOL && !candidates.some(namesTool)) return withFacts(fromHints(hints), normalised);
   return withFacts({ class: 'unmatched', rules: [], gating: [] }, normalised);
 }
 
-function fromHints(hints: ToolHints | undefined): Classification {
+/** Whether a rule names tools (exactly or by a pattern such as delete_*), not every tool ("*"). */
+export function namesTool(compiled: CompiledRule): boolean {
+  const tools = compiled.rule.tool;
+  return !(Array.isArray(tools) ? tools : [tools]).includes('*');
+}
+
+/** A tool's class from its hints alone, for a tool no rule names. */
+export function fromHints(hints: ToolHints | undefined): Classification {
   if (!hints) return { class: 'unmatched', rules: [], gating: [] };
   // Contradictory hints take the stricter reading.
   if (hints.destructiveHint === true) return annotatedDestructive();

@@ -164,3 +164,45 @@ describe('classify with hints', () => {
     expect(classify(policy, call('frobnicate', {}), { readOnlyHint: true }).class).toBe('read-only');
   });
 });
+
+describe('rules for every tool ("*")', () => {
+  const universal = compilePolicy([
+    {
+      file: 'universal.yaml',
+      text: JSON.stringify({
+        rules: [
+          {
+            id: 'any.secret',
+            description: 's',
+            tool: '*',
+            class: 'irreversible',
+            severity: 'high',
+            match: { args: { type: 'object', required: ['secret'], properties: { secret: {} } } },
+          },
+          { id: 'fs.read', description: 'r', tool: 'read_text_file', class: 'read-only', severity: 'low' },
+        ],
+      }),
+    },
+  ]);
+
+  it('do not silence the hints of a tool no rule names', () => {
+    expect(classify(universal, { tool: 'frob', args: {} }, {}).rules).toEqual(['mcp.annotation.destructive']);
+    expect(classify(universal, { tool: 'frob', args: {} }, { readOnlyHint: true }).class).toBe('read-only');
+    expect(classify(universal, { tool: 'frob', args: {} }, { destructiveHint: false }).class).toBe(
+      'unmatched',
+    );
+    expect(classify(universal, { tool: 'frob', args: { secret: 1 } }, { readOnlyHint: true }).rules).toEqual([
+      'any.secret',
+    ]);
+  });
+
+  it('are left out of how a tool is listed', () => {
+    expect(classifyTool(universal, 'read_text_file', { readOnlyHint: true })).toEqual({
+      class: 'read-only',
+      conditional: false,
+      rules: ['fs.read'],
+    });
+    expect(classifyTool(universal, 'frob', {}).rules).toEqual(['mcp.annotation.destructive']);
+    expect(classifyTool(universal, 'frob', { destructiveHint: false }).class).toBe('unmatched');
+  });
+});

@@ -1,6 +1,6 @@
 // classifyTool: what a tool's calls can be, judged from its name and hints alone (no arguments), for
 // adapters that must describe a tool before any call arrives (the MCP proxy's tools/list).
-import { ANNOTATION_RULE_ID, type CallClass, classify, type ToolHints } from './classify.js';
+import { ANNOTATION_RULE_ID, type CallClass, fromHints, namesTool, type ToolHints } from './classify.js';
 import type { Policy } from './policy/types.js';
 
 export interface ToolClassification {
@@ -13,10 +13,12 @@ export interface ToolClassification {
 }
 
 export function classifyTool(policy: Policy, tool: string, hints?: ToolHints): ToolClassification {
-  const named = policy.rulesFor(tool);
+  // Rules for every tool ("*") judge what a call does (the files it writes), not the tool: they gate
+  // at call time and say nothing about how a tool is listed.
+  const named = policy.rulesFor(tool).filter(namesTool);
   if (named.length === 0) {
     // No rule names the tool: the call-level classifier falls back to the hints, and so do we.
-    const byHints = classify(policy, { tool, args: {} }, hints);
+    const byHints = fromHints(hints);
     return { class: byHints.class, conditional: false, rules: byHints.rules };
   }
   // Rules bound to an action never match an action-less tool call (but still silence the hints).
