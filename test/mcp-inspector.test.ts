@@ -160,12 +160,20 @@ describe('the Inspector over Streamable HTTP', () => {
   beforeAll(async () => {
     ws = workspace();
     writeFileSync(join(ws.files, 'a.txt'), 'v1\n');
-    proxy = await startHttpProxy(ws, ['--', process.execPath, FS_SERVER, ws.files]);
+    // Each Inspector run is a new MCP session, and a new connection starts an empty ledger: the
+    // operator pins one session so the runs share it (the client's _meta id cannot join them).
+    proxy = await startHttpProxy(ws, [
+      '--session',
+      'inspector-http',
+      '--',
+      process.execPath,
+      FS_SERVER,
+      ws.files,
+    ]);
   });
   afterAll(async () => {
     await proxy?.stop();
     ws?.cleanup();
   });
-  // Each Inspector run is a new MCP session; the client's correlation id joins them.
   walkthrough(() => ({ ws, args: [proxy.url, '--tool-metadata', 'tollgate/session=inspector-http'] }));
 });
