@@ -17,6 +17,8 @@ export interface Word {
   raw: string;
   /** An ANSI-C quoted string (`$'...'`) with an escape sequence contributed to the word. */
   escaped: boolean;
+  /** For an assignment `name=( … )`: the array's element words (their substitutions run). */
+  array?: Word[];
 }
 
 export interface Heredoc {
@@ -51,6 +53,8 @@ export interface CompoundCommand {
   words: Word[];
   redirects: Redirect[];
   text: string;
+  /** The variable a `for`/`select` loop assigns. */
+  assigns?: string;
 }
 
 export type Command = SimpleCommand | CompoundCommand;

@@ -3,6 +3,9 @@
 // output is statically known (`$(printf rd)`, `$(echo x)`, `$(cat <<EOF …)`) is replaced by it.
 // Anything else stays unresolved and keeps its source text.
 import type { Command, Script, Word, WordPart } from './ast.js';
+import { BraceLimit, braceExpand } from './brace.js';
+import { escapeGlob, hasGlob } from './glob.js';
+import type { Resolver } from './resolve.js';
 
 /** Variables known while walking one script: positional parameters and IFS. */
 export interface Env {
@@ -14,45 +17,100 @@ export interface Env {
 export interface Expanded {
   values: string[];
   unresolved: boolean;
+  /**
+   * Per value, the glob pattern it is subject to (quoted characters escaped) when it holds an
+   * unquoted `*`, `?` or `[...]`; absent when no value does.
+   */
+  patterns?: (string | null)[];
 }
 
-export function expandWord(word: Word, env: Env): Expanded {
+/** Most words one word may brace-expand to. */
+export const MAX_BRACE_WORDS = 1000;
+
+/** Variables the context can give: `$HOME`, `$PWD` (and `${HOME}`, `${PWD}`). */
+const CONTEXT_VARIABLE = /^\$(?:(HOME|PWD)|\{(HOME|PWD)\})$/;
+/** `${X:=v}`, `${X=v}`: an expansion that assigns X. */
+const ASSIGNING = /^\$\{([A-Za-z_]\w*):?=/;
+
+export function expandWord(word: Word, env: Env, res?: Resolver): Expanded {
   const sole = word.parts.length === 1 ? word.parts[0] : undefined;
   if (sole && sole.kind === 'param' && /^[0-9@*]$/.test(sole.name) && env.params && sole.src.length <= 4) {
-    return expandParam(sole.name, sole.quoted, env);
+    return withPatterns(expandParam(sole.name, sole.quoted, env), sole.quoted);
   }
   let text = '';
+  let pattern = '';
   let unresolved = false;
   let split = false;
-  for (const part of word.parts) {
-    const value = partValue(part, env);
+  for (const [k, part] of word.parts.entries()) {
+    if (k === 0 && part.kind === 'lit' && !part.quoted && part.text.startsWith('~')) {
+      const home = tildeHome(part.text, res);
+      if (home === null) {
+        unresolved = true;
+        text += part.text;
+        continue;
+      }
+      if (home !== undefined) {
+        const rest = part.text.slice(1);
+        text += home + rest;
+        pattern += escapeGlob(home) + rest;
+        continue;
+      }
+    }
+    const value = partValue(part, env, res);
     if (value === null) {
       unresolved = true;
       text += part.kind === 'lit' ? part.text : part.src;
     } else {
       text += value;
+      pattern += part.quoted ? escapeGlob(value) : value;
       if (part.kind !== 'lit' && !part.quoted) split = true;
     }
   }
   if (split && !unresolved && word.parts.length === 1) {
     const fields = splitFields(text, env.ifs);
-    return { values: fields, unresolved };
+    return withPatterns({ values: fields, unresolved }, false);
   }
-  return { values: [text], unresolved };
+  const out: Expanded = { values: [text], unresolved };
+  if (!unresolved && mayGlob(pattern) && hasGlob(pattern)) out.patterns = [pattern];
+  return out;
 }
 
-function partValue(part: WordPart, env: Env): string | null {
+const mayGlob = (text: string): boolean => /[*?[]/.test(text);
+
+/** Unquoted values are glob patterns as they are. */
+function withPatterns(expanded: Expanded, quoted: boolean): Expanded {
+  if (quoted || expanded.unresolved || !expanded.values.some(mayGlob)) return expanded;
+  const patterns = expanded.values.map((v) => (mayGlob(v) && hasGlob(v) ? v : null));
+  return patterns.some((p) => p !== null) ? { ...expanded, patterns } : expanded;
+}
+
+/**
+ * `~` and `~/…` at the start of a word: the home directory when the context gives it (and the
+ * command did not assign HOME: null, unresolved); undefined when the text stays as written.
+ */
+function tildeHome(text: string, res: Resolver | undefined): string | null | undefined {
+  if (text !== '~' && !text.startsWith('~/')) return undefined;
+  if (!res?.ctx) return undefined;
+  return res.variable('HOME');
+}
+
+function partValue(part: WordPart, env: Env, res?: Resolver): string | null {
   switch (part.kind) {
     case 'lit':
       return part.text;
     case 'param': {
+      const assigned = ASSIGNING.exec(part.src);
+      if (assigned) res?.assign(assigned[1] as string);
+      const known = CONTEXT_VARIABLE.exec(part.src);
+      if (known) return res ? res.variable((known[1] ?? known[2]) as string) : null;
       if (!env.params || !/^[0-9]$/.test(part.name) || part.src.length > 4) return null;
       const index = Number(part.name);
       return index < env.params.length ? (env.params[index] as string | null) : '';
     }
     case 'sub':
-      return part.proc ? null : staticOutput(part.script, env);
+      return part.proc ? null : staticOutput(part.script, env, res);
     case 'arith':
+      res?.scanText(part.src);
       return null;
   }
 }
@@ -86,22 +144,32 @@ function splitFields(text: string, ifs: string): string[] {
 }
 
 /** The output of a substitution when it is statically known: `echo`/`printf` of literals, `cat` of a heredoc. */
-export function staticOutput(script: Script, env: Env): string | null {
+export function staticOutput(script: Script, env: Env, res?: Resolver): string | null {
   if (script.pipelines.length !== 1) return null;
   const commands = script.pipelines[0]?.commands ?? [];
   if (commands.length !== 1) return null;
-  const out = commandOutput(commands[0] as Command, env);
+  const out = commandOutput(commands[0] as Command, env, res);
   return out === null ? null : out.replace(/\n+$/, '');
 }
 
 /** What a simple `echo`, `printf` or `cat <<EOF` prints, when static; null otherwise. */
-export function commandOutput(command: Command, env: Env): string | null {
+export function commandOutput(command: Command, env: Env, res?: Resolver): string | null {
   if (command.type !== 'simple' || command.assigns.length > 0) return null;
   const argv: string[] = [];
   for (const word of command.words) {
-    const expanded = expandWord(word, env);
-    if (expanded.unresolved) return null;
-    argv.push(...expanded.values);
+    let words: Word[];
+    try {
+      words = braceExpand(word, MAX_BRACE_WORDS);
+    } catch (error) {
+      if (error instanceof BraceLimit) return null;
+      throw error;
+    }
+    for (const each of words) {
+      const expanded = expandWord(each, env, res);
+      // Unquoted globs in the output are expanded where the output is used; here they are text.
+      if (expanded.unresolved) return null;
+      argv.push(...expanded.values);
+    }
   }
   const program = argv[0];
   const input = command.redirects.find((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<');
@@ -135,7 +203,7 @@ function printfOutput(args: string[]): string | null {
   if (format === '--') format = args[1];
   if (format === undefined || format.startsWith('-')) return null;
   const values = args.slice(args[0] === '--' ? 2 : 1);
-  if (/%[^s%]/.test(format)) return null;
+  if (/%[^s%]/.test(format) || /\\[^nt\\]/.test(format)) return null;
   const unescapeText = (s: string) => s.replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\\\/g, '\\');
   const slots = (format.match(/%s/g) ?? []).length;
   if (slots === 0) return unescapeText(format).replace(/%%/g, '%');

@@ -2,14 +2,18 @@
 // assignments, redirects, stdin), prefixes are peeled off, and wrappers that run other commands
 // (shells, ssh, xargs, find -exec, …) hand their inner commands back to `resolve`.
 import type { Command, Redirect, Script, Word } from './ast.js';
+import { BraceLimit, braceExpand } from './brace.js';
 import { type Budget, enter, LimitExceeded, leave, ShellSyntaxError, tick } from './budget.js';
-import { commandOutput, type Env, expandWord } from './expand.js';
+import { checkAssignment, EFFECTS } from './builtins.js';
+import { commandOutput, type Env, expandWord, MAX_BRACE_WORDS } from './expand.js';
 import { normalizeProgram } from './normalize.js';
 import { Parser } from './parser.js';
 import { type Argv, isPrefix, unwrapPrefix } from './prefixes.js';
 import { DATA_STDIN, databaseClient, interpreterLanguage, SHELLS } from './programs.js';
+import type { Resolver } from './resolve.js';
 import { buildSegment } from './segment.js';
 import type { DynamicConstruct, ShellRedirect, ShellSegment } from './types.js';
+import { addPath, programWrites, type WriteSet } from './writes.js';
 
 export interface Stdin {
   /** The text fed to stdin; undefined when it is not static. */
@@ -23,6 +27,10 @@ export interface Invocation extends Argv {
   stdin?: Stdin;
   text: string;
   via: string[];
+  /** Files the command's redirections write, resolved where the redirection was read. */
+  writes?: WriteSet;
+  /** `$TMPDIR` as the command's words were expanded (null: assigned by the command, unknown). */
+  temp?: string | null;
 }
 
 export type Handler = (ex: Extractor, inv: Invocation, env: Env, program: string) => void;
@@ -40,6 +48,8 @@ export class Extractor {
     readonly budget: Budget,
     private readonly handlers: Record<string, Handler>,
     private readonly fallbacks: { interpreter: Handler; database: Handler; shell: Handler },
+    /** Resolution state shared by every extractor of one parse. */
+    readonly res: Resolver,
   ) {}
 
   walkScript(script: Script, env: Env, via: string[]): void {
@@ -48,7 +58,7 @@ export class Extractor {
       for (const command of pipeline.commands) {
         let stdin: Stdin | undefined;
         if (previous) {
-          const text = commandOutput(previous, env);
+          const text = commandOutput(previous, env, this.res);
           stdin = text === null ? { from: 'pipe-dynamic' } : { text, from: 'pipe' };
         }
         this.walkCommand(command, env, via, stdin);
@@ -62,29 +72,28 @@ export class Extractor {
     for (const redirect of command.redirects) this.walkRedirectSubs(redirect, env, via);
     if (command.type === 'compound') {
       for (const word of command.words) this.walkWordSubs(word, env, via);
+      if (command.assigns !== undefined) this.res.assign(command.assigns);
+      if (command.kind === 'arith') this.res.scanText(command.text);
       const inner = command.kind === 'arith' ? [...via, '(( ))'] : via;
       for (const body of command.body) this.walkScript(body, env, inner);
-      const redirects = command.redirects.map((r) => this.redirect(r, env));
-      if (command.kind !== 'arith' && redirects.some((r) => r.truncates)) {
-        this.emit({ argv: [], unresolved: [], assignments: [], redirects, text: command.text, via });
+      const writes: WriteSet = { paths: [], unresolved: false };
+      const redirects = command.redirects.map((r) => this.redirect(r, env, writes));
+      if (command.kind !== 'arith' && (writes.paths.length > 0 || writes.unresolved)) {
+        this.emit({ argv: [], unresolved: [], assignments: [], redirects, text: command.text, via, writes });
       }
       return;
     }
-    for (const word of command.assigns) this.walkWordSubs(word, env, via);
+    for (const word of command.assigns) {
+      this.walkWordSubs(word, env, via);
+      for (const element of word.array ?? []) this.walkWordSubs(element, env, via);
+    }
     for (const word of command.words) this.walkWordSubs(word, env, via);
-    const assignments = command.assigns.map((w) => expandWord(w, env).values.join(' '));
+    const assigned = command.assigns.map((w) => this.assignment(w, env));
+    const assignments = assigned.map((a) => a.text);
     if (command.words.length === 0) {
       for (const a of assignments) if (a.startsWith('IFS=')) env.ifs = a.slice(4);
     }
-    const argv: string[] = [];
-    const unresolved: boolean[] = [];
-    for (const word of command.words) {
-      const expanded = expandWord(word, env);
-      for (const value of expanded.values) {
-        argv.push(value);
-        unresolved.push(expanded.unresolved);
-      }
-    }
+    const { argv, unresolved } = this.expandWords(command.words, env, command.text);
     if (argv.length > command.words.length + MAX_EXPANSION) {
       this.flag('limit', `${command.text.slice(0, 200)} (expands to more than ${MAX_EXPANSION} extra words)`);
     }
@@ -98,16 +107,22 @@ export class Extractor {
       if (line.includes('\n')) this.parseString(line.replace(/\n/g, ' '), [...via, 'quoted'], env, true);
     }
     const own = this.ownStdin(command.redirects, env);
+    const writes: WriteSet = { paths: [], unresolved: false };
     const inv: Invocation = {
       argv,
       unresolved,
       assignments,
-      redirects: command.redirects.map((r) => this.redirect(r, env)),
+      redirects: command.redirects.map((r) => this.redirect(r, env, writes)),
       text: command.text,
       via,
+      writes,
+      temp: this.res.tempDir(),
     };
     const input = own ?? stdin;
     if (input) inv.stdin = input;
+    // Words and redirections were expanded with the values before these assignments; what runs
+    // next (the command's own `sh -c` string included) sees them.
+    for (const a of assigned) checkAssignment(this, a.text, a.unresolved, command.text, argv[0]);
     this.resolve(inv, env);
   }
 
@@ -126,8 +141,12 @@ export class Extractor {
         this.emit(inv);
         return;
       }
+      // A glob that could not be expanded in command position could run any file.
+      if (this.res.unresolvedGlobs.has(first)) this.flag('unresolved_glob', inv.text);
       const program = normalizeProgram(first);
-      const handler = this.handlers[program];
+      // Own properties only: a program named `constructor` is not Object's.
+      if (Object.hasOwn(EFFECTS, program)) EFFECTS[program]?.(this, inv, env);
+      const handler = Object.hasOwn(this.handlers, program) ? this.handlers[program] : undefined;
       if (handler) {
         handler(this, inv, env, program);
         return;
@@ -138,6 +157,8 @@ export class Extractor {
           this.emit(inv);
           return;
         }
+        for (const a of inner.assignments)
+          checkAssignment(this, a, false, inv.text, inner.argv[0] ?? program);
         inv = {
           ...inv,
           argv: inner.argv,
@@ -183,7 +204,7 @@ export class Extractor {
       // `rm` is also a common subcommand (`gsutil rm`, `npm rm`): read it first, or right after `--`.
       const commandPosition = seen === 1 || inv.argv[k - 1] === '--';
       if (!inv.unresolved[k] && (WRAPPED.has(name) || (name === 'rm' && commandPosition))) {
-        const inner = new Extractor(this.budget, this.handlers, this.fallbacks);
+        const inner = new Extractor(this.budget, this.handlers, this.fallbacks, this.res);
         inner.resolve(
           {
             ...inv,
@@ -202,20 +223,88 @@ export class Extractor {
   emit(inv: Invocation, extra?: { payload?: string; config?: string[]; argv?: string[] }): void {
     if (this.segments.length >= MAX_SEGMENTS)
       throw new LimitExceeded(`more than ${MAX_SEGMENTS} simple commands`);
-    this.segments.push(
-      buildSegment({
-        argv: extra?.argv ?? inv.argv,
-        unresolved: inv.unresolved.some(Boolean),
-        text: cap(inv.text),
-        via: inv.via,
-        assignments: inv.assignments,
-        redirects: inv.redirects,
-        stdin: inv.stdin?.text === undefined ? undefined : cap(inv.stdin.text),
-        stdinFrom: inv.stdin?.from,
-        payload: extra?.payload,
-        config: extra?.config,
-      }),
-    );
+    const segment = buildSegment({
+      argv: extra?.argv ?? inv.argv,
+      unresolved: inv.unresolved.some(Boolean),
+      text: cap(inv.text),
+      via: inv.via,
+      assignments: inv.assignments,
+      redirects: inv.redirects,
+      stdin: inv.stdin?.text === undefined ? undefined : cap(inv.stdin.text),
+      stdinFrom: inv.stdin?.from,
+      payload: extra?.payload,
+      config: extra?.config,
+    });
+    const writes: WriteSet = {
+      paths: [...(inv.writes?.paths ?? [])],
+      unresolved: inv.writes?.unresolved ?? false,
+    };
+    // A rewritten argv (git aliases) no longer lines up with the unresolved flags: only redirections count.
+    if (!extra?.argv) {
+      const own = programWrites(segment.program, inv.argv, inv.unresolved, this.res, inv.temp ?? null);
+      for (const p of own.paths) if (!writes.paths.includes(p)) writes.paths.push(p);
+      if (own.unresolved) writes.unresolved = true;
+    }
+    segment.writes = writes.paths;
+    segment.writes_unresolved = writes.unresolved;
+    if (this.res.ctx && segment.argv0 !== '') {
+      const file = this.res.program(segment.argv0);
+      if (file !== undefined) segment.resolved_program = file;
+    }
+    this.segments.push(segment);
+  }
+
+  /** Brace, parameter and pathname expansion of a simple command's words. */
+  private expandWords(words: Word[], env: Env, text: string): { argv: string[]; unresolved: boolean[] } {
+    const argv: string[] = [];
+    const unresolved: boolean[] = [];
+    let options = true;
+    for (const word of words) {
+      let each: Word[];
+      try {
+        each = braceExpand(word, MAX_BRACE_WORDS);
+      } catch (error) {
+        if (!(error instanceof BraceLimit)) throw error;
+        this.flag('limit', `${text.slice(0, 200)} (${error.message})`);
+        each = [word];
+      }
+      for (const one of each) {
+        const expanded = expandWord(one, env, this.res);
+        for (const [k, value] of expanded.values.entries()) {
+          const pattern = expanded.patterns?.[k];
+          const matches = pattern ? this.res.glob(pattern) : [];
+          if (pattern && matches === undefined) {
+            this.res.unresolvedGlobs.add(value);
+            // Unexpanded, it could be any file name, an option (`-rf`) included.
+            if (options && argv.length > 0 && /^[-*?[]/.test(value)) this.flag('unresolved_glob', text);
+          }
+          if (matches && matches.length > 0) {
+            for (const match of matches) {
+              argv.push(match);
+              unresolved.push(false);
+            }
+          } else {
+            argv.push(value);
+            unresolved.push(expanded.unresolved);
+          }
+          if (value === '--' && !expanded.unresolved) options = false;
+        }
+      }
+    }
+    return { argv, unresolved };
+  }
+
+  /** `name=value` as expanded; `name=(a b)` for an array. */
+  private assignment(word: Word, env: Env): { text: string; unresolved: boolean } {
+    const value = expandWord(word, env, this.res);
+    let text = value.values.join(' ');
+    let unresolved = value.unresolved;
+    if (word.array) {
+      const elements = word.array.map((w) => expandWord(w, env, this.res));
+      text += `(${elements.map((e) => e.values.join(' ')).join(' ')})`;
+      unresolved ||= elements.some((e) => e.unresolved);
+    }
+    return { text, unresolved };
   }
 
   flag(kind: string, text: string): void {
@@ -226,6 +315,7 @@ export class Extractor {
   /** Parse a string as a script and walk it (a `sh -c` string, an ssh command, an eval). */
   parseString(text: string, via: string[], env: Env, quiet = false): void {
     enter(this.budget);
+    this.res.texts.push(text);
     let script: Script;
     try {
       script = new Parser(text, this.budget).parseScript();
@@ -236,7 +326,7 @@ export class Extractor {
       return;
     }
     if (quiet) {
-      const inner = new Extractor(this.budget, this.handlers, this.fallbacks);
+      const inner = new Extractor(this.budget, this.handlers, this.fallbacks, this.res);
       inner.walkScript(script, env, via);
       this.segments.push(...inner.segments);
     } else this.walkScript(script, env, via);
@@ -257,10 +347,31 @@ export class Extractor {
     for (const sub of redirect.heredoc?.subs ?? []) this.walkScript(sub, env, [...via, '$()']);
   }
 
-  private redirect(redirect: Redirect, env: Env): ShellRedirect {
-    const target = redirect.target ? expandWord(redirect.target, env).values.join(' ') : '';
+  private redirect(redirect: Redirect, env: Env, writes: WriteSet): ShellRedirect {
     const op = redirect.op;
-    const truncates = op === '>' || op === '>|' || op === '&>' || (op === '>&' && !/^(\d+|-)$/.test(target));
+    let target = '';
+    let unresolved = false;
+    let written: string[] = [];
+    if (redirect.target && redirect.heredoc) target = expandWord(redirect.target, env).values.join(' ');
+    else if (redirect.target) {
+      const expanded = expandWord(redirect.target, env, this.res);
+      target = expanded.values.join(' ');
+      unresolved = expanded.unresolved;
+      written = [target];
+      const pattern = expanded.patterns?.[0];
+      if (pattern && expanded.values.length === 1) {
+        // bash expands a redirection glob that matches one file; more than one is an error.
+        const matches = this.res.glob(pattern);
+        if (matches === undefined) this.res.unresolvedGlobs.add(target);
+        else if (matches.length === 1) target = matches[0] as string;
+        if (matches && matches.length > 0) written = matches;
+      }
+    }
+    const dup = /^(\d+-?|-)$/.test(target);
+    const truncates = op === '>' || op === '>|' || op === '&>' || (op === '>&' && !dup);
+    if (WRITING.has(op) && !(op === '>&' && dup)) {
+      for (const path of written) addPath(writes, path, unresolved, this.res, this.res.tempDir());
+    }
     const out: ShellRedirect = { op, target, truncates };
     if (redirect.fd !== undefined) out.fd = redirect.fd;
     return out;
@@ -272,7 +383,7 @@ export class Extractor {
       if (r.fd !== undefined && r.fd !== 0) continue;
       if (r.heredoc) stdin = { text: r.heredoc.body, from: 'heredoc' };
       else if (r.op === '<<<' && r.target) {
-        const value = expandWord(r.target, env);
+        const value = expandWord(r.target, env, this.res);
         stdin = value.unresolved
           ? { from: 'herestring' }
           : { text: `${value.values.join(' ')}\n`, from: 'herestring' };
@@ -281,6 +392,9 @@ export class Extractor {
     return stdin;
   }
 }
+
+/** Redirection operators that write their target (`>&` only when the target is not a descriptor). */
+const WRITING = new Set(['>', '>>', '>|', '&>', '&>>', '<>', '>&']);
 
 /** Programs that, found among an unknown program's first words, are read as the command it wraps. */
 const WRAPPED = new Set(

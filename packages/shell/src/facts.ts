@@ -7,6 +7,7 @@ import { Extractor, type Handler } from './extract.js';
 import { find, parallel, xargs } from './iterators.js';
 import { normalizeCommand } from './normalize.js';
 import { Parser } from './parser.js';
+import { Resolver } from './resolve.js';
 import {
   commandOption,
   containerExec,
@@ -25,6 +26,8 @@ import type { ParseOptions, ShellFacts } from './types.js';
 export const MAX_COMMAND_LENGTH = 32 * 1024;
 const DEFAULT_MAX_DEPTH = 24;
 const DEFAULT_DEADLINE_MS = 30;
+const CD = /(^|[^\w-])(cd|pushd|popd)(?![\w-])/;
+const LOOP = /(^|[^\w-])(while|until|for|select|function)(?![\w-])|\(\s*\)/;
 
 const HANDLERS: Record<string, Handler> = {
   ssh,
@@ -55,10 +58,19 @@ export function parseShell(command: string, opts: ParseOptions = {}): ShellFacts
   if (command.includes('\0')) return failed('command contains a NUL byte', command.slice(0, 200));
   const { text, invalid } = normalizeCommand(command);
   const budget = createBudget(opts.maxDepth ?? DEFAULT_MAX_DEPTH, opts.deadlineMs ?? DEFAULT_DEADLINE_MS);
-  const extractor = new Extractor(budget, HANDLERS, { shell, interpreter, database });
+  const context = opts.context;
+  context?.files?.begin?.();
+  const res = new Resolver(context);
+  const extractor = new Extractor(budget, HANDLERS, { shell, interpreter, database }, res);
+  res.onReassign = (name) => extractor.flag('reassigned_variable', `${name}: ${text.slice(0, 180)}`);
+  res.texts.push(text);
+  // A loop or function may run a `cd` before commands written above it: directories are unknown.
+  if (CD.test(text) && LOOP.test(text)) res.dirs = null;
   try {
     const script = new Parser(text, budget).parseScript();
     extractor.walkScript(script, { ifs: ' \t\n' }, []);
+    // A bound of the file view answered for some word: what the command does is not fully known.
+    if (context?.files?.exhausted) extractor.flag('resolution_incomplete', text.slice(0, 200));
   } catch (error) {
     if (error instanceof ShellSyntaxError || error instanceof LimitExceeded) {
       const kind = error instanceof LimitExceeded ? 'limit' : 'parse_error';

@@ -10,6 +10,13 @@ export interface FileView {
   realpath(path: string): string | undefined;
   /** The text of a regular file of at most `maxBytes` bytes, or undefined (missing, unreadable, larger). */
   readText(path: string, maxBytes: number): string | undefined;
+  /**
+   * True once a bound (operations, entries, bytes) made some answer undefined in this parse:
+   * resolution was incomplete, and the command is reported dynamic so that it is gated.
+   */
+  readonly exhausted?: boolean;
+  /** Called when a parse starts: per-parse bounds count from zero again. */
+  begin?(): void;
 }
 
 /** Where and for whom a command will run: what resolution against the file system needs. */
@@ -22,4 +29,6 @@ export interface ResolveContext {
   path?: string;
   /** Access to the file system; without it nothing is read and resolution stays textual. */
   files?: FileView;
+  /** The environment the command inherits; only what resolution needs is read (TMPDIR). */
+  env?: Readonly<Record<string, string | undefined>>;
 }

@@ -206,11 +206,13 @@ export class Parser extends WordReader {
     if (this.src.startsWith('((', this.pos)) {
       const end = this.matchDoubleParen(this.pos + 2);
       if (end < 0) throw new ShellSyntaxError('unclosed (( in for');
+      // The arithmetic runs nothing, but substitutions inside it do.
+      const subs = this.expansionsIn(this.src.slice(this.pos + 2, end));
       this.pos = end + 2;
-      return this.compound('words', [], [], start);
+      return this.compound('words', subs, [], start);
     }
     const words: Word[] = [];
-    this.readWord();
+    const name = this.readWord()?.raw;
     this.skipNewlines();
     if (this.peekBare() === 'in') {
       this.pos += 2;
@@ -223,7 +225,9 @@ export class Parser extends WordReader {
         words.push(word);
       }
     }
-    return this.compound('words', [], words, start);
+    const loop = this.compound('words', [], words, start);
+    if (name !== undefined && loop.type === 'compound') loop.assigns = name;
+    return loop;
   }
 
   private parseCase(start: number): Command {
@@ -319,7 +323,7 @@ export class Parser extends WordReader {
       if (!word) throw new ShellSyntaxError(`unexpected '${c}'`);
       if (words.length === 0 && isAssignment(word)) {
         assigns.push(word);
-        if (word.raw.endsWith('=') && this.src[this.pos] === '(') this.skipArray();
+        if (word.raw.endsWith('=') && this.src[this.pos] === '(') word.array = this.readArray();
       } else words.push(word);
     }
     if (assigns.length === 0 && words.length === 0 && redirects.length === 0) return null;
@@ -435,7 +439,9 @@ export class Parser extends WordReader {
     return -1;
   }
 
-  private skipArray(): void {
+  /** The element words of `name=( … )`, cursor at `(`. */
+  private readArray(): Word[] {
+    const words: Word[] = [];
     this.pos++;
     for (;;) {
       this.skipBlanks();
@@ -443,13 +449,15 @@ export class Parser extends WordReader {
       if (c === undefined) throw new ShellSyntaxError('unclosed array assignment');
       if (c === ')') {
         this.pos++;
-        return;
+        return words;
       }
       if (c === '\n') {
         this.pos++;
         continue;
       }
-      if (!this.readWord()) this.pos++;
+      const word = this.readWord();
+      if (word) words.push(word);
+      else this.pos++;
     }
   }
 }

@@ -1,6 +1,7 @@
 // The public shapes of @tollgate/shell: what a shell command string resolves to. Every shape is a
 // plain JSON-serialisable object, because policy rules match segments with JSON Schema predicates.
 import type { ResolveContext } from './files.js';
+import type { SqlFacts } from './sql.js';
 
 /** One redirection of a simple command. */
 export interface ShellRedirect {
@@ -59,6 +60,13 @@ export interface ShellSegment {
   payload?: string;
   /** `payload` lower-cased with quoted string literals emptied, so rules match code and not data. */
   payload_lc?: string;
+  /**
+   * For SQL clients (psql, mysql, sqlite3, duckdb, clickhouse-client, cockroach sql, …): what the
+   * statements they run do — from options, positional SQL, stdin, and files read at decision time —
+   * analysed by a SQL lexer (sql.ts). `unknown` when some SQL could not be known (an unreadable file,
+   * program output piped in, a variable where SQL or an option may stand).
+   */
+  sql?: SqlFacts;
   /** For git: configuration given on the command line (`-c k=v`, `GIT_CONFIG_*`), lower-cased `key=value`. */
   config?: string[];
   /**

@@ -1,0 +1,143 @@
+// Builtins that change how the rest of the command runs: `cd`/`pushd`/`popd` (the directory later
+// paths resolve against), assignments to the variables resolution trusts, `set --`/`shift`
+// (positional parameters), glob options, and the ones that install code to run later (`alias`,
+// `hash -p`, `enable`, `complete -C`, `bind -x`, `mapfile -C`, prompt and startup variables), each
+// reported as its own dynamic construct so the command is gated.
+import type { Env } from './expand.js';
+import type { Extractor, Invocation } from './extract.js';
+import { firstOperand } from './option-scan.js';
+
+/** What a builtin does to the resolution state; runs before the segment's normal handling. */
+export type Effect = (ex: Extractor, inv: Invocation, env: Env) => void;
+
+const set = (text: string): ReadonlySet<string> => new Set(text.split(' '));
+const NAME = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?\+?=/;
+
+/** Shell options that change what a glob expands to. */
+const GLOB_OPTIONS = set('dotglob nullglob failglob nocaseglob extglob globstar globasciiranges noglob');
+
+/**
+ * Assignments to variables the shell runs or sources later: flagged as dynamic. `text` is
+ * `NAME=value` as expanded; `unresolved` when the value was not static.
+ */
+export function checkAssignment(
+  ex: Extractor,
+  text: string,
+  unresolved: boolean,
+  source: string,
+  /** The program the assignment is given to (`NAME=v program`), undefined for a shell assignment. */
+  program?: string,
+): void {
+  const m = NAME.exec(text);
+  if (!m) return;
+  const name = m[1] as string;
+  const value = text.slice(m[0].length);
+  ex.res.assign(name, program !== undefined && !ex.res.assignsInShell(program));
+  if (name === 'GLOBIGNORE') ex.res.globsUnknown = true;
+  if (/^PS[0124]$/.test(name) && (unresolved || /\$\(|`/.test(value))) ex.flag('prompt_substitution', source);
+  // Given to one command, these are judged by the rules on that command (bash reads BASH_ENV, zsh does not).
+  else if (program !== undefined) return;
+  else if (name === 'PROMPT_COMMAND' && value !== '') ex.flag('prompt_command', source);
+  else if ((name === 'BASH_ENV' || name === 'ENV') && value !== '') ex.flag('startup_variable', source);
+}
+
+const args = (inv: Invocation): string[] => inv.argv.slice(1);
+
+/** `declare`/`export`/`local`/...: every `NAME=value` operand is an assignment. */
+const declaration: Effect = (ex, inv) => {
+  // `declare -n ref=NAME`: assigning ref later assigns NAME.
+  const nameref = args(inv).some((a) => /^-[a-zA-Z]*n/.test(a));
+  for (const [k, arg] of args(inv).entries()) {
+    if (arg.startsWith('-') || arg.startsWith('+')) continue;
+    if (NAME.test(arg)) {
+      checkAssignment(ex, arg, inv.unresolved[k + 1] ?? false, inv.text);
+      if (nameref) ex.res.assign(arg.slice(arg.indexOf('=') + 1));
+    } else if (/^[A-Za-z_]\w*$/.test(arg)) ex.res.assign(arg);
+  }
+};
+
+/** `read`, `unset`, `getopts`, `mapfile`: every plain name operand is (re)assigned. */
+const assignsNames: Effect = (ex, inv) => {
+  for (const arg of args(inv)) if (/^[A-Za-z_]\w*$/.test(arg)) ex.res.assign(arg);
+};
+
+const CD_VALUES = set('');
+
+const cd: Effect = (ex, inv) => {
+  const i = firstOperand(inv.argv, { values: CD_VALUES });
+  const target = inv.argv[i];
+  if (target === undefined) ex.res.cd(inv.argv[0] === 'cd' ? '' : null);
+  else if (inv.unresolved[i] || ex.res.unresolvedGlobs.has(target) || /^[+-]\d*$/.test(target))
+    ex.res.cd(null);
+  else ex.res.cd(target);
+};
+
+const flagWhen =
+  (kind: string, test: (arg: string, next: string | undefined) => boolean): Effect =>
+  (ex, inv) => {
+    const words = args(inv);
+    if (words.some((arg, k) => test(arg, words[k + 1]) || (inv.unresolved[k + 1] ?? false)))
+      ex.flag(kind, inv.text);
+  };
+
+const option = (letters: string) => (arg: string) =>
+  arg.startsWith('-') && !arg.startsWith('--') && [...letters].some((l) => arg.slice(1).includes(l));
+
+export const EFFECTS: Record<string, Effect> = {
+  cd,
+  pushd: cd,
+  popd: (ex) => ex.res.cd(null),
+  export: declaration,
+  declare: declaration,
+  typeset: declaration,
+  local: declaration,
+  readonly: declaration,
+  read: assignsNames,
+  wait: assignsNames,
+  let: (ex, inv) => ex.res.scanText(args(inv).join(' ')),
+  unset: assignsNames,
+  getopts: assignsNames,
+  printf: (ex, inv) => {
+    const at = inv.argv.indexOf('-v');
+    if (at > 0 && inv.argv[at + 1]) ex.res.assign(inv.argv[at + 1] as string);
+  },
+  // Positional parameters and glob semantics set by the command itself are not the static ones.
+  set: (ex, inv, env) => {
+    const words = args(inv);
+    for (let k = 0; k < words.length; k++) {
+      const w = words[k] as string;
+      if (w === '--' || !/^[-+]/.test(w)) {
+        delete env.params;
+        break;
+      }
+      if (/^[-+][a-zA-Z]*f/.test(w)) ex.res.globsUnknown = true;
+      if (/^[-+]o$/.test(w) && words[++k] === 'noglob') ex.res.globsUnknown = true;
+    }
+  },
+  shift: (_ex, _inv, env) => {
+    delete env.params;
+  },
+  shopt: (ex, inv) => {
+    if (args(inv).some((w) => GLOB_OPTIONS.has(w))) ex.res.globsUnknown = true;
+  },
+  alias: flagWhen('alias_definition', (arg) => arg.includes('=')),
+  hash: flagWhen('hash_path', option('p')),
+  enable: flagWhen('enable_builtin', (arg) => !/^-[aps]+$/.test(arg)),
+  complete: flagWhen(
+    'completion_command',
+    (arg, next) => option('CF')(arg) || (arg === '-W' && /[$`]/.test(next ?? '')),
+  ),
+  compgen: flagWhen(
+    'completion_command',
+    (arg, next) => option('CF')(arg) || (arg === '-W' && /[$`]/.test(next ?? '')),
+  ),
+  bind: flagWhen('bind_command', option('x')),
+  mapfile: (ex, inv, env) => {
+    flagWhen('mapfile_callback', option('C'))(ex, inv, env);
+    assignsNames(ex, inv, env);
+  },
+  readarray: (ex, inv, env) => {
+    flagWhen('mapfile_callback', option('C'))(ex, inv, env);
+    assignsNames(ex, inv, env);
+  },
+};

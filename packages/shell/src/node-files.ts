@@ -1,0 +1,98 @@
+// The FileView over node:fs that adapters hand to parseShell: synchronous, read-only and bounded,
+// so resolving a command never costs more than a few hundred system calls. A bound that is hit
+// answers undefined and sets `exhausted`, which parseShell turns into a dynamic construct.
+import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, realpathSync } from 'node:fs';
+import type { FileView } from './files.js';
+
+export interface FileLimits {
+  /** File system operations per parse (default 256). */
+  maxOps?: number;
+  /** Entries read from one directory (default 4096). */
+  maxEntries?: number;
+  /** Bytes read from one file (default 256 KiB); a caller may ask for fewer. */
+  maxBytes?: number;
+}
+
+export interface NodeFileView extends FileView {
+  readonly exhausted: boolean;
+  /** Operations used since the last `begin()`. */
+  readonly ops: number;
+  begin(): void;
+}
+
+export function nodeFileView(limits: FileLimits = {}): NodeFileView {
+  const maxOps = limits.maxOps ?? 256;
+  const maxEntries = limits.maxEntries ?? 4096;
+  const maxBytes = limits.maxBytes ?? 256 * 1024;
+  let ops = 0;
+  let exhausted = false;
+  /** Count one operation; false (and exhausted) when the budget is spent. */
+  const take = (): boolean => {
+    if (ops >= maxOps) {
+      exhausted = true;
+      return false;
+    }
+    ops++;
+    return true;
+  };
+  return {
+    get exhausted() {
+      return exhausted;
+    },
+    get ops() {
+      return ops;
+    },
+    begin() {
+      ops = 0;
+      exhausted = false;
+    },
+    readdir(dir) {
+      if (!take()) return undefined;
+      try {
+        const names = readdirSync(dir);
+        if (names.length > maxEntries) {
+          exhausted = true;
+          return undefined;
+        }
+        return names;
+      } catch {
+        return undefined;
+      }
+    },
+    realpath(path) {
+      if (!take()) return undefined;
+      try {
+        return realpathSync(path);
+      } catch {
+        return undefined;
+      }
+    },
+    readText(path, wanted) {
+      if (!take()) return undefined;
+      const cap = Math.min(wanted, maxBytes);
+      let fd: number | undefined;
+      try {
+        // Non-blocking: a FIFO planted by the agent must not hang the gate.
+        fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+        const stat = fstatSync(fd);
+        if (!stat.isFile()) return undefined;
+        if (stat.size > cap) {
+          exhausted = true;
+          return undefined;
+        }
+        const buffer = Buffer.alloc(stat.size);
+        let read = 0;
+        while (read < stat.size) {
+          const n = readSync(fd, buffer, read, stat.size - read, read);
+          if (n === 0) break;
+          read += n;
+        }
+        return buffer.subarray(0, read).toString('utf8');
+      } catch {
+        return undefined;
+      } finally {
+        if (fd !== undefined) closeSync(fd);
+      }
+    },
+  };
+}

@@ -1,0 +1,230 @@
+// What a word names on the machine the command runs on: per-parse resolution state (the
+// directories the command may be in after `cd`, variables it assigns itself, globs it could not
+// expand) and the answers built on it: absolute canonical paths, glob matches, the program file.
+// Without a context nothing touches the file system and answers stay textual.
+import { posix } from 'node:path';
+import type { FileView, ResolveContext } from './files.js';
+import { expandGlob } from './glob.js';
+
+/** Variables whose value the context gives (or that steer `cd`): an assignment in the command voids it. */
+const TRACKED = ['HOME', 'PWD', 'OLDPWD', 'CDPATH', 'TMPDIR'] as const;
+/** Values of the environment taken when the context does not give them. */
+const ENV_DEFAULTS: Record<string, string> = { TMPDIR: '/tmp' };
+/** POSIX special builtins: an assignment before them stays in the shell. */
+const SPECIAL = new Set(
+  ': . break continue eval exec exit export readonly return set shift times trap unset source'.split(' '),
+);
+const USES = Object.fromEntries(TRACKED.map((n) => [n, new RegExp(`\\$${n}(?!\\w)|\\$\\{${n}\\}`)]));
+const MENTIONS = Object.fromEntries(TRACKED.map((n) => [n, new RegExp(`(?<!\\w)${n}(?!\\w)`)]));
+/** Most directories the command is taken to be in; beyond it, relative paths are unresolved. */
+const MAX_DIRS = 16;
+
+/** Builtins and keywords: no file on PATH runs for them. */
+const BUILTINS = new Set(
+  (
+    '. : [ [[ alias bg bind break builtin caller cd command compgen complete compopt continue declare dirs disown ' +
+    'echo enable eval exec exit export false fc fg getopts hash help history jobs kill let local logout mapfile ' +
+    'popd printf pushd pwd read readarray readonly return set shift shopt source suspend test times trap true ' +
+    'type typeset ulimit umask unalias unset wait'
+  ).split(' '),
+);
+
+export interface Paths {
+  /** Absolute canonical paths with a context; as written (joined to static `cd` targets) without. */
+  paths: string[];
+  /** Some path could not be told (unknown directory, `~` without a home, a variable). */
+  unresolved: boolean;
+}
+
+export class Resolver {
+  /**
+   * Directories the command may be in: the start (`''` when no context gives it, so relative paths
+   * stay as written) and every static `cd` target seen; null after a `cd` that cannot be resolved.
+   */
+  dirs: string[] | null;
+  /** Glob words that could not be expanded: they stay literal, and in some positions make the command dynamic. */
+  readonly unresolvedGlobs = new Set<string>();
+  /** `shopt`/`set` changed how globs expand: later globs are not expanded. */
+  globsUnknown = false;
+  /** Called when a tracked variable is assigned after a use was resolved (a loop may run the use later). */
+  onReassign: ((name: string) => void) | undefined;
+  private readonly assigned = new Set<string>();
+  private readonly used = new Set<string>();
+  private readonly real = new Map<string, string | undefined>();
+  private readonly lookups = new Map<string, string | undefined>();
+  readonly files: FileView | undefined;
+
+  constructor(readonly ctx?: ResolveContext) {
+    this.files = ctx?.files;
+    this.dirs = [ctx?.cwd ?? ''];
+  }
+
+  /**
+   * Arithmetic (`let`, `(( ))`, `$(( ))`) can assign a variable in many spellings: any mention of a
+   * tracked name other than a plain use (`$HOME`, `${HOME}`) is taken as an assignment.
+   */
+  scanText(text: string): void {
+    if (!this.ctx) return;
+    for (const name of TRACKED) {
+      if (this.assigned.has(name) || !text.includes(name)) continue;
+      const uses = text.split(USES[name] as RegExp).join(' ');
+      if ((MENTIONS[name] as RegExp).test(uses)) this.assign(name);
+    }
+  }
+
+  /**
+   * A variable the command (or a wrapper it runs) assigns: its later uses are not resolved. A use
+   * resolved before an assignment in the shell itself may run after it (a loop, a function): that
+   * is reported. `scoped` marks an assignment before a command, which only that command sees.
+   */
+  assign(name: string, scoped = false): void {
+    if (!(TRACKED as readonly string[]).includes(name)) return;
+    if (!scoped && this.used.has(name)) this.onReassign?.(name);
+    this.assigned.add(name);
+  }
+
+  /**
+   * Whether `NAME=value program …` assigns in the shell itself: before a special builtin, or before a
+   * function (which the command text may define) the assignment is seen by code walked elsewhere.
+   */
+  assignsInShell(program: string | undefined): boolean {
+    if (program === undefined || SPECIAL.has(program)) return true;
+    const name = program.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return new RegExp(`(^|[\\s;&|(])(function\\s+${name}(?![\\w-])|${name}\\s*\\(\\s*\\))`).test(
+      this.texts.join('\n'),
+    );
+  }
+
+  /** Script texts of this parse (the command, `sh -c` and `eval` strings): where functions are defined. */
+  readonly texts: string[] = [];
+
+  /** The temp directory `$TMPDIR` names (the context's, else /tmp); null when the command assigned it. */
+  tempDir(): string | null {
+    if (this.assigned.has('TMPDIR')) return null;
+    return this.ctx?.env?.TMPDIR || ENV_DEFAULTS.TMPDIR || null;
+  }
+
+  /** A value of a tracked variable was used (see `assign`). */
+  noteUse(name: string): void {
+    this.used.add(name);
+  }
+
+  /** The static value of `$HOME` or `$PWD`, or null. */
+  variable(name: string): string | null {
+    if (!this.ctx || this.assigned.has(name)) return null;
+    let value: string | undefined;
+    if (name === 'HOME') value = this.ctx.home;
+    else if (name === 'PWD' && this.dirs?.length === 1) value = this.dirs[0];
+    if (!value) return null;
+    this.used.add(name);
+    return value;
+  }
+
+  /** `cd DIR` / `pushd DIR`: null for a target that is not static (`cd $X`, `cd -`, `popd`). */
+  cd(target: string | null): void {
+    if (this.dirs === null) return;
+    let to = target;
+    if (to === '') to = this.variable('HOME');
+    if (to === null || to === '-' || this.assigned.has('CDPATH')) {
+      this.dirs = null;
+      return;
+    }
+    const next = new Set(this.dirs);
+    for (const dir of this.dirs) next.add(this.join(dir, to as string));
+    this.dirs = next.size > MAX_DIRS ? null : [...next];
+  }
+
+  /** Where a written path lands, against every directory the command may be in. */
+  paths(word: string): Paths {
+    if (word === '') return { paths: [], unresolved: false };
+    if (word.startsWith('~')) return { paths: [word], unresolved: true };
+    if (word.startsWith('/')) return { paths: [this.canonical(word)], unresolved: false };
+    if (this.dirs === null) return { paths: [word], unresolved: true };
+    return {
+      paths: [...new Set(this.dirs.map((dir) => this.canonical(this.join(dir, word))))],
+      unresolved: false,
+    };
+  }
+
+  /** Whether a written word names an existing directory; undefined when that cannot be told. */
+  isDirectory(word: string): boolean | undefined {
+    if (!this.files) return undefined;
+    const { paths, unresolved } = this.paths(word);
+    if (unresolved) return undefined;
+    // `dir/.` resolves only for a directory: one operation, no entries read.
+    return paths.some((p) => this.realpath(`${p.replace(/\/$/, '')}/.`) !== undefined);
+  }
+
+  /** The matches of a glob pattern; [] when none match; undefined when it cannot be told. */
+  glob(pattern: string): string[] | undefined {
+    if (!this.files || this.globsUnknown) return undefined;
+    if (pattern.startsWith('/')) return expandGlob(pattern, '/', this.files);
+    const dir = this.dirs?.length === 1 ? this.dirs[0] : undefined;
+    if (!dir) return undefined;
+    return expandGlob(pattern, dir, this.files);
+  }
+
+  /** The file a program word runs: an explicit path, or the first PATH entry holding it; symlinks resolved. */
+  program(word: string): string | undefined {
+    if (!this.ctx || !this.files || word === '') return undefined;
+    if (this.lookups.has(word)) return this.lookups.get(word);
+    let found: string | undefined;
+    if (word.includes('/')) {
+      const { paths, unresolved } = this.paths(word);
+      if (!unresolved && paths.length === 1) found = this.realpath(paths[0] as string);
+    } else if (!BUILTINS.has(word)) {
+      for (const entry of (this.ctx.path ?? '').split(':')) {
+        const dir = entry === '' ? this.ctx.cwd : this.join(this.ctx.cwd, entry);
+        found = this.realpath(`${dir.replace(/\/$/, '')}/${word}`);
+        if (found !== undefined) break;
+      }
+    }
+    this.lookups.set(word, found);
+    return found;
+  }
+
+  /** An absolute path with `.`/`..` folded as the kernel does, and the deepest existing part realpath'd. */
+  canonical(path: string): string {
+    if (!this.files) return posix.normalize(path);
+    let at = '/';
+    for (const part of path.split('/')) {
+      if (part === '' || part === '.') continue;
+      // `link/..` is the parent of the link's target, not the directory holding the link.
+      if (part === '..') at = posix.dirname(this.realpath(at) ?? at);
+      else at = at === '/' ? `/${part}` : `${at}/${part}`;
+    }
+    const tail: string[] = [];
+    for (let cur = at; ; cur = posix.dirname(cur)) {
+      const real = this.realpath(cur);
+      if (real !== undefined) return tail.length === 0 ? real : posix.join(real, ...tail.reverse());
+      if (cur === '/') return at;
+      tail.push(posix.basename(cur));
+    }
+  }
+
+  private realpath(path: string): string | undefined {
+    if (this.real.has(path)) return this.real.get(path);
+    const real = this.files?.realpath(path);
+    this.real.set(path, real);
+    return real;
+  }
+
+  private join(dir: string, path: string): string {
+    if (path.startsWith('/')) return this.ctx ? posix.normalize(path) : path;
+    if (dir === '') return path;
+    return this.ctx ? posix.normalize(posix.join(dir, path)) : posix.join(dir, path);
+  }
+}
+
+/**
+ * Where a word (already expanded: no quotes, no variables) names a file, for a command starting in
+ * `ctx.cwd`: absolute, `.`/`..` folded, symlinks of its existing part resolved. Undefined when the
+ * word cannot name a path statically (`~user`). For callers resolving a script operand or a file
+ * argument outside parseShell.
+ */
+export function resolvePath(word: string, ctx: ResolveContext): string | undefined {
+  const resolver = new Resolver(ctx);
+  const expanded = ctx.home && (word === '~' || word.startsWith('~/')) ? ctx.home + word.slice(1) : word;
+  const { paths, unresolved } = resolver.paths(expanded);
+  return unresolved ? undefined : paths[0];
+}

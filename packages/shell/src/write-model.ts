@@ -1,0 +1,291 @@
+// Which files a program writes, truncates, creates, moves or deletes, per program, as data: the
+// options that take a value, the options whose value is written, and which operands are written.
+// A few programs whose write depends on a mode (sed -i, tar -x/-c, find -delete, dd of=) carry a
+// small function instead of an operand rule.
+import { GLOBAL_VALUE_OPTIONS } from './options.js';
+
+export interface Option {
+  name: string;
+  value?: string;
+  /** argv index of the value (or of the option, when the value is attached). */
+  at: number;
+}
+
+export interface Scanned {
+  argv: readonly string[];
+  operands: number[];
+  options: Option[];
+  /** A mode-like word in option position (`chmod -x f`) was taken as the first operand. */
+  has(name: string): boolean;
+}
+
+/** A path written: its text, the argv index it came from (to know whether it was resolved), or a default. */
+export interface Found {
+  text: string;
+  at?: number;
+  /** The path is only a directory under which unknown names are written. */
+  unresolved?: boolean;
+}
+
+export interface WriteModel {
+  /** Options that take the next word as their value (long ones also as `--name=value`). */
+  values?: string;
+  /** Options whose value is a path written. */
+  targets?: string;
+  /** Option letters whose value is optional and only attached (`sed -i.bak`, `perl -pi`). */
+  attached?: string;
+  /** Options naming the directory the operands go into (`cp -t DIR`). */
+  into?: string;
+  /** Which operands are written. */
+  operands?: 'all' | 'after-first' | 'first' | 'second' | 'into' | 'move' | 'link' | 'local-last' | 'none';
+  /** Any of these options means nothing is written (`gzip -c`, `sqlite3 -readonly`). */
+  readOnly?: string;
+  /** Any of these options makes every operand a written path (`install -d`, `chmod --reference`). */
+  allWith?: string;
+  /** Words in option position that are really the first operand (`chmod -x file`). */
+  modeLike?: RegExp;
+  /** Programs whose writes depend on their mode. */
+  custom?: (s: Scanned) => Found[];
+}
+
+const CP = { values: '-S --suffix', into: '-t --target-directory' };
+const ARCHIVE = { operands: 'all', readOnly: '-c --stdout --to-stdout -t --test -l --list' } as const;
+
+/** Join GLOBAL_VALUE_OPTIONS (owned by the option models) into a value list. */
+const global = (program: string, extra = ''): string =>
+  `${[...(GLOBAL_VALUE_OPTIONS[program] ?? [])].join(' ')} ${extra}`.trim();
+
+export const WRITE_MODELS: Record<string, WriteModel> = {
+  tee: { operands: 'all' },
+  cp: { ...CP, operands: 'into' },
+  install: {
+    values: '-m --mode -o --owner -g --group -S --suffix --strip-program',
+    into: '-t --target-directory',
+    operands: 'into',
+    allWith: '-d --directory',
+  },
+  mv: { ...CP, operands: 'move' },
+  ln: { ...CP, operands: 'link' },
+  rm: { operands: 'all' },
+  rmdir: { operands: 'all' },
+  unlink: { operands: 'all' },
+  shred: { values: '-n --iterations -s --size --random-source', operands: 'all' },
+  truncate: { values: '-s --size -r --reference', operands: 'all' },
+  touch: { values: '-d --date -r --reference -t', operands: 'all' },
+  mkdir: { values: '-m --mode --context', operands: 'all' },
+  mkfifo: { values: '-m --mode', operands: 'all' },
+  mknod: { values: '-m --mode', operands: 'first' },
+  wipefs: { values: '-o --offset -t --types', operands: 'all' },
+  chmod: { operands: 'after-first', allWith: '--reference', modeLike: /^-[rwxXstugoa=+,0-7]+$/ },
+  chown: { operands: 'after-first', allWith: '--reference' },
+  chgrp: { operands: 'after-first', allWith: '--reference' },
+  sort: {
+    values:
+      '-k --key -t --field-separator -S --buffer-size -T --temporary-directory --batch-size --parallel --files0-from --compress-program -o --output',
+    targets: '-o --output',
+    operands: 'none',
+  },
+  uniq: { values: '-f --skip-fields -s --skip-chars -w --check-chars', operands: 'second' },
+  gzip: ARCHIVE,
+  gunzip: ARCHIVE,
+  bzip2: ARCHIVE,
+  bunzip2: ARCHIVE,
+  xz: ARCHIVE,
+  unxz: ARCHIVE,
+  lzma: ARCHIVE,
+  sed: {
+    values: '-e --expression -f --file -l --line-length',
+    attached: 'i',
+    custom: (s) => (inPlace(s) ? scriptOperands(s, '-e --expression -f --file') : []),
+  },
+  perl: {
+    values: '-e -E -I -M -m -x',
+    attached: 'i l 0 C',
+    custom: (s) => (inPlace(s) ? scriptOperands(s, '-e -E') : []),
+  },
+  dd: {
+    custom: (s) =>
+      s.operands
+        .filter((k) => (s.argv[k] as string).startsWith('of='))
+        .map((k) => ({ text: (s.argv[k] as string).slice(3), at: k })),
+  },
+  curl: {
+    values: global(
+      'curl',
+      '-D --dump-header --trace --trace-ascii --stderr --libcurl --etag-save --output-dir',
+    ),
+    targets:
+      '-o --output -D --dump-header -c --cookie-jar --trace --trace-ascii --stderr --libcurl --etag-save',
+    custom: (s) => {
+      if (!(s.has('-O') || s.has('--remote-name') || s.has('--remote-name-all'))) return [];
+      // -J takes the name the server sends: some file in the directory.
+      if (s.has('-J') || s.has('--remote-header-name'))
+        return [{ text: optionValue(s, '--output-dir')?.text ?? '.', unresolved: true }];
+      return urlNames(s, '--output-dir', '');
+    },
+  },
+  wget: {
+    values: global(
+      'wget',
+      '-a --append-output --directory-prefix -i --input-file -e --execute -t --tries -T --timeout -l --level',
+    ),
+    targets: '-O --output-document -o --output-file -a --append-output',
+    custom: (s) =>
+      s.has('-O') || s.has('--output-document') ? [] : urlNames(s, '-P --directory-prefix', 'index.html'),
+  },
+  tar: {
+    values:
+      '-f --file -C --directory -b --blocking-factor -T --files-from -X --exclude-from -g --listed-incremental -K -N -V -H --format',
+    custom: tarWrites,
+  },
+  rsync: {
+    values: global('rsync', '--log-file --backup-dir --partial-dir --write-batch --only-write-batch'),
+    targets: '--log-file --backup-dir --partial-dir -T --temp-dir --write-batch --only-write-batch',
+    operands: 'local-last',
+  },
+  scp: { values: global('scp'), operands: 'local-last' },
+  sqlite3: { values: global('sqlite3'), operands: 'first', readOnly: '-readonly' },
+  duckdb: { values: '-c -cmd -s -init', operands: 'first', readOnly: '-readonly' },
+  patch: {
+    values:
+      '-i --input -o --output -d --directory -p --strip -r --reject-file -B --prefix -z --suffix -D --ifdef -F --fuzz -V --version-control -Y --basename-prefix',
+    targets: '-o --output -r --reject-file',
+    readOnly: '--dry-run',
+    custom: (s) => {
+      if (s.operands.length > 0) return [operand(s, s.operands[0] as number)];
+      // The files patched are named inside the patch; patch keeps them under its directory.
+      return [optionValue(s, '-d --directory') ?? { text: '.' }];
+    },
+  },
+  split: {
+    values:
+      '-a --suffix-length -b --bytes -C --line-bytes -l --lines -n --number -t --separator --additional-suffix --filter',
+    custom: (s) => [s.operands[1] === undefined ? { text: 'x' } : operand(s, s.operands[1])],
+  },
+  csplit: {
+    values: '-b --suffix-format -f --prefix -n --digits',
+    custom: (s) => [optionValue(s, '-f --prefix') ?? { text: 'xx' }],
+  },
+  find: { custom: findWrites },
+  unzip: {
+    values: '-d -x -P -I -O',
+    readOnly: '-l -t -v -Z -p -c',
+    custom: (s) => [optionValue(s, '-d') ?? { text: '.' }],
+  },
+};
+
+/** Program names that share a model. */
+const ALIASES: Record<string, string> = {
+  gcp: 'cp',
+  gmv: 'mv',
+  grm: 'rm',
+  gsed: 'sed',
+  gtar: 'tar',
+  bsdtar: 'tar',
+  sqlite: 'sqlite3',
+};
+
+export function writeModel(program: string): WriteModel | undefined {
+  return WRITE_MODELS[ALIASES[program] ?? program];
+}
+
+const names = (text: string): string[] => text.split(' ');
+
+export function operand(s: Scanned, at: number): Found {
+  return { text: s.argv[at] as string, at };
+}
+
+/** The value of the last of these options given. */
+export function optionValue(s: Scanned, options: string): Found | undefined {
+  const wanted = names(options);
+  const option = [...s.options].reverse().find((o) => wanted.includes(o.name) && o.value !== undefined);
+  return option ? { text: option.value as string, at: option.at } : undefined;
+}
+
+function inPlace(s: Scanned): boolean {
+  return s.has('-i') || s.has('--in-place');
+}
+
+/** Operands after the script: the script is the first operand unless given by an option. */
+function scriptOperands(s: Scanned, scriptOptions: string): Found[] {
+  const given = names(scriptOptions).some((o) => s.has(o));
+  return s.operands.slice(given ? 0 : 1).map((at) => operand(s, at));
+}
+
+/** `curl -O URL`, `wget URL`: the file named after the URL's last path segment, in DIR or `.`. */
+function urlNames(s: Scanned, dirOptions: string, fallback: string): Found[] {
+  const dir = optionValue(s, dirOptions)?.text ?? '.';
+  const out: Found[] = [];
+  for (const at of s.operands) {
+    const url = s.argv[at] as string;
+    const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/[?#].*$/, '');
+    const name = path.slice(path.lastIndexOf('/') + 1) || fallback;
+    if (name !== '') out.push({ text: `${dir}/${name}`, at });
+  }
+  return out;
+}
+
+/** tar: extracting writes under `-C DIR` (or `.`); creating, appending or deleting writes the archive. */
+function tarWrites(s: Scanned): Found[] {
+  const first = s.argv[1] ?? '';
+  // Old-style `tar xzf FILE`: a first word without a dash is a cluster of letters.
+  const letters = first.startsWith('-') ? '' : first;
+  const mode = (short: string, long: string): boolean =>
+    letters.includes(short) || s.has(`-${short}`) || names(long).some((l) => s.has(l));
+  const archive = (): Found[] => {
+    const file = optionValue(s, '-f --file');
+    if (file) return file.text === '-' ? [] : [file];
+    if (letters.includes('f') && s.operands[1] !== undefined) return [operand(s, s.operands[1])];
+    return [];
+  };
+  if (mode('x', '--extract --get')) {
+    if (s.has('-O') || s.has('--to-stdout') || s.has('--to-command')) return [];
+    const dirs = s.options.filter(
+      (o) => (o.name === '-C' || o.name === '--directory') && o.value !== undefined,
+    );
+    const found: Found[] =
+      dirs.length > 0 ? dirs.map((o) => ({ text: o.value as string, at: o.at })) : [{ text: '.' }];
+    // Absolute member names are kept with -P: any path may be written.
+    if (s.has('-P') || s.has('--absolute-names')) found.push({ text: '/', unresolved: true });
+    return found;
+  }
+  if (
+    mode('c', '--create') ||
+    mode('r', '--append') ||
+    mode('u', '--update') ||
+    mode('A', '--concatenate') ||
+    s.has('--delete')
+  ) {
+    return archive();
+  }
+  return [];
+}
+
+const FIND_WRITE_VALUES = new Set(['-fprint', '-fprint0', '-fls', '-fprintf']);
+const FIND_VALUES = GLOBAL_VALUE_OPTIONS.find ?? new Set<string>();
+
+/** find: `-fprint FILE` and friends write FILE; `-delete` deletes under the start paths. */
+function findWrites(s: Scanned): Found[] {
+  const { argv } = s;
+  const starts: Found[] = [];
+  let i = 1;
+  // Options before the start paths: -H -L -P, -D debugopts, -Olevel.
+  while (/^-([HLP]|O\d*|D)$/.test(argv[i] ?? '')) i += argv[i] === '-D' ? 2 : 1;
+  for (; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (/^[-(!,]/.test(arg) && arg !== '-') break;
+    starts.push({ text: arg, at: i });
+  }
+  const out: Found[] = [];
+  let deletes = false;
+  for (; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '-delete') deletes = true;
+    if (FIND_WRITE_VALUES.has(arg) && i + 1 < argv.length)
+      out.push({ text: argv[i + 1] as string, at: i + 1 });
+    if (arg === '-fprintf') i++;
+    if (FIND_VALUES.has(arg)) i++;
+  }
+  if (deletes) out.push(...(starts.length > 0 ? starts : [{ text: '.' }]));
+  return out;
+}

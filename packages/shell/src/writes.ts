@@ -1,0 +1,244 @@
+// The files one simple command writes: its redirections, and its operands and option values as
+// the program's write model (write-model.ts) reads them, resolved to paths against every
+// directory the command may be in. Options are walked with the shared option scanner.
+import { firstOperand } from './option-scan.js';
+import type { Resolver } from './resolve.js';
+import { type Found, type Option, type Scanned, type WriteModel, writeModel } from './write-model.js';
+
+export interface WriteSet {
+  paths: string[];
+  unresolved: boolean;
+}
+
+/** A written word that starts with the temp directory variable, and holds no other expansion. */
+const TEMP_WORD = /^(?:\$TMPDIR(?!\w)|\$\{TMPDIR(?::?-[^}$`]*)?\})((?:\/[^$`]*)?)$/;
+
+const words = (text: string | undefined): ReadonlySet<string> => new Set(text ? text.split(' ') : []);
+
+interface Compiled {
+  model: WriteModel;
+  values: ReadonlySet<string>;
+  targets: ReadonlySet<string>;
+  into: ReadonlySet<string>;
+  /** Short letters that take a value inside a cluster (`-sSLo FILE`, `-ofile`). */
+  letters: ReadonlySet<string>;
+  attached: ReadonlySet<string>;
+  readOnly: ReadonlySet<string>;
+  allWith: ReadonlySet<string>;
+}
+
+const compiled = new Map<string, Compiled | null>();
+
+function compile(program: string): Compiled | null {
+  let c = compiled.get(program);
+  if (c !== undefined) return c;
+  const model = writeModel(program);
+  if (!model) c = null;
+  else {
+    const values = new Set([...words(model.values), ...words(model.targets), ...words(model.into)]);
+    c = {
+      model,
+      values,
+      targets: words(model.targets),
+      into: words(model.into),
+      letters: new Set([...values].filter((v) => /^-[A-Za-z0-9]$/.test(v)).map((v) => v[1] as string)),
+      attached: words(model.attached),
+      readOnly: words(model.readOnly),
+      allWith: words(model.allWith),
+    };
+  }
+  compiled.set(program, c);
+  return c;
+}
+
+/** Options and operands of argv under a model; GNU tools accept options after operands. */
+function scan(argv: readonly string[], c: Compiled): Scanned {
+  const options: Option[] = [];
+  const operands: number[] = [];
+  const seen = new Set<string>();
+  let base = 0;
+  let at = 1;
+  const record = (name: string, value: string | undefined, index: number) => {
+    seen.add(name);
+    options.push(value === undefined ? { name, at: index } : { name, value, at: index });
+  };
+  const visit = (arg: string, next: string | undefined): number => {
+    const index = base + at;
+    let taken = 1;
+    if (c.model.modeLike?.test(arg) && operands.length === 0 && !seen.has('mode')) {
+      seen.add('mode');
+      operands.push(index);
+    } else if (arg.startsWith('--')) {
+      const eq = arg.indexOf('=');
+      if (eq > 0) record(arg.slice(0, eq), arg.slice(eq + 1), index);
+      else if (c.values.has(arg)) {
+        record(arg, next, index + 1);
+        taken = 2;
+      } else record(arg, undefined, index);
+    } else if (c.values.has(arg)) {
+      // Single-dash long options (`-cmd`, `-fprint`) and plain `-o FILE`.
+      record(arg, next, index + 1);
+      taken = 2;
+    } else {
+      for (let k = 1; k < arg.length; k++) {
+        const letter = arg[k] as string;
+        const rest = arg.slice(k + 1);
+        if (c.attached.has(letter)) {
+          record(`-${letter}`, rest, index);
+          break;
+        }
+        if (c.letters.has(letter)) {
+          if (rest !== '') record(`-${letter}`, rest, index);
+          else {
+            record(`-${letter}`, next, index + 1);
+            taken = 2;
+          }
+          break;
+        }
+        record(`-${letter}`, undefined, index);
+      }
+      seen.add(arg);
+    }
+    at += taken;
+    return taken;
+  };
+  while (base + 1 < argv.length) {
+    const view = base === 0 ? argv : [argv[0] as string, ...argv.slice(base + 1)];
+    at = 1;
+    const i = firstOperand(view, { values: c.values, visit });
+    if (i < 0 || i >= view.length) break;
+    const index = base + i;
+    operands.push(index);
+    // After `--`, or when no option follows, every remaining word is an operand.
+    if (argv[index - 1] === '--' || !argv.slice(index + 1).some((w) => w.length > 1 && w.startsWith('-'))) {
+      for (let k = index + 1; k < argv.length; k++) operands.push(k);
+      break;
+    }
+    base = index;
+  }
+  operands.sort((a, b) => a - b);
+  return { argv, operands, options, has: (name) => seen.has(name) };
+}
+
+/** What the model says is written, as words of argv (or defaults). */
+function found(s: Scanned, c: Compiled, res: Resolver): Found[] {
+  const { model } = c;
+  if ([...c.readOnly].some((o) => s.has(o))) return [];
+  const out: Found[] = [];
+  for (const o of s.options) {
+    if (c.targets.has(o.name) && o.value !== undefined && o.value !== '-')
+      out.push({ text: o.value, at: o.at });
+  }
+  if (model.custom) return [...out, ...model.custom(s)];
+  const ops = s.operands.map((at) => ({ text: s.argv[at] as string, at }));
+  const all = [...c.allWith].some((o) => s.has(o));
+  switch (all ? 'all' : (model.operands ?? 'none')) {
+    case 'all':
+      return [...out, ...ops];
+    case 'after-first':
+      return [...out, ...ops.slice(1)];
+    case 'first':
+      return [...out, ...ops.slice(0, 1).filter((f) => f.text !== ':memory:' && f.text !== '')];
+    case 'second':
+      return [...out, ...ops.slice(1, 2)];
+    case 'local-last': {
+      const last = ops[ops.length - 1];
+      return ops.length >= 2 && last && !isRemote(last.text) ? [...out, last] : out;
+    }
+    case 'into':
+    case 'move':
+    case 'link':
+      return [...out, ...into(s, c, ops, res)];
+    default:
+      return out;
+  }
+}
+
+/** cp/mv/ln/install: the destination, the files it receives when it is a directory, and for mv/ln the sources. */
+function into(s: Scanned, c: Compiled, ops: Found[], res: Resolver): Found[] {
+  const mode = c.model.operands;
+  const target = s.options.find((o) => c.into.has(o.name) && o.value !== undefined);
+  let dest: Found | undefined;
+  let sources: Found[];
+  if (target) {
+    dest = { text: target.value as string, at: target.at };
+    sources = ops;
+  } else if (ops.length >= 2 || mode === 'link') {
+    dest = ops.length >= 2 ? ops[ops.length - 1] : { text: '.' };
+    sources = ops.length >= 2 ? ops.slice(0, -1) : ops;
+  } else return ops.slice(0, 1);
+  const out: Found[] = [dest as Found];
+  const noTarget = s.has('-T') || s.has('--no-target-directory');
+  const dir =
+    !noTarget &&
+    (target !== undefined ||
+      sources.length > 1 ||
+      (dest as Found).text.endsWith('/') ||
+      res.isDirectory((dest as Found).text) !== false);
+  if (dir) {
+    for (const src of sources) {
+      const name = src.text.replace(/\/+$/, '').split('/').pop();
+      if (name)
+        out.push({
+          text: `${(dest as Found).text.replace(/\/+$/, '')}/${name}`,
+          at: (dest as Found).at ?? -1,
+        });
+    }
+  }
+  if (mode === 'move' || mode === 'link') out.push(...sources);
+  return out;
+}
+
+function isRemote(text: string): boolean {
+  return /^[a-z]+:\/\//i.test(text) || /^[^/]*:/.test(text);
+}
+
+/** The files a simple command writes through its program (not its redirections). */
+export function programWrites(
+  program: string,
+  argv: readonly string[],
+  unresolved: readonly boolean[],
+  res: Resolver,
+  temp: string | null,
+): WriteSet {
+  const c = compile(program);
+  if (!c) return { paths: [], unresolved: false };
+  const s = scan(argv, c);
+  const set: WriteSet = { paths: [], unresolved: false };
+  for (const f of found(s, c, res)) {
+    // A default or directory (`patch` without a file, `tar -P`): written, but the names under it are unknown.
+    if (f.unresolved) set.unresolved = true;
+    addPath(set, f.text, f.at !== undefined && (unresolved[f.at] ?? false), res, temp);
+  }
+  return set;
+}
+
+/** Add one written word: resolved against the command's directories, or marked unresolved. */
+export function addPath(
+  set: WriteSet,
+  text: string,
+  unresolved: boolean,
+  res: Resolver,
+  /** The temp directory `$TMPDIR` names where the word was expanded; null when unknown. */
+  temp: string | null,
+): void {
+  if (unresolved && temp !== null) {
+    // `$TMPDIR/x`: the temp directory, unless the command assigned it.
+    const m = TEMP_WORD.exec(text);
+    if (m) {
+      res.noteUse('TMPDIR');
+      addPath(set, `${temp}${m[1] ?? ''}`, false, res, temp);
+      return;
+    }
+  }
+  // A glob the file view could not expand is unknown; without a file view it is as good as any
+  // relative name (nothing is resolved then), and stays as written.
+  if (unresolved || (res.files && res.unresolvedGlobs.has(text))) {
+    set.unresolved = true;
+    if (!set.paths.includes(text)) set.paths.push(text);
+    return;
+  }
+  const { paths, unresolved: unknown } = res.paths(text);
+  if (unknown) set.unresolved = true;
+  for (const p of paths) if (!set.paths.includes(p)) set.paths.push(p);
+}
