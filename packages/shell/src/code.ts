@@ -1,11 +1,12 @@
 // Handlers for programs given code rather than a command: interpreters (`python -c`, `node -e`,
 // `perl -e`, `awk PROGRAM`, code on stdin) and database clients (`psql -c`, `mysql -e`, `sqlite3 DB SQL`,
 // `redis-cli CMD`, heredocs and piped text). The code becomes the segment's `payload`; interpreter
-// code that is not plainly read-only is unknown-dynamic.
+// code that is not plainly read-only is unknown-dynamic; SQL is analysed into the segment's `sql` facts.
 import type { Handler } from './extract.js';
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
 import { isReadOnlyCode } from './payload.js';
 import { CODE_OPTIONS, DATA_OPTIONS, databaseClient, interpreterLanguage, LOAD_OPTIONS } from './programs.js';
+import { clientSql, isSqlClient } from './sql-clients.js';
 
 export const interpreter: Handler = (ex, inv, _env, program) => {
   const language = interpreterLanguage(program) ?? 'other';
@@ -121,22 +122,26 @@ function clusterEndsWithCode(language: string, arg: string): boolean {
   return language === 'node' ? arg === '-pe' : last === 'e' || last === 'E';
 }
 
-/** Options (or positionals) of each database client that carry statements. */
+/**
+ * Database clients: SQL clients are read by their own option models and their statements analysed
+ * (sql-clients.ts); the NoSQL shells (mongosh, redis-cli) give their code as the payload.
+ */
 export const database: Handler = (ex, inv, _env, program) => {
+  if (isSqlClient(program)) {
+    const sql = clientSql(ex, inv, program);
+    ex.emit(inv, sql?.payload !== undefined ? { payload: sql.payload } : {});
+    const segment = ex.segments[ex.segments.length - 1];
+    if (sql && segment) segment.sql = sql.facts;
+    return;
+  }
   const client = databaseClient(program);
   const { argv } = inv;
   const statements: string[] = [];
   const values =
     GLOBAL_VALUE_OPTIONS[client === 'redis-cli' ? 'redis-cli' : (client ?? '')] ?? new Set<string>();
   const codeOptions: Record<string, string[]> = {
-    psql: ['-c', '--command'],
-    mysql: ['-e', '--execute'],
-    sqlite3: ['-cmd'],
     mongosh: ['--eval'],
     'redis-cli': [],
-    'clickhouse-client': ['-q', '--query', '--multiquery', '-n'],
-    cqlsh: ['-e', '--execute'],
-    duckdb: ['-c', '-cmd'],
   };
   const options = codeOptions[client ?? ''] ?? [];
   const positionals: string[] = [];
@@ -147,18 +152,11 @@ export const database: Handler = (ex, inv, _env, program) => {
     if (options.includes(name)) {
       const value = eq > 0 && arg.startsWith('--') ? arg.slice(eq + 1) : argv[++i];
       if (value !== undefined) statements.push(value);
-    } else if (
-      !arg.startsWith('--') &&
-      options.some((o) => o.length === 2 && arg.startsWith(o) && arg.length > 2)
-    ) {
-      statements.push(arg.slice(2));
     } else if (arg.startsWith('-') && arg !== '-') {
       if (values.has(arg)) i++;
     } else positionals.push(arg);
   }
   if (client === 'redis-cli' && positionals.length > 0) statements.push(positionals.join(' '));
-  if ((client === 'sqlite3' || client === 'duckdb') && positionals.length > 1)
-    statements.push(positionals.slice(1).join(' '));
   if (inv.stdin?.text !== undefined) statements.push(inv.stdin.text);
   ex.emit(inv, statements.length > 0 ? { payload: statements.join('\n') } : {});
 };

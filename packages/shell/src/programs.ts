@@ -98,7 +98,9 @@ export type DatabaseClient =
   | 'redis-cli'
   | 'clickhouse-client'
   | 'cqlsh'
-  | 'duckdb';
+  | 'duckdb'
+  /** Other SQL clients, read by sql-clients.ts. */
+  | 'sql';
 
 export function databaseClient(program: string): DatabaseClient | null {
   switch (program) {
@@ -125,6 +127,16 @@ export function databaseClient(program: string): DatabaseClient | null {
       return 'cqlsh';
     case 'duckdb':
       return 'duckdb';
+    case 'clickhouse':
+    case 'clickhouse-local':
+    case 'cockroach':
+    case 'usql':
+    case 'sqlcmd':
+    case 'snowsql':
+    case 'bq':
+    case 'trino':
+    case 'presto':
+      return 'sql';
     default:
       return null;
   }
