@@ -1,6 +1,7 @@
 // The shape of one CLI subcommand: one file per subcommand under commands/, each a thin translation
 // from argv/stdin to a core call and back to stdout and an exit code.
 import type { Readable, Writable } from 'node:stream';
+import type { AncestorSource } from './person.js';
 
 export interface CommandIO {
   argv: string[];
@@ -18,6 +19,11 @@ export interface CommandIO {
    * (override) require this or an operator token; absent means no.
    */
   interactive?: boolean;
+  /**
+   * This process's ancestors, for telling a person's terminal from an agent's (person.ts); default
+   * /proc. Tests and embedders hand in a chain.
+   */
+  ancestors?: AncestorSource;
 }
 
 export interface Command {

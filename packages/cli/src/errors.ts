@@ -35,7 +35,10 @@ export function errorReport(error: unknown): ErrorReport {
   const code = (error as { code?: unknown })?.code;
   const message = error instanceof Error ? error.message : String(error);
   if (typeof code === 'string' && /^[a-z_]+$/.test(code)) {
+    // A fault may name its own fix (a vanished store: reset it, not "check TOLLGATE_DB").
+    const own = (error as { details?: { fix?: unknown } }).details?.fix;
     const fix =
+      (typeof own === 'string' ? own : undefined) ??
       FIXES[code] ??
       (code.startsWith('store_') || code.startsWith('migration') ? FIXES.store_unavailable : undefined);
     return fix === undefined ? { code, message } : { code, message, fix };

@@ -6,10 +6,17 @@ import { operatorName } from './commands/override.js';
 const OPS = [{ token: 'operator-secret-0123456789', agent: 'oncall', operator: true }];
 
 describe('operatorName', () => {
-  it('without operator tokens: needs an interactive terminal, not inside Claude Code', () => {
-    expect(() => operatorName([], {}, 'me', false)).toThrow(/not an interactive terminal/);
-    expect(() => operatorName([], { CLAUDECODE: '1' }, 'me', true)).toThrow(/inside a Claude Code session/);
-    expect(operatorName([], {}, 'alice', true)).toBe('alice');
+  const noAgent = () => [{ pid: 10, argv: ['-bash'] }];
+  it('without operator tokens: needs an interactive terminal, not inside an agent session', () => {
+    expect(() => operatorName([], {}, 'me', false, noAgent)).toThrow(/not an interactive terminal/);
+    expect(() => operatorName([], { CLAUDECODE: '1' }, 'me', true, noAgent)).toThrow(
+      /inside an agent session \(Claude Code: CLAUDECODE/,
+    );
+    expect(() => operatorName([], {}, 'me', true, () => [{ pid: 7, argv: ['claude'] }])).toThrow(
+      /agent host runs this terminal \(Claude Code, pid 7\)/,
+    );
+    expect(() => operatorName([], {}, undefined, true, noAgent)).toThrow(/--operator NAME/);
+    expect(operatorName([], {}, 'alice', true, noAgent)).toBe('alice');
   });
 
   it('with operator tokens: the token decides, a terminal is not enough', () => {

@@ -2,12 +2,19 @@
 // the agent sees, credentials and all); config discovery for hooks from the project, not the input.
 import { describe, expect, it } from 'vitest';
 import { hookConfigDir, storeEnv } from './runtime.js';
+import { defaultStorePath } from './state.js';
 
 describe('storeEnv', () => {
-  it('passes a SQLite path and the config file on', () => {
-    expect(storeEnv({ config: {}, path: '/p/tollgate.config.yaml', root: '/p' }, {})).toEqual({
-      TOLLGATE_DB: '/p/.tollgate/tollgate.db',
+  it('passes a SQLite path, the config file and a chosen state directory on', () => {
+    const env = { TOLLGATE_STATE_DIR: '/state/tollgate' };
+    expect(storeEnv({ config: {}, path: '/p/tollgate.config.yaml', root: '/p' }, env)).toEqual({
+      TOLLGATE_DB: defaultStorePath('/p', env),
       TOLLGATE_CONFIG: '/p/tollgate.config.yaml',
+      TOLLGATE_STATE_DIR: '/state/tollgate',
+    });
+    expect(defaultStorePath('/p', env)).toMatch(/^\/state\/tollgate\/p-[0-9a-f]{12}\/tollgate\.db$/);
+    expect(storeEnv({ config: { store: 'db/x.db' }, root: '/p' }, { HOME: '/home/u' })).toEqual({
+      TOLLGATE_DB: '/p/db/x.db',
     });
   });
 

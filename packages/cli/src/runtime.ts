@@ -1,6 +1,7 @@
 // Everything a process-level adapter needs to build a gate: the config file (found from the working
-// directory upward, or TOLLGATE_CONFIG), the store (TOLLGATE_DB, the config, or .tollgate/ beside the
-// config), and the policy. CLI commands, `tollgate serve` and `tollgate mcp` all start here.
+// directory upward, or TOLLGATE_CONFIG), the store (TOLLGATE_DB, the config, or the project's
+// directory under the state base, outside the project tree: state.ts), checked against its pin
+// (store-pin.ts), and the policy. CLI commands, `tollgate serve` and `tollgate mcp` all start here.
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { Config } from '@tollgate/contracts';
@@ -14,18 +15,26 @@ import {
   type Store,
   TollgateFault,
 } from '@tollgate/core';
-import { openStore } from '@tollgate/store';
 import { parse as parseYaml } from 'yaml';
+import { gateWhere } from './gate-where.js';
 import { loadPolicyFor } from './policy-loader.js';
+import { defaultStorePath, projectStateDir, stateBase, stateBaseChosen } from './state.js';
+import { openPinnedStore, readPin } from './store-pin.js';
 
 export const CONFIG_FILE = 'tollgate.config.yaml';
 export const DEFAULT_POLICIES = ['builtin:shell', 'builtin:mcp'];
+export const FILES_POLICY = 'builtin:files';
 
 export interface LoadedConfig {
   config: Config;
   /** The config file, when one was found. */
   path?: string;
-  /** Where relative paths and the default .tollgate/ directory resolve from. */
+  /**
+   * The project root: relative paths in the config resolve from it, and it names the project's
+   * directory under the state base. The config file's directory; else the nearest directory upward
+   * holding a `.git`; else the working directory. (A file the agent can create, such as a
+   * `.tollgate/` directory, never moves the root: that would move the gate to another store.)
+   */
   root: string;
 }
 
@@ -37,13 +46,17 @@ export function findConfig(cwd: string, env: NodeJS.ProcessEnv): LoadedConfig {
       throw new TollgateFault('config_invalid', `TOLLGATE_CONFIG names ${path}, which does not exist`);
     return { config: readConfig(path), path, root: dirname(path) };
   }
+  let repo: string | undefined;
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     const path = join(dir, CONFIG_FILE);
     if (existsSync(path)) return { config: readConfig(path), path, root: dir };
-    if (existsSync(join(dir, '.tollgate'))) return { config: {}, root: dir };
-    if (dirname(dir) === dir) return { config: {}, root: resolve(cwd) };
+    if (repo === undefined && existsSync(join(dir, '.git'))) repo = dir;
+    if (dirname(dir) === dir) return { config: {}, root: repo ?? resolve(cwd) };
   }
 }
+
+/** The store's place before it moved under the state base, honoured only for existing stores. */
+const LEGACY_STORE = join('.tollgate', 'tollgate.db');
 
 export function readConfig(path: string): Config {
   let doc: unknown;
@@ -66,25 +79,40 @@ export function readConfig(path: string): Config {
 
 export function storeTarget(loaded: LoadedConfig, env: NodeJS.ProcessEnv): string {
   const target = env.TOLLGATE_DB || loaded.config.store;
-  if (!target) return join(loaded.root, '.tollgate', 'tollgate.db');
+  if (!target) return defaultStore(loaded.root, env);
   if (/^postgres(ql)?:\/\//i.test(target) || isAbsolute(target)) return target;
   return resolve(loaded.root, target);
 }
 
+/**
+ * The project's store under the state base; a legacy `<root>/.tollgate/tollgate.db` only while it is
+ * the store this project uses (it exists or is pinned, and the state-base store was never pinned), so
+ * an agent creating or deleting that file cannot move the gate to a store of its choosing.
+ */
+function defaultStore(root: string, env: NodeJS.ProcessEnv): string {
+  const current = defaultStorePath(root, env);
+  const legacy = join(root, LEGACY_STORE);
+  const base = stateBase(env);
+  if (readPin(base, current) !== undefined) return current;
+  return existsSync(legacy) || readPin(base, legacy) !== undefined ? legacy : current;
+}
+
 export function policyFiles(loaded: LoadedConfig): string[] {
-  const files = loaded.config.policies ?? DEFAULT_POLICIES;
+  // The trust boundary (builtin:files: writes to the gate, the host's hooks, outside the project) is
+  // always in force; a config can add catalogues, not drop it.
+  const files = [...new Set([FILES_POLICY, ...(loaded.config.policies ?? DEFAULT_POLICIES)])];
   return files.map((f) => (f.startsWith('builtin:') || isAbsolute(f) ? f : resolve(loaded.root, f)));
 }
 
-/** Where compiled predicates of user rule files are cached. */
-export function cacheDir(loaded: LoadedConfig): string {
-  return join(loaded.root, '.tollgate', 'cache');
+/** Where compiled predicates of user rule files are cached: the project's state directory. */
+export function cacheDir(loaded: LoadedConfig, env: NodeJS.ProcessEnv): string {
+  return join(projectStateDir(loaded.root, env), 'cache');
 }
 
 /** Config and policy only, without a store (tollgate classify, rules). */
 export function openPolicy(cwd: string, env: NodeJS.ProcessEnv): { loaded: LoadedConfig; policy: Policy } {
   const loaded = findConfig(cwd, env);
-  return { loaded, policy: loadPolicyFor(policyFiles(loaded), cacheDir(loaded)) };
+  return { loaded, policy: loadPolicyFor(policyFiles(loaded), cacheDir(loaded, env)) };
 }
 
 /**
@@ -99,6 +127,9 @@ export function storeEnv(loaded: LoadedConfig, env: NodeJS.ProcessEnv): Record<s
   const target = storeTarget(loaded, env);
   if (!isDatabaseUrl(target)) out.TOLLGATE_DB = target;
   if (loaded.path !== undefined) out.TOLLGATE_CONFIG = loaded.path;
+  // The other process must check the same pins; the default base needs no mention.
+  if (stateBaseChosen(env)) out.TOLLGATE_STATE_DIR = stateBase(env);
+  if (env.TOLLGATE_STORE_ID) out.TOLLGATE_STORE_ID = env.TOLLGATE_STORE_ID;
   return out;
 }
 
@@ -136,11 +167,13 @@ export interface RuntimeOptions {
 /** Loads config and policy, opens the store, and builds the gate. Faults carry codes; callers map them. */
 export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   const { loaded, policy } = openPolicy(options.cwd, options.env);
-  const store = await openStore(storeTarget(loaded, options.env));
+  const target = storeTarget(loaded, options.env);
+  const store = await openPinnedStore(target, options.env);
   const { config } = loaded;
   const gate = createGate({
     policy,
     store,
+    where: gateWhere(loaded, options.env, isDatabaseUrl(target) ? undefined : target),
     channel: options.channel,
     ...(config.mode !== undefined ? { mode: config.mode } : {}),
     ...(config.deny_ceiling !== undefined ? { denyCeiling: config.deny_ceiling } : {}),

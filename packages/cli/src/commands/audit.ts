@@ -1,5 +1,6 @@
-// tollgate audit list|show|report|verify|export: reading the hash-chained audit trail. The views
-// (show, report) come from core so the HTTP service returns the very same documents.
+// tollgate audit list|show|report|verify|export|anchor: reading the hash-chained audit trail, and
+// anchoring its head outside the store (anchor-log.ts, anchor-check.ts). The views (show, report)
+// come from core so the HTTP service returns the very same documents.
 import type { AuditRow } from '@tollgate/contracts';
 import { auditView, buildReport } from '@tollgate/core';
 import { flag, intOption, option, type ParsedArgs } from '../args.js';
@@ -7,42 +8,62 @@ import type { CommandIO } from '../command.js';
 import { UsageError } from '../errors.js';
 import { openRuntime } from '../runtime.js';
 import { defineCommand, writeJson } from '../support.js';
+import { anchor, verifyAgainst } from './audit-anchor.js';
 import { printReport, printRow, printView } from './audit-text.js';
 
 export const command = defineCommand(
   {
     name: 'audit',
     summary: 'list, show, report, verify and export the audit trail',
-    options: { limit: 'string', session: 'string', since: 'string', agent: 'string' },
+    options: {
+      limit: 'string',
+      session: 'string',
+      since: 'string',
+      agent: 'string',
+      against: 'string',
+      file: 'string',
+      'git-ref': 'string',
+      operator: 'string',
+    },
     usage: `
 Usage: tollgate audit list [--json] [--limit N] [--session S] [--agent A] [--since TIME]
        tollgate audit show ID [--json]
        tollgate audit report [--json] [--session S] [--agent A] [--since TIME]
-       tollgate audit verify [--json]
+       tollgate audit verify [--json] [--against F|git:REF]
        tollgate audit export [--session S] [--agent A] [--since TIME]
+       tollgate audit anchor [--json] [--file F | --git-ref REF] [--operator NAME]
 
   list     rows oldest first (--limit keeps the newest N); --json prints a JSON array
   show     one decision merged with its outcome rows and predicted-vs-observed claim results
   report   calibration per agent and per rule: decisions by outcome, decline rate, claim results
            (matched/mismatched/unverifiable), top reason codes
-  verify   walk the hash chain; exit 1 naming the first broken row
+  verify   walk the hash chain; exit 1 naming the first broken row. --against F|git:REF also checks
+           that the store still holds the newest head anchored there (same store id, at least the
+           anchored seq, the anchored hash at that seq): exit 1 naming it replaced, truncated,
+           rolled back or rewritten — what an intact-looking chain cannot show
   export   every matching row as JSON lines (for archiving or analysis)
+  anchor   a person only (an operator token, or a terminal no agent host runs, as for override):
+           record the chain head (store id, seq, hash, rows, time) outside the store — appended to
+           <state dir>/anchors/<project>.jsonl (default), to F, or committed to the git ref REF
+           (e.g. refs/tollgate/anchors) of the project repository. Refuses a broken chain.
 
   --since TIME   an ISO date-time (2026-11-22T12:00:00Z), or a duration back from now (90s, 15m, 2h, 7d)
 
-Exit codes: 0; 1 when verify finds a broken chain, show finds no such row, or on usage errors.
+Exit codes: 0; 1 when verify finds a broken chain or a failed anchor, show finds no such row, or on
+usage errors.
 `,
   },
   async (args: ParsedArgs, io: CommandIO) => {
     const [sub, ...positionals] = args.positionals;
     const json = flag(args, 'json');
-    if (!sub || !['list', 'show', 'report', 'verify', 'export'].includes(sub))
+    if (!sub || !['list', 'show', 'report', 'verify', 'export', 'anchor'].includes(sub))
       throw new UsageError(
         `audit needs a subcommand, got ${JSON.stringify(sub ?? '')}`,
-        'tollgate audit list|show|report|verify|export',
+        'tollgate audit list|show|report|verify|export|anchor',
       );
     if (sub !== 'show' && positionals.length > 0)
       throw new UsageError(`unexpected ${JSON.stringify(positionals[0])}`, `see tollgate audit --help`);
+    if (sub === 'anchor') return anchor(args, io);
     const runtime = await openRuntime({ cwd: io.cwd, env: io.env, channel: 'cli' });
     try {
       const filter = filters(args);
@@ -85,6 +106,8 @@ Exit codes: 0; 1 when verify finds a broken chain, show finds no such row, or on
           return 0;
         }
         case 'verify': {
+          const against = option(args, 'against');
+          if (against !== undefined) return await verifyAgainst(runtime, against, io, json);
           const check = await runtime.store.verifyAudit();
           if (json) writeJson(io, check);
           else if (check.ok) io.stdout.write(`ok: ${check.rows} rows, chain intact\n`);

@@ -42,6 +42,11 @@ export const commands: CommandEntry[] = [
     summary: 'operator: let a scoped set of calls through, audited',
     load: () => import('./override.js'),
   },
+  {
+    name: 'store',
+    summary: "the gate's store and its pin; operator: reset a vanished or replaced store",
+    load: () => import('./store.js'),
+  },
   { name: 'serve', summary: 'the HTTP service and dashboard', load: () => import('./serve.js') },
   {
     name: 'mcp',

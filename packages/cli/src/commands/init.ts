@@ -1,11 +1,22 @@
 // tollgate init [claude-code]: a starter tollgate.config.yaml, or the Claude Code hook entries merged
-// into .claude/settings.json without touching anything else there.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+// into .claude/settings.json without touching anything else there. Changing an existing config or
+// settings file is for a person (person.ts): an agent could otherwise re-point the hook at a config
+// or store of its own.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { flag, option, type ParsedArgs } from '../args.js';
 import type { CommandIO } from '../command.js';
 import { UsageError } from '../errors.js';
-import { CONFIG_FILE, findConfig, storeEnv } from '../runtime.js';
+import { requirePerson } from '../person.js';
+import {
+  CONFIG_FILE,
+  findConfig,
+  isDatabaseUrl,
+  type LoadedConfig,
+  storeEnv,
+  storeTarget,
+} from '../runtime.js';
+import { openPinnedStore } from '../store-pin.js';
 import { defineCommand, writeJson } from '../support.js';
 import { installClaudeCodeHooks } from './claude-settings.js';
 
@@ -15,8 +26,9 @@ schema: tollgate.config/v1
 mode: enforce
 # Rule files; builtin:NAME are the shipped catalogues. Add your own YAML files beside this one.
 policies: [builtin:shell, builtin:mcp]
-# The store: a SQLite file (default .tollgate/tollgate.db) or a postgres:// URL. TOLLGATE_DB wins.
-# store: .tollgate/tollgate.db
+# The store: a SQLite file or a postgres:// URL; TOLLGATE_DB wins. Default: outside the project, at
+# ~/.local/state/tollgate/<project>-<hash>/tollgate.db (see tollgate store info).
+# store: /srv/tollgate/tollgate.db
 # Rejections of one call in one session before it escalates to a human.
 deny_ceiling: 3
 # Evidence older than this (seconds) is refused unless a rule says otherwise.
@@ -32,13 +44,18 @@ export const command = defineCommand(
 Usage: tollgate init [--force] [--json]
        tollgate init claude-code [--settings PATH] [--json]
 
-  init               write ${CONFIG_FILE} in this directory (refuses to overwrite without --force)
-                     and create .tollgate/ for the store
+  init               write ${CONFIG_FILE} in this directory (refuses to overwrite without --force).
+                     The store is not in the project: see tollgate store info
   init claude-code   merge tollgate's PreToolUse, PostToolUse and PostToolUseFailure hooks into
                      .claude/settings.json (or PATH): onFailure "block", timeout 30 s; existing hooks,
                      permissions and other settings are kept; running it again updates its own entries.
-                     The hook command pins this project's TOLLGATE_CONFIG and TOLLGATE_DB (not a
-                     postgres:// URL), so it does not depend on the directory the hook starts in
+                     It creates (and pins) the store, and the hook command pins this project's
+                     TOLLGATE_CONFIG, TOLLGATE_DB and TOLLGATE_STORE_ID (not a postgres:// URL), so it
+                     does not depend on the directory the hook starts in, and a store deleted or
+                     replaced later is refused rather than recreated
+
+Overwriting a config (--force) or changing an existing settings file is for a person: an operator
+token of the config in TOLLGATE_OPERATOR_TOKEN, or a terminal no agent host runs (as for override).
 `,
   },
   async (args: ParsedArgs, io: CommandIO) => {
@@ -46,11 +63,12 @@ Usage: tollgate init [--force] [--json]
     if (extra.length > 0)
       throw new UsageError(`unexpected ${JSON.stringify(extra[0])}`, 'see tollgate init --help');
     if (target === 'claude-code') {
-      mkdirSync(join(io.cwd, '.tollgate'), { recursive: true });
       const path = resolve(io.cwd, option(args, 'settings') ?? join('.claude', 'settings.json'));
-      // Pin this project's config and store into the hook command, so neither depends on where the
-      // hook process starts (a database URL is never written there: it may hold credentials).
-      const pin = storeEnv(findConfig(io.cwd, io.env), io.env);
+      const loaded = findConfig(io.cwd, io.env);
+      if (hasContent(path)) needPerson(loaded, io, `changes to ${path}`);
+      // Pin this project's config, store and store id into the hook command, so none depends on where
+      // the hook process starts (a database URL is never written there: it may hold credentials).
+      const pin = { ...storeEnv(loaded, io.env), ...(await storeIdPin(loaded, io.env)) };
       const result = installClaudeCodeHooks(path, [process.execPath, process.argv[1] ?? 'tollgate'], pin);
       if (flag(args, 'json')) writeJson(io, result);
       else
@@ -65,12 +83,44 @@ Usage: tollgate init [--force] [--json]
         'tollgate init, or tollgate init claude-code',
       );
     const path = join(io.cwd, CONFIG_FILE);
-    if (existsSync(path) && !flag(args, 'force'))
-      throw new UsageError(`${path} already exists`, 'edit it, or pass --force to overwrite it');
+    if (existsSync(path)) {
+      if (!flag(args, 'force'))
+        throw new UsageError(`${path} already exists`, 'edit it, or pass --force to overwrite it');
+      needPerson(findConfig(io.cwd, io.env), io, `overwrites of ${path}`);
+    }
     writeFileSync(path, STARTER);
-    mkdirSync(join(io.cwd, '.tollgate'), { recursive: true });
     if (flag(args, 'json')) writeJson(io, { config: path });
     else io.stdout.write(`wrote ${path}\n`);
     return 0;
   },
 );
+
+function hasContent(path: string): boolean {
+  try {
+    return readFileSync(path, 'utf8').trim() !== '';
+  } catch {
+    return false;
+  }
+}
+
+function needPerson(loaded: LoadedConfig, io: CommandIO, doing: string): void {
+  requirePerson({
+    tokens: loaded.config.tokens ?? [],
+    env: io.env,
+    interactive: io.interactive === true,
+    doing,
+    ...(io.ancestors ? { ancestors: io.ancestors } : {}),
+  });
+}
+
+/** Opens (creating and pinning) a file store and returns its id to pin into the hook command. */
+async function storeIdPin(loaded: LoadedConfig, env: NodeJS.ProcessEnv): Promise<Record<string, string>> {
+  const target = storeTarget(loaded, env);
+  if (isDatabaseUrl(target)) return {};
+  const store = await openPinnedStore(target, env);
+  try {
+    return { TOLLGATE_STORE_ID: await store.storeId() };
+  } finally {
+    await store.close();
+  }
+}

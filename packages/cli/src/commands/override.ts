@@ -1,12 +1,12 @@
 // tollgate override: an operator lets a scoped set of gated calls through for a while, with a
 // reason, audited. Never for agents: the caller holds an operator token of the config
-// (TOLLGATE_OPERATOR_TOKEN), or, when the config lists none, sits at an interactive terminal; the
-// Claude Code hook also refuses agents that try to run this command.
-import { createHash, timingSafeEqual } from 'node:crypto';
+// (TOLLGATE_OPERATOR_TOKEN), or, when the config lists none, sits at an interactive terminal that no
+// agent host runs (person.ts); the Claude Code hook also refuses agents that try to run this command.
 import { callDigest } from '@tollgate/core';
 import { flag, option, type ParsedArgs } from '../args.js';
 import type { CommandIO } from '../command.js';
 import { UsageError } from '../errors.js';
+import { type AncestorSource, type OperatorToken, requirePerson } from '../person.js';
 import { openRuntime } from '../runtime.js';
 import { defineCommand, writeJson } from '../support.js';
 import { parseTtl } from './ttl.js';
@@ -38,7 +38,10 @@ override and every call it lets through is an audit row. At least one scope is r
 Operator only. Either set TOLLGATE_OPERATOR_TOKEN to a token listed in tollgate.config.yaml with
 operator: true (its agent name is recorded as the operator), or — when the config lists no operator
 tokens — run it yourself from an interactive terminal (stdin and stderr a TTY) with --operator N.
-Anything else (a script, a pipe, an agent's shell) is refused with exit 1.
+A terminal counts only when no agent host (Claude Code, Codex, Gemini CLI, Cursor, Copilot CLI,
+aider, opencode, goose) is among this process's ancestors or in its environment, and only on Linux
+(/proc shows the ancestry). Anything else (a script, a pipe, an agent's shell or pty) is refused
+with exit 1.
 `,
   },
   async (args: ParsedArgs, io: CommandIO) => {
@@ -63,6 +66,7 @@ Anything else (a script, a pipe, an agent's shell) is refused with exit 1.
         io.env,
         option(args, 'operator'),
         io.interactive === true,
+        io.ancestors,
       );
       if (rule !== undefined && !runtime.policy.byId(rule))
         throw new UsageError(
@@ -92,56 +96,26 @@ Anything else (a script, a pipe, an agent's shell) is refused with exit 1.
 );
 
 /**
- * Who grants the override, and proof that it is a human operator: an operator token of the config in
- * TOLLGATE_OPERATOR_TOKEN (compared in constant time), or — only when the config lists no operator
- * tokens — an interactive terminal (stdin and stderr both TTYs) plus --operator NAME. An agent's
- * shell has neither, so "no tokens configured" does not mean "anyone".
+ * Who grants the override, and proof that it is a person (person.ts): an operator token of the config
+ * in TOLLGATE_OPERATOR_TOKEN, or — only when the config lists no operator tokens — an interactive
+ * terminal that no agent host runs, plus --operator NAME.
  */
 export function operatorName(
-  tokens: readonly { token: string; agent: string; operator?: boolean }[],
+  tokens: readonly OperatorToken[],
   env: NodeJS.ProcessEnv,
   given: string | undefined,
   interactive: boolean,
+  ancestors?: AncestorSource,
 ): string {
-  const operators = tokens.filter((t) => t.operator === true);
-  const presented = env.TOLLGATE_OPERATOR_TOKEN;
-  if (presented) {
-    const held = matchToken(operators, presented);
-    if (!held)
-      throw new UsageError(
-        'overrides are operator-only: TOLLGATE_OPERATOR_TOKEN does not hold an operator token of the config',
-        'set TOLLGATE_OPERATOR_TOKEN to a token listed in tollgate.config.yaml with operator: true',
-      );
-    return held.agent;
-  }
-  if (operators.length > 0)
-    throw new UsageError(
-      'overrides are operator-only: set TOLLGATE_OPERATOR_TOKEN to one of the operator tokens in the config',
-      'an operator runs: TOLLGATE_OPERATOR_TOKEN=<operator token> tollgate override ...',
-    );
-  // Claude Code marks the processes its Bash tool starts; a terminal there is the agent's (script(1)
-  // can fake one), not an operator's.
-  if (env.CLAUDECODE)
-    throw new UsageError(
-      'overrides are operator-only and this runs inside a Claude Code session (CLAUDECODE is set), so an agent may be the one asking; nothing was recorded',
-      'an operator runs tollgate override from their own terminal, outside the agent session, or sets TOLLGATE_OPERATOR_TOKEN to an operator token of the config',
-    );
-  if (!interactive)
-    throw new UsageError(
-      'overrides are operator-only and this is not an interactive terminal (stdin and stderr must be a TTY), so no human is known to be granting it; nothing was recorded',
-      'an operator runs tollgate override from their own terminal with --operator NAME, or lists an operator token in tollgate.config.yaml (tokens: [{token, agent, operator: true}]) and sets TOLLGATE_OPERATOR_TOKEN',
-    );
+  const person = requirePerson({
+    tokens,
+    env,
+    interactive,
+    doing: 'overrides',
+    ...(ancestors ? { ancestors } : {}),
+  });
+  if (person.via === 'token') return person.name;
   if (!given)
     throw new UsageError('an override needs --operator NAME (who grants it)', 'e.g. --operator alice');
   return given;
-}
-
-const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
-
-/** The operator token equal to `presented`, comparing every one in constant time. */
-function matchToken<T extends { token: string }>(tokens: readonly T[], presented: string): T | undefined {
-  const mine = digest(presented);
-  let found: T | undefined;
-  for (const t of tokens) if (timingSafeEqual(mine, digest(t.token)) && !found) found = t;
-  return found;
 }
