@@ -6,6 +6,7 @@ import { database, interpreter } from './code.js';
 import { Extractor, type Handler } from './extract.js';
 import { find, parallel, xargs } from './iterators.js';
 import { normalizeCommand } from './normalize.js';
+import { less, programCommands, vim } from './option-commands.js';
 import { Parser } from './parser.js';
 import { Resolver } from './resolve.js';
 import {
@@ -48,6 +49,23 @@ const HANDLERS: Record<string, Handler> = {
   oc: containerExec,
   docker: containerExec,
   podman: containerExec,
+  // Programs that run commands given as option values or in their script.
+  tar: programCommands,
+  gtar: programCommands,
+  bsdtar: programCommands,
+  rsync: programCommands,
+  zip: programCommands,
+  man: programCommands,
+  sed: programCommands,
+  gsed: programCommands,
+  vim: vim,
+  vi: vim,
+  nvim: vim,
+  view: vim,
+  ex: vim,
+  gvim: vim,
+  vimdiff: vim,
+  less: less,
 };
 
 export function parseShell(command: string, opts: ParseOptions = {}): ShellFacts {

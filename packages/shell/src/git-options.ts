@@ -4,7 +4,7 @@
 // a command end in `!`. Subcommands not listed here keep the plain option splitting of segment.ts.
 import { type OptionModel, optionModel } from './option-model.js';
 
-const git = (text: string) => optionModel(`${text} h`, { negatable: true });
+const git = (text: string) => optionModel(`${text} h help`, { negatable: true });
 
 const MERGE_STRATEGY = 's|strategy= X|strategy-option= S|gpg-sign? rerere-autoupdate';
 const PATHSPEC = 'pathspec-from-file= pathspec-file-nul';
@@ -125,7 +125,7 @@ export const GIT_SUBCOMMANDS: Record<string, OptionModel> = {
     'global system local worktree f|file= blob= get get-all get-regexp get-urlmatch replace-all add ' +
       'unset unset-all rename-section remove-section l|list fixed-value e|edit get-color get-colorbool ' +
       't|type= bool int bool-or-int bool-or-str path expiry-date z|null name-only includes ' +
-      'show-origin show-scope default= comment= all regexp value= url=',
+      'show-origin show-scope default= comment= all regexp value= url= append',
   ),
   difftool: git(
     'd|dir-diff y|no-prompt prompt rotate-to= skip-to= t|tool= tool-help symlinks x|extcmd! g|gui trust-exit-code',

@@ -1,10 +1,16 @@
 // Handlers for programs that run other commands: shells (`-c`, a script, stdin), `ssh`, `eval`,
 // `source`, `trap`, `su -c`, `watch`, `flock`, `kubectl exec`, `docker exec`, and git's aliases.
+import { posix } from 'node:path';
 import type { Extractor, Handler, Invocation } from './extract.js';
-import { resolveGit } from './git.js';
+import type { FileView, ResolveContext } from './files.js';
+import { type FileConfig, resolveGit, scanGlobals } from './git.js';
+import { readGitConfig } from './git-config.js';
+import { gitFacts } from './git-facts.js';
+import { runValue } from './option-commands.js';
 import { firstOperand } from './option-scan.js';
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
 import { slice } from './prefixes.js';
+import { readOptions } from './read-options.js';
 
 const DEFAULT_IFS = ' \t\n';
 
@@ -88,8 +94,28 @@ const SSH_VALUES = GLOBAL_VALUE_OPTIONS.ssh as ReadonlySet<string>;
 /** `ssh [options] HOST [COMMAND …]`: the remote command is a shell string. */
 export const ssh: Handler = (ex, inv) => {
   const { argv, unresolved } = inv;
-  const i = firstOperand(argv, { values: SSH_VALUES, loneDashIsOperand: false });
+  // A cluster ending in a letter that takes a value (`-vo X`, `-4p 22`) takes the next word too.
+  const i = firstOperand(argv, {
+    values: SSH_VALUES,
+    loneDashIsOperand: false,
+    visit: (arg) => (/^-[46AaCfGgKkMNnqsTtVvXxYy]+[bcDEeFIiJLlmOopQRSWwB]$/.test(arg) ? 2 : undefined),
+  });
   ex.emit(inv);
+  const options: Array<[string, number]> = [];
+  for (let k = 1; k < i; k++) {
+    const arg = argv[k] as string;
+    if (arg === '-o') options.push([argv[k + 1] ?? '', k + 1]);
+    else if (/^-[46AaCfGgKkMNnqsTtVvXxYy]*o./.test(arg)) options.push([arg.slice(arg.indexOf('o') + 1), k]);
+    else if (/^-[46AaCfGgKkMNnqsTtVvXxYy]*o$/.test(arg)) options.push([argv[k + 1] ?? '', k + 1]);
+    if (SSH_VALUES.has(arg) || /^-[46AaCfGgKkMNnqsTtVvXxYy]+[bcDEeFIiJLlmOopQRSWwB]$/.test(arg)) k++;
+  }
+  for (const [option, k] of options) {
+    // ProxyCommand and LocalCommand run through the local shell; RemoteCommand through the remote one.
+    const m = /^\s*(proxycommand|localcommand|remotecommand|knownhostscommand)\s*[= ]\s*(.*)$/is.exec(option);
+    if (m && (m[2] as string).toLowerCase() !== 'none') {
+      runValue(ex, inv, `ssh ${m[1]}`, m[2] as string, unresolved[k] ?? false);
+    }
+  }
   const rest = argv.slice(i + 1);
   if (rest.length === 0) {
     readStdinAsScript(ex, inv, 'ssh');
@@ -241,14 +267,95 @@ export const containerExec: Handler = (ex, inv, env, program) => {
   if (i + 1 < argv.length) ex.resolve(inner(inv, i + 1, `${program} exec`), env);
 };
 
-/** git: configuration and aliases from the command line are resolved before matching. */
+/** git: configuration and aliases (from the command line and the config files) are resolved before matching. */
 export const git: Handler = (ex, inv, env) => {
   const at = inv.argv.findIndex((_arg, k) => k > 0 && inv.argv[k - 1] === '-c');
   if (at > 0 && inv.unresolved[at]) ex.flag('unresolved_config', inv.text);
-  const resolved = resolveGit(inv.argv, inv.assignments);
+  const files = gitFiles(ex, inv);
+  const resolved = resolveGit(inv.argv, inv.assignments, files);
+  if (resolved.aliasUnknown) ex.flag('git_alias_unreadable', inv.text);
   if (resolved.shellAlias !== undefined) {
     ex.flag('shell_alias', inv.text);
     ex.parseString(resolved.shellAlias, [...inv.via, 'git alias'], env);
   }
-  ex.emit(inv, { argv: resolved.argv, config: resolved.config });
+  const read = readOptions('git', resolved.argv.slice(1));
+  const { subIndex } = scanGlobals(resolved.argv);
+  const sub = resolved.argv[subIndex];
+  const facts = sub === undefined ? {} : gitFacts(sub, resolved.argv.slice(subIndex + 1), read);
+  ex.emit(inv, { argv: resolved.argv, config: [...resolved.config, ...(facts.config ?? [])] });
+  const segment = ex.segments[ex.segments.length - 1];
+  if (segment?.program === 'git') {
+    if (facts.configWrites) segment.config_writes = facts.configWrites;
+    const steering = files ? steeringConfig(files.entries, read?.positionals) : [];
+    if (steering.length > 0) segment.repo_config = steering;
+  }
+  const unresolved = inv.unresolved.some(Boolean);
+  for (const c of read?.commands ?? []) runValue(ex, inv, `git ${c.option}`, c.value, unresolved);
+  if (facts.command !== undefined) runValue(ex, inv, 'git', facts.command, unresolved);
 };
+
+/**
+ * Keys in the config files that turn a plain push into a forced or mirror push (for the remote the
+ * push goes to), or make clean delete without -f; lower-cased.
+ */
+function steeringConfig(entries: readonly string[], positionals: readonly string[] | undefined): string[] {
+  const remotes = new Set<string>();
+  const named = positionals?.[0] === 'push' ? positionals[1] : undefined;
+  if (named !== undefined) remotes.add(named);
+  else {
+    // No remote named: the one git would pick (remote.pushDefault, a branch's pushRemote or remote, origin).
+    remotes.add('origin');
+    for (const e of entries) {
+      const m = /^(remote\.pushdefault|branch\..*\.(pushremote|remote))=(.*)$/i.exec(e);
+      if (m) remotes.add(m[3] as string);
+    }
+  }
+  return entries
+    .filter((e) => {
+      if (/^clean\.requireforce=/i.test(e)) return true;
+      const m = /^remote\.(.*)\.(push|mirror)=/i.exec(e);
+      return m !== null && remotes.has(m[1] as string);
+    })
+    .map((e) => e.toLowerCase());
+}
+
+/** The configuration files git would read for this invocation, when the context gives a file view. */
+function gitFiles(ex: Extractor, inv: Invocation): FileConfig | undefined {
+  const res = (ex as unknown as { res?: ResolverLike }).res;
+  const files = res?.files;
+  if (!res || !files) return undefined;
+  const env = new Map<string, string>();
+  for (const a of inv.assignments) {
+    const eq = a.indexOf('=');
+    if (eq > 0) env.set(a.slice(0, eq), a.slice(eq + 1));
+  }
+  let dirs = res.dirs;
+  let gitDir: string | undefined;
+  const { subIndex } = scanGlobals(inv.argv);
+  for (let k = 1; k < subIndex; k++) {
+    const arg = inv.argv[k] as string;
+    if (arg === '-C' || arg === '--git-dir') {
+      const value = inv.argv[k + 1];
+      if (value === undefined || inv.unresolved[k + 1]) dirs = null;
+      else if (arg === '-C') dirs = dirs?.map((d) => posix.resolve(d, value)) ?? null;
+      else gitDir = value;
+    } else if (arg.startsWith('--git-dir=')) gitDir = arg.slice(10);
+  }
+  if (!dirs || dirs.length === 0 || dirs.some((d) => !d.startsWith('/')))
+    return { entries: [], unreadable: true };
+  const entries: string[] = [];
+  let unreadable = false;
+  for (const cwd of dirs) {
+    const config = readGitConfig({ files, cwd, home: res.ctx?.home, env, gitDir });
+    entries.push(...config.entries);
+    unreadable ||= config.unreadable;
+  }
+  return { entries, unreadable };
+}
+
+/** The part of the resolver (resolve.ts) the git handler needs: the file view and the directories. */
+interface ResolverLike {
+  files?: FileView | undefined;
+  ctx?: ResolveContext | undefined;
+  dirs: string[] | null;
+}

@@ -70,6 +70,17 @@ export interface ShellSegment {
   /** For git: configuration given on the command line (`-c k=v`, `GIT_CONFIG_*`), lower-cased `key=value`. */
   config?: string[];
   /**
+   * For `git config`: what it writes, lower-cased: `key=value` for a key set or added (`--add`,
+   * `--replace-all`, `set`), `key` for a key unset, `section.*` for a section renamed or removed, `*` for `--edit`.
+   */
+  config_writes?: string[];
+  /**
+   * For git, when a context gave the files: configuration read from the repository's and the user's
+   * config files that changes what a gated command does (`remote.*.push`, `remote.*.mirror`,
+   * `clean.requireforce`), lower-cased `key=value`.
+   */
+  repo_config?: string[];
+  /**
    * Files this simple command writes, truncates, creates, moves or deletes (redirections, tee, cp/mv/ln
    * destinations, sed -i, truncate, dd of=, find -fprint, rm, ...): absolute and normalised when a
    * context gave a cwd, symlinks of existing parents resolved.

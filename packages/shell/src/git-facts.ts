@@ -1,0 +1,95 @@
+// What a git invocation changes or runs beyond its options: the configuration `git config` writes
+// (so a rule can gate persistent keys that later run code, force pushes or re-route remotes), the
+// `-c` pairs `git clone` writes into the new repository, and the commands `git submodule foreach`
+// and `git bisect run` run.
+import type { ParsedOptions } from './option-model.js';
+
+export interface GitFacts {
+  /** `key=value` for a key set or added, `key` for a key unset, `section.*` for a section renamed or removed, `*` for `--edit`. */
+  configWrites?: string[];
+  /** Configuration the command applies to itself (`git clone -c k=v`). */
+  config?: string[];
+  /** A shell command git runs (`submodule foreach CMD`, `bisect run CMD ARGS`). */
+  command?: string;
+}
+
+const CONFIG_SUBCOMMANDS = new Set([
+  'set',
+  'unset',
+  'get',
+  'list',
+  'edit',
+  'rename-section',
+  'remove-section',
+]);
+const READ_MODES = [
+  '--get',
+  '--get-all',
+  '--get-regexp',
+  '--get-urlmatch',
+  '--list',
+  '--get-color',
+  '--get-colorbool',
+];
+
+/**
+ * Facts of `git SUB …`: `rest` is what follows the subcommand as written, `read` the same words read
+ * by the subcommand's option model when it has one.
+ */
+export function gitFacts(sub: string, rest: readonly string[], read: ParsedOptions | undefined): GitFacts {
+  const has = (name: string) => read?.canonical.includes(name) ?? false;
+  const values = (name: string) =>
+    (read?.canonical ?? []).filter((o) => o.startsWith(`${name}=`)).map((o) => o.slice(name.length + 1));
+  switch (sub.toLowerCase()) {
+    case 'config':
+      return read
+        ? { configWrites: configWrites(read.positionals.slice(1), has).map((w) => w.toLowerCase()) }
+        : {};
+    case 'clone':
+      return { config: values('--config').map((c) => c.toLowerCase()) };
+    case 'submodule': {
+      // `git submodule [--quiet] foreach [--recursive] COMMAND…`: the words are joined and run by a shell.
+      const at = rest.indexOf('foreach');
+      if (at < 0 || rest.slice(0, at).some((w) => !w.startsWith('-'))) return {};
+      let k = at + 1;
+      while (rest[k] === '--recursive' || rest[k] === '-q' || rest[k] === '--quiet') k++;
+      return { command: rest.slice(k).join(' ') };
+    }
+    case 'bisect':
+      return rest[0] === 'run' ? { command: rest.slice(1).join(' ') } : {};
+    default:
+      return {};
+  }
+}
+
+function configWrites(args: string[], has: (name: string) => boolean): string[] {
+  let mode: string | undefined;
+  let words = args;
+  const first = args[0];
+  if (first !== undefined && CONFIG_SUBCOMMANDS.has(first)) {
+    mode = first === 'set' ? (has('--append') ? 'add' : 'set') : first;
+    words = args.slice(1);
+  } else if (READ_MODES.some(has)) return [];
+  else if (has('--edit')) mode = 'edit';
+  else if (has('--unset') || has('--unset-all')) mode = 'unset';
+  else if (has('--rename-section')) mode = 'rename-section';
+  else if (has('--remove-section')) mode = 'remove-section';
+  else if (has('--add') || has('--replace-all')) mode = 'set';
+  else mode = words.length >= 2 ? 'set' : 'get';
+  const [key, value] = words;
+  switch (mode) {
+    case 'set':
+    case 'add':
+      return key === undefined ? [] : [`${key}=${value ?? ''}`];
+    case 'unset':
+      return key === undefined ? [] : [key];
+    case 'rename-section':
+      return words.slice(0, 2).map((s) => `${s}.*`);
+    case 'remove-section':
+      return key === undefined ? [] : [`${key}.*`];
+    case 'edit':
+      return ['*'];
+    default:
+      return [];
+  }
+}

@@ -1,0 +1,124 @@
+// Commands hidden in option values and in environment variables: `tar -I CMD`, `rsync -e CMD`,
+// `zip -TT CMD`, `man -P CMD`, `tar --checkpoint-action=exec=CMD`, sed's `e` command, vim's `-c '!…'`,
+// less's `+!…`, and `EDITOR=`/`PAGER=`/`GIT_SSH_COMMAND=`… set for a command. Each command is parsed
+// and judged like any other; one that is not static is unknown-dynamic.
+import type { Extractor, Handler, Invocation } from './extract.js';
+import { readOptions } from './read-options.js';
+import { sedEffects } from './sed-script.js';
+import type { ShellRedirect } from './types.js';
+
+const DEFAULT_IFS = ' \t\n';
+
+/** Parse a command the program will run; an unresolved one cannot be judged. */
+export function runValue(
+  ex: Extractor,
+  inv: Invocation,
+  label: string,
+  value: string,
+  unresolved: boolean,
+): void {
+  if (unresolved || /[$`]/.test(value)) {
+    ex.flag('unresolved_code', inv.text);
+    return;
+  }
+  if (value.trim() === '') return;
+  ex.parseString(value, [...inv.via, label], { ifs: DEFAULT_IFS });
+}
+
+/** A modelled program whose options may carry commands: emit it, then judge each command. */
+export const programCommands: Handler = (ex, inv, _env, program) => {
+  const args = inv.argv.slice(1);
+  const read = readOptions(program, args);
+  const extra = program === 'sed' || program === 'gsed' ? sed(ex, inv, args) : undefined;
+  if (extra) ex.emit({ ...inv, redirects: [...inv.redirects, ...extra] });
+  else ex.emit(inv);
+  if (!read) return;
+  // Old-style tar (`tar cIf CMD x.tar`) reorders words; then any unresolved word taints the value.
+  const sameShape = !(program.endsWith('tar') && /^[A-Za-z]+$/.test(args[0] ?? ''));
+  for (const c of read.commands) {
+    const unresolved = sameShape ? (inv.unresolved[c.index + 1] ?? true) : inv.unresolved.some(Boolean);
+    runValue(ex, inv, `${program} ${c.option}`, c.value, unresolved);
+  }
+  for (const option of read.canonical) {
+    const m = /^--checkpoint-action=exec=(.*)$/s.exec(option);
+    if (m) runValue(ex, inv, `${program} --checkpoint-action`, m[1] as string, inv.unresolved.some(Boolean));
+  }
+};
+
+/** sed: `e` runs a command (or the pattern space), `w FILE` truncates FILE like `> FILE`. */
+function sed(ex: Extractor, inv: Invocation, args: string[]): ShellRedirect[] | undefined {
+  const read = readOptions('sed', args);
+  if (!read || read.canonical.includes('--sandbox')) return undefined;
+  const scripts = read.canonical.filter((o) => o.startsWith('--expression=')).map((o) => o.slice(13));
+  if (read.canonical.some((o) => o.startsWith('--file='))) ex.flag('unresolved_script', inv.text);
+  if (scripts.length === 0 && !read.canonical.includes('--file') && read.positionals[0] !== undefined) {
+    scripts.push(read.positionals[0]);
+  }
+  const redirects: ShellRedirect[] = [];
+  for (const script of scripts) {
+    const effects = sedEffects(script);
+    if (effects.unreadable) ex.flag('unresolved_code', inv.text);
+    for (const command of effects.commands) {
+      if (command === '') ex.flag('interpreter_code', inv.text);
+      else runValue(ex, inv, 'sed e', command, false);
+    }
+    for (const target of effects.writes) {
+      if (!/^\/dev\/(stdout|stderr)$/.test(target)) redirects.push({ op: '>', target, truncates: true });
+    }
+  }
+  return redirects.length > 0 ? redirects : undefined;
+}
+
+/** Vim commands that only move, search or set options; anything else may run a shell or write. */
+const VIM_PLAIN = /^(\d*|[/?].*|(se|set|setl|setlocal|syn|syntax|filetype|ft|noh|nohlsearch)(\s.*)?)$/;
+
+/** `vim -c CMD`, `vim +CMD`, `vim --cmd CMD`, `vim -S FILE`, `ex`/`vim -e` reading commands on stdin. */
+export const vim: Handler = (ex, inv, _env, program) => {
+  ex.emit(inv);
+  const { argv } = inv;
+  let silentEx = program === 'ex';
+  for (let i = 1; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--') break;
+    let command: string | undefined;
+    if (arg === '-c' || arg === '--cmd') command = argv[++i] ?? '';
+    else if (arg.startsWith('+')) command = arg.slice(1);
+    else if (arg === '-S') {
+      ex.flag('source', inv.text);
+      continue;
+    } else if (/^-[a-zA-Z]*[eEs]/.test(arg) && !arg.startsWith('--')) silentEx = true;
+    if (command !== undefined && !VIM_PLAIN.test(command.trim())) ex.flag('interpreter_code', inv.text);
+  }
+  if (silentEx && inv.stdin) ex.flag('interpreter_stdin', inv.text);
+};
+
+/** `less '+!CMD' file`: less's `!` command runs a shell command at start. */
+export const less: Handler = (ex, inv) => {
+  ex.emit(inv);
+  inv.argv.forEach((arg, k) => {
+    if (k === 0 || !arg.startsWith('+')) return;
+    const bang = arg.indexOf('!');
+    if (bang >= 0) runValue(ex, inv, 'less !', arg.slice(bang + 1), inv.unresolved[k] ?? false);
+  });
+};
+
+/** Variables whose value a program runs as a shell command (editors, pagers, transports, lesspipe). */
+const COMMAND_VARIABLES = new Set(
+  (
+    'EDITOR VISUAL GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_PAGER PAGER MANPAGER SYSTEMD_PAGER SYSTEMD_EDITOR ' +
+    'SUDO_EDITOR KUBE_EDITOR FCEDIT GH_EDITOR GH_PAGER GLAB_EDITOR PSQL_EDITOR PSQL_PAGER HGEDITOR ' +
+    'SVN_EDITOR BAT_PAGER DELTA_PAGER GIT_SSH_COMMAND RSYNC_RSH CVS_RSH BROWSER LESSOPEN LESSCLOSE'
+  ).split(' '),
+);
+
+/** The commands in `NAME=value` assignments (given to a command, to env, or to export). */
+export function assignedCommands(ex: Extractor, inv: Invocation, words: readonly string[]): void {
+  for (const word of words) {
+    const eq = word.indexOf('=');
+    if (eq <= 0 || !COMMAND_VARIABLES.has(word.slice(0, eq))) continue;
+    const name = word.slice(0, eq);
+    // LESSOPEN='|cmd %s' (or '||cmd', '-|cmd'): the command after the pipe marks.
+    const value = name.startsWith('LESS') ? word.slice(eq + 1).replace(/^-?\|\|?/, '') : word.slice(eq + 1);
+    runValue(ex, inv, name, value, false);
+  }
+}
