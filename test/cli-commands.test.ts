@@ -396,7 +396,9 @@ describe('init', () => {
       expect(info.store.startsWith(dir)).toBe(false);
       expect(ours.hooks[0].command).toContain(`TOLLGATE_DB=${info.store} `);
       expect(ours.hooks[0].command).toContain(`TOLLGATE_STORE_ID=${info.pinned.store_id} `);
-      expect(merged.hooks.PostToolUse[0].matcher).toBe('^(Bash|Read|Grep|Glob|WebFetch|WebSearch|mcp__.*)$');
+      expect(merged.hooks.PostToolUse[0].matcher).toBe(
+        '^(Bash|Read|Grep|Glob|LS|NotebookRead|Write|Edit|MultiEdit|NotebookEdit|WebFetch|WebSearch|mcp__.*)$',
+      );
       expect(existsSync(join(dir, '.tollgate'))).toBe(false);
     },
   );

@@ -11,6 +11,10 @@ export interface AuditRow {
   kind: "decision" | "outcome" | "override";
   session: string;
   agent?: string;
+  /**
+   * The host's own id of the call (Claude Code's tool_use_id), for pairing its post-call event.
+   */
+  host_ref?: string;
   tool?: string;
   action?: string;
   call_digest?: string;
@@ -84,6 +88,10 @@ export interface Call {
   };
   session: string;
   agent?: string;
+  /**
+   * The host's own id for this tool call (Claude Code's tool_use_id). Kept in the audit row so the host's post-call event can be paired with the decision its pre-call event got; not part of the call digest.
+   */
+  host_ref?: string;
   directive?: Directive;
 }
 

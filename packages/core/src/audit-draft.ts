@@ -10,7 +10,7 @@ const MAX_CALL_JSON = 16 * 1024;
 export interface DraftInput {
   id: string;
   at: number;
-  call: Pick<Call, 'tool' | 'action' | 'args' | 'session' | 'agent' | 'directive'>;
+  call: Pick<Call, 'tool' | 'action' | 'args' | 'session' | 'agent' | 'directive' | 'host_ref'>;
   verdict: Verdict;
   decision?: Decision;
   dryRun?: boolean;
@@ -35,6 +35,7 @@ export function auditDraftFor({ id, at, call, verdict, decision, dryRun, callJso
     reasons: verdict.reasons.map((r) => r.code),
   };
   if (call.agent !== undefined) row.agent = call.agent;
+  if (call.host_ref !== undefined) row.host_ref = call.host_ref;
   if (call.action !== undefined) row.action = call.action;
   if (verdict.segment !== undefined) row.segment = verdict.segment;
   if (dryRun) row.dry_run = true;

@@ -148,6 +148,12 @@ export interface Store {
   /** The row stored at this seq, undefined when there is none. */
   getAuditBySeq(seq: number): Promise<AuditRow | undefined>;
 
+  /**
+   * The newest decision rows for one call in one session, newest first (at most `limit`): how a
+   * host's post-call event finds the decision its pre-call event got, without listing the session.
+   */
+  recentDecisions(session: string, callDigest: string, limit: number): Promise<AuditRow[]>;
+
   /** Throws when the store cannot serve. */
   health(): Promise<void>;
   close(): Promise<void>;

@@ -9,16 +9,21 @@ import type { HookInput } from './input.js';
 import { allowRewritten, deny, type HookOutput, noObjection, postContext } from './output.js';
 import type { Probe } from './probe.js';
 import { isReadTool, responseText } from './reads.js';
-import { shellWord } from './shell-word.js';
 import type { SelfIdentity } from './self-identity.js';
-import { type BoundSubcommand, boundTicketCommand, type TicketCommand, ticketCommand } from './ticket-command.js';
+import { shellWord } from './shell-word.js';
+import {
+  type BoundSubcommand,
+  boundTicketCommand,
+  type TicketCommand,
+  ticketCommand,
+} from './ticket-command.js';
 
 export const AGENT = 'claude-code';
 export const RECORDED_BY = 'hook:claude-code';
 
 export interface HookDeps {
   gate: Gate;
-  store: Pick<Store, 'listAudit'>;
+  store: Pick<Store, 'listAudit' | 'recentDecisions'>;
   /** Re-reads probe-able claim subjects after a dispatched call. */
   probe?: Probe;
   /** How the agent's Bash reaches this tollgate (e.g. [node, /abs/bin/tollgate.js]). */
@@ -79,7 +84,11 @@ export function toolCall(
 
 /** The Call a hook input stands for: Bash is the shell tool; any other tool is its own name and input (MCP tools by their bare name, see toolCall). */
 export function callFor(input: HookInput): Call | { problem: string } {
-  const base = { session: input.session_id, agent: AGENT };
+  const base = {
+    session: input.session_id,
+    agent: AGENT,
+    ...(input.tool_use_id ? { host_ref: input.tool_use_id.slice(0, 256) } : {}),
+  };
   if (input.tool_name !== 'Bash') return { ...base, ...toolCall(input.tool_name, input.tool_input) };
   const command = input.tool_input.command;
   if (typeof command !== 'string') return { problem: 'the Bash call has no "command" string' };
@@ -219,10 +228,7 @@ async function postToolUse(input: HookInput, deps: HookDeps): Promise<HookOutput
   if (isGated(classification.class)) return recordDispatch(input, call, deps);
   if (event === 'PostToolUseFailure' || !isReadTool(input.tool_name)) return postContext(event);
   // The agent's own tollgate commands (also the rewritten predict/decline line) are not evidence sources.
-  if (
-    input.tool_name === 'Bash' &&
-    tollgateIn(String(call.args.command), input, deps).kind !== 'none'
-  )
+  if (input.tool_name === 'Bash' && tollgateIn(String(call.args.command), input, deps).kind !== 'none')
     return postContext(event);
   const source = call.tool === 'shell' ? String(call.args.command) : { tool: call.tool, args: call.args };
   const observation = await deps.gate.recordObservation({
@@ -231,12 +237,26 @@ async function postToolUse(input: HookInput, deps: HookDeps): Promise<HookOutput
     source,
     output: responseText(input.tool_response),
     recordedBy: RECORDED_BY,
-    attested: deps.attested ?? true,
+    attested: (deps.attested ?? true) && (await pairedWithPre(input, call, deps)),
   });
   const cite = typeof source === 'string' ? `{"source": ${JSON.stringify(sanitiseText(source, 300))}}` : '';
   return postContext(
     event,
     `Tollgate recorded this read as observation ${observation.id}. To cite it as evidence use {"observation": "${observation.id}", "quote": "<text from this output>"}${cite ? ` or ${cite.slice(0, -1)}, "quote": "…"}` : ''}.`,
+  );
+}
+
+/**
+ * Whether this PostToolUse is the host's own report of a call whose PreToolUse the gate decided: a
+ * decision row of this session for the same call carries the same tool_use_id and let it run. A
+ * PostToolUse made up by anything else (the agent piping JSON into a hook process) pairs with
+ * nothing, so its "read" is recorded but never attested.
+ */
+async function pairedWithPre(input: HookInput, call: Call, deps: HookDeps): Promise<boolean> {
+  if (!input.tool_use_id) return false;
+  const rows = await deps.store.recentDecisions(input.session_id, callDigest(call), 8);
+  return rows.some(
+    (r) => r.host_ref === input.tool_use_id && (r.outcome === 'pass' || r.outcome === 'dispatch'),
   );
 }
 

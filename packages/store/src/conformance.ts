@@ -405,6 +405,19 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
         expect(await store.getAuditBySeq(0)).toBeUndefined();
       });
 
+      it('finds the newest decisions of one call in one session, newest first', async () => {
+        const [a, , c] = await store.appendAudit([
+          draft('s1', { call_digest: 'd1' }),
+          draft('s1', { call_digest: 'd2' }),
+          draft('s1', { call_digest: 'd1', outcome: 'rejected' }),
+          draft('s2', { call_digest: 'd1' }),
+          draft('s1', { call_digest: 'd1', kind: 'override' }),
+        ]);
+        expect((await store.recentDecisions('s1', 'd1', 5)).map((r) => r.id)).toEqual([c?.id, a?.id]);
+        expect((await store.recentDecisions('s1', 'd1', 1)).map((r) => r.id)).toEqual([c?.id]);
+        expect(await store.recentDecisions('s1', 'd9', 5)).toEqual([]);
+      });
+
       it('shows a deleted tail as stored rows below the head record', async () => {
         await store.appendAudit([draft('s1'), draft('s1'), draft('s1')]);
         await t.tamper('DELETE FROM audit WHERE seq = 3');

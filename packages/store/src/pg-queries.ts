@@ -66,6 +66,10 @@ export const q = {
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
   },
   auditBySeq: { name: 'tg_audit_by_seq', text: 'SELECT doc FROM audit WHERE seq = $1' },
+  recentDecisions: {
+    name: 'tg_recent_decisions',
+    text: "SELECT doc FROM audit WHERE call_digest = $1 AND session = $2 AND kind = 'decision' ORDER BY seq DESC LIMIT $3",
+  },
   // The head record and what is stored under it, in one statement (one snapshot).
   chainHead: {
     name: 'tg_audit_chain_head',

@@ -256,6 +256,15 @@ export class PostgresStore implements Store {
     };
   }
 
+  async recentDecisions(session: string, callDigest: string, limit: number): Promise<AuditRow[]> {
+    const { rows } = await this.#query<{ doc: string }>('find recent decisions', q.recentDecisions, [
+      callDigest,
+      session,
+      limit,
+    ]);
+    return rows.map((r) => JSON.parse(r.doc) as AuditRow);
+  }
+
   async getAuditBySeq(seq: number): Promise<AuditRow | undefined> {
     const { rows } = await this.#query<{ doc: string }>('get audit by seq', q.auditBySeq, [seq]);
     return rows[0] === undefined ? undefined : (JSON.parse(rows[0].doc) as AuditRow);

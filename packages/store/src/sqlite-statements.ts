@@ -49,6 +49,11 @@ export function prepareStatements(db: BetterSqlite3.Database) {
        VALUES (@seq, @id, @session, @agent, @kind, @ref, @at, @at_ms, @call_digest, @hash, @doc)`,
     ),
     auditBySeq: db.prepare('SELECT doc FROM audit WHERE seq = ?').pluck(),
+    recentDecisions: db
+      .prepare(
+        "SELECT doc FROM audit WHERE call_digest = ? AND session = ? AND kind = 'decision' ORDER BY seq DESC LIMIT ?",
+      )
+      .pluck(),
     // The head record and what is stored under it, in one statement (one snapshot).
     chainHead: db.prepare(
       `SELECT h.seq AS seq, h.hash AS hash, (SELECT count(*) FROM audit) AS rows,

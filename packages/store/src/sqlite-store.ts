@@ -191,6 +191,13 @@ export class SqliteStore implements Store {
     return head;
   }
 
+  async recentDecisions(session: string, callDigest: string, limit: number): Promise<AuditRow[]> {
+    const docs = run('find recent decisions', () =>
+      this.#s.recentDecisions.all(callDigest, session, limit),
+    ) as string[];
+    return docs.map((d) => JSON.parse(d) as AuditRow);
+  }
+
   async getAuditBySeq(seq: number): Promise<AuditRow | undefined> {
     const doc = run('get audit by seq', () => this.#s.auditBySeq.get(seq)) as string | undefined;
     return doc === undefined ? undefined : (JSON.parse(doc) as AuditRow);

@@ -6,10 +6,14 @@ import { shellLine, shellWord } from '@tollgate/hooks';
 import { UsageError } from '../errors.js';
 
 // Matchers are anchored regular expressions (an unanchored "Read" would also match "NotebookRead").
+// Reads go through PreToolUse too: a read is recorded as attested only when its PostToolUse pairs
+// with the PreToolUse the gate saw for the same tool_use_id (a forged PostToolUse pairs with nothing).
+const TOOLS =
+  'Bash|Read|Grep|Glob|LS|NotebookRead|Write|Edit|MultiEdit|NotebookEdit|WebFetch|WebSearch|mcp__.*';
 export const MATCHERS: Record<string, string> = {
-  PreToolUse: '^(Bash|Write|Edit|MultiEdit|NotebookEdit|WebFetch|mcp__.*)$',
-  PostToolUse: '^(Bash|Read|Grep|Glob|WebFetch|WebSearch|mcp__.*)$',
-  PostToolUseFailure: '^(Bash|mcp__.*)$',
+  PreToolUse: `^(${TOOLS})$`,
+  PostToolUse: `^(${TOOLS})$`,
+  PostToolUseFailure: '^(Bash|Write|Edit|MultiEdit|NotebookEdit|mcp__.*)$',
 };
 export const HOOK_TIMEOUT_S = 30;
 const MARK = 'hook claude-code';
