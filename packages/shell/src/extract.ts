@@ -7,6 +7,7 @@ import { type Budget, enter, LimitExceeded, leave, ShellSyntaxError, tick } from
 import { checkAssignment, EFFECTS } from './builtins.js';
 import { commandOutput, type Env, expandWord, MAX_BRACE_WORDS } from './expand.js';
 import { normalizeProgram } from './normalize.js';
+import { assignedCommands } from './option-commands.js';
 import { Parser } from './parser.js';
 import { type Argv, isPrefix, unwrapPrefix } from './prefixes.js';
 import { DATA_STDIN, databaseClient, interpreterLanguage, SHELLS } from './programs.js';
@@ -252,6 +253,8 @@ export class Extractor {
       if (file !== undefined) segment.resolved_program = file;
     }
     this.segments.push(segment);
+    // EDITOR=, PAGER=, GIT_SSH_COMMAND=, … set for (or exported by) this command are commands it may run.
+    assignedCommands(this, inv, segment.program);
   }
 
   /** Brace, parameter and pathname expansion of a simple command's words. */

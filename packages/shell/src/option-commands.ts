@@ -111,14 +111,26 @@ const COMMAND_VARIABLES = new Set(
   ).split(' '),
 );
 
-/** The commands in `NAME=value` assignments (given to a command, to env, or to export). */
-export function assignedCommands(ex: Extractor, inv: Invocation, words: readonly string[]): void {
+const DECLARATIONS = new Set(['export', 'declare', 'typeset', 'readonly', 'local', 'setenv']);
+
+/**
+ * The commands in `NAME=value` assignments given to a command (or to env), or declared by `export`
+ * and its kin: a later program runs them. Each variable and value is judged once per command text.
+ */
+export function assignedCommands(ex: Extractor, inv: Invocation, program: string): void {
+  const words = DECLARATIONS.has(program) ? [...inv.assignments, ...inv.argv.slice(1)] : inv.assignments;
   for (const word of words) {
     const eq = word.indexOf('=');
     if (eq <= 0 || !COMMAND_VARIABLES.has(word.slice(0, eq))) continue;
     const name = word.slice(0, eq);
+    const key = `${inv.text}\0${word}`;
+    if (judged.has(ex) && judged.get(ex)?.has(key)) continue;
+    judged.set(ex, (judged.get(ex) ?? new Set()).add(key));
     // LESSOPEN='|cmd %s' (or '||cmd', '-|cmd'): the command after the pipe marks.
     const value = name.startsWith('LESS') ? word.slice(eq + 1).replace(/^-?\|\|?/, '') : word.slice(eq + 1);
     runValue(ex, inv, name, value, false);
   }
 }
+
+/** Assignments already judged, per extractor. */
+const judged = new WeakMap<Extractor, Set<string>>();
