@@ -1,7 +1,7 @@
 // classify(call): which rules match, and so which class the call is. Shell calls are parsed into
 // segments first; a rule's segment predicate matches when any one segment satisfies it.
 import type { Call } from '@tollgate/contracts';
-import { parseShell, type ShellFacts } from '@tollgate/shell';
+import { parseShell, type ShellFacts, type SqlFacts, sqlFactsOfArgs } from '@tollgate/shell';
 import type { CompiledRule, Policy } from './policy/types.js';
 import { type Write, type WriteScope, writesOfShell, writesOfTool } from './writes.js';
 
@@ -33,6 +33,8 @@ export interface Classification {
 export type NormalisedCall = Pick<Call, 'tool' | 'action' | 'args'> & {
   facts?: ShellFacts;
   writes?: Write[];
+  /** For non-shell calls carrying SQL text (`sql`, `query`, `statement`): what the statements do. */
+  sql?: SqlFacts;
 };
 
 export const SHELL_TOOL = 'shell';
@@ -47,7 +49,10 @@ export function normaliseCall(
 ): NormalisedCall {
   if (call.tool !== SHELL_TOOL) {
     const writes = writesOfTool(call.tool, call.args, scope);
-    return writes === undefined ? call : { ...call, writes };
+    // SQL text in `sql` / `query` / `statement` arguments, analysed by the shell package's SQL lexer.
+    const sql = sqlFactsOfArgs(call.args);
+    if (writes === undefined && sql === undefined) return call;
+    return { ...call, ...(writes === undefined ? {} : { writes }), ...(sql === undefined ? {} : { sql }) };
   }
   const command = typeof call.args.command === 'string' ? call.args.command : '';
   const facts = parseShell(command, scope ? { context: scope.context } : {});

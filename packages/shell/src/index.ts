@@ -4,5 +4,13 @@ export { parseShell } from './facts.js';
 export type { FileView, ResolveContext } from './files.js';
 export { type FileLimits, type NodeFileView, nodeFileView } from './node-files.js';
 export { resolvePath } from './resolve.js';
+export {
+  analyseSql,
+  type SqlAnalysis,
+  type SqlFacts,
+  type SqlOptions,
+  type SqlStatementAnalysis,
+  sqlFactsOfArgs,
+} from './sql.js';
 export { type StateRead, stateRead } from './state-read.js';
 export type { DynamicConstruct, ParseOptions, ShellFacts, ShellRedirect, ShellSegment } from './types.js';

@@ -83,6 +83,23 @@ export const UNKNOWN_SQL: SqlFacts = Object.freeze({
   read_only: false,
 });
 
+/** Arguments of a tool call that carry SQL text (`sql`, `query`, `statement`), in this order. */
+export const SQL_ARGUMENTS = ['sql', 'query', 'statement'] as const;
+
+/**
+ * The SQL facts of a (non-shell) tool call: every string argument named in SQL_ARGUMENTS analysed in
+ * every dialect's reading and merged; undefined when the call carries none. Rules over MCP SQL tools
+ * match these facts, so that a tool call and `psql -c` are judged by the same analysis.
+ */
+export function sqlFactsOfArgs(args: Readonly<Record<string, unknown>>): SqlFacts | undefined {
+  const parts: SqlFacts[] = [];
+  for (const name of SQL_ARGUMENTS) {
+    const value = args[name];
+    if (typeof value === 'string') parts.push(sqlFacts(analyseSql(value)));
+  }
+  return mergeFacts(parts);
+}
+
 /** Merge several pieces of SQL a client runs into one set of facts. */
 export function mergeFacts(parts: readonly SqlFacts[]): SqlFacts | undefined {
   if (parts.length === 0) return undefined;
@@ -256,8 +273,11 @@ function statement(
       case 'PREPARE':
         if (atStart && !isWord(next, 'TRANSACTION')) dynamic.add('PREPARE');
         break;
-      case 'CALL':
       case 'DO':
+        // DO [LANGUAGE l] 'code' runs a block; MySQL's DO expr only evaluates expressions.
+        if (atStart && (next?.kind === 'string' || isWord(next, 'LANGUAGE'))) dynamic.add('DO');
+        break;
+      case 'CALL':
       case 'LOAD':
       case 'INSTALL':
         if (atStart) dynamic.add(t.text);
