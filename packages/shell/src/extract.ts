@@ -84,10 +84,7 @@ export class Extractor {
       }
       return;
     }
-    for (const word of command.assigns) {
-      this.walkWordSubs(word, env, via);
-      for (const element of word.array ?? []) this.walkWordSubs(element, env, via);
-    }
+    for (const word of command.assigns) this.walkWordSubs(word, env, via);
     for (const word of command.words) this.walkWordSubs(word, env, via);
     const assigned = command.assigns.map((w) => this.assignment(w, env));
     const assignments = assigned.map((a) => a.text);
@@ -337,6 +334,7 @@ export class Extractor {
   }
 
   private walkWordSubs(word: Word, env: Env, via: string[]): void {
+    for (const element of word.array ?? []) this.walkWordSubs(element, env, via);
     for (const part of word.parts) {
       if (part.kind === 'sub') this.walkScript(part.script, env, [...via, part.proc ? '<()' : '$()']);
       else if (part.kind === 'arith' || part.kind === 'param') {

@@ -31,6 +31,7 @@ const TRANSPARENT = new Set([
 ]);
 const REDIRECT_OPS = ['&>>', '&>', '<<<', '<<-', '<<', '<>', '<&', '<', '>>', '>|', '>&', '>'];
 const ASSIGNMENT = /^[A-Za-z0-9_]+(\[[^\]]*\])?\+?=/;
+const DECLARATIONS = new Set(['declare', 'typeset', 'local', 'export', 'readonly']);
 
 interface PendingHeredoc {
   redirect: Redirect;
@@ -324,7 +325,13 @@ export class Parser extends WordReader {
       if (words.length === 0 && isAssignment(word)) {
         assigns.push(word);
         if (word.raw.endsWith('=') && this.src[this.pos] === '(') word.array = this.readArray();
-      } else words.push(word);
+      } else {
+        // `declare -a a=( … )`: declaration builtins take array assignments as arguments.
+        if (this.src[this.pos] === '(' && isAssignment(word) && DECLARATIONS.has(words[0]?.raw ?? '')) {
+          word.array = this.readArray();
+        }
+        words.push(word);
+      }
     }
     if (assigns.length === 0 && words.length === 0 && redirects.length === 0) return null;
     countCommand(this.budget);

@@ -140,10 +140,11 @@ export class Resolver {
     if (word.startsWith('~')) return { paths: [word], unresolved: true };
     if (word.startsWith('/')) return { paths: [this.canonical(word)], unresolved: false };
     if (this.dirs === null) return { paths: [word], unresolved: true };
-    return {
-      paths: [...new Set(this.dirs.map((dir) => this.canonical(this.join(dir, word))))],
-      unresolved: false,
-    };
+    // Joined without folding: `link/..` is for canonical() to resolve as the kernel does.
+    const joined = this.dirs.map((dir) =>
+      dir.startsWith('/') ? this.canonical(`${dir}/${word}`) : this.join(dir, word),
+    );
+    return { paths: [...new Set(joined)], unresolved: false };
   }
 
   /** Whether a written word names an existing directory; undefined when that cannot be told. */
@@ -185,7 +186,7 @@ export class Resolver {
 
   /** An absolute path with `.`/`..` folded as the kernel does, and the deepest existing part realpath'd. */
   canonical(path: string): string {
-    if (!this.files) return posix.normalize(path);
+    if (!this.files) return posix.normalize(path).replace(/(.)\/+$/, '$1');
     let at = '/';
     for (const part of path.split('/')) {
       if (part === '' || part === '.') continue;

@@ -96,7 +96,13 @@ export interface ShellSegment {
 export interface DynamicConstruct {
   /**
    * `eval`, `source`, `substitution_in_command_position`, `pipe_to_shell`, `interpreter_code`,
-   * `interpreter_stdin`, `unresolved_script`, `unresolved_code`, `shell_alias`, `parse_error`, `limit`.
+   * `interpreter_stdin`, `unresolved_script`, `unresolved_code`, `shell_alias`, `parse_error`, `limit`;
+   * resolution: `unresolved_glob` (a glob not expanded where it could be the program or an option),
+   * `resolution_incomplete` (a bound of the file view was hit), `reassigned_variable` (a variable
+   * resolved from the context is assigned after a use, as a loop may run it first); builtins that
+   * install code for later: `alias_definition`, `hash_path`, `enable_builtin`, `completion_command`,
+   * `bind_command`, `mapfile_callback`, `prompt_substitution` (PS0/PS1/PS2/PS4 holding `$(` or a
+   * backquote), `prompt_command`, `startup_variable` (BASH_ENV, ENV).
    */
   kind: string;
   /** The source text concerned (bounded). */

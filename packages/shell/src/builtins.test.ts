@@ -1,0 +1,89 @@
+// Builtins that install code to run later, and substitutions wherever they occur: each mechanism
+// is dynamic (so the command is gated) or its inner command is found.
+import { describe, expect, it } from 'vitest';
+import { parseShell } from './index.js';
+
+const kinds = (command: string) => parseShell(command).dynamic.map((d) => d.kind);
+const programs = (command: string) => parseShell(command).segments.map((s) => s.program);
+
+describe('builtins that define later behaviour', () => {
+  it.each([
+    ['alias ls="rm -rf ~"', 'alias_definition'],
+    ["alias -- g='git push -f'", 'alias_definition'],
+    ['alias "$NAME"', 'alias_definition'],
+    ['hash -p /tmp/evil ls', 'hash_path'],
+    ['hash -rp ./x git', 'hash_path'],
+    ['enable -f ./evil.so evil', 'enable_builtin'],
+    ['enable -n echo', 'enable_builtin'],
+    ['complete -C "rm -rf x" ls', 'completion_command'],
+    ['compgen -C ./run x', 'completion_command'],
+    ["compgen -W '$(rm -rf x)' y", 'completion_command'],
+    ['complete -F _f git', 'completion_command'],
+    [`bind -x '"\\C-x": rm -rf x'`, 'bind_command'],
+    ["mapfile -C 'rm -rf x' -c 1 arr < f", 'mapfile_callback'],
+    ['readarray -tC cb arr < f', 'mapfile_callback'],
+    [`PS4='$(rm -rf x)'; set -x; ls`, 'prompt_substitution'],
+    ['export PS4="\\`id\\`"; bash -x s.sh', 'prompt_substitution'],
+    [`PS1='$(touch /tmp/p)' bash -i`, 'prompt_substitution'],
+    ['declare PS0="$X"', 'prompt_substitution'],
+    ["PROMPT_COMMAND='rm -rf x'", 'prompt_command'],
+    ['export PROMPT_COMMAND=./hook.sh', 'prompt_command'],
+    ['export BASH_ENV=./evil.sh; bash -c true', 'startup_variable'],
+    ['typeset ENV=./evil.sh', 'startup_variable'],
+  ])('%s → %s', (command, kind) => {
+    expect(kinds(command)).toContain(kind);
+  });
+
+  it.each([
+    'alias',
+    'alias ll',
+    'hash -r',
+    'hash',
+    'enable',
+    'enable -a',
+    'complete -p',
+    'bind -l',
+    'mapfile -t lines < f',
+    "PS1='\\u@\\h '",
+    'PS4="+ "; set -x',
+    'BASH_ENV= bash -c true',
+    'set -euo pipefail',
+  ])('%s is static', (command) => {
+    expect(kinds(command)).toEqual([]);
+  });
+
+  it('trap actions are read as commands', () => {
+    expect(programs("trap 'rm -rf /x' EXIT")).toContain('rm');
+    expect(kinds('trap "$CLEANUP" EXIT')).toContain('unresolved_code');
+  });
+});
+
+describe('positional parameters the command sets itself', () => {
+  it('does not bind $1 after set -- or shift', () => {
+    const rm = (command: string) => parseShell(command).segments.find((s) => s.program === 'rm');
+    expect(rm(`bash -c 'rm $1' _ safe`)?.args).toEqual(['safe']);
+    expect(rm(`bash -c 'set -- -rf /; rm $1 $2' _ safe x`)?.unresolved).toBe(true);
+    expect(rm(`bash -c 'shift; rm $1' _ safe /`)?.unresolved).toBe(true);
+  });
+});
+
+describe('substitutions wherever they occur', () => {
+  it.each([
+    'a=( $(rm -rf dir) )',
+    'a=(x "$(rm -rf dir)" y)',
+    'x=$(rm -rf d)',
+    'export y=$(rm -rf d)',
+    'local z=`rm -rf d`',
+    'declare -a w=($(rm -rf d))',
+    'echo > "$(rm -rf d)"',
+    'cat <<EOF\n$(rm -rf d)\nEOF',
+    'for ((i=$(rm -rf d); i<3; i++)); do :; done',
+    '(( x = $(rm -rf d) ))',
+    'echo ${x:-$(rm -rf d)}',
+    'case $(rm -rf d) in *) ;; esac',
+    '[[ -n $(rm -rf d) ]]',
+    'echo $(( $(rm -rf d) + 1 ))',
+  ])('%s runs rm', (command) => {
+    expect(programs(command)).toContain('rm');
+  });
+});

@@ -1,0 +1,230 @@
+// Resolution against a real directory: globs, ~, $HOME/$PWD/$TMPDIR, cd, symlinks and the program
+// file, and what stays unresolved (and so gated) when the context cannot tell.
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeFileView, parseShell, type ResolveContext, resolvePath, type ShellSegment } from './index.js';
+
+let root: string;
+let ctx: ResolveContext;
+const bin = () => join(root, 'bin');
+
+beforeAll(() => {
+  root = realpathSync(mkdtempSync(join(tmpdir(), 'tollgate-resolve-')));
+  mkdirSync(join(root, 'work/sub'), { recursive: true });
+  mkdirSync(join(root, 'home'));
+  mkdirSync(join(root, 'bin'));
+  writeFileSync(join(root, 'work/-r'), '');
+  writeFileSync(join(root, 'work/a.log'), '');
+  writeFileSync(join(root, 'work/b.log'), '');
+  writeFileSync(join(root, 'work/tollgate.config.yaml'), '');
+  writeFileSync(join(root, 'home/.bashrc'), '');
+  writeFileSync(join(root, 'bin/rmx'), '');
+  symlinkSync(join(root, 'bin/rmx'), join(root, 'bin/zap'));
+  symlinkSync(join(root, 'home/.bashrc'), join(root, 'work/notes'));
+  symlinkSync(join(root, 'home'), join(root, 'work/h'));
+  ctx = {
+    cwd: join(root, 'work'),
+    home: join(root, 'home'),
+    path: `${bin()}:/usr/bin:/bin`,
+    files: nodeFileView(),
+  };
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const parse = (command: string) => parseShell(command, { context: ctx });
+const seg = (command: string, program: string): ShellSegment => {
+  const found = parse(command).segments.find((s) => s.program === program);
+  if (!found) throw new Error(`no ${program} in ${command}`);
+  return found;
+};
+const kinds = (command: string, context?: ResolveContext) =>
+  parseShell(command, context ? { context } : {}).dynamic.map((d) => d.kind);
+const w = (...parts: string[]) => join(root, 'work', ...parts);
+
+describe('pathname expansion with a context', () => {
+  it('expands globs to the files that exist, sorted', () => {
+    expect(seg('rm *.log', 'rm').args).toEqual(['a.log', 'b.log']);
+    expect(seg('rm ./?.log', 'rm').args).toEqual(['./a.log', './b.log']);
+    expect(seg('rm [ab].log', 'rm').args).toEqual(['a.log', 'b.log']);
+    expect(seg('rm [!a].log', 'rm').args).toEqual(['b.log']);
+    expect(seg('rm "*".log', 'rm').args).toEqual(['*.log']);
+    expect(seg('rm *.none', 'rm').args).toEqual(['*.none']);
+  });
+
+  it('decides on the resolved words: a file named -r becomes an option', () => {
+    const rm = seg('rm -? dir', 'rm');
+    expect(rm.args).toEqual(['-r', 'dir']);
+    expect(rm.flags).toContain('-r');
+    expect(seg('rm * -f', 'rm').flags).toEqual(expect.arrayContaining(['-r', '-f']));
+    expect(seg('rm -- *', 'rm').positionals).toContain('-r');
+  });
+
+  it('resolves a glob in program position to the file it runs', () => {
+    const rm = parse('/bin/r? -rf dir').segments[0];
+    expect(rm?.program).toBe('rm');
+    expect(rm?.argv0).toBe('/bin/rm');
+    expect(rm?.resolved_program).toBe(realpathSync('/bin/rm'));
+  });
+
+  it('reports a glob it cannot expand as dynamic where it could be the program or an option', () => {
+    expect(kinds('rm -? dir')).toContain('unresolved_glob');
+    expect(kinds('/bin/r? -rf dir')).toContain('unresolved_glob');
+    expect(kinds('sudo /bin/r? dir')).toContain('unresolved_glob');
+    expect(kinds('find * -print')).toContain('unresolved_glob');
+    expect(kinds('rm ./*.log')).toEqual([]);
+    expect(kinds('rm -- *.log')).toEqual([]);
+    expect(kinds('rm logs/*.log')).toEqual([]);
+    // With a context but after an unknown cd the directory is unknown: the glob cannot be read.
+    expect(kinds('cd "$X" && rm -? dir', ctx)).toContain('unresolved_glob');
+  });
+
+  it('leaves globs alone under glob options it does not model', () => {
+    expect(seg('shopt -s dotglob; rm *.log', 'rm').args).toEqual(['*.log']);
+    expect(kinds('shopt -s dotglob; rm -?', ctx)).toContain('unresolved_glob');
+  });
+});
+
+describe('~, $HOME, $PWD, $TMPDIR', () => {
+  it('expands ~ and $HOME from the context', () => {
+    const rm = seg('rm -rf ~ ~/x $HOME/y ${HOME}/z "~"', 'rm');
+    const home = join(root, 'home');
+    expect(rm.args).toEqual(['-rf', home, `${home}/x`, `${home}/y`, `${home}/z`, '~']);
+    expect(rm.unresolved).toBe(false);
+  });
+
+  it('never trusts a variable the command assigns, in any spelling', () => {
+    for (const command of [
+      'HOME=/; rm -rf ~',
+      'export HOME=/; rm -rf $HOME',
+      'read HOME; rm -rf ~',
+      'declare HOME=/x; rm -rf ~/y',
+      'unset HOME; rm -rf ~',
+      'for HOME in /; do rm -rf ~; done',
+      'echo ${HOME:=/}; rm -rf ~',
+      'cd /; rm -rf $PWD',
+      'local -n r=HOME; rm -rf ~',
+    ]) {
+      const rm = seg(command, 'rm');
+      expect({ command, unresolved: rm.unresolved }).toEqual({ command, unresolved: true });
+    }
+  });
+
+  it('reports an assignment that a loop may run before an earlier resolved use', () => {
+    expect(kinds('for i in 1 2; do rm -rf ~/x; eval "HO""ME=/"; done', ctx)).toContain('reassigned_variable');
+  });
+
+  it('keeps a prefix assignment to its command', () => {
+    expect(seg('HOME=/tmp/x rm -rf ~/y', 'rm').args).toEqual(['-rf', join(root, 'home/y')]);
+    const inner = seg(`HOME=/ bash -c 'rm -rf ~'`, 'rm');
+    expect(inner.unresolved).toBe(true);
+  });
+
+  it('resolves $TMPDIR in write targets unless the command assigns it', () => {
+    const env = { ...ctx, env: { TMPDIR: '/var/tmp' } };
+    expect(parseShell('rm -rf "$TMPDIR/build"', { context: env }).segments[0]?.writes).toEqual([
+      '/var/tmp/build',
+    ]);
+    expect(parseShell('rm -rf $TMPDIR/x').segments[0]?.writes).toEqual(['/tmp/x']);
+    const assigned = parseShell('export TMPDIR=$PWD; rm -rf $TMPDIR/dir', { context: env }).segments[1];
+    expect(assigned?.writes_unresolved).toBe(true);
+    expect(parseShell('rm -rf ${TMPDIR:=.}/x').segments[0]?.writes_unresolved).toBe(true);
+    expect(parseShell('X=/; rm -rf $X').segments[1]?.writes_unresolved).toBe(true);
+  });
+});
+
+describe('cd', () => {
+  it('resolves relative writes against every directory the command may be in', () => {
+    expect(seg('cd sub && touch f', 'touch').writes).toEqual([w('f'), w('sub/f')]);
+    expect(seg('pushd /etc; cd ..; echo > x', 'echo').writes).toEqual(
+      expect.arrayContaining([w('x'), '/etc/x', '/x']),
+    );
+    expect(seg('(cd sub); echo hi > out', 'echo').writes).toEqual([w('out'), w('sub/out')]);
+  });
+
+  it('makes later relative writes unresolved after a cd it cannot follow', () => {
+    for (const command of [
+      'cd $X; rm f',
+      'cd -; rm f',
+      'cd "$(mktemp -d)"; rm f',
+      'popd; rm f',
+      'CDPATH=/ ; cd etc; rm f',
+    ]) {
+      const rm = seg(command, 'rm');
+      expect({ command, unresolved: rm.writes_unresolved }).toEqual({ command, unresolved: true });
+    }
+    // Absolute targets stay known.
+    expect(seg('cd $X; rm /tmp/f', 'rm').writes_unresolved).toBe(false);
+  });
+
+  it('does not follow cd in a loop that may run it before a write', () => {
+    expect(seg('for d in a b; do echo x > out; cd /etc; done', 'echo').writes_unresolved).toBe(true);
+  });
+});
+
+describe('symlinks and canonical paths', () => {
+  it('resolves the real file a write lands in', () => {
+    expect(seg('echo x >> notes', 'echo').writes).toEqual([join(root, 'home/.bashrc')]);
+    expect(seg('echo x > h/.profile', 'echo').writes).toEqual([join(root, 'home/.profile')]);
+    expect(seg('echo x > sub/../h/new/deep', 'echo').writes).toEqual([join(root, 'home/new/deep')]);
+    // `link/..` is the parent of the link's target.
+    expect(seg('echo x > h/../escape', 'echo').writes).toEqual([join(root, 'escape')]);
+  });
+
+  it('expands a redirection glob that matches one file', () => {
+    expect(seg('echo x > tollgate.config.y?ml', 'echo').writes).toEqual([w('tollgate.config.yaml')]);
+    expect(seg('echo x > *.log', 'echo').writes).toEqual([w('a.log'), w('b.log')]);
+  });
+
+  it('resolvePath answers for one word', () => {
+    expect(resolvePath('notes', ctx)).toBe(join(root, 'home/.bashrc'));
+    expect(resolvePath('~/x', ctx)).toBe(join(root, 'home/x'));
+    expect(resolvePath('./a/../b', { cwd: '/srv/app' })).toBe('/srv/app/b');
+  });
+});
+
+describe('resolved_program', () => {
+  it('looks the program up on PATH and resolves symlinks', () => {
+    expect(seg('zap -rf x', 'zap').resolved_program).toBe(join(root, 'bin/rmx'));
+    expect(seg(`${bin()}/zap x`, 'zap').resolved_program).toBe(join(root, 'bin/rmx'));
+    expect(seg('./h/.bashrc', '.bashrc').resolved_program).toBe(join(root, 'home/.bashrc'));
+  });
+
+  it('is absent for builtins, unknown programs and without a context', () => {
+    expect(seg('echo hi', 'echo').resolved_program).toBeUndefined();
+    expect(seg('no-such-program-x', 'no-such-program-x').resolved_program).toBeUndefined();
+    expect(parseShell('zap x').segments[0]?.resolved_program).toBeUndefined();
+  });
+
+  it('keeps the interpreter for script runners', () => {
+    expect(seg('bash ./script.sh', 'bash').resolved_program).toMatch(/bash$/);
+  });
+});
+
+describe('the file view bounds', () => {
+  it('reports a parse whose resolution hit a bound as dynamic', () => {
+    const small: ResolveContext = { ...ctx, files: nodeFileView({ maxOps: 2 }) };
+    const facts = parseShell('rm -rf a/b/c/d x/y/z *.log', { context: small });
+    expect(facts.dynamic.map((d) => d.kind)).toContain('resolution_incomplete');
+    // The bound counts per parse: the next parse starts afresh.
+    expect(parseShell('echo hi', { context: small }).dynamic).toEqual([]);
+  });
+
+  it('caps the entries of a directory', () => {
+    const view = nodeFileView({ maxEntries: 2 });
+    expect(view.readdir(join(root, 'work'))).toBeUndefined();
+    expect(view.exhausted).toBe(true);
+    view.begin();
+    expect(view.exhausted).toBe(false);
+    expect(view.readText(join(root, 'work/a.log'), 10)).toBe('');
+  });
+
+  it('touches nothing without a context', () => {
+    const facts = parseShell('cd sub && rm -rf *.log ~/x > out');
+    const rm = facts.segments.find((s) => s.program === 'rm');
+    expect(rm?.args).toEqual(['-rf', '*.log', '~/x']);
+    expect(rm?.resolved_program).toBeUndefined();
+    expect(rm?.writes).toEqual(expect.arrayContaining(['*.log', 'sub/*.log', 'out', 'sub/out']));
+  });
+});

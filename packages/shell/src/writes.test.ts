@@ -1,0 +1,133 @@
+// What each simple command writes, without a context (paths as written) and with one (absolute).
+import { describe, expect, it } from 'vitest';
+import { parseShell, type ShellSegment } from './index.js';
+
+const seg = (command: string, program?: string): ShellSegment => {
+  const segments = parseShell(command, { context: { cwd: '/w' } }).segments;
+  const found = program ? segments.find((s) => s.program === program) : segments[0];
+  if (!found) throw new Error(`no segment in ${command}`);
+  return found;
+};
+const writes = (command: string, program?: string) => seg(command, program).writes;
+const allWrites = (command: string) =>
+  parseShell(command, { context: { cwd: '/w' } }).segments.flatMap((s) => s.writes ?? []);
+
+describe('redirections', () => {
+  it.each<[string, string[]]>([
+    ['echo x > a', ['/w/a']],
+    ['echo x >> a', ['/w/a']],
+    ['echo x >| a', ['/w/a']],
+    ['cmd &> a', ['/w/a']],
+    ['cmd &>> a', ['/w/a']],
+    ['cmd 1<> a', ['/w/a']],
+    ['cmd >& a', ['/w/a']],
+    ['cmd 2>&1 > /dev/null', ['/dev/null']],
+    ['cmd 2>&1', []],
+    ['cmd < in', []],
+    ['cat <<EOF > out\nbody\nEOF', ['/w/out']],
+    ['{ echo a; echo b; } >> log', ['/w/log']],
+  ])('%j writes %j', (command, expected) => {
+    expect(allWrites(command)).toEqual(expected);
+  });
+
+  it('marks a target it cannot resolve', () => {
+    expect(seg('echo x > "$OUT"').writes_unresolved).toBe(true);
+    expect(seg('echo x > $(mktemp)', 'echo').writes_unresolved).toBe(true);
+    expect(seg('echo x > out').writes_unresolved).toBe(false);
+  });
+});
+
+describe('programs', () => {
+  it.each<[string, string[]]>([
+    ['tee a b', ['/w/a', '/w/b']],
+    ['tee -a log', ['/w/log']],
+    ['cp a b', ['/w/b', '/w/b/a']],
+    ['cp a b dir/', ['/w/dir', '/w/dir/a', '/w/dir/b']],
+    ['cp -t /etc a', ['/etc', '/etc/a']],
+    ['cp --target-directory=/etc a', ['/etc', '/etc/a']],
+    ['cp -T a b', ['/w/b']],
+    ['install -m 755 tool /usr/local/bin/tool', ['/usr/local/bin/tool', '/usr/local/bin/tool/tool']],
+    ['install -d /opt/x /opt/y', ['/opt/x', '/opt/y']],
+    ['mv a /etc/', ['/etc', '/etc/a', '/w/a']],
+    ['ln -s /etc/passwd link', ['/w/link', '/w/link/passwd', '/etc/passwd']],
+    ['rm -rf a b', ['/w/a', '/w/b']],
+    ['rm -- -f', ['/w/-f']],
+    ['rmdir d', ['/w/d']],
+    ['unlink f', ['/w/f']],
+    ['shred -n 3 -u f', ['/w/f']],
+    ['truncate -s 0 f', ['/w/f']],
+    ['touch -d yesterday f', ['/w/f']],
+    ['mkdir -p -m 700 a/b', ['/w/a/b']],
+    ['chmod -R 755 d', ['/w/d']],
+    ['chmod -x f', ['/w/f']],
+    ['chmod --reference=r f', ['/w/f']],
+    ['chown -R u:g d', ['/w/d']],
+    ['chgrp g f', ['/w/f']],
+    ['sed -i s/a/b/ f g', ['/w/f', '/w/g']],
+    ['sed -i.bak -e s/a/b/ f', ['/w/f']],
+    ['sed -ni p f', ['/w/f']],
+    ['sed --in-place=.orig s/a/b/ f', ['/w/f']],
+    ['sed s/a/b/ f', []],
+    ['perl -pi -e s/a/b/ f', ['/w/f']],
+    ['perl -i.bak -pe s/a/b/ f', ['/w/f']],
+    ['perl -pe s/a/b/ f', []],
+    ['dd if=/dev/zero of=/dev/sda bs=1M', ['/dev/sda']],
+    ['find . -name x -delete', ['/w']],
+    ['find -L /srv -delete', ['/srv']],
+    ['find . -fprint out -fprintf fmt.txt %p', ['/w/out', '/w/fmt.txt']],
+    ['find . -name -delete', []],
+    ['curl -o out https://x/y', ['/w/out']],
+    ['curl -sSLo out https://x/y', ['/w/out']],
+    ['curl --output=out https://x/y', ['/w/out']],
+    ['curl -O https://x/dir/file.tgz?v=1', ['/w/file.tgz']],
+    ['curl -c jar -D headers https://x/', ['/w/jar', '/w/headers']],
+    ['curl https://x/', []],
+    ['wget -O out https://x/y', ['/w/out']],
+    ['wget -qO- https://x/y', []],
+    ['wget https://x/a/b.sh', ['/w/b.sh']],
+    ['wget -P /opt https://x/', ['/opt/index.html']],
+    ['tar -xzf a.tgz -C /srv', ['/srv']],
+    ['tar xf a.tar', ['/w']],
+    ['tar --extract --file=a.tar --directory=out', ['/w/out']],
+    ['tar -czf out.tgz src', ['/w/out.tgz']],
+    ['tar cf out.tar src', ['/w/out.tar']],
+    ['tar -tf a.tar', []],
+    ['rsync -av src/ /backup/', ['/backup']],
+    ['rsync -av src/ host:/backup/', []],
+    ['rsync -av host:/src/ ./dst', ['/w/dst']],
+    ['scp -P 22 host:file ./local', ['/w/local']],
+    ['scp file host:', []],
+    ['sqlite3 app.db "DELETE FROM t"', ['/w/app.db']],
+    ['sqlite3 -readonly app.db .dump', []],
+    ['duckdb :memory:', []],
+    ['patch -p1 -i x.diff', ['/w']],
+    ['patch -d /etc -p0 < x.diff', ['/etc']],
+    ['patch orig.c x.diff', ['/w/orig.c']],
+    ['split -l 10 big part-', ['/w/part-']],
+    ['csplit -f chunk in /x/', ['/w/chunk']],
+    ['sort -o out in', ['/w/out']],
+    ['sort -uo out in', ['/w/out']],
+    ['gzip -9 a b', ['/w/a', '/w/b']],
+    ['gzip -c a', []],
+    ['unzip a.zip -d out', ['/w/out']],
+    ['ls -la', []],
+    ['cat a b', []],
+  ])('%j writes %j', (command, expected) => {
+    expect(writes(command)).toEqual(expected);
+  });
+
+  it('reads the program through prefixes and wrappers', () => {
+    expect(writes('sudo -u root tee /etc/hosts', 'tee')).toEqual(['/etc/hosts']);
+    expect(writes(`bash -c 'cp a /etc/x'`, 'cp')).toEqual(['/etc/x', '/etc/x/a']);
+    expect(writes('xargs rm', 'rm')).toEqual(['{}']);
+    expect(seg('xargs rm', 'rm').writes_unresolved).toBe(true);
+  });
+
+  it('always sets writes and writes_unresolved, also without a context', () => {
+    const [echo] = parseShell('echo hi').segments;
+    expect(echo?.writes).toEqual([]);
+    expect(echo?.writes_unresolved).toBe(false);
+    expect(parseShell('cp a ../b').segments[0]?.writes).toEqual(['../b', '../b/a']);
+    expect(parseShell('rm -rf $DIR/x').segments[0]?.writes_unresolved).toBe(true);
+  });
+});
