@@ -1,7 +1,7 @@
 // For end-to-end tests: run the real built binary as a child process, and make scratch git
 // repositories with a bare remote in temp dirs. Nothing here is faked.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -54,9 +54,13 @@ export function git(cwd: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
 }
 
-/** A work tree on branch main with one pushed commit and one local commit ahead, and its bare remote. */
-export function scratchRepo(): { root: string; work: string; remote: string } {
-  const root = mkdtempSync(join(tmpdir(), 'tollgate-e2e-'));
+/**
+ * A work tree on branch main with one pushed commit and one local commit ahead, and its bare remote,
+ * in a new directory under `parent` (the system temp dir by default).
+ */
+export function scratchRepo(parent = tmpdir()): { root: string; work: string; remote: string } {
+  mkdirSync(parent, { recursive: true });
+  const root = mkdtempSync(join(parent, 'tollgate-e2e-'));
   const remote = join(root, 'remote.git');
   const work = join(root, 'work');
   git(root, 'init', '-q', '--bare', '-b', 'main', remote);
