@@ -70,8 +70,12 @@ function summaryLine(input: RailsInput): string {
   const segment = input.classification.segment
     ? ` (the part ${quoted(input.classification.segment, 120)})`
     : '';
+  const operatorOnly = input.classification.gating.some((c) => c.rule.operator_only === true);
+  const next = operatorOnly
+    ? 'Only an operator can let it through (no prediction will): leave it, decline it, or ask a person.'
+    : 'Attach a prediction backed by reads you made, or a decline, and retry.';
   return sanitiseLine(
-    `Tollgate (an automated gate you can satisfy) held this call: it ${what}${segment}${described ? ` — ${described}` : ''} [${ids.join(', ')}]. Attach a prediction backed by reads you made, or a decline, and retry.`,
+    `Tollgate (an automated gate you can satisfy) held this call: it ${what}${segment}${described ? ` — ${described}` : ''} [${ids.join(', ')}]. ${next}`,
   );
 }
 
