@@ -46,7 +46,7 @@ describe('annotations through the proxy', () => {
 
   it('gates destructive calls that no gating rule matches, or that only a read rule matches', async () => {
     for (const [name, args] of [
-      ['execute_sql', { sql: 'UPDATE users SET admin = true' }],
+      ['execute_sql', { sql: 'UPDATE users SET admin = true WHERE id = 7' }],
       ['execute_sql', { sql: 'SELECT 1' }],
       ['push_files', { owner: 'o', repo: 'r', branch: 'feature/x', files: [] }],
     ] as const) {
