@@ -177,6 +177,13 @@ gates('git commands and config', [
   ['git config --remove-section alias', 'git.config.persistent'],
   ['git config -e', 'git.config.persistent'],
   ['git config filter.lfs.smudge "sh x"', 'git.config.persistent'],
+  ['printf "[alias]\\n pf = push --force\\n" >> .git/config && git pf', 'git.config.file-write'],
+  ['cp ./hook .git/hooks/pre-commit', 'git.config.file-write'],
+  ['tee -a ../repo/.git/config < extra', 'git.config.file-write'],
+  ["echo 'gitdir: /tmp/other' > .git", 'git.config.file-write'],
+  ['git --exec-path=/tmp/x push origin topic', 'git.config.injection'],
+  ['git --config-env=alias.x=EVIL x', 'shell.dynamic'],
+  [`git -c 'alias.pf=push "--force"' pf origin topic`, 'git.push.force'],
 ]);
 
 passes('git commands and config', [
@@ -189,6 +196,9 @@ passes('git commands and config', [
   'GIT_SSH_COMMAND=./helper git status',
   'git fetch',
   'git fetch --upload-pack=git-upload-pack origin',
+  'cat .git/config',
+  'git --exec-path',
+  'echo x >> notes/.gitkeep',
 ]);
 
 gates('filesystem', [

@@ -4,6 +4,7 @@
 // `git -c alias.nuke=reset nuke --hard` is `git reset --hard`; an alias starting with `!` is a shell
 // command. As in git, an alias never replaces a git command of the same name.
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
+import { splitWords } from './prefixes.js';
 
 export interface GitResolution {
   argv: string[];
@@ -68,7 +69,8 @@ export function resolveGit(argv: string[], assignments: string[], files?: FileCo
         shellAlias: `${alias.slice(1)} ${current.slice(subIndex + 1).join(' ')}`.trim(),
       };
     }
-    const expansion = alias.split(/\s+/).filter(Boolean);
+    // git splits an alias with shell-like quoting (`push "--force"` is `push --force`).
+    const expansion = splitWords(alias);
     current = [...current.slice(0, subIndex), ...expansion, ...current.slice(subIndex + 1)];
   }
   return { argv: current, config: lower(config) };
@@ -87,6 +89,13 @@ export function scanGlobals(argv: string[]): { subIndex: number; cliConfig: stri
     if (!arg.startsWith('-') || arg === '-') break;
     if (arg === '-c') cliConfig.push(argv[i + 1] ?? '');
     else if (arg.startsWith('-c') && !arg.startsWith('--')) cliConfig.push(arg.slice(2));
+    else if (arg === '--config-env' || arg.startsWith('--config-env=')) {
+      // `--config-env=KEY=ENVVAR`: the value is read from the environment; `!` marks it unknown,
+      // so an alias defined this way is treated as a shell alias.
+      const spec = arg === '--config-env' ? (argv[i + 1] ?? '') : arg.slice('--config-env='.length);
+      const eq = spec.lastIndexOf('=');
+      cliConfig.push(`${eq > 0 ? spec.slice(0, eq) : spec}=!$${eq > 0 ? spec.slice(eq + 1) : ''}`);
+    }
     i += GLOBAL.has(arg) ? 2 : 1;
   }
   return { subIndex: i, cliConfig };
