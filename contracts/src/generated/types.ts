@@ -334,6 +334,10 @@ export type Claim = {
   subject: Source;
   op: "eq" | "ne" | "contains" | "not_contains" | "matches" | "lt" | "le" | "gt" | "ge" | "exists" | "absent";
   value?: string | number | boolean | null;
+  /**
+   * How likely the predictor thinks the claim holds (0..1); scored with the Brier score once observed.
+   */
+  confidence?: number;
 };
 
 export type Evidence = {
