@@ -4,7 +4,8 @@
 // a command end in `!`. Subcommands not listed here keep the plain option splitting of segment.ts.
 import { type OptionModel, optionModel } from './option-model.js';
 
-const git = (text: string) => optionModel(`${text} h help`, { negatable: true });
+// `-h` is help unless the subcommand gives the letter a meaning (`ls-remote -h` is `--heads`).
+const git = (text: string) => optionModel(`h help ${text}`, { negatable: true });
 
 const MERGE_STRATEGY = 's|strategy= X|strategy-option= S|gpg-sign? rerere-autoupdate';
 const PATHSPEC = 'pathspec-from-file= pathspec-file-nul';
@@ -36,7 +37,7 @@ export const GIT_SUBCOMMANDS: Record<string, OptionModel> = {
       'filter= also-filter-submodules bundle-uri= reject-shallow',
   ),
   'ls-remote': git(
-    'q|quiet upload-pack|exec! t|tags b|branches heads refs get-url sort= exit-code symref o|server-option=',
+    'q|quiet upload-pack|exec! t|tags b|branches h|heads refs get-url sort= exit-code symref o|server-option=',
   ),
   reset: git(
     `q|quiet refresh mixed soft hard merge keep recurse-submodules? p|patch N|intent-to-add ${PATHSPEC} ` +

@@ -29,6 +29,8 @@ describe('shell read rules', () => {
     // Options and redirects that write a file or run a program: never re-run as a probe.
     "git ls-remote --upload-pack='touch /tmp/pwn' origin",
     'git ls-remote -u ./evil origin',
+    "git ls-remote --upload-pa='touch /tmp/pwn' origin",
+    'git ls-remote --ex=./evil origin',
     'git diff --output=/home/u/.bashrc',
     "git grep -O'sh -c id' foo",
     'git -c core.pager=evil log',
