@@ -113,6 +113,7 @@ gates('git options', [
   ['git -c clean.requireForce=false clean -dx', 'git.clean.force'],
   ['git branch --del --forc topic', 'git.branch.force-delete'],
   ['git branch -M main', 'git.branch.force-delete'],
+  ['git branch -D --no-force topic', 'git.branch.force-delete'],
   ['git branch -f topic HEAD~3', 'git.branch.force-delete'],
   ['git switch -f topic', 'git.switch.discard'],
   ['git switch --disc topic', 'git.switch.discard'],

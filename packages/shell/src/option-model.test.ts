@@ -20,6 +20,7 @@ describe('optionModel / parseOptions', () => {
     ['--no-force -f', ['--force']],
     ['--no-fo', ['--no-force']],
     ['--verbose=2', ['--verbose', '--verbose=2']],
+    ['-D --no-force --no-delete', ['--delete', '--force', '--no-force', '--no-delete']],
   ])('%s → %j', (line, expected) => {
     expect(parse(line).canonical.sort()).toEqual([...expected].sort());
   });

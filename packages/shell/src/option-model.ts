@@ -14,6 +14,11 @@ interface OptionDef {
   arity: Arity;
   /** The value is a command the program runs (through a shell or split into words). */
   command: boolean;
+  /**
+   * A short letter standing for several options (`branch -D`): its own setting, which a negation of
+   * one part does not undo (`-D --no-force` still force-deletes).
+   */
+  sticky?: boolean;
 }
 
 export interface OptionModel {
@@ -44,7 +49,7 @@ export function optionModel(
         .slice(2)
         .split('+')
         .map((n) => `--${n}`);
-      short.set(entry[0] as string, { sets, arity: 'none', command: false });
+      short.set(entry[0] as string, { sets, arity: 'none', command: false, sticky: true });
       continue;
     }
     const suffix = /[=?!]$/.exec(entry)?.[0];
@@ -75,6 +80,7 @@ export interface ParsedOptions {
 export function parseOptions(model: OptionModel, args: readonly string[]): ParsedOptions {
   const out: ParsedOptions = { flags: [], positionals: [], canonical: [], commands: [] };
   const state = new Map<string, string[]>();
+  const sticky = new Set<string>();
   const set = (name: string, value?: string) => {
     if (model.negatable) state.delete(negated(name));
     const values = state.get(name) ?? [];
@@ -82,7 +88,10 @@ export function parseOptions(model: OptionModel, args: readonly string[]): Parse
     state.set(name, values);
   };
   const take = (def: OptionDef, value: string | undefined, index: number) => {
-    for (const name of def.sets) set(name, value);
+    for (const name of def.sets) {
+      if (def.sticky) sticky.add(name);
+      else set(name, value);
+    }
     if (def.command && value !== undefined)
       out.commands.push({ option: def.sets[0] as string, value, index });
   };
@@ -131,6 +140,7 @@ export function parseOptions(model: OptionModel, args: readonly string[]): Parse
     out.canonical.push(name);
     for (const v of values) out.canonical.push(`${name}=${v}`);
   }
+  for (const name of sticky) if (!state.has(name)) out.canonical.push(name);
   return out;
 }
 
