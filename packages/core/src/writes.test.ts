@@ -99,7 +99,7 @@ describe('every way to write a file is judged by the same path rules', () => {
   it.each([
     "printf 'mode: observe\\n' > tollgate.config.yaml",
     "printf 'mode: observe\\n' > tollgate.config.y?ml",
-    "printf 'mode: observe\\n' > tollgate.config.{yaml,bak}",
+    "printf 'mode: observe\\n' | tee tollgate.config.{bak,yaml}",
     'echo x | tee -a tollgate.config.yaml',
     'cp /dev/null .claude/settings.json',
     `cd ${home} && echo x > .claude/settings.json`,
