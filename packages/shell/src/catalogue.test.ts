@@ -169,6 +169,8 @@ gates('git commands and config', [
   ['git config --global core.hooksPath /tmp/hooks', 'git.config.persistent'],
   ['git config --local core.fsmonitor ./fs.sh', 'git.config.persistent'],
   ['git config set core.sshCommand "ssh -i k"', 'git.config.persistent'],
+  ['git config set --append --comment x alias.pf "push --force"', 'git.config.persistent'],
+  ['git config set --global core.pager -1', 'git.config.persistent'],
   ['git config --add remote.origin.push +refs/heads/*:refs/heads/*', 'git.config.persistent'],
   ['git config --replace-all remote.origin.url https://evil/x.git', 'git.config.persistent'],
   ['git config url.https://evil/.insteadOf https://github.com/', 'git.config.persistent'],
@@ -183,6 +185,9 @@ gates('git commands and config', [
   ['tee -a ../repo/.git/config < extra', 'git.config.file-write'],
   ["echo 'gitdir: /tmp/other' > .git", 'git.config.file-write'],
   ['git --exec-path=/tmp/x push origin topic', 'git.config.injection'],
+  ['git -c help.autocorrect=immediate psuh --force origin topic', 'git.config.injection'],
+  ['git -c clean.requireForce= clean -dx', 'git.clean.force'],
+  ['git config --global help.autoCorrect -1', 'git.config.persistent'],
   ['git --config-env=alias.x=EVIL x', 'shell.dynamic'],
   [`git -c 'alias.pf=push "--force"' pf origin topic`, 'git.push.force'],
 ]);

@@ -173,6 +173,14 @@ describe('git aliases at decision time', () => {
     expect(segmentsOf('git status', big).dynamic).toEqual([]);
   });
 
+  it('gates a mistyped subcommand where help.autocorrect would run the git command it resembles', () => {
+    git(repo, 'config', 'help.autocorrect', 'immediate');
+    expect(segmentsOf('git psuh --force').dynamic.map((d) => d.kind)).toContain('git_autocorrect');
+    expect(segmentsOf('git status').dynamic).toEqual([]);
+    git(repo, 'config', '--unset', 'help.autocorrect');
+    expect(segmentsOf('git psuh --force').dynamic).toEqual([]);
+  });
+
   it('without a context, reads no files', () => {
     expect(parseShell('git pf').segments[0]?.args).toEqual(['pf']);
   });

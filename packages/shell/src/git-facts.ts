@@ -2,7 +2,7 @@
 // (so a rule can gate persistent keys that later run code, force pushes or re-route remotes), the
 // `-c` pairs `git clone` writes into the new repository, and the commands `git submodule foreach`
 // and `git bisect run` run.
-import type { ParsedOptions } from './option-model.js';
+import { optionModel, type ParsedOptions, parseOptions } from './option-model.js';
 
 export interface GitFacts {
   /** `key=value` for a key set or added, `key` for a key unset, `section.*` for a section renamed or removed, `*` for `--edit`. */
@@ -12,6 +12,12 @@ export interface GitFacts {
   /** A shell command git runs (`submodule foreach CMD`, `bisect run CMD ARGS`). */
   command?: string;
 }
+
+/** Options of `git config set|unset|get|…` that take a value (the others do not matter here). */
+const SUBCOMMAND_OPTIONS = optionModel(
+  'f|file= blob= t|type= default= comment= value= url= regexp all append global system local worktree fixed-value',
+  { negatable: true },
+);
 
 const CONFIG_SUBCOMMANDS = new Set([
   'set',
@@ -67,8 +73,10 @@ function configWrites(args: string[], has: (name: string) => boolean): string[] 
   let words = args;
   const first = args[0];
   if (first !== undefined && CONFIG_SUBCOMMANDS.has(first)) {
-    mode = first === 'set' ? (has('--append') ? 'add' : 'set') : first;
-    words = args.slice(1);
+    // `git config set [options] KEY VALUE`: the subcommand reads its own options, anywhere.
+    const sub = parseOptions(SUBCOMMAND_OPTIONS, args.slice(1));
+    mode = first === 'set' && sub.canonical.includes('--append') ? 'add' : first;
+    words = sub.positionals;
   } else if (READ_MODES.some(has)) return [];
   else if (has('--edit')) mode = 'edit';
   else if (has('--unset') || has('--unset-all')) mode = 'unset';

@@ -5,7 +5,7 @@
 import { type OptionModel, optionModel } from './option-model.js';
 
 // `-h` is help unless the subcommand gives the letter a meaning (`ls-remote -h` is `--heads`).
-const git = (text: string) => optionModel(`h help ${text}`, { negatable: true });
+const git = (text: string, permute = true) => optionModel(`h help ${text}`, { negatable: true, permute });
 
 const MERGE_STRATEGY = 's|strategy= X|strategy-option= S|gpg-sign? rerere-autoupdate';
 const PATHSPEC = 'pathspec-from-file= pathspec-file-nul';
@@ -127,6 +127,8 @@ export const GIT_SUBCOMMANDS: Record<string, OptionModel> = {
       'unset unset-all rename-section remove-section l|list fixed-value e|edit get-color get-colorbool ' +
       't|type= bool int bool-or-int bool-or-str path expiry-date z|null name-only includes ' +
       'show-origin show-scope default= comment= all regexp value= url= append',
+    // git config stops at its first operand: `git config k -1` sets k to -1.
+    false,
   ),
   difftool: git(
     'd|dir-diff y|no-prompt prompt rotate-to= skip-to= t|tool= tool-help symlinks x|extcmd! g|gui trust-exit-code',

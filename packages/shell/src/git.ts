@@ -14,6 +14,8 @@ export interface GitResolution {
   shellAlias?: string;
   /** The subcommand is no git command and the files that could define it as an alias were unreadable. */
   aliasUnknown?: boolean;
+  /** The subcommand is no git command and help.autocorrect may run the git command it resembles. */
+  autocorrect?: boolean;
 }
 
 /** Configuration read from files: `key=value` pairs in reading order, or unreadable. */
@@ -23,6 +25,8 @@ export interface FileConfig {
 }
 
 const GLOBAL = GLOBAL_VALUE_OPTIONS.git as ReadonlySet<string>;
+/** help.autocorrect values that run the closest git command instead of a mistyped one. */
+const AUTOCORRECTS = /^(-?[1-9]\d*|-\d+|immediate|prompt|true|yes|on)$/i;
 
 /** git's commands (built in, or shipped in its exec path), which an alias cannot replace. */
 export const GIT_COMMANDS = new Set(
@@ -60,6 +64,11 @@ export function resolveGit(argv: string[], assignments: string[], files?: FileCo
     const alias = lookup(config, key) ?? (files ? lookup(files.entries, key) : undefined);
     if (alias === undefined) {
       if (files?.unreadable) return { argv: current, config: lower(config), aliasUnknown: true };
+      const autocorrect =
+        lookup(config, 'help.autocorrect') ?? (files ? lookup(files.entries, 'help.autocorrect') : undefined);
+      if (autocorrect !== undefined && AUTOCORRECTS.test(autocorrect.trim())) {
+        return { argv: current, config: lower(config), autocorrect: true };
+      }
       break;
     }
     if (alias.startsWith('!')) {

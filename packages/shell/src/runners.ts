@@ -274,6 +274,7 @@ export const git: Handler = (ex, inv, env) => {
   const files = gitFiles(ex, inv);
   const resolved = resolveGit(inv.argv, inv.assignments, files);
   if (resolved.aliasUnknown) ex.flag('git_alias_unreadable', inv.text);
+  if (resolved.autocorrect) ex.flag('git_autocorrect', inv.text);
   if (resolved.shellAlias !== undefined) {
     ex.flag('shell_alias', inv.text);
     ex.parseString(resolved.shellAlias, [...inv.via, 'git alias'], env);
