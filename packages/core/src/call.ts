@@ -2,12 +2,13 @@
 // predictions to it and find its evidence.
 import type { Call, Reason, Source } from '@tollgate/contracts';
 import { validate } from '@tollgate/contracts';
-import { canonicalJson, digestOf, NestingTooDeep, sha256Hex } from './canonical.js';
+import { commandSpelling } from '@tollgate/shell';
+import { canonicalJson, digestOf, NestingTooDeep } from './canonical.js';
 import { SHELL_TOOL } from './classify.js';
 import { reason } from './reasons.js';
 
 export type CallParse =
-  /** `canonical` is the canonical JSON of {tool, action, args}: the digest's input, kept for the audit row. */
+  /** `canonical` is the canonical JSON of {tool, action, args} as given (the literal command), for the audit row. */
   { ok: true; call: Call; digest: string; canonical: string } | { ok: false; reasons: Reason[] };
 
 export function parseCall(input: unknown): CallParse {
@@ -29,7 +30,7 @@ export function parseCall(input: unknown): CallParse {
   }
   try {
     const canonical = canonicalJson(callShape(result.data));
-    return { ok: true, call: result.data, digest: sha256Hex(canonical), canonical };
+    return { ok: true, call: result.data, digest: callDigest(result.data), canonical };
   } catch (error) {
     if (error instanceof NestingTooDeep) {
       return {
@@ -48,9 +49,23 @@ export function parseCall(input: unknown): CallParse {
   }
 }
 
-/** sha256 of the canonical JSON of {tool, action, args}: what a prediction binds to. */
+/**
+ * What a prediction binds to: sha256 of the canonical JSON of {tool, action, args}. A shell command
+ * that parses is taken as the words it runs, quotes removed (`'HEAD~1'` and `HEAD~1` are one call),
+ * with the operators and redirections between them; one that does not parse, as its literal text.
+ */
 export function callDigest(call: Pick<Call, 'tool' | 'action' | 'args'>): string {
-  return digestOf(callShape(call));
+  return digestOf(digestShape(call));
+}
+
+function digestShape(call: Pick<Call, 'tool' | 'action' | 'args'>) {
+  const command = call.args.command;
+  if (call.tool !== SHELL_TOOL || typeof command !== 'string') return callShape(call);
+  const spelling = commandSpelling(command);
+  if (spelling === undefined) return callShape(call);
+  // The spelling sits outside args, so no literal command can digest like a parsed one.
+  const { command: _literal, ...rest } = call.args;
+  return { tool: call.tool, action: call.action, args: rest, shell: spelling };
 }
 
 function callShape(call: Pick<Call, 'tool' | 'action' | 'args'>) {
