@@ -259,6 +259,8 @@ gates('options of other programs', [
   ["sed --in-pl 's/a/b/' tollgate.config.yaml", 'tollgate.self'],
   ["vim -c '!rm -rf ./src' notes.txt", 'shell.dynamic'],
   ["less '+!rm -rf ./src' notes.txt", 'fs.rm.recursive-or-force'],
+  ['iptables --fl', 'system.config.destructive'],
+  ['iptables -t nat --delete-ch', 'system.config.destructive'],
 ]);
 
 passes('filesystem', [
@@ -272,6 +274,8 @@ passes('filesystem', [
   'zip -r out.zip dir',
   'vim +10 notes.txt',
   'less +/TODO notes.txt',
+  'iptables -L -n',
+  'iptables --list --line-numbers',
   'rm notes.txt',
   'rm -rf /tmp/build-42',
   'rm -rf /var/tmp/cache/*',

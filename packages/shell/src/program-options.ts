@@ -101,6 +101,13 @@ const MAN = gnu(
     'no-justification|nj p|preprocessor= t|troff T|troff-device? H|html? X|gxditview? Z|ditroff',
 );
 
+const IPTABLES = gnu(
+  'A|append= C|check= D|delete= I|insert= R|replace= L|list? S|list-rules? F|flush? Z|zero? N|new-chain= ' +
+    'X|delete-chain? P|policy= E|rename-chain= p|protocol= s|source= d|destination= j|jump= g|goto= ' +
+    'i|in-interface= o|out-interface= f|fragment t|table= v|verbose n|numeric x|exact line-numbers ' +
+    'modprobe= w|wait? W|wait-interval= m|match= c|set-counters= 4|ipv4 6|ipv6 V',
+);
+
 /** The models, by normalised program name. */
 export const PROGRAM_OPTIONS: Record<string, OptionModel> = {
   rm: RM,
@@ -121,6 +128,10 @@ export const PROGRAM_OPTIONS: Record<string, OptionModel> = {
   rsync: RSYNC,
   zip: ZIP,
   man: MAN,
+  iptables: IPTABLES,
+  ip6tables: IPTABLES,
+  'iptables-legacy': IPTABLES,
+  'iptables-nft': IPTABLES,
 };
 
 /** Two-letter short options some programs take (`zip -TT CMD`), rewritten to their long form. */
