@@ -269,7 +269,7 @@ describe('stale evidence', () => {
   let p: StdioProxy;
   beforeAll(async () => {
     stale = workspace({ policies: [join(REPO, 'test/fixtures/mcp-stale.policy.yaml')] });
-    writeFileSync(join(stale.files, 'a.txt'), 'v1\n');
+    writeFileSync(join(stale.files, 'a.txt'), 'release v1 approved\n');
     p = await connectStdio(stale, ['--session', 'stale', '--', process.execPath, FS_SERVER, stale.files]);
   });
   afterAll(async () => {
@@ -289,13 +289,13 @@ describe('stale evidence', () => {
         tollgate: {
           prediction: {
             claims: [{ subject: read(path), op: 'contains', value: 'v2' }],
-            evidence: [{ source: read(path), quote: 'v1' }],
+            evidence: [{ source: read(path), quote: 'release v1 approved' }],
           },
         },
       },
     });
     expect(result.isError).toBe(true);
     expect((factsOf(result).reasons as { code: string }[]).map((r) => r.code)).toEqual(['evidence_stale']);
-    expect(readFileSync(path, 'utf8')).toBe('v1\n');
+    expect(readFileSync(path, 'utf8')).toBe('release v1 approved\n');
   });
 });
