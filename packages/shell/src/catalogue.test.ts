@@ -256,6 +256,7 @@ gates('options of other programs', [
   ["sed '1e rm -rf ./src' notes.txt", 'fs.rm.recursive-or-force'],
   ["sed 's/.*/rm -rf x/e' notes.txt", 'shell.dynamic'],
   ["sed -n 's/x/y/w ~/.bashrc' notes.txt", 'fs.redirect.truncate'],
+  ["sed '/a/w /etc/cron.d/job' notes.txt", 'fs.redirect.truncate'],
   ["sed --in-pl 's/a/b/' tollgate.config.yaml", 'tollgate.self'],
   ["vim -c '!rm -rf ./src' notes.txt", 'shell.dynamic'],
   ["less '+!rm -rf ./src' notes.txt", 'fs.rm.recursive-or-force'],

@@ -6,6 +6,7 @@ import type { Extractor, Handler, Invocation } from './extract.js';
 import { readOptions } from './read-options.js';
 import { sedEffects } from './sed-script.js';
 import type { ShellRedirect } from './types.js';
+import { addPath, type WriteSet } from './writes.js';
 
 const DEFAULT_IFS = ' \t\n';
 
@@ -30,8 +31,15 @@ export const programCommands: Handler = (ex, inv, _env, program) => {
   const args = inv.argv.slice(1);
   const read = readOptions(program, args);
   const extra = program === 'sed' || program === 'gsed' ? sed(ex, inv, args) : undefined;
-  if (extra) ex.emit({ ...inv, redirects: [...inv.redirects, ...extra] });
-  else ex.emit(inv);
+  if (extra) {
+    // sed's `w FILE` truncates FILE as `> FILE` would: reported as a redirection and as a write.
+    const writes: WriteSet = {
+      paths: [...(inv.writes?.paths ?? [])],
+      unresolved: inv.writes?.unresolved ?? false,
+    };
+    for (const r of extra) addPath(writes, r.target, inv.unresolved.some(Boolean), ex.res, inv.temp ?? null);
+    ex.emit({ ...inv, redirects: [...inv.redirects, ...extra], writes });
+  } else ex.emit(inv);
   if (!read) return;
   // Old-style tar (`tar cIf CMD x.tar`) reorders words; then any unresolved word taints the value.
   const sameShape = !(program.endsWith('tar') && /^[A-Za-z]+$/.test(args[0] ?? ''));
