@@ -11,6 +11,7 @@ import { textLeaves } from './quote.js';
 import { reason } from './reasons.js';
 import { type Requirements, requirementsFor } from './requirements.js';
 import { checkDecline, checkPrediction, type TicketCheck, type TicketContext } from './tickets.js';
+import { elsewhereText, ticketsElsewhere } from './tickets-elsewhere.js';
 
 export interface Decision {
   outcome: 'dispatch' | 'declined' | 'rejected';
@@ -46,14 +47,30 @@ export async function decide(
   const override = overrides[0];
   if (override) {
     if (!opts.dryRun) await store.resetRejections(call.session, digest);
-    return {
+    const until = new Date(override.expires_at).toISOString();
+    const applied: Decision = {
       outcome: 'dispatch',
       reasons: [
-        reason('override_applied', `operator ${override.operator} let this through: ${override.reason}`),
+        reason(
+          'override_applied',
+          `operator ${override.operator} let this through (until ${until}): ${override.reason}`,
+        ),
       ],
       requirements,
       overrideId: override.id,
     };
+    // The override does not need the prediction filed for this call, but a valid one is still used
+    // and recorded, so its claims are probed and calibration keeps counting.
+    const filed = await store.findOpenPrediction(call.session, digest);
+    if (!filed) return applied;
+    const checked = await checkPrediction(
+      filed.doc,
+      '/prediction',
+      ticketContext(ctx, call, digest, requirements, now),
+    );
+    if (!checked.ok) return applied;
+    const used = { ...accepted('prediction', filed.id, checked, { requirements }), ...applied };
+    return opts.dryRun ? used : { ...used, consume: { kind: 'prediction', id: filed.id } };
   }
 
   const streak = await store.getRejections(call.session, digest);
@@ -176,13 +193,15 @@ async function evaluateEnvelope(
         ],
       };
     }
+    // A ticket filed for another call of this session is named, with this call beside it.
+    const elsewhere = elsewhereText(call, await ticketsElsewhere(ctx.store, call.session, digest));
     return {
       ...base,
       outcome: 'rejected',
       reasons: [
         reason(
           'prediction_missing',
-          'this irreversible call carries neither a prediction nor a decline',
+          `this irreversible call carries neither a prediction nor a decline.${elsewhere}`,
           '/envelope',
         ),
       ],

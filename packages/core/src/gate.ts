@@ -265,6 +265,11 @@ export function createGate(options: GateOptions): Gate {
     }
     // Using up the ticket and writing the row that says so happen together, or not at all.
     if (await store.commitDecision(decision.consume, clock.now(), draft)) return verdict;
+    if (decision.overrideId !== undefined) {
+      // Another dispatch used the filed prediction first; the override still lets this one through.
+      const { consume: _c, predictionId: _p, prediction: _d, evidence: _e, ...override } = decision;
+      return finish(call, digest, classification, override, opts);
+    }
     if (mode === 'enforce') await store.bumpRejections(call.session, digest);
     return finish(call, digest, classification, lostRace(decision), opts);
   }

@@ -2,6 +2,7 @@
 // claim subjects the gate may probe, and store predicted vs observed. Exit: the command's own code,
 // 2 rejected, 3 declined, 1 usage/internal.
 import type { ClaimResult, Verdict } from '@tollgate/contracts';
+import { sanitiseText } from '@tollgate/core';
 import { shellProbe } from '@tollgate/hooks';
 import { flag, option, type ParsedArgs } from '../args.js';
 import type { CommandIO } from '../command.js';
@@ -44,6 +45,7 @@ Exit codes: the command's own exit code when it ran; 2 rejected (rails on stderr
         else printVerdict(io, verdict, line.command);
         return EXIT[verdict.outcome];
       }
+      if (!json && verdict.override !== undefined) printOverride(io, verdict);
       const result = await execCommand(line, io.cwd, io.env, json ? undefined : io);
       if (result.spawnError !== undefined)
         io.stderr.write(`tollgate: could not run the command: ${result.spawnError}\n`);
@@ -92,7 +94,21 @@ function printClaims(io: CommandIO, verdict: Verdict, claims: ClaimResult[]): vo
     const value = 'value' in c.claim ? ` ${JSON.stringify(c.claim.value)}` : '';
     return `  ${c.result.padEnd(12)} ${subject} ${c.claim.op}${value}`;
   });
+  const none =
+    verdict.prediction_id === undefined ? '  (no prediction was filed: nothing to compare)' : '  (no claims)';
   io.stderr.write(
-    `tollgate: outcome recorded for ${verdict.audit_id}; predicted vs observed:\n${lines.join('\n') || '  (no claims)'}\n`,
+    `tollgate: outcome recorded for ${verdict.audit_id}; predicted vs observed:\n${lines.join('\n') || none}\n`,
+  );
+}
+
+/** An override that applies says so: who let the call through, why, until when, and what it used. */
+function printOverride(io: CommandIO, verdict: Verdict): void {
+  const applied = verdict.reasons.find((r) => r.code === 'override_applied');
+  const used =
+    verdict.prediction_id !== undefined
+      ? `; the prediction ${verdict.prediction_id} filed for it is recorded and its claims are probed`
+      : '; no prediction was filed for it';
+  io.stderr.write(
+    `tollgate: override ${verdict.override} applies: ${sanitiseText(applied?.message ?? 'an operator let this call through', 400)}${used}\n`,
   );
 }
