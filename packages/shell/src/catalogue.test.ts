@@ -131,6 +131,8 @@ gates('git options', [
   ['git read-tree -u --reset HEAD', 'git.refs.rewrite'],
   ['git checkout-index -f -a', 'git.refs.rewrite'],
   ['git replace 3f2a9c1 9e1d0b2', 'git.refs.rewrite'],
+  ['git fetch origin +main:main', 'git.refs.rewrite'],
+  ['git fetch --forc origin topic:topic', 'git.refs.rewrite'],
 ]);
 
 passes('git options', [
@@ -149,6 +151,9 @@ passes('git options', [
   'git replace -l',
   'git pull --rebase',
   'git fetch --prune',
+  "git fetch origin '+refs/heads/*:refs/remotes/origin/*'",
+  'git fetch origin main:main',
+  'git fetch --force origin',
   'git stash list',
 ]);
 
@@ -186,6 +191,7 @@ gates('git commands and config', [
   ["echo 'gitdir: /tmp/other' > .git", 'git.config.file-write'],
   ['git --exec-path=/tmp/x push origin topic', 'git.config.injection'],
   ['git -c help.autocorrect=immediate psuh --force origin topic', 'git.config.injection'],
+  ['git -c "alias.x=-c core.pager=evil log" x', 'git.config.injection'],
   ['git -c clean.requireForce= clean -dx', 'git.clean.force'],
   ['git config --global help.autoCorrect -1', 'git.config.persistent'],
   ['git --config-env=alias.x=EVIL x', 'shell.dynamic'],

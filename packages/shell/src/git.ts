@@ -51,12 +51,14 @@ export const GIT_COMMANDS = new Set(
 );
 
 export function resolveGit(argv: string[], assignments: string[], files?: FileConfig): GitResolution {
-  const config = [...envConfig(assignments)];
+  const env = envConfig(assignments);
+  let config = env;
   let current = argv;
   const seen = new Set<string>();
   for (let round = 0; round < 5; round++) {
+    // An alias may itself start with `-c k=v` (git accepts that): every round reads the pairs again.
     const { subIndex, cliConfig } = scanGlobals(current);
-    if (round === 0) config.push(...cliConfig);
+    config = [...env, ...cliConfig];
     const sub = current[subIndex];
     if (sub === undefined || GIT_COMMANDS.has(sub) || seen.has(sub)) break;
     seen.add(sub);
@@ -82,7 +84,7 @@ export function resolveGit(argv: string[], assignments: string[], files?: FileCo
     const expansion = splitWords(alias);
     current = [...current.slice(0, subIndex), ...expansion, ...current.slice(subIndex + 1)];
   }
-  return { argv: current, config: lower(config) };
+  return { argv: current, config: lower([...env, ...scanGlobals(current).cliConfig]) };
 }
 
 /** Index of the subcommand in argv (after git's global options), and the `-c` pairs seen. */
