@@ -113,3 +113,40 @@ describe('sanitiseText', () => {
     expect(sanitiseText(hidden)).toBe('abcdefghi');
   });
 });
+
+// Through the Claude Code hook a tool-call subject can never be re-read (issue 14): the rails
+// suggest a claim the adapter can check, and say which would stay unverifiable.
+describe('rails for a tool call through an adapter that probes only shell reads', () => {
+  const toolRead = { tool: 'read_text_file', args: { path: '/srv/notes/a.txt' } };
+  const classification: Classification = { class: 'irreversible', rules: ['mcp.write'], gating: [] };
+  const rails = (channel: Channel, reads: Requirements['reads']) =>
+    buildRails({
+      call: { tool: 'write_file', args: { path: '/srv/notes/a.txt' } },
+      classification,
+      requirements: {
+        maxAgeS: 600,
+        requireAttested: false,
+        requiresAttempts: false,
+        reads,
+        probes: [],
+        relevance: relevanceFor(classification, { tool: 'write_file', args: { path: '/srv/notes/a.txt' } }),
+      },
+      problems: [],
+      channel,
+      describe: () => undefined,
+    });
+
+  it('suggests a shell read as the claim subject and names the tool read that would stay unverifiable', () => {
+    const viaHook = rails('claude-code', [toolRead]);
+    expect(typeof viaHook.example_prediction.claims[0]?.subject).toBe('string');
+    expect(viaHook.text).toContain('stays "unverifiable"');
+    expect(viaHook.text).toContain('read_text_file');
+    const withShell = rails('claude-code', [toolRead, 'cat /srv/notes/a.txt']);
+    expect(withShell.example_prediction.claims[0]?.subject).toBe('cat /srv/notes/a.txt');
+  });
+
+  it('keeps the tool subject where the adapter can re-read tools (the MCP proxy)', () => {
+    expect(rails('mcp', [toolRead]).example_prediction.claims[0]?.subject).toEqual(toolRead);
+    expect(rails('mcp', [toolRead]).text).not.toContain('stays "unverifiable"');
+  });
+});

@@ -23,7 +23,7 @@ export function buildRails(input: RailsInput): Rails {
   const { requirements, problems } = input;
   const reads = requirements.reads;
   const firstRead = reads[0] ?? '<a read-only command that shows the current state>';
-  const probe = requirements.probes[0] ?? firstRead;
+  const { subject: probe, unverifiable } = claimSubject(input.channel, requirements, firstRead);
   const example_prediction: Prediction = {
     claims: [{ subject: probe, op: 'contains', value: '<what its output will show after the call>' }],
     evidence: [{ source: firstRead, quote: QUOTE_PLACEHOLDER }],
@@ -55,9 +55,34 @@ export function buildRails(input: RailsInput): Rails {
     `Reads that count as evidence for this call: ${requirements.relevance.accepted.join('; ')}. Output that only repeats a command's own words (echo, printf) never counts, and a quote must be something the read found, not text the call or the read carries.`,
     ...requirements.relevance.required.map((r) => `  Required: cite a read of ${r.describe}.`),
     ...howTo(input, rails.example_prediction, rails.example_decline),
+    ...(SHELL_PROBES_ONLY.has(input.channel) && input.call.tool !== 'shell'
+      ? [
+          `After the call the gate re-reads only shell read commands named as claim subjects; a claim about a tool call${unverifiable ? ` (such as ${sourceLine(unverifiable)})` : ''} stays "unverifiable".`,
+        ]
+      : []),
     `Evidence older than ${requirements.maxAgeS} s is refused. What you were told (a prompt, a ticket) is not evidence; only reads are. A decline is a fine answer: it is recorded and nothing runs.`,
   ];
   return { ...rails, text: lines.map((l) => sanitiseLine(l)).join('\n') };
+}
+
+/** Channels whose adapter re-reads claim subjects by running them in a shell, and nothing else. */
+const SHELL_PROBES_ONLY: ReadonlySet<Channel> = new Set(['cli', 'claude-code']);
+const SHELL_SUBJECT = '<a read-only shell command that shows the state after the call>';
+
+/**
+ * The claim subject the example suggests: the rule's probe or first read, unless this channel's
+ * adapter cannot re-read it (a tool call through the Claude Code hook or the CLI); then a shell read
+ * among them, else a placeholder for one, with the tool read named as what would stay unverifiable.
+ */
+function claimSubject(
+  channel: Channel,
+  requirements: Requirements,
+  firstRead: Source,
+): { subject: Source; unverifiable?: Source } {
+  const preferred = requirements.probes[0] ?? firstRead;
+  if (!SHELL_PROBES_ONLY.has(channel) || typeof preferred === 'string') return { subject: preferred };
+  const shell = [...requirements.probes, ...requirements.reads].find((s) => typeof s === 'string');
+  return { subject: shell ?? SHELL_SUBJECT, unverifiable: preferred };
 }
 
 function summaryLine(input: RailsInput): string {
