@@ -192,6 +192,10 @@ gates('git commands and config', [
   ['git --exec-path=/tmp/x push origin topic', 'git.config.injection'],
   ['git -c help.autocorrect=immediate psuh --force origin topic', 'git.config.injection'],
   ['git -c "alias.x=-c core.pager=evil log" x', 'git.config.injection'],
+  ['git clone --templ=/tmp/t https://example.com/r.git', 'git.config.injection'],
+  ['git init --template /tmp/t', 'git.config.injection'],
+  ['git -c init.templateDir=/tmp/t clone https://example.com/r.git', 'git.config.injection'],
+  ['git config --global init.templateDir /tmp/t', 'git.config.persistent'],
   ['git -c clean.requireForce= clean -dx', 'git.clean.force'],
   ['git config --global help.autoCorrect -1', 'git.config.persistent'],
   ['git --config-env=alias.x=EVIL x', 'shell.dynamic'],
@@ -200,6 +204,8 @@ gates('git commands and config', [
 
 passes('git commands and config', [
   'git config user.name "A B"',
+  'git init',
+  'git clone https://example.com/r.git',
   'git config --global user.email a@b.c',
   'git config --get alias.pf',
   'git config --list',

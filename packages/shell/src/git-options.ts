@@ -39,6 +39,7 @@ export const GIT_SUBCOMMANDS: Record<string, OptionModel> = {
   'ls-remote': git(
     'q|quiet upload-pack|exec! t|tags b|branches h|heads refs get-url sort= exit-code symref o|server-option=',
   ),
+  init: git('q|quiet bare template= separate-git-dir= object-format= ref-format= b|initial-branch= shared?'),
   reset: git(
     `q|quiet refresh mixed soft hard merge keep recurse-submodules? p|patch N|intent-to-add ${PATHSPEC} ` +
       'U|unified= inter-hunk-context=',
