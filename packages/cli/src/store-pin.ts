@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { type Store, TollgateFault } from '@tollgate/core';
 import { openStore } from '@tollgate/store';
 import { canonicalPath, stateBase } from './state.js';
+import { watchStoreFile } from './store-watch.js';
 
 export interface Pin {
   path: string;
@@ -69,7 +70,8 @@ export function isFileTarget(target: string): boolean {
 /**
  * Opens the store at `target`, checking it against its pin: a pinned file that is gone, or that holds
  * another store, is a store_unavailable fault and nothing is created; an unpinned file is opened (or
- * created) and pinned. `expectedId` (TOLLGATE_STORE_ID, pinned into the hook command by
+ * created) and pinned. The store returned keeps checking that the path still names the file it opened
+ * (store-watch.ts), for gates that run long. `expectedId` (TOLLGATE_STORE_ID, pinned into the hook command by
  * `tollgate init claude-code`) must match too, and makes a missing file a fault even without a pin.
  */
 export async function openPinnedStore(target: string, env: NodeJS.ProcessEnv): Promise<Store> {
@@ -107,7 +109,7 @@ export async function openPinnedStore(target: string, env: NodeJS.ProcessEnv): P
       );
     }
   }
-  return store;
+  return watchStoreFile(store, path);
 }
 
 function unavailable(message: string, fix = RESET_FIX): TollgateFault {
