@@ -15,14 +15,19 @@ interface OverrideRequest {
   call_digest?: string;
 }
 
-/** Who an override is recorded as when no token names an operator (open, loopback-only mode). */
-export const LOCAL_OPERATOR = 'local';
-
 export function policyRoutes(app: Hono<AppEnv>, deps: Deps): void {
   app.get('/v1/rules', (c) => c.json({ rules: deps.gate.policy.rules.map((r) => r.rule) }));
 
   app.post('/v1/overrides', async (c) => {
     const principal = c.get('principal');
+    // An operator is someone a token names as one: in open mode (no tokens) every loopback caller,
+    // the agent included, would otherwise be one, and could let itself through its own gate.
+    if (principal.agent === undefined)
+      return httpProblem(
+        c,
+        'forbidden',
+        `overrides over HTTP need an operator token, and this server runs in open mode (no tokens configured), so it grants none. To configure one: add to tollgate.config.yaml \`tokens: [{ token: "<a long random secret>", agent: ops, operator: true }]\`, restart tollgate serve, and send \`Authorization: Bearer <that secret>\`; or let a person run \`tollgate override\` in their own terminal`,
+      );
     if (!principal.operator) return httpProblem(c, 'forbidden', 'overrides need an operator token');
     const body = await readJson(c, deps.maxBodyBytes);
     if (!body.ok) return body.response;
@@ -30,7 +35,7 @@ export function policyRoutes(app: Hono<AppEnv>, deps: Deps): void {
     if (!shape.ok) return shapeProblem(c, shape.problems);
     const { reason, ttl_s, session, rule, call_digest } = shape.value;
     const record = await deps.gate.override({
-      operator: principal.agent ?? LOCAL_OPERATOR,
+      operator: principal.agent,
       reason,
       ttlS: ttl_s,
       ...(session !== undefined ? { session } : {}),
