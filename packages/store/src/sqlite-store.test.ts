@@ -55,6 +55,29 @@ describe('SQLite store file', () => {
   });
 });
 
+describe('SQLite store identity', () => {
+  it('gives a store from before the identity migration an id when it is next opened, and keeps it', async () => {
+    const file = join(dir, 'old-v1.db');
+    // A file as the first release wrote it: only the initial migration.
+    const { Kysely, Migrator, SqliteDialect } = await import('kysely');
+    const { migrations } = await import('./migrations.js');
+    const initial = migrations('sqlite')['0001_initial']!;
+    const raw = new Sqlite(file);
+    const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: raw }) });
+    const provider = { getMigrations: async () => ({ '0001_initial': initial }) };
+    expect((await new Migrator({ db, provider }).migrateToLatest()).error).toBeUndefined();
+    raw.pragma('user_version = 1');
+    await db.destroy();
+    const upgraded = await SqliteStore.open(file);
+    const id = await upgraded.storeId();
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    await upgraded.close();
+    const again = await SqliteStore.open(file);
+    expect(await again.storeId()).toBe(id);
+    await again.close();
+  });
+});
+
 describe('SQLite schema version', () => {
   it('is the number of migrations, so a current file skips the migrator', async () => {
     const { migrations } = await import('./migrations.js');
