@@ -273,6 +273,13 @@ gates('options of other programs', [
   ["vim -c '!rm -rf ./src' notes.txt", 'shell.dynamic'],
   ["less '+!rm -rf ./src' notes.txt", 'fs.rm.recursive-or-force'],
   ['iptables --fl', 'system.config.destructive'],
+  ['sudo --us root rm -rf ./src', 'fs.rm.recursive-or-force'],
+  ['timeout --sig KILL 5 rm -rf ./src', 'fs.rm.recursive-or-force'],
+  ["env --sp='rm -rf ./src'", 'fs.rm.recursive-or-force'],
+  ['env --unse X rm -rf ./src', 'fs.rm.recursive-or-force'],
+  ["su --comm 'rm -rf ./src'", 'fs.rm.recursive-or-force'],
+  ["flock /tmp/l --com 'rm -rf ./src'", 'fs.rm.recursive-or-force'],
+  ['find . | xargs --max-ar 1 rm -rf', 'fs.find.delete'],
   ['iptables -t nat --delete-ch', 'system.config.destructive'],
 ]);
 

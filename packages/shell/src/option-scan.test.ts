@@ -15,6 +15,14 @@ describe('firstOperand', () => {
     expect(firstOperand(argv, { values })).toBe(index);
   });
 
+  it('reads an abbreviated long option that takes a value as getopt_long does', () => {
+    const long = new Set(['--user', '--signal']);
+    expect(firstOperand(['sudo', '--us', 'root', 'rm'], { values: long })).toBe(3);
+    expect(firstOperand(['timeout', '--sig', 'KILL', '5', 'rm'], { values: long })).toBe(3);
+    expect(firstOperand(['sudo', '--us=root', 'rm'], { values: long })).toBe(2);
+    expect(firstOperand(['sudo', '--preserve-env', 'rm'], { values: long })).toBe(2);
+  });
+
   it('treats a lone dash as an option where the tool does', () => {
     expect(firstOperand(['ssh', '-', 'host'], { values, loneDashIsOperand: false })).toBe(2);
   });

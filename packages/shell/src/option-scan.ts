@@ -24,7 +24,31 @@ export function firstOperand(argv: readonly string[], scan: OptionScan): number 
     if (!arg.startsWith('-') || (loneDash && arg === '-')) return i;
     const taken = scan.visit?.(arg, argv[i + 1]);
     if (taken === 'stop') return -1;
-    i += taken ?? (scan.values.has(arg) ? 2 : 1);
+    i += taken ?? (takesValue(scan.values, arg) ? 2 : 1);
   }
   return i;
+}
+
+/**
+ * Whether an option word takes the next word as its value: a listed option, or (getopt_long accepts
+ * unambiguous prefixes) an abbreviation of a listed long option — `sudo --us root`, `timeout --sig KILL`.
+ * An abbreviation shared with an unlisted option is ambiguous to the real program, which then runs nothing.
+ */
+export function takesValue(values: ReadonlySet<string>, arg: string): boolean {
+  if (values.has(arg)) return true;
+  if (!arg.startsWith('--') || arg.length < 3 || arg.includes('=')) return false;
+  for (const v of values) if (v.startsWith('--') && v.startsWith(arg)) return true;
+  return false;
+}
+
+/**
+ * `arg` read as the long option `--name` (an unambiguous prefix is enough for getopt_long): undefined
+ * when it is not, else its inline value (`--comm=x` → 'x') or null when the value is the next word.
+ */
+export function longOption(arg: string, name: string): string | null | undefined {
+  if (!arg.startsWith('--') || arg.length < 3) return undefined;
+  const eq = arg.indexOf('=');
+  const given = arg.slice(2, eq < 0 ? undefined : eq);
+  if (!name.startsWith(given)) return undefined;
+  return eq < 0 ? null : arg.slice(eq + 1);
 }

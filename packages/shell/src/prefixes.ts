@@ -1,7 +1,7 @@
 // Prefix commands that run the rest of their argv as a command: `sudo`, `doas`, `env`, `nice`,
 // `nohup`, `timeout`, `time`, `command`, `builtin`, `exec`, `stdbuf`, `busybox`, `watch -x`, ...
 // Each knows which of its own options take a value, so the wrapped command is found exactly.
-import { firstOperand } from './option-scan.js';
+import { firstOperand, takesValue } from './option-scan.js';
 
 export interface Argv {
   argv: string[];
@@ -98,7 +98,7 @@ export function unwrapPrefix(program: string, input: Argv): Unwrapped | null {
   return { ...slice(input, i), assignments: [] };
 }
 
-const ENV_VALUES = set('-u --unset -C --chdir -P');
+const ENV_VALUES = set('-u --unset -C --chdir -P -a --argv0');
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
 
 /** `env [-i] [-u NAME] [-C DIR] [-S STRING] [NAME=VALUE]... [COMMAND [ARG]...]` */
@@ -121,10 +121,13 @@ function unwrapEnv(input: Argv): Unwrapped | null {
     if (!arg.startsWith('-')) break;
     let split: string | undefined;
     let width = 1;
-    if (arg === '-S' || arg === '--split-string') {
+    // `--s`, `--spl=…`: getopt_long takes any unambiguous prefix of --split-string.
+    const long = arg.startsWith('--') ? (arg.slice(2).split('=')[0] as string) : '';
+    const isSplit = long !== '' && 'split-string'.startsWith(long);
+    if (arg === '-S' || (isSplit && !arg.includes('='))) {
       split = argv[i + 1] ?? '';
       width = 2;
-    } else if (arg.startsWith('--split-string=')) split = arg.slice('--split-string='.length);
+    } else if (isSplit) split = arg.slice(arg.indexOf('=') + 1);
     else if (/^-[iv0]*S./.test(arg)) split = arg.slice(arg.indexOf('S') + 1);
     if (split !== undefined) {
       // -S splits its string into words (with quotes) that take its place.
@@ -134,7 +137,7 @@ function unwrapEnv(input: Argv): Unwrapped | null {
       unresolved = [...unresolved.slice(0, i), ...words.map(() => flag), ...unresolved.slice(i + width)];
       continue;
     }
-    i += ENV_VALUES.has(arg) ? 2 : 1;
+    i += takesValue(ENV_VALUES, arg) ? 2 : 1;
   }
   if (i >= argv.length) return null;
   return { argv: argv.slice(i), unresolved: unresolved.slice(i), assignments };

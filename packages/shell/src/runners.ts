@@ -7,10 +7,12 @@ import { type FileConfig, resolveGit, scanGlobals } from './git.js';
 import { readGitConfig } from './git-config.js';
 import { gitFacts } from './git-facts.js';
 import { runValue } from './option-commands.js';
-import { firstOperand } from './option-scan.js';
+import { firstOperand, longOption, takesValue } from './option-scan.js';
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
 import { slice } from './prefixes.js';
 import { readOptions } from './read-options.js';
+import { canRead, noteScript, runShellFile, stdinScriptFile } from './scripts.js';
+import { isKnownInitEval, isKnownInitFile } from './shell-init.js';
 
 const DEFAULT_IFS = ' \t\n';
 
@@ -74,7 +76,14 @@ export const shell: Handler = (ex, inv, _env, program) => {
   if (interactive && startup) ex.flag('startup_file', inv.text);
   const script = fromStdin ? undefined : argv[i];
   if (script !== undefined) {
-    if (unresolved[i]) ex.flag('unresolved_script', inv.text);
+    runShellFile(ex, inv, script, unresolved[i] ?? false, argv.slice(i + 1), unresolved.slice(i + 1));
+    return;
+  }
+  // `sh < FILE`: the commands come from a file.
+  const file = stdinScriptFile(inv);
+  if (file !== undefined) {
+    runShellFile(ex, inv, file, /[$`]/.test(file), [], []);
+    if (!canRead(ex, inv)) ex.flag('unresolved_script', inv.text);
     return;
   }
   readStdinAsScript(ex, inv, program);
@@ -132,6 +141,8 @@ export const ssh: Handler = (ex, inv) => {
 export const evalHandler: Handler = (ex, inv) => {
   ex.emit(inv);
   const args = inv.argv.slice(1);
+  // `eval "$(direnv hook bash)"`: a well-known tool's shell set-up (its command is a segment too).
+  if (isKnownInitEval(inv.text)) return;
   if (inv.unresolved.slice(1).some(Boolean)) {
     ex.flag('eval', inv.text);
     return;
@@ -139,10 +150,32 @@ export const evalHandler: Handler = (ex, inv) => {
   ex.parseString(args.join(' '), [...inv.via, 'eval'], { ifs: DEFAULT_IFS });
 };
 
-/** `source FILE` / `. FILE`: runs a file we cannot see. */
+/**
+ * `source FILE` / `. FILE`: runs a file in this shell. Well-known initialisation (a virtualenv's
+ * activate, nvm.sh, cargo's env) is taken as what it is; any other file is read and parsed as shell
+ * when a context gives the files, and is unknown-dynamic otherwise. Either way it is listed in the
+ * scripts, so one the session wrote is refused.
+ */
 export const source: Handler = (ex, inv) => {
   ex.emit(inv);
-  ex.flag('source', inv.text);
+  const word = inv.argv[1];
+  if (word === undefined) return;
+  // Without a context `~` stays unresolved; with one it resolves unless the command assigned HOME.
+  const textual = !ex.res.ctx && !/(^|[^\w])HOME=/.test(ex.res.texts.join('\n'));
+  const home = ex.res.ctx?.home;
+  const named = home && word.startsWith(`${home}/`) ? `~${word.slice(home.length)}` : word;
+  if (isKnownInitFile(named) && (!inv.unresolved[1] || textual)) {
+    if (canRead(ex, inv)) {
+      const { paths, unresolved } = ex.res.paths(word);
+      if (!unresolved && paths.length === 1) noteScript(ex.res, paths[0] as string);
+    }
+    return;
+  }
+  if (!canRead(ex, inv)) {
+    ex.flag('source', inv.text);
+    return;
+  }
+  runShellFile(ex, inv, word, inv.unresolved[1] ?? false, inv.argv.slice(2), inv.unresolved.slice(2));
 };
 
 /** `trap 'COMMANDS' SIGNAL…`: the commands run later, in this shell. */
@@ -165,10 +198,12 @@ export const commandOption: Handler = (ex, inv, _env, program) => {
     const arg = argv[i] as string;
     let code: string | undefined;
     let at = i;
-    if (arg === '-c' || arg === '--command') {
+    // `--comm CMD`, `--c=CMD`: getopt_long takes any unambiguous prefix of --command.
+    const long = longOption(arg, 'command');
+    if (arg === '-c' || long === null) {
       code = argv[i + 1];
       at = i + 1;
-    } else if (arg.startsWith('--command=')) code = arg.slice(10);
+    } else if (long !== undefined) code = long;
     if (code === undefined) continue;
     if (unresolved[at]) {
       ex.flag('unresolved_code', inv.text);
@@ -204,30 +239,34 @@ export const watch: Handler = (ex, inv, env) => {
   }
 };
 
+const FLOCK_VALUES = new Set(['-w', '--timeout', '-E', '--conflict-exit-code']);
+
 /** `flock [options] FILE COMMAND…` or `flock [options] FILE -c STRING`. */
 export const flock: Handler = (ex, inv, env) => {
   const { argv, unresolved } = inv;
   let i = 1;
   while (i < argv.length) {
     const arg = argv[i] as string;
-    if (arg === '-c' || arg === '--command') {
-      if (unresolved[i + 1]) {
+    const long = longOption(arg, 'command');
+    if (arg === '-c' || long !== undefined) {
+      if (long ? unresolved[i] : unresolved[i + 1]) {
         ex.flag('unresolved_code', inv.text);
         return;
       }
-      ex.parseString(argv[i + 1] ?? '', [...inv.via, 'flock -c'], { ifs: DEFAULT_IFS });
+      ex.parseString(long ?? argv[i + 1] ?? '', [...inv.via, 'flock -c'], { ifs: DEFAULT_IFS });
       return;
     }
     if (!arg.startsWith('-')) break;
-    i += ['-w', '--timeout', '-E', '--conflict-exit-code'].includes(arg) ? 2 : 1;
+    i += takesValue(FLOCK_VALUES, arg) ? 2 : 1;
   }
   const rest = argv.slice(i + 1);
-  if (rest[0] === '-c' || rest[0] === '--command') {
-    if (unresolved[i + 2]) {
+  const long = longOption(rest[0] ?? '', 'command');
+  if (rest[0] === '-c' || long !== undefined) {
+    if (long ? unresolved[i + 1] : unresolved[i + 2]) {
       ex.flag('unresolved_code', inv.text);
       return;
     }
-    ex.parseString(rest[1] ?? '', [...inv.via, 'flock -c'], { ifs: DEFAULT_IFS });
+    ex.parseString(long ?? rest[1] ?? '', [...inv.via, 'flock -c'], { ifs: DEFAULT_IFS });
     return;
   }
   if (rest.length === 0) {
