@@ -4,11 +4,23 @@
 // code that is not plainly read-only is unknown-dynamic; SQL is analysed into the segment's `sql` facts.
 import type { Handler } from './extract.js';
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
+import { runPackageScripts } from './package-scripts.js';
 import { isReadOnlyCode } from './payload.js';
 import { CODE_OPTIONS, DATA_OPTIONS, databaseClient, interpreterLanguage, LOAD_OPTIONS } from './programs.js';
+import { runCodeFile } from './scripts.js';
 import { clientSql, isSqlClient } from './sql-clients.js';
 
-export const interpreter: Handler = (ex, inv, _env, program) => {
+export const interpreter: Handler = (ex, inv, env, program) => {
+  // `bun run NAME` / `bun test` / `deno task`: the package manager's commands, not a program file.
+  if (
+    (program === 'bun' || program === 'deno') &&
+    /^[a-z][\w-]*$/.test(inv.argv[1] ?? '') &&
+    inv.argv[1] !== 'eval'
+  ) {
+    ex.emit(inv);
+    if (program === 'bun') runPackageScripts(ex, inv, env, program);
+    return;
+  }
   const language = interpreterLanguage(program) ?? 'other';
   const { argv, unresolved } = inv;
   const codeOptions = CODE_OPTIONS[language];
@@ -89,6 +101,8 @@ export const interpreter: Handler = (ex, inv, _env, program) => {
     ex.emit(inv);
     if (script !== undefined && unresolved[i] && !programFile && isItem(script))
       ex.flag('unresolved_script', inv.text);
+    else if (script !== undefined && !programFile && language !== 'other' && language !== 'awk')
+      runCodeFile(ex, inv, language, script, unresolved[i] ?? false);
     return;
   }
   // No code and no script: the interpreter reads its program from stdin.

@@ -6,6 +6,7 @@ import { BraceLimit, braceExpand } from './brace.js';
 import { type Budget, enter, LimitExceeded, leave, ShellSyntaxError, tick } from './budget.js';
 import { checkAssignment, EFFECTS } from './builtins.js';
 import { commandOutput, type Env, expandWord, MAX_BRACE_WORDS } from './expand.js';
+import { runsFiles } from './file-runners.js';
 import { normalizeProgram } from './normalize.js';
 import { assignedCommands } from './option-commands.js';
 import { Parser } from './parser.js';
@@ -140,7 +141,7 @@ export class Extractor {
         return;
       }
       // A glob that could not be expanded in command position could run any file.
-      if (this.res.unresolvedGlobs.has(first)) this.flag('unresolved_glob', inv.text);
+      if (this.res.isUnresolvedGlob(first)) this.flag('unresolved_glob', inv.text);
       const program = normalizeProgram(first);
       // Own properties only: a program named `constructor` is not Object's.
       if (Object.hasOwn(EFFECTS, program)) EFFECTS[program]?.(this, inv, env);
@@ -178,6 +179,7 @@ export class Extractor {
         this.fallbacks.database(this, inv, env, program);
         return;
       }
+      runsFiles(this, inv, env, program);
       if (!DATA_STDIN.has(program)) this.unknownProgram(inv, env, program);
       this.emit(inv);
       return;
@@ -233,18 +235,17 @@ export class Extractor {
       payload: extra?.payload,
       config: extra?.config,
     });
-    const writes: WriteSet = {
-      paths: [...(inv.writes?.paths ?? [])],
-      unresolved: inv.writes?.unresolved ?? false,
-    };
+    let paths = inv.writes?.paths ?? [];
+    let unresolved = inv.writes?.unresolved ?? false;
     // A rewritten argv (git aliases) no longer lines up with the unresolved flags: only redirections count.
     if (!extra?.argv) {
       const own = programWrites(segment.program, inv.argv, inv.unresolved, this.res, inv.temp ?? null);
-      for (const p of own.paths) if (!writes.paths.includes(p)) writes.paths.push(p);
-      if (own.unresolved) writes.unresolved = true;
+      if (own.paths.length > 0) paths = [...new Set([...paths, ...own.paths])];
+      if (own.unresolved) unresolved = true;
     }
-    segment.writes = writes.paths;
-    segment.writes_unresolved = writes.unresolved;
+    // A copy: handlers emit several segments from one invocation.
+    segment.writes = paths.length > 0 ? [...paths] : [];
+    segment.writes_unresolved = unresolved;
     if (this.res.ctx && segment.argv0 !== '') {
       const file = this.res.program(segment.argv0);
       if (file !== undefined) segment.resolved_program = file;

@@ -21,6 +21,7 @@ import {
   trap,
   watch,
 } from './runners.js';
+import { checkScriptsWritten, scriptsOf } from './scripts.js';
 import type { ParseOptions, ShellFacts } from './types.js';
 
 /** Longer commands are not analysed: reported as an error and gated (an agent rarely sends 32 KiB of shell). */
@@ -87,6 +88,8 @@ export function parseShell(command: string, opts: ParseOptions = {}): ShellFacts
   try {
     const script = new Parser(text, budget).parseScript();
     extractor.walkScript(script, { ifs: ' \t\n' }, []);
+    // A script the command itself writes before running it: its contents now are not what runs.
+    checkScriptsWritten(res, extractor.segments, (kind, path) => extractor.flag(kind, path));
     // A bound of the file view answered for some word: what the command does is not fully known.
     if (context?.files?.exhausted) extractor.flag('resolution_incomplete', text.slice(0, 200));
   } catch (error) {
@@ -105,6 +108,8 @@ export function parseShell(command: string, opts: ParseOptions = {}): ShellFacts
     );
   }
   const facts: ShellFacts = { segments: extractor.segments, dynamic: extractor.dynamic };
+  const scripts = scriptsOf(res);
+  if (scripts.length > 0) facts.scripts = scripts;
   if (invalid) {
     facts.dynamic.push({ kind: 'invalid_text', text: text.slice(0, 200) });
     budget.soft.unshift('command contains unpaired surrogates');

@@ -11,6 +11,11 @@ export interface FileView {
   /** The text of a regular file of at most `maxBytes` bytes, or undefined (missing, unreadable, larger). */
   readText(path: string, maxBytes: number): string | undefined;
   /**
+   * The first bytes (at most `maxBytes`) of a regular file, whatever its size, or undefined: tells a
+   * compiled program from a script without reading it whole. A missing method reads nothing.
+   */
+  readHead?(path: string, maxBytes: number): string | undefined;
+  /**
    * True once a bound (operations, entries, bytes) made some answer undefined in this parse:
    * resolution was incomplete, and the command is reported dynamic so that it is gated.
    */

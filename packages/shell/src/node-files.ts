@@ -67,6 +67,21 @@ export function nodeFileView(limits: FileLimits = {}): NodeFileView {
         return undefined;
       }
     },
+    readHead(path, wanted) {
+      if (!take()) return undefined;
+      let fd: number | undefined;
+      try {
+        fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+        if (!fstatSync(fd).isFile()) return undefined;
+        const buffer = Buffer.alloc(Math.min(wanted, 4096));
+        const n = readSync(fd, buffer, 0, buffer.length, 0);
+        return buffer.subarray(0, n).toString('latin1');
+      } catch {
+        return undefined;
+      } finally {
+        if (fd !== undefined) closeSync(fd);
+      }
+    },
     readText(path, wanted) {
       if (!take()) return undefined;
       const cap = Math.min(wanted, maxBytes);

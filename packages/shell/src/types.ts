@@ -116,6 +116,12 @@ export interface ShellFacts {
   dynamic: DynamicConstruct[];
   /** A parse problem: unbalanced quote, too long, too deep, deadline hit, NUL byte. */
   error?: string;
+  /**
+   * Files the command would run as scripts or program files (`bash FILE`, `source FILE`, `./FILE`,
+   * `python FILE`, `sh < FILE`, package.json for `npm run`, the makefiles of `make`), absolute; only
+   * with a context. Core refuses one the session wrote since it last read it.
+   */
+  scripts?: string[];
 }
 
 export interface ParseOptions {

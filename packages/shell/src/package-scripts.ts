@@ -1,0 +1,115 @@
+// `npm run NAME`, `npm test|start`, `pnpm|yarn [run] NAME`, `bun run NAME`: the script line in the
+// package.json found upward from the working directory (with npm's pre/post scripts) is parsed as
+// shell, via `npm run NAME`, so every shell rule applies to it. A package.json that cannot be read
+// or parsed, or a workspace selection that names another package, is unknown-dynamic.
+import { posix } from 'node:path';
+import type { Env } from './expand.js';
+import type { Extractor, Invocation } from './extract.js';
+import { canRead, judgeShellText, readScript } from './scripts.js';
+
+/** npm subcommands that run a script, with the script they run (undefined: the next operand). */
+const NPM_RUNS: Record<string, string | undefined> = {
+  run: undefined,
+  'run-script': undefined,
+  rum: undefined,
+  urn: undefined,
+  test: 'test',
+  t: 'test',
+  tst: 'test',
+  start: 'start',
+  stop: 'stop',
+  restart: 'restart',
+};
+
+/** yarn/pnpm/bun commands of their own: `yarn NAME` runs a script only when NAME is none of these. */
+const BUILTIN = new Set(
+  (
+    'add audit bin cache config create dedupe dlx exec explain info init install import link list login logout ' +
+    'outdated pack patch publish rebuild remove root search set store tag unlink unplug up update upgrade version ' +
+    'why workspace workspaces env node help prune licenses owner global generate-lock-entry check import ' +
+    'fetch deploy doctor i ci ls rm un uninstall x pm build test'
+  ).split(' '),
+);
+
+/** Options that pick another package or several: which package.json runs cannot be told here. */
+const ELSEWHERE =
+  /^(-w|--workspace(s|=.*)?|-ws|--filter(=.*)?|-F|-r|--recursive|-C|--dir(=.*)?|--cwd(=.*)?|--prefix(=.*)?|--if-present=.*|-W|--workspace-root|--top-level)$/;
+
+/** The scripts a package-manager command runs; [] when it runs none. */
+export function packageScriptNames(program: string, argv: readonly string[]): string[] | 'elsewhere' {
+  const words = argv.slice(1);
+  if (words.some((w) => ELSEWHERE.test(w))) {
+    const first = words.find((w) => !w.startsWith('-'));
+    return first !== undefined && (first in NPM_RUNS || !BUILTIN.has(first) || first === 'test')
+      ? 'elsewhere'
+      : [];
+  }
+  const operands = words.filter((w) => !w.startsWith('-'));
+  const [sub, name] = operands;
+  if (sub === undefined) return [];
+  if (program === 'npm') {
+    if (!(sub in NPM_RUNS)) return [];
+    const script = NPM_RUNS[sub] ?? name;
+    if (script === undefined) return [];
+    // npm runs preNAME and postNAME around NAME.
+    return [`pre${script}`, script, `post${script}`];
+  }
+  if (program === 'bun') return sub === 'run' && name !== undefined ? [name] : [];
+  if (sub === 'run') return name === undefined ? [] : [name];
+  if (sub === 'test' || sub === 'start') return [sub];
+  return BUILTIN.has(sub) ? [] : [sub];
+}
+
+/** Judge the scripts an npm/pnpm/yarn/bun command runs. True when it handled the command as a script run. */
+export function runPackageScripts(ex: Extractor, inv: Invocation, _env: Env, program: string): boolean {
+  const names = packageScriptNames(program, inv.argv);
+  if (names === 'elsewhere') {
+    ex.flag('unresolved_script', inv.text);
+    return true;
+  }
+  if (names.length === 0) return false;
+  if (!canRead(ex, inv)) return true;
+  const at = inv.argv.findIndex((w, k) => k > 0 && !w.startsWith('-') && inv.unresolved[k]);
+  if (at > 0) {
+    ex.flag('unresolved_script', inv.text);
+    return true;
+  }
+  const found = findPackageJson(ex);
+  if (found === 'unknown') {
+    ex.flag('unresolved_script', inv.text);
+    return true;
+  }
+  if (found === undefined) return true; // no package.json: the command fails, nothing runs
+  const text = readScript(ex, inv, found);
+  if (text === undefined) return true;
+  let scripts: unknown;
+  try {
+    scripts = (JSON.parse(text) as { scripts?: unknown }).scripts;
+  } catch {
+    ex.flag('unreadable_script', `${found}: not JSON`);
+    return true;
+  }
+  for (const name of names) {
+    const line =
+      scripts && typeof scripts === 'object' ? (scripts as Record<string, unknown>)[name] : undefined;
+    if (line === undefined) continue;
+    if (typeof line !== 'string') {
+      ex.flag('unreadable_script', `${found}: scripts.${name.slice(0, 60)}`);
+      continue;
+    }
+    judgeShellText(ex, inv, line, `${program} run ${name}`);
+  }
+  return true;
+}
+
+/** The nearest package.json from the working directory up; 'unknown' when the directory is not known. */
+function findPackageJson(ex: Extractor): string | undefined | 'unknown' {
+  const dirs = ex.res.dirs;
+  const files = ex.res.files;
+  if (!files || !dirs || dirs.length !== 1 || !(dirs[0] as string).startsWith('/')) return 'unknown';
+  for (let dir = dirs[0] as string; ; dir = posix.dirname(dir)) {
+    const candidate = posix.join(dir, 'package.json');
+    if (files.realpath(candidate) !== undefined) return candidate;
+    if (dir === '/') return undefined;
+  }
+}

@@ -1,0 +1,239 @@
+// Scripts judged by what they contain: `bash FILE`, `source FILE`, `./FILE`, `python FILE`, `sh < FILE`
+// read the file at decision time (bounded in size and count) and classify its contents with the same
+// catalogue — shell text is parsed into segments (via `script:PATH`), interpreter source goes through
+// the read-only code analysis. A file that cannot be read or analysed is unknown-dynamic. Every file
+// a command would run is listed (ShellFacts.scripts) so core can refuse one the session wrote.
+import { posix } from 'node:path';
+import type { Env } from './expand.js';
+import type { Extractor, Invocation } from './extract.js';
+import { isReadOnlyCode } from './payload.js';
+import { interpreterLanguage, type Language, SHELLS } from './programs.js';
+import type { Resolver } from './resolve.js';
+
+/** Largest script file read at decision time; a larger one is unknown-dynamic. */
+export const MAX_SCRIPT_BYTES = 128 * 1024;
+/** Most script files read for one command (nested scripts included). */
+export const MAX_SCRIPTS = 16;
+
+const DEFAULT_IFS = ' \t\n';
+/** Via entries that run the command on another host or in a container: its files are not ours to read. */
+const REMOTE_VIA = /^(ssh|docker|podman|kubectl|oc|nerdctl)\b/;
+/** Installed system software: not the project's, not the agent's to write (writes there are gated). */
+const SYSTEM_DIR = /^\/(usr|bin|sbin|lib|lib32|lib64|libx32|etc|opt|nix|snap|System|Library)\//;
+
+interface ScriptState {
+  /** Absolute paths of every file the command would run as a script (or program file of its own). */
+  scripts: Set<string>;
+  /** Files read so far in this parse. */
+  reads: number;
+}
+
+const states = new WeakMap<Resolver, ScriptState>();
+
+function state(res: Resolver): ScriptState {
+  let s = states.get(res);
+  if (!s) {
+    s = { scripts: new Set(), reads: 0 };
+    states.set(res, s);
+  }
+  return s;
+}
+
+/** The files this parse found the command would run as scripts, absolute. */
+export function scriptsOf(res: Resolver): string[] {
+  return [...(states.get(res)?.scripts ?? [])];
+}
+
+/** Record a file the command runs (without reading it): core still asks whether the session wrote it. */
+export function noteScript(res: Resolver, path: string): void {
+  state(res).scripts.add(path);
+}
+
+/** Whether files can be read for this invocation: a context with a file view, and a local command. */
+export function canRead(ex: Extractor, inv: Invocation): boolean {
+  return ex.res.files !== undefined && !inv.via.some((v) => REMOTE_VIA.test(v));
+}
+
+/**
+ * The absolute path a script word names, or undefined (and flagged) when it cannot be told. Only
+ * called when `canRead` holds.
+ */
+export function scriptPath(
+  ex: Extractor,
+  inv: Invocation,
+  word: string,
+  unresolved: boolean,
+): string | undefined {
+  if (unresolved || word === '') {
+    ex.flag('unresolved_script', inv.text);
+    return undefined;
+  }
+  const { paths, unresolved: unknown } = ex.res.paths(word);
+  if (unknown || paths.length !== 1) {
+    ex.flag('unresolved_script', inv.text);
+    return undefined;
+  }
+  return paths[0] as string;
+}
+
+/** Read a file the command runs, within the bounds; undefined (flagged unreadable) when it cannot be. */
+export function readScript(ex: Extractor, inv: Invocation, path: string): string | undefined {
+  const files = ex.res.files;
+  if (!files) return undefined;
+  const st = state(ex.res);
+  st.scripts.add(path);
+  if (st.reads >= MAX_SCRIPTS) {
+    ex.flag('limit', `${inv.text.slice(0, 160)} (more than ${MAX_SCRIPTS} script files)`);
+    return undefined;
+  }
+  st.reads++;
+  const text = files.readText(path, MAX_SCRIPT_BYTES);
+  if (text === undefined) ex.flag('unreadable_script', `${path}: ${inv.text.slice(0, 160)}`);
+  return text;
+}
+
+/** Shell text from a file, parsed as commands of the current command (every shell rule applies). */
+export function judgeShellText(
+  ex: Extractor,
+  inv: Invocation,
+  text: string,
+  label: string,
+  params?: (string | null)[],
+): void {
+  const env: Env = params ? { params, ifs: DEFAULT_IFS } : { ifs: DEFAULT_IFS };
+  ex.parseString(text, [...inv.via, label], env);
+}
+
+/** Interpreter source from a file: plainly read-only, or unknown-dynamic. */
+export function judgeCode(
+  ex: Extractor,
+  inv: Invocation,
+  language: Language,
+  text: string,
+  path: string,
+): void {
+  const body = text.replace(/^#![^\n]*\n?/, '');
+  if (!isReadOnlyCode(language, body))
+    ex.flag('interpreter_code', `script:${path}: ${inv.text.slice(0, 160)}`);
+}
+
+/** `bash FILE ARGS…` / `source FILE ARGS…`: read the file and parse it as shell. */
+export function runShellFile(
+  ex: Extractor,
+  inv: Invocation,
+  word: string,
+  unresolved: boolean,
+  args: readonly string[],
+  argsUnresolved: readonly boolean[],
+): void {
+  if (!canRead(ex, inv)) {
+    if (unresolved) ex.flag('unresolved_script', inv.text);
+    return;
+  }
+  const path = scriptPath(ex, inv, word, unresolved);
+  if (path === undefined) return;
+  const text = readScript(ex, inv, path);
+  if (text === undefined) return;
+  const params = [word, ...args.map((a, k) => (argsUnresolved[k] ? null : a))];
+  judgeShellText(ex, inv, text, `script:${path}`, params);
+}
+
+/** `python FILE`, `node FILE`, …: read the program file and judge its source. */
+export function runCodeFile(
+  ex: Extractor,
+  inv: Invocation,
+  language: Language,
+  word: string,
+  unresolved: boolean,
+): void {
+  if (!canRead(ex, inv)) {
+    if (unresolved) ex.flag('unresolved_script', inv.text);
+    return;
+  }
+  const path = scriptPath(ex, inv, word, unresolved);
+  if (path === undefined) return;
+  // Installed packages (a dependency's bin script) are the project's tools, not the agent's text:
+  // they are listed, so a file the session wrote is still refused, but not read.
+  if (SYSTEM_DIR.test(path) || /\/(node_modules|site-packages|dist-packages|vendor\/bundle)\//.test(path)) {
+    noteScript(ex.res, path);
+    return;
+  }
+  const text = readScript(ex, inv, path);
+  if (text !== undefined) judgeCode(ex, inv, language, text, path);
+}
+
+/** `sh < FILE`, `bash 0< FILE`: the shell reads its commands from a file. */
+export function stdinScriptFile(inv: Invocation): string | undefined {
+  let file: string | undefined;
+  for (const r of inv.redirects) {
+    if (r.fd !== undefined && r.fd !== 0) continue;
+    if (r.op === '<' || r.op === '<>') file = r.target;
+    else if (r.op === '<<' || r.op === '<<-' || r.op === '<<<') file = undefined;
+  }
+  return file;
+}
+
+/**
+ * `./FILE`, `bin/tool`, `/home/me/x.sh`: a program named by a path. A text file is judged by its
+ * `#!` line (a shell, or an interpreter) and contents; a compiled program (a NUL byte in its head)
+ * is a program like any other, listed so that one the session wrote is refused.
+ */
+export function runPathProgram(ex: Extractor, inv: Invocation, word: string): void {
+  if (!word.includes('/') || !canRead(ex, inv)) return;
+  const { paths, unresolved } = ex.res.paths(word);
+  if (unresolved || paths.length !== 1) return;
+  const path = paths[0] as string;
+  if (SYSTEM_DIR.test(path) || /\/node_modules\/\.bin\//.test(path)) return;
+  const files = ex.res.files;
+  if (!files || files.realpath(path) === undefined) return; // not there: the shell cannot run it
+  const head = files.readHead?.(path, 512);
+  if (head?.includes('\0')) {
+    noteScript(ex.res, path);
+    return;
+  }
+  const text = readScript(ex, inv, path);
+  if (text === undefined) return;
+  const interpreter = shebang(text);
+  const args = inv.argv.slice(1);
+  const argsUnresolved = inv.unresolved.slice(1);
+  if (interpreter === undefined || SHELLS.has(interpreter)) {
+    judgeShellText(ex, inv, text, `script:${path}`, [
+      word,
+      ...args.map((a, k) => (argsUnresolved[k] ? null : a)),
+    ]);
+    return;
+  }
+  const language = interpreterLanguage(interpreter);
+  if (language) judgeCode(ex, inv, language, text, path);
+  else ex.flag('unreadable_script', `${path}: interpreter ${interpreter} not analysed`);
+}
+
+/** The program a `#!` line runs, normalised (`#!/usr/bin/env -S python3 -u` → `python3`); undefined without one. */
+export function shebang(text: string): string | undefined {
+  const m = /^#!\s*(\S+)(.*)$/m.exec(text.slice(0, 256));
+  if (!m || text.indexOf('#!') !== 0) return undefined;
+  let program = posix.basename(m[1] as string);
+  if (program === 'env') {
+    const words = (m[2] as string)
+      .trim()
+      .split(/\s+/)
+      .filter((w) => !w.startsWith('-') && !w.includes('='));
+    program = words[0] ?? 'env';
+  }
+  return program.toLowerCase();
+}
+
+/** Flag scripts the same command writes before they run: their contents now are not what will run. */
+export function checkScriptsWritten(
+  res: Resolver,
+  segments: readonly { writes?: string[]; writes_unresolved?: boolean }[],
+  flag: (kind: string, text: string) => void,
+): void {
+  const scripts = states.get(res)?.scripts;
+  if (!scripts || scripts.size === 0) return;
+  for (const segment of segments) {
+    for (const path of segment.writes ?? []) {
+      if (scripts.has(path)) flag('script_written_by_command', path);
+    }
+  }
+}
