@@ -273,6 +273,7 @@ gates('options of other programs', [
   ["vim -c '!rm -rf ./src' notes.txt", 'shell.dynamic'],
   ["less '+!rm -rf ./src' notes.txt", 'fs.rm.recursive-or-force'],
   ['iptables --fl', 'system.config.destructive'],
+  [`gawk --sour='BEGIN { system("rm -rf x") }' /dev/null`, 'shell.dynamic'],
   ['sudo --us root rm -rf ./src', 'fs.rm.recursive-or-force'],
   ['timeout --sig KILL 5 rm -rf ./src', 'fs.rm.recursive-or-force'],
   ["env --sp='rm -rf ./src'", 'fs.rm.recursive-or-force'],

@@ -6,7 +6,14 @@ import type { Handler } from './extract.js';
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
 import { runPackageScripts } from './package-scripts.js';
 import { isReadOnlyCode } from './payload.js';
-import { CODE_OPTIONS, DATA_OPTIONS, databaseClient, interpreterLanguage, LOAD_OPTIONS } from './programs.js';
+import {
+  CODE_OPTIONS,
+  DATA_OPTIONS,
+  databaseClient,
+  expandLong,
+  interpreterLanguage,
+  LOAD_OPTIONS,
+} from './programs.js';
 import { runCodeFile } from './scripts.js';
 import { clientSql, isSqlClient } from './sql-clients.js';
 
@@ -47,7 +54,8 @@ export const interpreter: Handler = (ex, inv, env, program) => {
     }
     if (arg === '-' || !arg.startsWith('-')) break;
     const eq = arg.indexOf('=');
-    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    // gawk reads long options with getopt_long: `--sour=CODE` is `--source=CODE`.
+    const name = expandLong(language, arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg);
     const inline = arg.startsWith('--') && eq > 0 ? arg.slice(eq + 1) : undefined;
     if (codeOptions.includes(name) || clusterEndsWithCode(language, arg)) {
       codeAt = inline === undefined ? i + 1 : i;
@@ -69,7 +77,7 @@ export const interpreter: Handler = (ex, inv, env, program) => {
       (o) => name === o || (!o.startsWith('--') && arg.startsWith(o) && arg.length > o.length),
     );
     if (load !== undefined) {
-      if (language === 'awk' && (load === '-f' || load === '--file')) programFile = true;
+      if (language === 'awk' && ['-f', '--file', '-E', '--exec'].includes(load)) programFile = true;
       const attached = inline !== undefined || arg.length > load.length;
       if (!attached) {
         if (unresolved[i + 1] && isItem(argv[i + 1] as string)) ex.flag('unresolved_code', inv.text);

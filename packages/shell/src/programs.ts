@@ -66,9 +66,27 @@ export const LOAD_OPTIONS: Record<Language, readonly string[]> = {
   ruby: ['-r', '-I'],
   php: ['-d'],
   lua: ['-l'],
-  awk: ['-f', '--file', '-i', '--include'],
+  awk: ['-f', '--file', '-i', '--include', '-E', '--exec', '-l', '--load'],
   other: ['-f', '-file', '--file'],
 };
+
+/** Long options of interpreters whose parser takes unambiguous prefixes (gawk uses getopt_long). */
+const LONG_OPTIONS: Partial<Record<Language, readonly string[]>> = {
+  awk: (
+    '--assign --bignum --characters-as-bytes --copyright --csv --debug --dump-variables --exec ' +
+    '--field-separator --file --gen-pot --help --include --lint --load --no-optimize --non-decimal-data ' +
+    '--optimize --posix --pretty-print --profile --re-interval --sandbox --source --traditional ' +
+    '--use-lc-numeric --version'
+  ).split(' '),
+};
+
+/** The long option an abbreviation names, when it names exactly one; the word itself otherwise. */
+export function expandLong(language: Language, name: string): string {
+  const longs = LONG_OPTIONS[language];
+  if (!longs || !name.startsWith('--') || longs.includes(name)) return name;
+  const found = longs.filter((l) => l.startsWith(name));
+  return found.length === 1 ? (found[0] as string) : name;
+}
 
 /** Options that take a value which is not code. */
 export const DATA_OPTIONS: Record<Language, readonly string[]> = {
