@@ -1,6 +1,9 @@
 // The process entry the bundle starts from: real stdio, exit code through process.exitCode (so
 // piped output is flushed before the process ends, never cut by process.exit).
 import { main } from './main.js';
+import { endQuietlyOnClosedStdout } from './pipe.js';
+
+endQuietlyOnClosedStdout(process);
 
 process.exitCode = await main({
   argv: process.argv.slice(2),

@@ -5,12 +5,13 @@ import { shellLine } from '@tollgate/hooks';
 import { flag, type OptionSpec, option, type ParsedArgs, parseArgs } from './args.js';
 import type { Command, CommandIO } from './command.js';
 import { fail, UsageError } from './errors.js';
+import { subUsage } from './sub-usage.js';
 
 /** DESIGN.md's exit codes; a new outcome without an exit code does not compile. */
 export const EXIT: Record<Verdict['outcome'], number> = { pass: 0, dispatch: 0, rejected: 2, declined: 3 };
 
 export function defineCommand(
-  def: Omit<Command, 'run'> & { options: OptionSpec },
+  def: Omit<Command, 'run'> & { options: OptionSpec; subcommands?: readonly string[] },
   body: (args: ParsedArgs, io: CommandIO) => Promise<number>,
 ): Command {
   return {
@@ -23,7 +24,13 @@ export function defineCommand(
         const args = parseArgs(io.argv, def.options, def.name);
         json = flag(args, 'json');
         if (flag(args, 'help')) {
-          io.stdout.write(`${def.usage.trim()}\n`);
+          // `audit list --help` is about list: its part of the usage, else the whole.
+          const sub = args.positionals[0];
+          const part =
+            sub !== undefined && def.subcommands?.includes(sub)
+              ? subUsage(def.usage, def.name, sub)
+              : undefined;
+          io.stdout.write(part ?? `${def.usage.trim()}\n`);
           return 0;
         }
         return await body(args, io);

@@ -30,7 +30,7 @@ export function parseHookInput(bytes: Uint8Array | string): HookParse {
   try {
     doc = decodeJson(bytes);
   } catch (error) {
-    if (isFault(error)) return { ok: false, code: error.code, problem: `hook input ${error.message}` };
+    if (isFault(error)) return { ok: false, code: error.code, problem: `hook ${error.message}` };
     throw error;
   }
   return checkHookInput(doc);

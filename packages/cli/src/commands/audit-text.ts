@@ -52,7 +52,10 @@ export function printView(io: CommandIO, view: AuditView): void {
 }
 
 export function printReport(io: CommandIO, report: CalibrationReport): void {
-  const out = [`calibration over ${report.rows} rows (${report.generated_at})`, group('all', report.totals)];
+  const out = [
+    `calibration over ${count(report.rows, 'row')} (${report.generated_at})`,
+    group('all', report.totals),
+  ];
   out.push('by agent:', ...Object.entries(report.by_agent).map(([k, g]) => group(`  ${k}`, g)));
   out.push('by rule:', ...Object.entries(report.by_rule).map(([k, g]) => group(`  ${k}`, g)));
   io.stdout.write(`${out.join('\n')}\n`);
@@ -62,5 +65,9 @@ function group(name: string, g: CalibrationGroup): string {
   const o = g.by_outcome;
   const pct = (x: number | null) => (x === null ? '-' : `${Math.round(x * 100)}%`);
   const reasons = g.top_reasons.map((r) => `${r.code}×${r.count}`).join(' ');
-  return `${name}: ${g.decisions} decisions (pass ${o.pass}, dispatch ${o.dispatch}, declined ${o.declined}, rejected ${o.rejected}); decline rate ${pct(g.decline_rate)}; claims matched ${g.claims.matched}, mismatched ${g.claims.mismatched}, unverifiable ${g.claims.unverifiable} (accuracy ${pct(g.accuracy)})${reasons ? `; top reasons ${reasons}` : ''}`;
+  return `${name}: ${count(g.decisions, 'decision')} (pass ${o.pass}, dispatch ${o.dispatch}, declined ${o.declined}, rejected ${o.rejected}); decline rate ${pct(g.decline_rate)}; claims matched ${g.claims.matched}, mismatched ${g.claims.mismatched}, unverifiable ${g.claims.unverifiable} (accuracy ${pct(g.accuracy)})${reasons ? `; top reasons ${reasons}` : ''}`;
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

@@ -11,10 +11,13 @@ import { defineCommand, writeJson } from '../support.js';
 import { anchor, verifyAgainst } from './audit-anchor.js';
 import { printReport, printRow, printView } from './audit-text.js';
 
+const SUBCOMMANDS = ['list', 'show', 'report', 'verify', 'export', 'anchor'];
+
 export const command = defineCommand(
   {
     name: 'audit',
     summary: 'list, show, report, verify and export the audit trail',
+    subcommands: SUBCOMMANDS,
     options: {
       limit: 'string',
       session: 'string',
@@ -56,7 +59,7 @@ usage errors.
   async (args: ParsedArgs, io: CommandIO) => {
     const [sub, ...positionals] = args.positionals;
     const json = flag(args, 'json');
-    if (!sub || !['list', 'show', 'report', 'verify', 'export', 'anchor'].includes(sub))
+    if (!sub || !SUBCOMMANDS.includes(sub))
       throw new UsageError(
         `audit needs a subcommand, got ${JSON.stringify(sub ?? '')}`,
         'tollgate audit list|show|report|verify|export|anchor',
@@ -75,6 +78,7 @@ usage errors.
             ...(limit !== undefined ? { limit } : {}),
           });
           if (json) writeJson(io, rows);
+          else if (rows.length === 0) io.stdout.write('no rows\n');
           else for (const row of rows) printRow(io, row);
           return 0;
         }

@@ -11,6 +11,7 @@ export const command = defineCommand(
   {
     name: 'rules',
     summary: 'list the rules in force, or test a command against them',
+    subcommands: ['list', 'test'],
     options: { command: 'string', tool: 'string', args: 'string' },
     usage: `
 Usage: tollgate rules list [--json]
@@ -38,11 +39,13 @@ Usage: tollgate rules list [--json]
         description: rule.description,
       }));
       if (json) writeJson(io, rules);
-      else
+      else {
+        io.stdout.write('id\tclass\tseverity\ttool\tfile\tdescription\n');
         for (const r of rules)
           io.stdout.write(
-            `${r.id}\t${r.class}\t${r.severity}\t${[r.tool].flat().join(',')}\t${r.description}\n`,
+            `${r.id}\t${r.class}\t${r.severity}\t${[r.tool].flat().join(',')}\t${r.file}\t${r.description}\n`,
           );
+      }
       return 0;
     }
     if (sub !== 'test')
