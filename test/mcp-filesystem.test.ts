@@ -249,6 +249,8 @@ describe('an agent through the proxy', () => {
     const unknown = proxy.client.callTool({ name: 'rm_rf', arguments: {} });
     await expect(unknown).rejects.toThrow(McpError);
     await expect(unknown).rejects.toThrow(/unknown tool "rm_rf"; this server has: .*write_file/);
+    // The code is said once: "MCP error -32602: unknown tool …", never "MCP error -32602: MCP error -32602: …".
+    await expect(unknown).rejects.toThrow(/^MCP error -32602: unknown tool/);
     // Still serving.
     expect(textOf(await proxy.client.callTool({ name: 'read_text_file', arguments: { path: other } }))).toBe(
       'keep me\n',

@@ -18,3 +18,18 @@ export const PROXY_ERRORS: Record<ProxyErrorCode, string> = {
   upstream_failed: 'The upstream server closed the connection or failed during the call.',
   cancelled: 'The client cancelled the call; the upstream was told to stop.',
 };
+
+/**
+ * A JSON-RPC error for the client, carrying the message once. The SDK sends an error's `message` as
+ * it is, and McpError's message already starts "MCP error <code>: ", which the client's McpError
+ * prefixes again ("MCP error -32602: MCP error -32602: …"); this error has the bare message.
+ */
+export class ProtocolError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ProtocolError';
+  }
+}

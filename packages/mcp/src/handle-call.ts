@@ -7,7 +7,6 @@ import {
   type CallToolRequest,
   type CallToolResult,
   ErrorCode,
-  McpError,
   type ServerNotification,
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -17,6 +16,7 @@ import { hintsOf } from './catalogue.js';
 import type { ProxyContext } from './context.js';
 import { RULES_TOOL } from './decorate.js';
 import { envelopeArg } from './envelope-arg.js';
+import { ProtocolError } from './errors.js';
 import { failureOf } from './failure.js';
 import { forward } from './forward.js';
 import { declinedResult, errorResult, refusedResult } from './results.js';
@@ -52,7 +52,7 @@ export async function handleCall(
   if (!tool) {
     // A protocol error the host may show the model: the same sanitiser as every result text.
     const known = [...ctx.catalogue.names(), RULES_TOOL].slice(0, 50).map((n) => sanitiseText(n, 128));
-    throw new McpError(
+    throw new ProtocolError(
       ErrorCode.InvalidParams,
       sanitiseOutgoing(`unknown tool ${quoted(name)}; this server has: ${known.join(', ')}`),
     );

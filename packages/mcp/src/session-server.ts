@@ -7,12 +7,12 @@ import {
   ErrorCode,
   ListToolsRequestSchema,
   type ListToolsResult,
-  McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import { classifyTool } from '@tollgate/core';
 import { hintsOf } from './catalogue.js';
 import type { ProxyContext } from './context.js';
 import { decorateTool, RULES_TOOL } from './decorate.js';
+import { ProtocolError } from './errors.js';
 import { handleCall } from './handle-call.js';
 import { PROXY_NAME, PROXY_VERSION } from './identity.js';
 import { rulesTool } from './rules-tool.js';
@@ -42,7 +42,7 @@ async function listTools(ctx: ProxyContext, cursor: string | undefined): Promise
     page = await ctx.catalogue.page(cursor);
   } catch (error) {
     // A list has no isError form; the client sees a protocol error that names the cause.
-    throw new McpError(
+    throw new ProtocolError(
       ErrorCode.InternalError,
       `the upstream server cannot list its tools: ${messageOf(error)}`,
     );
