@@ -67,8 +67,7 @@ const cd: Effect = (ex, inv) => {
   const i = firstOperand(inv.argv, { values: CD_VALUES });
   const target = inv.argv[i];
   if (target === undefined) ex.res.cd(inv.argv[0] === 'cd' ? '' : null);
-  else if (inv.unresolved[i] || ex.res.unresolvedGlobs.has(target) || /^[+-]\d*$/.test(target))
-    ex.res.cd(null);
+  else if (inv.unresolved[i] || ex.res.isUnresolvedGlob(target) || /^[+-]\d*$/.test(target)) ex.res.cd(null);
   else ex.res.cd(target);
 };
 

@@ -38,9 +38,10 @@ export function expandWord(word: Word, env: Env, res?: Resolver): Expanded {
     return withPatterns(expandParam(sole.name, sole.quoted, env), sole.quoted);
   }
   let text = '';
-  let pattern = '';
   let unresolved = false;
   let split = false;
+  /** The text as a glob pattern: characters from quotes escaped. */
+  let pattern = '';
   for (const [k, part] of word.parts.entries()) {
     if (k === 0 && part.kind === 'lit' && !part.quoted && part.text.startsWith('~')) {
       const home = tildeHome(part.text, res);
@@ -50,9 +51,8 @@ export function expandWord(word: Word, env: Env, res?: Resolver): Expanded {
         continue;
       }
       if (home !== undefined) {
-        const rest = part.text.slice(1);
-        text += home + rest;
-        pattern += escapeGlob(home) + rest;
+        text += home + part.text.slice(1);
+        pattern += inert(home) + part.text.slice(1);
         continue;
       }
     }
@@ -62,7 +62,7 @@ export function expandWord(word: Word, env: Env, res?: Resolver): Expanded {
       text += part.kind === 'lit' ? part.text : part.src;
     } else {
       text += value;
-      pattern += part.quoted ? escapeGlob(value) : value;
+      pattern += part.quoted ? inert(value) : value;
       if (part.kind !== 'lit' && !part.quoted) split = true;
     }
   }
@@ -71,11 +71,13 @@ export function expandWord(word: Word, env: Env, res?: Resolver): Expanded {
     return withPatterns({ values: fields, unresolved }, false);
   }
   const out: Expanded = { values: [text], unresolved };
-  if (!unresolved && mayGlob(pattern) && hasGlob(pattern)) out.patterns = [pattern];
+  if (!unresolved && mayGlob(text) && hasGlob(pattern)) out.patterns = [pattern];
   return out;
 }
 
 const mayGlob = (text: string): boolean => /[*?[]/.test(text);
+/** Text from quotes in a pattern: its glob characters escaped (most text has none). */
+const inert = (text: string): string => (/[\\*?[\]]/.test(text) ? escapeGlob(text) : text);
 
 /** Unquoted values are glob patterns as they are. */
 function withPatterns(expanded: Expanded, quoted: boolean): Expanded {

@@ -1,11 +1,21 @@
 // The FileView over node:fs that adapters hand to parseShell: synchronous, read-only and bounded,
 // so resolving a command never costs more than a few hundred system calls. A bound that is hit
 // answers undefined and sets `exhausted`, which parseShell turns into a dynamic construct.
-import { closeSync, constants, fstatSync, openSync, readdirSync, readSync, realpathSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  realpathSync,
+  statSync,
+} from 'node:fs';
 import type { FileView } from './files.js';
 
 export interface FileLimits {
-  /** File system operations per parse (default 256). */
+  /** File system operations per parse (default 512). */
   maxOps?: number;
   /** Entries read from one directory (default 4096). */
   maxEntries?: number;
@@ -21,7 +31,7 @@ export interface NodeFileView extends FileView {
 }
 
 export function nodeFileView(limits: FileLimits = {}): NodeFileView {
-  const maxOps = limits.maxOps ?? 256;
+  const maxOps = limits.maxOps ?? 512;
   const maxEntries = limits.maxEntries ?? 4096;
   const maxBytes = limits.maxBytes ?? 256 * 1024;
   let ops = 0;
@@ -49,6 +59,8 @@ export function nodeFileView(limits: FileLimits = {}): NodeFileView {
     readdir(dir) {
       if (!take()) return undefined;
       try {
+        // A missing path answers without an exception (they cost more than the call).
+        if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) return undefined;
         const names = readdirSync(dir);
         if (names.length > maxEntries) {
           exhausted = true;
@@ -62,7 +74,8 @@ export function nodeFileView(limits: FileLimits = {}): NodeFileView {
     realpath(path) {
       if (!take()) return undefined;
       try {
-        return realpathSync(path);
+        if (lstatSync(path, { throwIfNoEntry: false }) === undefined) return undefined;
+        return realpathSync.native(path);
       } catch {
         return undefined;
       }

@@ -43,15 +43,32 @@ export class Resolver {
    */
   dirs: string[] | null;
   /** Glob words that could not be expanded: they stay literal, and in some positions make the command dynamic. */
-  readonly unresolvedGlobs = new Set<string>();
+  get unresolvedGlobs(): Set<string> {
+    this.globs ??= new Set();
+    return this.globs;
+  }
+  private globs: Set<string> | undefined;
+  /** Whether a word is a glob that could not be expanded (allocates nothing). */
+  isUnresolvedGlob(word: string): boolean {
+    return this.globs?.has(word) ?? false;
+  }
   /** `shopt`/`set` changed how globs expand: later globs are not expanded. */
   globsUnknown = false;
   /** Called when a tracked variable is assigned after a use was resolved (a loop may run the use later). */
   onReassign: ((name: string) => void) | undefined;
-  private readonly assigned = new Set<string>();
-  private readonly used = new Set<string>();
-  private readonly real = new Map<string, string | undefined>();
-  private readonly lookups = new Map<string, string | undefined>();
+  // Allocated on first use: most parses never need them.
+  private assignedSet: Set<string> | undefined;
+  private usedSet: Set<string> | undefined;
+  private real: Map<string, string | undefined> | undefined;
+  private lookups: Map<string, string | undefined> | undefined;
+  private get assigned(): Set<string> {
+    this.assignedSet ??= new Set();
+    return this.assignedSet;
+  }
+  private get used(): Set<string> {
+    this.usedSet ??= new Set();
+    return this.usedSet;
+  }
   readonly files: FileView | undefined;
 
   constructor(readonly ctx?: ResolveContext) {
@@ -100,7 +117,7 @@ export class Resolver {
 
   /** The temp directory `$TMPDIR` names (the context's, else /tmp); null when the command assigned it. */
   tempDir(): string | null {
-    if (this.assigned.has('TMPDIR')) return null;
+    if (this.assignedSet?.has('TMPDIR')) return null;
     return this.ctx?.env?.TMPDIR || ENV_DEFAULTS.TMPDIR || null;
   }
 
@@ -168,6 +185,7 @@ export class Resolver {
   /** The file a program word runs: an explicit path, or the first PATH entry holding it; symlinks resolved. */
   program(word: string): string | undefined {
     if (!this.ctx || !this.files || word === '') return undefined;
+    this.lookups ??= new Map();
     if (this.lookups.has(word)) return this.lookups.get(word);
     let found: string | undefined;
     if (word.includes('/')) {
@@ -204,6 +222,7 @@ export class Resolver {
   }
 
   private realpath(path: string): string | undefined {
+    this.real ??= new Map();
     if (this.real.has(path)) return this.real.get(path);
     const real = this.files?.realpath(path);
     this.real.set(path, real);

@@ -23,8 +23,8 @@ interface Compiled {
   /** Short letters that take a value inside a cluster (`-sSLo FILE`, `-ofile`). */
   letters: ReadonlySet<string>;
   attached: ReadonlySet<string>;
-  readOnly: ReadonlySet<string>;
-  allWith: ReadonlySet<string>;
+  readOnly: readonly string[];
+  allWith: readonly string[];
 }
 
 const compiled = new Map<string, Compiled | null>();
@@ -43,8 +43,8 @@ function compile(program: string): Compiled | null {
       into: words(model.into),
       letters: new Set([...values].filter((v) => /^-[A-Za-z0-9]$/.test(v)).map((v) => v[1] as string)),
       attached: words(model.attached),
-      readOnly: words(model.readOnly),
-      allWith: words(model.allWith),
+      readOnly: [...words(model.readOnly)],
+      allWith: [...words(model.allWith)],
     };
   }
   compiled.set(program, c);
@@ -123,7 +123,7 @@ function scan(argv: readonly string[], c: Compiled): Scanned {
 /** What the model says is written, as words of argv (or defaults). */
 function found(s: Scanned, c: Compiled, res: Resolver): Found[] {
   const { model } = c;
-  if ([...c.readOnly].some((o) => s.has(o))) return [];
+  if (c.readOnly.some((o) => s.has(o))) return [];
   const out: Found[] = [];
   for (const o of s.options) {
     if (c.targets.has(o.name) && o.value !== undefined && o.value !== '-')
@@ -131,7 +131,7 @@ function found(s: Scanned, c: Compiled, res: Resolver): Found[] {
   }
   if (model.custom) return [...out, ...model.custom(s)];
   const ops = s.operands.map((at) => ({ text: s.argv[at] as string, at }));
-  const all = [...c.allWith].some((o) => s.has(o));
+  const all = c.allWith.some((o) => s.has(o));
   switch (all ? 'all' : (model.operands ?? 'none')) {
     case 'all':
       return [...out, ...ops];
@@ -193,6 +193,11 @@ function isRemote(text: string): boolean {
   return /^[a-z]+:\/\//i.test(text) || /^[^/]*:/.test(text);
 }
 
+const NOTHING: WriteSet = Object.freeze({
+  paths: Object.freeze([]) as unknown as string[],
+  unresolved: false,
+});
+
 /** The files a simple command writes through its program (not its redirections). */
 export function programWrites(
   program: string,
@@ -202,7 +207,7 @@ export function programWrites(
   temp: string | null,
 ): WriteSet {
   const c = compile(program);
-  if (!c) return { paths: [], unresolved: false };
+  if (!c) return NOTHING;
   const s = scan(argv, c);
   const set: WriteSet = { paths: [], unresolved: false };
   for (const f of found(s, c, res)) {
@@ -233,7 +238,7 @@ export function addPath(
   }
   // A glob the file view could not expand is unknown; without a file view it is as good as any
   // relative name (nothing is resolved then), and stays as written.
-  if (unresolved || (res.files && res.unresolvedGlobs.has(text))) {
+  if (unresolved || (res.files && res.isUnresolvedGlob(text))) {
     set.unresolved = true;
     if (!set.paths.includes(text)) set.paths.push(text);
     return;
