@@ -50,6 +50,7 @@ export type {
   Clock,
   Consumption,
   DeclineRecord,
+  ExportQuery,
   OverrideRecord,
   PredictionRecord,
   Store,
@@ -59,13 +60,24 @@ export { systemClock } from './ports.js';
 export { buildRails, type Channel } from './rails.js';
 export { REASONS, type ReasonCode, reason, reasonMeaning } from './reasons.js';
 export type { TicketRecordResult } from './record-ticket.js';
+export { buildReport, type ReportOptions } from './report.js';
 export {
-  buildReport,
-  type CalibrationGroup,
   type CalibrationReport,
-  calibrationReport,
+  type Flag,
+  type FlaggedRow,
+  type MismatchEntry,
   NO_AGENT,
-} from './report.js';
+  PERFUNCTORY_MS,
+  REPORT_DIMENSIONS,
+  type ReportDimension,
+  type ReportFigures,
+  type ReportGroup,
+  type ReportQuery,
+  type RuleHistory,
+  type RuleRecord,
+  type Spread,
+  type StoreReport,
+} from './report-types.js';
 export { type Requirements, renderSource, requirementsFor } from './requirements.js';
 export {
   escapedJson,

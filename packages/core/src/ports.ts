@@ -1,6 +1,7 @@
 // The ports core needs from the outside world. Core imports no driver: adapters hand it a Store and,
 // in tests, a Clock. Every Store implementation runs the same conformance suite (packages/store).
 import type { AuditRow, Decline, Observation, Prediction } from '@tollgate/contracts';
+import type { ReportQuery, RuleHistory, StoreReport } from './report-types.js';
 
 export interface Clock {
   /** Milliseconds since the epoch. */
@@ -43,6 +44,15 @@ export interface AuditQuery {
   ref?: string;
   /** Newest `limit` rows, still returned oldest first. */
   limit?: number;
+}
+
+/** A window over the audit for export and replay: [since, until) in epoch ms. */
+export interface ExportQuery {
+  since?: number;
+  until?: number;
+  session?: string;
+  agent?: string;
+  kind?: AuditRow['kind'];
 }
 
 export type ChainCheck =
@@ -153,6 +163,28 @@ export interface Store {
    * host's post-call event finds the decision its pre-call event got, without listing the session.
    */
   recentDecisions(session: string, callDigest: string, limit: number): Promise<AuditRow[]>;
+
+  // --- Reports (the calibration loop): aggregated in the database, never rows pulled into memory. ---
+  /** The calibration report over a window (see report-types.ts); `never_fired` and times are core's. */
+  report(query: ReportQuery): Promise<StoreReport>;
+  /** One rule's recent record (fires since `since`, its newest `limit` mismatched claims), for the rails. */
+  ruleHistory(rule: string, since: number, limit: number): Promise<RuleHistory>;
+  /**
+   * Audit rows matching `query` oldest first, as the JSON text stored, a page at a time (keyset on
+   * seq): constant memory whatever the size, for export and replay.
+   */
+  exportAudit(query: ExportQuery): AsyncIterable<string[]>;
+
+  // --- Files the session wrote and read (scripts it wrote are refused until read again). ---
+  /** Record that the session wrote (a decided call that writes them passed) or read these absolute paths at `at`. */
+  recordFileEvents(
+    session: string,
+    kind: 'write' | 'read',
+    paths: readonly string[],
+    at: number,
+  ): Promise<void>;
+  /** Of `paths`, those this session wrote after it last read them (or never read), sorted. */
+  writtenSinceRead(session: string, paths: readonly string[]): Promise<string[]>;
 
   /** Throws when the store cannot serve. */
   health(): Promise<void>;

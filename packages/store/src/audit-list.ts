@@ -1,8 +1,8 @@
 // listAudit and getAudit through kysely, for both dialects: filters map to indexed columns; `limit`
-// takes the newest rows and returns them oldest first.
+// takes the newest rows and returns them oldest first. exportPages streams a window for export and replay.
 import type { AuditRow } from '@tollgate/contracts';
-import type { AuditQuery } from '@tollgate/core';
-import type { Kysely } from 'kysely';
+import type { AuditQuery, ExportQuery } from '@tollgate/core';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from './schema.js';
 
 export async function listAudit(db: Kysely<Database>, q: AuditQuery): Promise<AuditRow[]> {
@@ -27,4 +27,27 @@ export async function listAudit(db: Kysely<Database>, q: AuditQuery): Promise<Au
 export async function getAudit(db: Kysely<Database>, id: string): Promise<AuditRow | undefined> {
   const row = await db.selectFrom('audit').select('doc').where('id', '=', id).executeTakeFirst();
   return row === undefined ? undefined : (JSON.parse(row.doc) as AuditRow);
+}
+
+const EXPORT_PAGE = 5000;
+
+/**
+ * Rows matching `q` oldest first, as stored JSON text, one page at a time: each page is a keyset seek
+ * (seq > the last one sent), so memory stays one page and no page re-reads the ones before it.
+ */
+export async function* exportPages(db: Kysely<Database>, q: ExportQuery): AsyncGenerator<string[]> {
+  for (let after = 0; ; ) {
+    let query = db.selectFrom('audit').select(['seq', 'doc']).where('seq', '>', after);
+    if (q.session !== undefined) query = query.where('session', '=', q.session);
+    if (q.agent !== undefined) query = query.where('agent', '=', q.agent);
+    if (q.kind !== undefined) query = query.where('kind', '=', q.kind);
+    // Unary plus: compare at_ms without its index, so the scan follows seq (the order sent).
+    if (q.since !== undefined) query = query.where(sql`+at_ms`, '>=', q.since);
+    if (q.until !== undefined) query = query.where(sql`+at_ms`, '<', q.until);
+    const page = await query.orderBy('seq').limit(EXPORT_PAGE).execute();
+    if (page.length > 0) yield page.map((r) => r.doc);
+    const last = page.at(-1);
+    if (last === undefined || page.length < EXPORT_PAGE) return;
+    after = Number(last.seq);
+  }
 }

@@ -14,6 +14,7 @@ import {
   prediction,
   predictionDoc,
 } from './fixtures.js';
+import { reportConformance } from './report-conformance.js';
 
 export interface ConformanceTarget {
   store: Store;
@@ -35,6 +36,8 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
     afterEach(async () => {
       await t.dispose();
     });
+
+    reportConformance(() => store);
 
     describe('observations', () => {
       it('stores an observation and reads it back by session and id', async () => {
@@ -444,6 +447,31 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
       it('counts every one of many concurrent bumps', async () => {
         const counts = await Promise.all(Array.from({ length: 20 }, () => store.bumpRejections('s1', 'd1')));
         expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      });
+    });
+
+    describe('files the session wrote and read', () => {
+      it('a write counts until a later read of the same path in the same session', async () => {
+        await store.recordFileEvents('s1', 'write', ['/p/s.sh', '/p/Makefile'], 1_000);
+        await store.recordFileEvents('s2', 'write', ['/p/other.sh'], 1_000);
+        expect(await store.writtenSinceRead('s1', ['/p/s.sh', '/p/Makefile', '/p/x'])).toEqual([
+          '/p/Makefile',
+          '/p/s.sh',
+        ]);
+        expect(await store.writtenSinceRead('s2', ['/p/s.sh'])).toEqual([]);
+        await store.recordFileEvents('s1', 'read', ['/p/s.sh', '/p/never-written'], 2_000);
+        expect(await store.writtenSinceRead('s1', ['/p/s.sh', '/p/Makefile'])).toEqual(['/p/Makefile']);
+        // Written again after the read: it counts again.
+        await store.recordFileEvents('s1', 'write', ['/p/s.sh'], 3_000);
+        expect(await store.writtenSinceRead('s1', ['/p/s.sh'])).toEqual(['/p/s.sh']);
+        expect(await store.writtenSinceRead('s1', ['/p/never-written'])).toEqual([]);
+        expect(await store.writtenSinceRead('s1', [])).toEqual([]);
+      });
+
+      it('takes paths with quotes and unicode as data', async () => {
+        const odd = ["/p/it's \"q\".sh", '/p/ünï €.sh', '/p/a,b'];
+        await store.recordFileEvents('s1', 'write', odd, 5);
+        expect((await store.writtenSinceRead('s1', odd)).length).toBe(3);
       });
     });
 

@@ -19,8 +19,10 @@ export async function runMigrations(
 ): Promise<MigrationOutcome> {
   const all = migrations(dialect);
   const provider = { getMigrations: async () => all };
+  // Unordered: migrations are independent, so a store that ran 0004 still takes a later-added 0003.
+  const options = { db, provider, allowUnorderedMigrations: true };
   const migrator = new Migrator(
-    schema === undefined ? { db, provider } : { db, provider, migrationTableSchema: schema },
+    schema === undefined ? options : { ...options, migrationTableSchema: schema },
   );
   try {
     // Fast path: several processes opening an up-to-date file should not all take the write lock.

@@ -3,7 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import { GENESIS_HASH } from '@tollgate/core';
 import { type Kysely, type Migration, sql } from 'kysely';
+import { reportFacts } from './migration-report.js';
 import type { Dialect } from './schema.js';
+import { sessionFilesTable } from './session-files.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types.
 type AnyDb = Kysely<any>;
@@ -12,6 +14,11 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001_initial': { up: (db: AnyDb) => initial(db, dialect) },
     '0002_store_identity': { up: (db: AnyDb) => storeIdentity(db) },
+    // 0004, not 0003: another change may take 0003; names sort, so keep this one after it.
+    '0004_report_facts': { up: (db: AnyDb) => reportFacts(db, dialect) },
+    '0005_session_files': {
+      up: (db: AnyDb) => sessionFilesTable(db, dialect === 'sqlite' ? 'integer' : 'bigint'),
+    },
   };
 }
 

@@ -1,5 +1,7 @@
 // The PostgreSQL hot paths as named statements: pg prepares each once per connection and then sends
 // only the name and the values.
+import { factsInsertSql, outcomeRulesSql } from './audit-facts.js';
+
 const ticketColumns = 'id, session, agent, call_digest, doc_digest, doc, created_at, consumed_at';
 
 function ticket(table: 'predictions' | 'declines') {
@@ -65,6 +67,13 @@ export const q = {
     text: `INSERT INTO audit (seq, id, session, agent, kind, ref, at, at_ms, call_digest, hash, doc)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
   },
+  // The report tables (audit-facts.ts), written in the same transaction as the audit row.
+  insertFacts: { name: 'tg_audit_facts_insert', text: factsInsertSql((i) => `$${i}`) },
+  insertRules: {
+    name: 'tg_audit_rules_insert',
+    text: 'INSERT INTO audit_rules (seq, rule, kind, at_ms) SELECT $1::bigint, unnest($4::text[]), $2::text, $3::bigint',
+  },
+  copyOutcomeRules: { name: 'tg_audit_rules_copy', text: outcomeRulesSql((i) => `$${i}`) },
   auditBySeq: { name: 'tg_audit_by_seq', text: 'SELECT doc FROM audit WHERE seq = $1' },
   recentDecisions: {
     name: 'tg_recent_decisions',

@@ -1,6 +1,7 @@
 // The Store port on PostgreSQL, for several gate instances sharing one database: single use is a
 // conditional UPDATE, and audit appends take turns on a row lock held by the database, never by
 // process memory. Hot paths are named statements on the pg pool; the rest goes through kysely.
+
 import type { AuditRow, Decline, Observation, Prediction } from '@tollgate/contracts';
 import {
   type AuditDraft,
@@ -10,21 +11,28 @@ import {
   type Consumption,
   chainRow,
   type DeclineRecord,
+  type ExportQuery,
   GENESIS_HASH,
   type OverrideRecord,
   type PredictionRecord,
+  type ReportQuery,
+  type RuleHistory,
   type Store,
+  type StoreReport,
   type TicketRecord,
 } from '@tollgate/core';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
-import { getAudit, listAudit } from './audit-list.js';
+import { auditFacts, factsValues, ruleKind, uniqueRules } from './audit-facts.js';
+import { exportPages, getAudit, listAudit } from './audit-list.js';
 import { StoredChainWalker } from './audit-verify.js';
 import { StoreFault, toStoreFault } from './fault.js';
 import { openPostgres, type PostgresConnection, type PostgresOptions } from './pg-open.js';
 import { q, type TicketQueries } from './pg-queries.js';
+import { reportQuery, ruleHistoryQuery } from './report-sql.js';
 import { auditRow, observationRow, overrideRecord, ticketRecord, ticketRow } from './rows.js';
 import type { Database, OverrideTable, TicketTable } from './schema.js';
+import * as FILES from './session-files.js';
 
 const VERIFY_PAGE = 5000;
 
@@ -165,11 +173,26 @@ export class PostgresStore implements Store {
         r.doc,
       ];
       await client.query({ ...q.insertAudit, values });
+      await this.#facts(client, row, r.at_ms);
       prev = row.hash;
       rows.push(row);
     }
     await client.query({ ...q.setAuditHead, values: [seq, prev] });
     return rows;
+  }
+
+  /** The row's report columns and rules (audit-facts.ts), inside the append's transaction. */
+  async #facts(client: pg.PoolClient, row: AuditRow, atMs: number | null): Promise<void> {
+    const facts = auditFacts(row, atMs);
+    await client.query({ ...q.insertFacts, values: factsValues(row, facts) });
+    const kind = ruleKind(row);
+    if (kind !== undefined) {
+      const rules = uniqueRules(row);
+      if (rules.length > 0)
+        await client.query({ ...q.insertRules, values: [row.seq, kind, facts.at_ms, rules] });
+    } else if (row.kind === 'outcome' && row.ref !== undefined) {
+      await client.query({ ...q.copyOutcomeRules, values: [row.seq, facts.at_ms, row.ref] });
+    }
   }
 
   /** BEGIN … COMMIT on one pooled client; any error rolls back and leaves as a StoreFault. */
@@ -197,6 +220,22 @@ export class PostgresStore implements Store {
 
   async listAudit(query: AuditQuery): Promise<AuditRow[]> {
     return this.#guard('list audit', () => listAudit(this.#db, query));
+  }
+
+  async report(query: ReportQuery): Promise<StoreReport> {
+    return this.#guard('report', () => reportQuery(this.#db, query));
+  }
+
+  async ruleHistory(rule: string, since: number, limit: number): Promise<RuleHistory> {
+    return this.#guard('rule history', () => ruleHistoryQuery(this.#db, rule, since, limit));
+  }
+
+  async *exportAudit(query: ExportQuery): AsyncGenerator<string[]> {
+    try {
+      yield* exportPages(this.#db, query);
+    } catch (error) {
+      throw toStoreFault(error, 'export audit');
+    }
   }
 
   async verifyAudit(): Promise<ChainCheck> {
@@ -308,6 +347,30 @@ export class PostgresStore implements Store {
       now,
     ]);
     return rows.map(overrideRecord);
+  }
+
+  async recordFileEvents(
+    session: string,
+    kind: 'write' | 'read',
+    paths: readonly string[],
+    at: number,
+  ): Promise<void> {
+    const list = paths.slice(0, FILES.MAX_PATHS);
+    if (list.length === 0) return;
+    await this.#query('record file events', kind === 'write' ? FILES.PG.write : FILES.PG.read, [
+      session,
+      list,
+      at,
+    ]);
+  }
+
+  async writtenSinceRead(session: string, paths: readonly string[]): Promise<string[]> {
+    if (paths.length === 0) return [];
+    const { rows } = await this.#query<{ path: string }>('files written since read', FILES.PG.unread, [
+      session,
+      paths.slice(0, FILES.MAX_PATHS),
+    ]);
+    return rows.map((r) => r.path);
   }
 
   async health(): Promise<void> {

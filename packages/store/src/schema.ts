@@ -36,6 +36,52 @@ export interface AuditTable {
   doc: string;
 }
 
+/**
+ * One row per audit row: the columns reports aggregate (audit-facts.ts), narrow so a window scans
+ * fast. Outcome rows carry their decision's agent and tool and point at it by ref_seq; a gated
+ * decision points at the previous gated decision of the same call in the session by prev_seq.
+ */
+export interface AuditFactsTable {
+  seq: number;
+  at_ms: number;
+  kind: string;
+  session: string;
+  agent: string | null;
+  tool: string | null;
+  call_digest: string | null;
+  outcome: string | null;
+  /** 1: a non-dry decision that dispatched, declined or was rejected. */
+  gated: number;
+  dry_run: number;
+  would_reject: number;
+  escalated: number;
+  overridden: number;
+  predicted: number;
+  /** The first reason code of a decision. */
+  reason: string | null;
+  /** Ages of the oldest and newest evidence a decision verified, in ms. */
+  evidence_max_ms: number | null;
+  evidence_min_ms: number | null;
+  /** Declined rows: how many attempted reads the ledger confirmed. */
+  decline_attempts: number | null;
+  directive_ms: number | null;
+  matched: number;
+  mismatched: number;
+  unverifiable: number;
+  brier_sum: number | null;
+  brier_n: number;
+  ref_seq: number | null;
+  prev_seq: number | null;
+}
+
+/** The rules of each decision row (kind decision or dry) and, copied, of the outcome completing it. */
+export interface AuditRulesTable {
+  seq: number;
+  rule: string;
+  kind: string;
+  at_ms: number;
+}
+
 export interface RejectionTable {
   session: string;
   call_digest: string;
@@ -74,6 +120,8 @@ export interface Database {
   predictions: TicketTable;
   declines: TicketTable;
   audit: AuditTable;
+  audit_facts: AuditFactsTable;
+  audit_rules: AuditRulesTable;
   rejections: RejectionTable;
   overrides: OverrideTable;
   audit_head: AuditHeadTable;

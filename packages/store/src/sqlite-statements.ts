@@ -1,6 +1,7 @@
 // The SQLite hot paths as prepared better-sqlite3 statements, compiled once per connection: the gate
 // budget (p50 ≤ 150 µs for a full irreversible check) leaves no room for building SQL per call.
 import type BetterSqlite3 from 'better-sqlite3';
+import { factsInsertSql, outcomeRulesSql } from './audit-facts.js';
 
 export type SqliteStatements = ReturnType<typeof prepareStatements>;
 
@@ -48,6 +49,12 @@ export function prepareStatements(db: BetterSqlite3.Database) {
       `INSERT INTO audit (seq, id, session, agent, kind, ref, at, at_ms, call_digest, hash, doc)
        VALUES (@seq, @id, @session, @agent, @kind, @ref, @at, @at_ms, @call_digest, @hash, @doc)`,
     ),
+    // The report tables (audit-facts.ts), written in the same transaction as the audit row.
+    insertFacts: db.prepare(factsInsertSql(() => '?')),
+    insertRules: db.prepare(
+      `INSERT INTO audit_rules (seq, rule, kind, at_ms) SELECT ?, value, ?, ? FROM json_each(?)`,
+    ),
+    copyOutcomeRules: db.prepare(outcomeRulesSql(() => '?')),
     auditBySeq: db.prepare('SELECT doc FROM audit WHERE seq = ?').pluck(),
     recentDecisions: db
       .prepare(

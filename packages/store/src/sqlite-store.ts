@@ -1,5 +1,6 @@
 // The Store port on one SQLite file (better-sqlite3, WAL). Hot paths run on prepared statements;
 // writes that must be atomic across OS processes sharing the file run in BEGIN IMMEDIATE transactions.
+
 import type { AuditRow, Decline, Observation, Prediction } from '@tollgate/contracts';
 import {
   type AuditDraft,
@@ -9,18 +10,25 @@ import {
   type Consumption,
   chainRow,
   type DeclineRecord,
+  type ExportQuery,
   GENESIS_HASH,
   type OverrideRecord,
   type PredictionRecord,
+  type ReportQuery,
+  type RuleHistory,
   type Store,
+  type StoreReport,
   type TicketRecord,
 } from '@tollgate/core';
 import type { Kysely } from 'kysely';
-import { getAudit, listAudit } from './audit-list.js';
+import { auditFacts, factsValues, ruleKind, uniqueRules } from './audit-facts.js';
+import { exportPages, getAudit, listAudit } from './audit-list.js';
 import { type AuditHead, type StoredAudit, verifyStored } from './audit-verify.js';
 import { StoreFault, toStoreFault } from './fault.js';
+import { reportQuery, ruleHistoryQuery } from './report-sql.js';
 import { auditRow, observationRow, overrideRecord, overrideRow, ticketRecord, ticketRow } from './rows.js';
 import type { Database, OverrideTable, TicketTable } from './schema.js';
+import * as FILES from './session-files.js';
 import { DEFAULT_SQLITE_PATH, openSqlite, type SqliteConnection, type SqliteOptions } from './sqlite-open.js';
 import { prepareStatements, type SqliteStatements } from './sqlite-statements.js';
 
@@ -152,12 +160,27 @@ export class SqliteStore implements Store {
     const rows: AuditRow[] = [];
     for (const draft of drafts) {
       const row = chainRow(draft, ++seq, prev);
-      this.#s.insertAudit.run(auditRow(row));
+      const stored = auditRow(row);
+      this.#s.insertAudit.run(stored);
+      this.#facts(row, stored.at_ms);
       prev = row.hash;
       rows.push(row);
     }
     this.#s.setAuditHead.run(seq, prev);
     return rows;
+  }
+
+  /** The row's report columns and rules (audit-facts.ts), inside the append's transaction. */
+  #facts(row: AuditRow, atMs: number | null): void {
+    const facts = auditFacts(row, atMs);
+    this.#s.insertFacts.run(factsValues(row, facts));
+    const kind = ruleKind(row);
+    if (kind !== undefined) {
+      const rules = uniqueRules(row);
+      if (rules.length > 0) this.#s.insertRules.run(row.seq, kind, facts.at_ms, JSON.stringify(rules));
+    } else if (row.kind === 'outcome' && row.ref !== undefined) {
+      this.#s.copyOutcomeRules.run(row.seq, facts.at_ms, row.ref);
+    }
   }
 
   async getAudit(id: string): Promise<AuditRow | undefined> {
@@ -172,6 +195,28 @@ export class SqliteStore implements Store {
       'list audit',
       this.#conn.kysely().then((db) => listAudit(db, query)),
     );
+  }
+
+  async report(query: ReportQuery): Promise<StoreReport> {
+    return guard(
+      'report',
+      this.#conn.kysely().then((db) => reportQuery(db, query)),
+    );
+  }
+
+  async ruleHistory(rule: string, since: number, limit: number): Promise<RuleHistory> {
+    return guard(
+      'rule history',
+      this.#conn.kysely().then((db) => ruleHistoryQuery(db, rule, since, limit)),
+    );
+  }
+
+  async *exportAudit(query: ExportQuery): AsyncGenerator<string[]> {
+    try {
+      yield* exportPages(await this.#conn.kysely(), query);
+    } catch (error) {
+      throw toStoreFault(error, 'export audit');
+    }
   }
 
   async verifyAudit(): Promise<ChainCheck> {
@@ -231,6 +276,34 @@ export class SqliteStore implements Store {
     const params = { session, rules: JSON.stringify(rules), call_digest: callDigest, now };
     const rows = run('find overrides', () => this.#s.findOverrides.all(params)) as OverrideTable[];
     return rows.map(overrideRecord);
+  }
+
+  async recordFileEvents(
+    session: string,
+    kind: 'write' | 'read',
+    paths: readonly string[],
+    at: number,
+  ): Promise<void> {
+    const list = paths.slice(0, FILES.MAX_PATHS);
+    if (list.length === 0) return;
+    const raw = this.#conn.raw;
+    run('record file events', () =>
+      raw.transaction(() => {
+        const stmt = raw.prepare(kind === 'write' ? FILES.SQLITE.write : FILES.SQLITE.read);
+        for (const path of list) {
+          if (kind === 'write') stmt.run(session, path, at);
+          else stmt.run(at, session, path);
+        }
+      })(),
+    );
+  }
+
+  async writtenSinceRead(session: string, paths: readonly string[]): Promise<string[]> {
+    if (paths.length === 0) return [];
+    const list = JSON.stringify(paths.slice(0, FILES.MAX_PATHS));
+    return run('files written since read', () =>
+      this.#conn.raw.prepare(FILES.SQLITE.unread).pluck().all(session, list),
+    ) as string[];
   }
 
   async health(): Promise<void> {

@@ -1,0 +1,490 @@
+// Store.report and Store.ruleHistory for both dialects, through kysely: every figure is an aggregate
+// the database computes over audit_facts / audit_rules (see migration-report.ts for the indexes), so
+// the cost is a few scans of a narrow table, never the audit documents pulled into memory. Only the
+// listed rows (mismatches, flagged decisions) read `doc`, and at most `limit` of each.
+import type { AuditRow } from '@tollgate/contracts';
+import {
+  type Flag,
+  type FlaggedRow,
+  type MismatchEntry,
+  NO_AGENT,
+  PERFUNCTORY_MS,
+  type ReportFigures,
+  type ReportGroup,
+  type ReportQuery,
+  type RuleHistory,
+  type RuleRecord,
+  type Spread,
+  type StoreReport,
+} from '@tollgate/core';
+import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Database } from './schema.js';
+
+const DAY_MS = 86_400_000;
+const DEFAULT_LIST = 20;
+const MAX_LIST = 200;
+
+type Db = Kysely<Database>;
+type Num = number | string | null | undefined;
+
+// The additive sums behind ReportFigures, over facts alias f (outcome columns are 0 on decisions).
+const SUMS = `
+  sum(case when f.kind = 'decision' and f.dry_run = 0 then 1 else 0 end) as decisions,
+  sum(case when f.kind = 'decision' and f.dry_run = 0 and f.outcome = 'pass' then 1 else 0 end) as pass,
+  sum(case when f.gated = 1 and f.outcome = 'dispatch' then 1 else 0 end) as dispatch,
+  sum(case when f.gated = 1 and f.outcome = 'declined' then 1 else 0 end) as declined,
+  sum(case when f.gated = 1 and f.outcome = 'rejected' then 1 else 0 end) as rejected,
+  sum(f.dry_run) as dry_runs,
+  sum(case when f.dry_run = 0 then f.would_reject else 0 end) as would_reject,
+  sum(case when f.gated = 1 then f.escalated else 0 end) as escalations,
+  sum(case when f.gated = 1 then f.overridden else 0 end) as overrides,
+  sum(f.matched) as matched, sum(f.mismatched) as mismatched, sum(f.unverifiable) as unverifiable,
+  sum(case when f.matched + f.mismatched + f.unverifiable > 0 then 1 else 0 end) as observed,
+  sum(case when f.matched > 0 and f.mismatched = 0 and f.unverifiable = 0 then 1 else 0 end) as all_matched,
+  sum(case when f.unverifiable > 0 and f.matched = 0 and f.mismatched = 0 then 1 else 0 end) as none_checked,
+  sum(f.brier_sum) as brier_sum, sum(f.brier_n) as brier_n,
+  max(case when f.kind = 'decision' and f.dry_run = 0 then f.at_ms end) as last_ms,
+  count(*) as row_count`;
+
+const SUM_KEYS = [
+  'decisions',
+  'pass',
+  'dispatch',
+  'declined',
+  'rejected',
+  'dry_runs',
+  'would_reject',
+  'escalations',
+  'overrides',
+  'matched',
+  'mismatched',
+  'unverifiable',
+  'observed',
+  'all_matched',
+  'none_checked',
+  'brier_sum',
+  'brier_n',
+  'row_count',
+] as const;
+type Sums = Record<(typeof SUM_KEYS)[number], number> & { last_ms: number | null };
+
+/** The window and filters over facts alias `a`, as one boolean expression. */
+function scope(q: ReportQuery, a: string): RawBuilder<SqlBool> {
+  const parts: RawBuilder<unknown>[] = [sql`${sql.ref(`${a}.kind`)} in ('decision', 'outcome')`];
+  if (q.since !== undefined) parts.push(sql`${sql.ref(`${a}.at_ms`)} >= ${q.since}`);
+  if (q.until !== undefined) parts.push(sql`${sql.ref(`${a}.at_ms`)} < ${q.until}`);
+  if (q.agent !== undefined) parts.push(sql`${sql.ref(`${a}.agent`)} = ${q.agent}`);
+  if (q.session !== undefined) parts.push(sql`${sql.ref(`${a}.session`)} = ${q.session}`);
+  if (q.tool !== undefined) parts.push(sql`${sql.ref(`${a}.tool`)} = ${q.tool}`);
+  if (q.rule !== undefined)
+    parts.push(
+      sql`exists (select 1 from audit_rules sr where sr.seq = ${sql.ref(`${a}.seq`)} and sr.rule = ${q.rule})`,
+    );
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
+const KEYS = {
+  agent: sql`coalesce(f.agent, ${sql.lit(NO_AGENT)})`,
+  tool: sql`coalesce(f.tool, ${sql.lit(NO_AGENT)})`,
+  session: sql`f.session`,
+  day: sql`f.at_ms / ${sql.lit(DAY_MS)}`,
+  rule: sql`r.rule`,
+  all: sql`'all'`,
+};
+type KeyName = keyof typeof KEYS;
+
+async function sumsBy(db: Db, q: ReportQuery, key: KeyName): Promise<Map<string, Sums>> {
+  const from = key === 'rule' ? sql`audit_facts f join audit_rules r on r.seq = f.seq` : sql`audit_facts f`;
+  const k = KEYS[key];
+  const { rows } = await sql<Record<string, Num>>`
+    select ${k} as k, ${sql.raw(SUMS)} from ${from} where ${scope(q, 'f')} group by 1`.execute(db);
+  const out = new Map<string, Sums>();
+  for (const row of rows) {
+    const sums = Object.fromEntries(SUM_KEYS.map((s) => [s, Number(row[s] ?? 0)])) as Sums;
+    sums.brier_sum = row.brier_sum === null || row.brier_sum === undefined ? 0 : Number(row.brier_sum);
+    sums.last_ms = row.last_ms === null || row.last_ms === undefined ? null : Number(row.last_ms);
+    const name = key === 'day' ? new Date(Number(row.k) * DAY_MS).toISOString().slice(0, 10) : String(row.k);
+    out.set(name, sums);
+  }
+  return out;
+}
+
+function figures(s: Sums): ReportFigures {
+  const gated = s.dispatch + s.declined + s.rejected;
+  const rate = (x: number) => (gated === 0 ? null : round(x / gated));
+  const checked = s.matched + s.mismatched;
+  return {
+    decisions: s.decisions,
+    by_outcome: { pass: s.pass, dispatch: s.dispatch, declined: s.declined, rejected: s.rejected },
+    dry_runs: s.dry_runs,
+    would_reject: s.would_reject,
+    escalations: s.escalations,
+    overrides: s.overrides,
+    rates: {
+      decline: rate(s.declined),
+      rejection: rate(s.rejected),
+      override: rate(s.overrides),
+      escalation: rate(s.escalations),
+    },
+    claims: { matched: s.matched, mismatched: s.mismatched, unverifiable: s.unverifiable },
+    accuracy: checked === 0 ? null : round(s.matched / checked),
+    predictions: {
+      observed: s.observed,
+      all_matched: s.observed === 0 ? null : round(s.all_matched / s.observed),
+      unverifiable: s.observed === 0 ? null : round(s.none_checked / s.observed),
+    },
+    brier: { score: s.brier_n === 0 ? null : round(s.brier_sum / s.brier_n), claims: s.brier_n },
+  };
+}
+
+function addSums(into: Sums, s: Sums): void {
+  for (const k of SUM_KEYS) into[k] += s[k];
+  if (s.last_ms !== null && (into.last_ms === null || s.last_ms > into.last_ms)) into.last_ms = s.last_ms;
+}
+
+function emptySums(): Sums {
+  const s = Object.fromEntries(SUM_KEYS.map((k) => [k, 0])) as Sums;
+  s.last_ms = null;
+  return s;
+}
+
+function record(map: Map<string, Sums>): Record<string, ReportFigures> {
+  const out: Record<string, ReportFigures> = {};
+  for (const key of [...map.keys()].sort()) out[key] = figures(map.get(key) as Sums);
+  return out;
+}
+
+function groups(map: Map<string, Sums>): ReportGroup[] {
+  return [...map.keys()].sort().map((key) => ({ key, ...figures(map.get(key) as Sums) }));
+}
+
+/**
+ * Median and p90 (nearest rank) of `value` over the rows `from … where` selects, in one scan: the
+ * rows are numbered in value order and only the two ranks come back.
+ */
+async function spread(
+  db: Db,
+  value: RawBuilder<unknown>,
+  from: RawBuilder<unknown>,
+  where: Expression<SqlBool>,
+  scale: number,
+): Promise<Spread> {
+  const { rows } = await sql<{ v: Num; rn: Num; n: Num }>`
+    select v, rn, n from (
+      select ${value} as v, row_number() over (order by ${value}) as rn, count(*) over () as n
+      from ${from} where ${where}
+    ) ranked
+    where rn = (n + 1) / 2 or rn = n - n / 10`.execute(db);
+  const n = Number(rows[0]?.n ?? 0);
+  if (n === 0) return { n: 0, median: null, p90: null };
+  const at = (rank: number) => {
+    const row = rows.find((r) => Number(r.rn) === rank);
+    return row === undefined ? null : round(Number(row.v) / scale);
+  };
+  return { n, median: at(Math.ceil(0.5 * n)), p90: at(Math.ceil(0.9 * n)) };
+}
+
+async function latency(db: Db, q: ReportQuery): Promise<StoreReport['latency']> {
+  const facts = sql`audit_facts f`;
+  const dispatched = sql<SqlBool>`${scope(q, 'f')} and f.gated = 1 and f.outcome = 'dispatch'`;
+  const [evidence, followed, directive] = await Promise.all([
+    spread(db, sql`f.evidence_max_ms`, facts, sql`${dispatched} and f.evidence_max_ms is not null`, 1000),
+    spread(
+      db,
+      sql`f.at_ms - p.at_ms`,
+      sql`audit_facts f join audit_facts p on p.seq = f.prev_seq`,
+      sql`${dispatched} and f.predicted = 1 and f.overridden = 0 and p.outcome = 'rejected'`,
+      1000,
+    ),
+    spread(
+      db,
+      sql`f.directive_ms`,
+      facts,
+      sql`${scope(q, 'f')} and f.kind = 'decision' and f.dry_run = 0 and f.directive_ms is not null`,
+      1,
+    ),
+  ]);
+  return { evidence_age_s: evidence, rejection_to_prediction_s: followed, directive_to_action_ms: directive };
+}
+
+/** Per rule: what the next gated decision of a refused call was (the refusal's successor by prev_seq). */
+async function endings(db: Db, q: ReportQuery): Promise<Map<string, RuleRecord['ended']>> {
+  const until = q.until === undefined ? sql`` : sql`and n.at_ms < ${q.until}`;
+  const { rows } = await sql<Record<string, Num>>`
+    select r.rule as rule,
+      sum(case when n.outcome = 'dispatch' and n.overridden = 0 then 1 else 0 end) as prediction,
+      sum(case when n.outcome = 'dispatch' and n.overridden = 1 then 1 else 0 end) as override,
+      sum(case when n.outcome = 'declined' then 1 else 0 end) as decline,
+      sum(case when n.outcome = 'rejected' then 1 else 0 end) as again
+    from audit_facts n
+      join audit_facts p on p.seq = n.prev_seq
+      join audit_rules r on r.seq = p.seq and r.kind = 'decision'
+    where p.outcome = 'rejected' and ${scope(q, 'p')} ${until}
+    group by r.rule`.execute(db);
+  const out = new Map<string, RuleRecord['ended']>();
+  for (const row of rows)
+    out.set(String(row.rule), {
+      prediction: Number(row.prediction ?? 0),
+      decline: Number(row.decline ?? 0),
+      override: Number(row.override ?? 0),
+      again: Number(row.again ?? 0),
+      nothing: 0,
+    });
+  return out;
+}
+
+async function topReasons(db: Db, q: ReportQuery): Promise<StoreReport['top_reasons']> {
+  const { rows } = await sql<{ code: string; count: Num }>`
+    select f.reason as code, count(*) as count from audit_facts f
+    where ${scope(q, 'f')} and f.kind = 'decision' and f.dry_run = 0 and f.reason is not null
+    group by f.reason order by count(*) desc, f.reason limit 5`.execute(db);
+  return rows.map((r) => ({ code: r.code, count: Number(r.count) }));
+}
+
+/** Flag queries: the count and the newest `limit` seqs (with the refusal → prediction gap). */
+async function flag(
+  db: Db,
+  withPrev: boolean,
+  where: Expression<SqlBool>,
+  limit: number,
+): Promise<{ count: number; seqs: { seq: number; gap_ms: number | null }[] }> {
+  const from = withPrev ? sql`audit_facts f join audit_facts p on p.seq = f.prev_seq` : sql`audit_facts f`;
+  const gap = withPrev ? sql`f.at_ms - p.at_ms` : sql`null`;
+  const [{ rows: counted }, { rows }] = await Promise.all([
+    sql<{ n: Num }>`select count(*) as n from ${from} where ${where}`.execute(db),
+    sql<{ seq: Num; gap: Num }>`
+      select f.seq as seq, ${gap} as gap from ${from} where ${where} order by f.seq desc limit ${limit}`.execute(
+      db,
+    ),
+  ]);
+  return {
+    count: Number(counted[0]?.n ?? 0),
+    seqs: rows.map((r) => ({
+      seq: Number(r.seq),
+      gap_ms: r.gap === null || r.gap === undefined ? null : Number(r.gap),
+    })),
+  };
+}
+
+interface RowInfo {
+  id: string;
+  at: string;
+  session: string;
+  agent: string | null;
+  doc?: string;
+}
+
+/** The audit columns (and optionally docs) and the rules of a few rows, by seq. */
+async function rowsBySeq(
+  db: Db,
+  seqs: number[],
+  withDoc: boolean,
+): Promise<Map<number, RowInfo & { rules: string[]; tool: string | null }>> {
+  const out = new Map<number, RowInfo & { rules: string[]; tool: string | null }>();
+  if (seqs.length === 0) return out;
+  const base = db
+    .selectFrom('audit as a')
+    .innerJoin('audit_facts as f', 'f.seq', 'a.seq')
+    .select(['a.seq', 'a.id', 'a.at', 'a.session', 'a.agent', 'f.tool'])
+    .where('a.seq', 'in', seqs);
+  const [rows, rules] = await Promise.all([
+    withDoc ? base.select('a.doc').execute() : base.execute(),
+    db.selectFrom('audit_rules').select(['seq', 'rule']).where('seq', 'in', seqs).orderBy('rule').execute(),
+  ]);
+  for (const r of rows as (RowInfo & { seq: Num; tool: string | null })[])
+    out.set(Number(r.seq), {
+      id: r.id,
+      at: r.at,
+      session: r.session,
+      agent: r.agent,
+      tool: r.tool,
+      rules: [],
+      ...(r.doc !== undefined ? { doc: r.doc } : {}),
+    });
+  for (const r of rules) out.get(Number(r.seq))?.rules.push(r.rule);
+  return out;
+}
+
+async function flags(db: Db, q: ReportQuery, limit: number): Promise<StoreReport['flags']> {
+  const inScope = scope(q, 'f');
+  const [perfunctory, declined, repeated] = await Promise.all([
+    flag(
+      db,
+      true,
+      sql`${inScope} and f.gated = 1 and f.outcome = 'dispatch' and f.predicted = 1 and f.overridden = 0
+        and p.outcome = 'rejected' and f.at_ms - p.at_ms <= ${PERFUNCTORY_MS}
+        and f.evidence_min_ms >= f.at_ms - p.at_ms`,
+      limit,
+    ),
+    flag(
+      db,
+      false,
+      sql`${inScope} and f.gated = 1 and f.outcome = 'declined' and f.decline_attempts = 0`,
+      limit,
+    ),
+    flag(
+      db,
+      true,
+      sql`${inScope} and f.gated = 1 and f.outcome = 'rejected' and p.outcome = 'declined'`,
+      limit,
+    ),
+  ]);
+  const info = await rowsBySeq(
+    db,
+    [...perfunctory.seqs, ...declined.seqs, ...repeated.seqs].map((s) => s.seq),
+    false,
+  );
+  const toFlag = (found: Awaited<ReturnType<typeof flag>>): Flag => ({
+    count: found.count,
+    rows: found.seqs.flatMap(({ seq, gap_ms }) => {
+      const r = info.get(seq);
+      if (r === undefined) return [];
+      const row: FlaggedRow = {
+        audit_id: r.id,
+        link: `/v1/audit/${r.id}`,
+        at: r.at,
+        session: r.session,
+        agent: r.agent,
+        tool: r.tool,
+        rules: r.rules,
+      };
+      if (gap_ms !== null) row.seconds_after_rejection = round(gap_ms / 1000);
+      return [row];
+    }),
+  });
+  return {
+    perfunctory: toFlag(perfunctory),
+    declined_while_queryable: toFlag(declined),
+    repeated: toFlag(repeated),
+  };
+}
+
+async function mismatches(db: Db, q: ReportQuery, limit: number): Promise<MismatchEntry[]> {
+  const { rows } = await sql<{ seq: Num }>`
+    select f.seq as seq from audit_facts f where ${scope(q, 'f')} and f.kind = 'outcome' and f.mismatched > 0
+    order by f.seq desc limit ${limit}`.execute(db);
+  const info = await rowsBySeq(
+    db,
+    rows.map((r) => Number(r.seq)),
+    true,
+  );
+  const out: MismatchEntry[] = [];
+  for (const { seq } of rows) {
+    const r = info.get(Number(seq));
+    if (r?.doc === undefined) continue;
+    const row = JSON.parse(r.doc) as AuditRow;
+    const decision = row.ref ?? row.id;
+    for (const c of row.claims ?? []) {
+      if (c.result !== 'mismatched' || out.length >= limit) continue;
+      out.push({
+        audit_id: decision,
+        outcome_id: row.id,
+        link: `/v1/audit/${decision}`,
+        at: row.at,
+        session: row.session,
+        agent: row.agent ?? null,
+        tool: row.tool ?? null,
+        rules: r.rules,
+        subject: c.claim.subject,
+        op: c.claim.op,
+        predicted: 'value' in c.claim ? c.claim.value : null,
+        observed: c.observed ?? null,
+        confidence: c.claim.confidence ?? null,
+      });
+    }
+  }
+  return out;
+}
+
+export async function reportQuery(db: Db, q: ReportQuery): Promise<StoreReport> {
+  const limit = Math.min(MAX_LIST, Math.max(0, Math.floor(q.limit ?? DEFAULT_LIST)));
+  const extra = q.by !== undefined && q.by !== 'agent' && q.by !== 'rule' ? q.by : undefined;
+  const [byAgent, byRule, byDay, byExtra, reasons, lat, ended, listed, flagged] = await Promise.all([
+    sumsBy(db, q, 'agent'),
+    sumsBy(db, q, 'rule'),
+    sumsBy(db, q, 'day'),
+    extra === undefined ? undefined : sumsBy(db, q, extra),
+    topReasons(db, q),
+    latency(db, q),
+    endings(db, q),
+    mismatches(db, q, limit),
+    flags(db, q, limit),
+  ]);
+  const total = emptySums();
+  for (const s of byAgent.values()) addSums(total, s);
+  const rules: RuleRecord[] = [...byRule.keys()].sort().map((rule) => {
+    const s = byRule.get(rule) as Sums;
+    const end = ended.get(rule) ?? { prediction: 0, decline: 0, override: 0, again: 0, nothing: 0 };
+    end.nothing = Math.max(0, s.rejected - end.prediction - end.decline - end.override - end.again);
+    return {
+      rule,
+      ...figures(s),
+      fires: s.decisions,
+      last_fired: s.last_ms === null ? null : new Date(s.last_ms).toISOString(),
+      refusals: s.rejected,
+      ended: end,
+    };
+  });
+  const report: StoreReport = {
+    rows: total.row_count,
+    totals: figures(total),
+    by_agent: record(byAgent),
+    by_rule: record(byRule),
+    series: groups(byDay),
+    top_reasons: reasons,
+    latency: lat,
+    rules,
+    mismatches: listed,
+    flags: flagged,
+  };
+  if (q.by !== undefined)
+    report.groups = groups(
+      q.by === 'agent' ? byAgent : q.by === 'rule' ? byRule : (byExtra as Map<string, Sums>),
+    );
+  return report;
+}
+
+export async function ruleHistoryQuery(
+  db: Db,
+  rule: string,
+  since: number,
+  limit: number,
+): Promise<RuleHistory> {
+  const [{ rows: fired }, { rows: found }] = await Promise.all([
+    sql<{
+      n: Num;
+    }>`select count(*) as n from audit_rules where rule = ${rule} and at_ms >= ${since} and kind = 'decision'`.execute(
+      db,
+    ),
+    sql<{ seq: Num }>`
+      select r.seq as seq from audit_rules r join audit_facts f on f.seq = r.seq
+      where r.rule = ${rule} and r.kind = 'outcome' and f.mismatched > 0
+      order by r.at_ms desc limit ${Math.max(0, Math.floor(limit))}`.execute(db),
+  ]);
+  const seqs = found.map((r) => Number(r.seq));
+  const docs =
+    seqs.length === 0
+      ? []
+      : await db.selectFrom('audit').select(['seq', 'doc']).where('seq', 'in', seqs).execute();
+  const bySeq = new Map(docs.map((d) => [Number(d.seq), JSON.parse(d.doc) as AuditRow]));
+  const mismatched: RuleHistory['mismatches'] = [];
+  for (const seq of seqs) {
+    const row = bySeq.get(seq);
+    for (const c of row?.claims ?? []) {
+      if (row === undefined || c.result !== 'mismatched' || mismatched.length >= limit) continue;
+      mismatched.push({
+        audit_id: row.ref ?? row.id,
+        at: row.at,
+        subject: c.claim.subject,
+        op: c.claim.op,
+        predicted: 'value' in c.claim ? c.claim.value : null,
+        observed: c.observed ?? null,
+      });
+    }
+  }
+  return { rule, fires: Number(fired[0]?.n ?? 0), mismatches: mismatched };
+}
+
+function round(x: number): number {
+  return Math.round(x * 10000) / 10000;
+}
