@@ -141,7 +141,18 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
   rsync: {
     values: global('rsync', '--log-file --backup-dir --partial-dir --write-batch --only-write-batch'),
     targets: '--log-file --backup-dir --partial-dir -T --temp-dir --write-batch --only-write-batch',
-    operands: 'local-last',
+    readOnly: '-n --dry-run --list-only',
+    // The local destination; with --remove-source-files the local sources are deleted too.
+    custom: (s) => {
+      const local = s.operands.map((at) => operand(s, at)).filter((f) => !isRemote(f.text));
+      const last = s.operands[s.operands.length - 1];
+      const out =
+        s.operands.length >= 2 && last !== undefined && !isRemote(s.argv[last] as string)
+          ? [operand(s, last)]
+          : [];
+      if (s.has('--remove-source-files')) out.push(...local.filter((f) => f.at !== last));
+      return out;
+    },
   },
   scp: { values: global('scp'), operands: 'local-last' },
   sqlite3: { values: global('sqlite3'), operands: 'first', readOnly: '-readonly' },
@@ -167,6 +178,37 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
     custom: (s) => [optionValue(s, '-f --prefix') ?? { text: 'xx' }],
   },
   find: { custom: findWrites },
+  ruby: {
+    values: '-e -E -I -r -C -x',
+    attached: 'i',
+    custom: (s) => (inPlace(s) ? scriptOperands(s, '-e') : []),
+  },
+  yq: {
+    values: '-o --output-format -p --input-format -I --indent --from-file',
+    custom: (s) => (s.has('-i') || s.has('--inplace') ? scriptOperands(s, '--from-file') : []),
+  },
+  sponge: { operands: 'all' },
+  zip: {
+    values: '-b -n -t -tt -x -i -P -O --out -Z -s',
+    targets: '-O --out',
+    operands: 'first',
+    readOnly: '-sf',
+  },
+  '7z': {
+    attached: 'o',
+    custom: (s) => {
+      const command = s.argv[s.operands[0] ?? -1] ?? '';
+      if (command === 'x' || command === 'e') return [optionValue(s, '-o') ?? { text: '.' }];
+      if (/^[aud]$/.test(command) && s.operands[1] !== undefined) return [operand(s, s.operands[1])];
+      return [];
+    },
+  },
+  openssl: {
+    values: '-in -out -key -keyout -passin -passout -config -subj -days -inkey -signkey -CA -CAkey -certfile',
+    targets: '-out -keyout',
+  },
+  'ssh-keygen': { values: '-f -C -N -P -t -b -E -Z -a -I -n -O -V -z -s', targets: '-f' },
+  mkswap: { values: '-L -U -p', operands: 'first' },
   unzip: {
     values: '-d -x -P -I -O',
     readOnly: '-l -t -v -Z -p -c',
@@ -185,11 +227,29 @@ const ALIASES: Record<string, string> = {
   sqlite: 'sqlite3',
 };
 
+/** mkfs and mkfs.TYPE: the device. */
+const MKFS: WriteModel = { values: '-t -L -b -c -i -I -m -O -E -N -U', operands: 'first' };
+
+/** Compilers and linkers: `-o FILE` is written. */
+const COMPILER: WriteModel = {
+  values: '-o -x -I -L -D -U -include -isystem -MF -MT -MQ -T -e',
+  targets: '-o -MF',
+};
+
 export function writeModel(program: string): WriteModel | undefined {
-  return WRITE_MODELS[ALIASES[program] ?? program];
+  const name = ALIASES[program] ?? program;
+  if (Object.hasOwn(WRITE_MODELS, name)) return WRITE_MODELS[name];
+  if (/^mkfs(\.|$)/.test(name)) return MKFS;
+  if (/^(gcc|g\+\+|cc|c\+\+|clang|clang\+\+|ld|ld\.(bfd|gold|lld)|tcc)(-\d+)?$/.test(name)) return COMPILER;
+  return undefined;
 }
 
 const names = (text: string): string[] => text.split(' ');
+
+/** `host:path`, `user@host:path`, `rsync://…`: not a local path. */
+export function isRemote(text: string): boolean {
+  return /^[a-z]+:\/\//i.test(text) || /^[^/]*:/.test(text);
+}
 
 export function operand(s: Scanned, at: number): Found {
   return { text: s.argv[at] as string, at };

@@ -3,7 +3,14 @@
 // directory the command may be in. Options are walked with the shared option scanner.
 import { firstOperand } from './option-scan.js';
 import type { Resolver } from './resolve.js';
-import { type Found, type Option, type Scanned, type WriteModel, writeModel } from './write-model.js';
+import {
+  type Found,
+  isRemote,
+  type Option,
+  type Scanned,
+  type WriteModel,
+  writeModel,
+} from './write-model.js';
 
 export interface WriteSet {
   paths: string[];
@@ -27,27 +34,26 @@ interface Compiled {
   allWith: readonly string[];
 }
 
-const compiled = new Map<string, Compiled | null>();
+/** Compiled models, per model (a fixed set, so the cache is bounded whatever programs are met). */
+const compiled = new Map<WriteModel, Compiled>();
 
 function compile(program: string): Compiled | null {
-  let c = compiled.get(program);
-  if (c !== undefined) return c;
   const model = writeModel(program);
-  if (!model) c = null;
-  else {
-    const values = new Set([...words(model.values), ...words(model.targets), ...words(model.into)]);
-    c = {
-      model,
-      values,
-      targets: words(model.targets),
-      into: words(model.into),
-      letters: new Set([...values].filter((v) => /^-[A-Za-z0-9]$/.test(v)).map((v) => v[1] as string)),
-      attached: words(model.attached),
-      readOnly: [...words(model.readOnly)],
-      allWith: [...words(model.allWith)],
-    };
-  }
-  compiled.set(program, c);
+  if (!model) return null;
+  const cached = compiled.get(model);
+  if (cached) return cached;
+  const values = new Set([...words(model.values), ...words(model.targets), ...words(model.into)]);
+  const c: Compiled = {
+    model,
+    values,
+    targets: words(model.targets),
+    into: words(model.into),
+    letters: new Set([...values].filter((v) => /^-[A-Za-z0-9]$/.test(v)).map((v) => v[1] as string)),
+    attached: words(model.attached),
+    readOnly: [...words(model.readOnly)],
+    allWith: [...words(model.allWith)],
+  };
+  compiled.set(model, c);
   return c;
 }
 
@@ -187,10 +193,6 @@ function into(s: Scanned, c: Compiled, ops: Found[], res: Resolver): Found[] {
   }
   if (mode === 'move' || mode === 'link') out.push(...sources);
   return out;
-}
-
-function isRemote(text: string): boolean {
-  return /^[a-z]+:\/\//i.test(text) || /^[^/]*:/.test(text);
 }
 
 const NOTHING: WriteSet = Object.freeze({
