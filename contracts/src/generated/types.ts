@@ -431,4 +431,19 @@ export interface Rails {
    * The whole rails as plain text, for hosts that show one string.
    */
   text: string;
+  /**
+   * The refusing rules' recent record in this project: how often each fired this week and its newest mismatches (predicted vs observed).
+   */
+  history?: {
+    rule: string;
+    fires: number;
+    mismatches: {
+      audit_id: string;
+      at: string;
+      subject: Source;
+      op: string;
+      predicted: string | number | boolean | null;
+      observed: string | null;
+    }[];
+  }[];
 }

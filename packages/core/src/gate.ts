@@ -7,7 +7,14 @@ import { monotonicFactory } from 'ulid';
 import { auditDraftFor, boundedCall } from './audit-draft.js';
 import { AuditWriter } from './audit-writer.js';
 import { parseCall } from './call.js';
-import { type Classification, classify, isGated, type ToolHints } from './classify.js';
+import {
+  type Classification,
+  classify,
+  classifyNormalised,
+  isGated,
+  type NormalisedCall,
+  type ToolHints,
+} from './classify.js';
 import { type Decision, decide, lostRace } from './decide.js';
 import { TollgateFault } from './faults.js';
 import { type Guarded, type GuardOptions, guardWith } from './guard.js';
@@ -17,10 +24,12 @@ import type { Policy } from './policy/types.js';
 import { type Clock, type OverrideRecord, type Store, systemClock } from './ports.js';
 import { probeSubjects } from './probes.js';
 import { buildRails, type Channel } from './rails.js';
+import { ruleHistories } from './rails-history.js';
 import { pooledRandom } from './random-pool.js';
 import { reason } from './reasons.js';
 import { recordTicket, type TicketRecordResult } from './record-ticket.js';
 import { requirementsFor } from './requirements.js';
+import { readPaths, withSessionScripts, writtenPaths } from './session-files.js';
 import { type Settlement, settleDispatch } from './settle.js';
 import type { WriteScope } from './writes.js';
 import type { ProjectPaths } from './zones.js';
@@ -173,16 +182,53 @@ export function createGate(options: GateOptions): Gate {
     let classification: Classification;
     try {
       classification = classifyCall(call, opts.hints, opts.cwd);
+      classification = await withWrittenScripts(call, classification, opts.hints);
     } catch (error) {
       return unavailable(call, digest, undefined, error);
     }
-    if (!isGated(classification.class)) return pass(call, digest, classification, canonical);
+    if (!isGated(classification.class)) {
+      return noteWrites(call, classification, await pass(call, digest, classification, canonical));
+    }
     try {
       const decision = await decide(ctx, call, digest, classification, opts);
-      return await finish(call, digest, classification, decision, opts);
+      return noteWrites(call, classification, await finish(call, digest, classification, decision, opts));
     } catch (error) {
       return unavailable(call, digest, classification, error);
     }
+  }
+
+  /** A call that runs a script this session wrote and has not read since is unknown-dynamic. */
+  async function withWrittenScripts(
+    call: Call,
+    classification: Classification,
+    hints: ToolHints | undefined,
+  ): Promise<Classification> {
+    const facts = classification.facts;
+    if (!facts?.scripts || facts.scripts.length === 0) return classification;
+    const normalised: NormalisedCall = {
+      tool: call.tool,
+      args: call.args,
+      ...(call.action !== undefined ? { action: call.action } : {}),
+      facts,
+      ...(classification.writes ? { writes: classification.writes } : {}),
+    };
+    const marked = await withSessionScripts(store, call.session, normalised);
+    if (marked === normalised) return classification;
+    return classifyNormalised(options.policy, call, marked, hints ?? ctx.toolHints(call.tool));
+  }
+
+  /** The files a call that goes ahead writes are the session's writes (see session-files.ts). */
+  async function noteWrites(call: Call, classification: Classification, verdict: Verdict): Promise<Verdict> {
+    if (verdict.outcome !== 'pass' && verdict.outcome !== 'dispatch') return verdict;
+    const paths = writtenPaths(classification);
+    if (paths.length === 0) return verdict;
+    try {
+      await store.recordFileEvents(call.session, 'write', paths, clock.now());
+    } catch (error) {
+      // Unrecorded, a script written now could later run unjudged: the call does not go ahead.
+      return unavailable(call, verdict.call_digest, undefined, error);
+    }
+    return verdict;
   }
 
   async function pass(
@@ -249,6 +295,7 @@ export function createGate(options: GateOptions): Gate {
         problems: decision.reasons,
         channel: opts.channel ?? options.channel ?? 'library',
         describe,
+        history: await ruleHistories(store, classification.rules, clock.now()),
       });
     }
     const draft = auditDraftFor({
@@ -348,6 +395,11 @@ export function createGate(options: GateOptions): Gate {
     async recordObservation(input) {
       const observation = observationFrom(input, newId(), clock.now(), ctx.excerptBytes);
       await store.insertObservation(observation);
+      // A read the gate saw shows the agent what a file holds: a script it wrote may run again.
+      if (input.attested) {
+        const paths = readPaths(observation.source, scopeAt(undefined));
+        if (paths.length > 0) await store.recordFileEvents(input.session, 'read', paths, clock.now());
+      }
       return observation;
     },
     recordPrediction: (call, doc) => recordTicket(ctx, 'prediction', call, doc, classifyCall),

@@ -60,6 +60,14 @@ export { systemClock } from './ports.js';
 export { buildRails, type Channel } from './rails.js';
 export { REASONS, type ReasonCode, reason, reasonMeaning } from './reasons.js';
 export type { TicketRecordResult } from './record-ticket.js';
+export {
+  type Reclassify,
+  type ReplayChange,
+  type ReplayOptions,
+  type ReplayResult,
+  type ReplayRow,
+  replayAudit,
+} from './replay.js';
 export { buildReport, type ReportOptions } from './report.js';
 export {
   type CalibrationReport,

@@ -3,6 +3,7 @@
 // agent speaks through. Every call-derived string is sanitised; only '\n' separates lines.
 import type { Call, Decline, Prediction, Rails, Reason, Source } from '@tollgate/contracts';
 import type { Classification } from './classify.js';
+import type { RailsHistory } from './rails-history.js';
 import type { Requirements } from './requirements.js';
 import { quoted, sanitiseJson, sanitiseText, shellQuoted } from './sanitise.js';
 
@@ -15,6 +16,8 @@ export interface RailsInput {
   problems: Reason[];
   channel: Channel;
   describe: (ruleId: string) => string | undefined;
+  /** The refusing rules' recent record here (rails-history.ts); shown when not empty. */
+  history?: RailsHistory;
 }
 
 const QUOTE_PLACEHOLDER = '<text you saw in that output>';
@@ -41,6 +44,9 @@ export function buildRails(input: RailsInput): Rails {
     reads,
     example_prediction: sanitiseJson(example_prediction, 400) as Prediction,
     example_decline: sanitiseJson(example_decline, 400) as Decline,
+    ...(input.history !== undefined && input.history.length > 0
+      ? { history: sanitiseJson(input.history, 400) as RailsHistory }
+      : {}),
   };
   const lines = [
     summary,
@@ -60,6 +66,7 @@ export function buildRails(input: RailsInput): Rails {
           `After the call the gate re-reads only shell read commands named as claim subjects; a claim about a tool call${unverifiable ? ` (such as ${sourceLine(unverifiable)})` : ''} stays "unverifiable".`,
         ]
       : []),
+    ...historyLines(rails.history),
     `Evidence older than ${requirements.maxAgeS} s is refused. What you were told (a prompt, a ticket) is not evidence; only reads are. A decline is a fine answer: it is recorded and nothing runs.`,
   ];
   return { ...rails, text: lines.map((l) => sanitiseLine(l)).join('\n') };
@@ -145,6 +152,18 @@ function howTo(input: RailsInput, prediction: Prediction, decline: Decline): str
         `Minimal decline: ${d}`,
       ];
   }
+}
+
+/** A mistake already made here, shown where it matters: at the call site. */
+function historyLines(history: RailsHistory | undefined): string[] {
+  if (history === undefined) return [];
+  return history.flatMap((h) => [
+    `This project's record of ${h.rule}: it fired ${h.fires} time${h.fires === 1 ? '' : 's'} in the last 7 days.`,
+    ...h.mismatches.map(
+      (m) =>
+        `  - ${m.at.slice(0, 16)}Z a prediction about ${quoted(sourceLine(m.subject), 120)} said ${m.op} ${quoted(JSON.stringify(m.predicted), 120)}; the gate observed ${m.observed === null ? 'nothing' : quoted(m.observed, 160)}.`,
+    ),
+  ]);
 }
 
 function sourceLine(source: Source): string {

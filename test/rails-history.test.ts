@@ -1,0 +1,57 @@
+// History at the moment of action: a rule that refuses a call shows, in the rails, its record in this
+// project — how often it fired this week and the prediction it already saw fail (predicted beside
+// observed) — read back through the store, with every observed string sanitised.
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { deployCall, observeAndPredict, openTestGate, statusRead, type TestGate } from './support/gate.js';
+
+let t: TestGate;
+beforeEach(async () => {
+  t = await openTestGate();
+});
+afterEach(() => t.close());
+
+test('a refusal carries the rule’s fires this week and its last mismatch', async () => {
+  const first = await t.gate.check(deployCall('s1'));
+  expect(first.outcome).toBe('rejected');
+  expect(first.rails?.history).toBeUndefined(); // nothing on record yet
+
+  const { prediction } = await observeAndPredict(t.gate, 's1');
+  const go = await t.gate.check(deployCall('s1'), { envelope: { prediction } });
+  expect(go.outcome).toBe('dispatch');
+  await t.gate.recordOutcome(go.audit_id as string, {
+    status: 'ok',
+    observed: [{ subject: statusRead, output: 'api: running build 41\u001b[31m (rollback)' }],
+  });
+  await t.gate.flush();
+
+  t.clock.advance(3600);
+  const later = await t.gate.check(deployCall('s2'));
+  expect(later.outcome).toBe('rejected');
+  const rule = later.rules[0] as string;
+  expect(later.rails?.history).toEqual([
+    {
+      rule,
+      fires: 2,
+      mismatches: [
+        {
+          audit_id: go.audit_id,
+          at: expect.any(String),
+          subject: statusRead,
+          op: 'contains',
+          predicted: 'build 42',
+          observed: expect.stringContaining('build 41'),
+        },
+      ],
+    },
+  ]);
+  expect(later.rails?.text).toContain(
+    `This project's record of ${rule}: it fired 2 times in the last 7 days.`,
+  );
+  expect(later.rails?.text).toMatch(/said contains "\\"build 42\\""|said contains .*build 42/);
+  expect(later.rails?.text).not.toContain('\u001b');
+
+  // A week on, the fires have aged out of the count.
+  t.clock.advance(8 * 86_400);
+  const weekLater = await t.gate.check(deployCall('s3'));
+  expect(weekLater.rails?.history?.[0]?.fires ?? 0).toBe(0);
+});
