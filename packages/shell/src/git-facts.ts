@@ -51,6 +51,16 @@ export function gitFacts(sub: string, rest: readonly string[], read: ParsedOptio
       return read
         ? { configWrites: configWrites(read.positionals.slice(1), has).map((w) => w.toLowerCase()) }
         : {};
+    case 'remote': {
+      // `git remote add --mirror[=push] NAME URL` makes every later `git push NAME` a mirror push.
+      const [verb, name] = read?.positionals.slice(1) ?? [];
+      // A bare --mirror means both fetch and push; only --mirror=fetch leaves pushes alone.
+      const values = (read?.canonical ?? []).filter((o) => o.startsWith('--mirror='));
+      const mirror = read?.canonical.includes('--mirror') ?? false;
+      const pushes = mirror && (values.length === 0 || values.some((v) => v !== '--mirror=fetch'));
+      if (verb !== 'add' || name === undefined || !pushes) return {};
+      return { configWrites: [`remote.${name.toLowerCase()}.mirror=true`] };
+    }
     case 'clone':
       return { config: values('--config').map((c) => c.toLowerCase()) };
     case 'submodule': {

@@ -134,6 +134,7 @@ export const GIT_SUBCOMMANDS: Record<string, OptionModel> = {
   difftool: git(
     'd|dir-diff y|no-prompt prompt rotate-to= skip-to= t|tool= tool-help symlinks x|extcmd! g|gui trust-exit-code',
   ),
+  remote: git('v|verbose t= m= f tags mirror? push add delete'),
   replace: git('l|list d|delete edit graft convert-graft-file raw f|force format='),
   submodule: git(
     'q|quiet recursive init remote N|no-fetch f|force b|branch= name= reference= depth= cached files ' +
