@@ -66,9 +66,19 @@ export function classify(
   hints?: ToolHints,
   scope?: WriteScope,
 ): Classification {
+  if (policy.rulesFor(call.tool).length === 0 && call.tool !== SHELL_TOOL) return fromHints(hints);
+  return classifyNormalised(policy, call, normaliseCall(call, scope), hints);
+}
+
+/** Matching the rules against a call already normalised (core may add facts the store knows, see gate.ts). */
+export function classifyNormalised(
+  policy: Policy,
+  call: Pick<Call, 'tool' | 'action' | 'args'>,
+  normalised: NormalisedCall,
+  hints?: ToolHints,
+): Classification {
   const candidates = policy.rulesFor(call.tool);
   if (candidates.length === 0 && call.tool !== SHELL_TOOL) return fromHints(hints);
-  const normalised = normaliseCall(call, scope);
   const segments = normalised.facts?.segments ?? [];
   const gating: CompiledRule[] = [];
   let gatedSegment: unknown;

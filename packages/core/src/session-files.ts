@@ -1,0 +1,65 @@
+// The two-step attack — write a script, then run it — is closed by remembering what the session
+// wrote: every passed call's writes are recorded, an attested read of a file (the Read tool, `cat
+// FILE`) clears it, and a command that would run a file the session wrote since it last read it is
+// unknown-dynamic (the shell facts name the files a command runs as scripts). Reading the file shows
+// the agent, and the transcript, what will run.
+import type { Source } from '@tollgate/contracts';
+import { parseShell, resolvePath } from '@tollgate/shell';
+import type { Classification, NormalisedCall } from './classify.js';
+import type { Store } from './ports.js';
+import type { WriteScope } from './writes.js';
+
+/** The dynamic-construct kind a session-written script adds to the facts (matched by shell.script.unread-write). */
+export const SESSION_WRITTEN = 'session_written_script';
+
+/** Tools whose observation shows a file's contents: the argument naming it. */
+const READ_TOOLS: Record<string, string> = { Read: 'file_path', read_file: 'path', read_text_file: 'path' };
+/** Shell programs that print a file's contents. */
+const READERS = new Set(['cat', 'bat', 'batcat', 'head', 'tail', 'less', 'more', 'nl', 'view']);
+
+/** Absolute paths a passed call wrote (resolved writes only; an unresolved one names no file). */
+export function writtenPaths(classification: Classification): string[] {
+  return [...new Set((classification.writes ?? []).filter((w) => w.path.startsWith('/')).map((w) => w.path))];
+}
+
+/** Absolute paths whose contents an observed read showed. */
+export function readPaths(source: Source, scope: WriteScope | undefined): string[] {
+  if (typeof source !== 'string') {
+    const key = READ_TOOLS[source.tool];
+    const value = key === undefined ? undefined : source.args?.[key];
+    if (typeof value !== 'string' || value === '') return [];
+    const abs = scope ? resolvePath(value, scope.context) : value;
+    return abs?.startsWith('/') ? [abs] : [];
+  }
+  if (!scope || source.length > 4096) return [];
+  const facts = parseShell(source, { context: scope.context });
+  const out: string[] = [];
+  for (const segment of facts.segments) {
+    if (!READERS.has(segment.program) || segment.unresolved) continue;
+    for (const word of segment.positionals) {
+      const abs = resolvePath(word, scope.context);
+      if (abs?.startsWith('/')) out.push(abs);
+    }
+  }
+  return out;
+}
+
+/**
+ * The call with the scripts it runs that this session wrote since last reading them added to its
+ * dynamic constructs; the call itself when there are none.
+ */
+export async function withSessionScripts(
+  store: Store,
+  session: string,
+  normalised: NormalisedCall,
+): Promise<NormalisedCall> {
+  const scripts = normalised.facts?.scripts;
+  if (!scripts || scripts.length === 0 || !normalised.facts) return normalised;
+  const written = await store.writtenSinceRead(session, scripts);
+  if (written.length === 0) return normalised;
+  const dynamic = [
+    ...normalised.facts.dynamic,
+    ...written.map((path) => ({ kind: SESSION_WRITTEN, text: path.slice(0, 400) })),
+  ];
+  return { ...normalised, facts: { ...normalised.facts, dynamic } };
+}
