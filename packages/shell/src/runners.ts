@@ -4,7 +4,7 @@ import { posix } from 'node:path';
 import type { Extractor, Handler, Invocation } from './extract.js';
 import type { FileView, ResolveContext } from './files.js';
 import { type FileConfig, resolveGit, scanGlobals } from './git.js';
-import { readGitConfig } from './git-config.js';
+import { type GitFileConfig, readGitConfig } from './git-config.js';
 import { gitFacts } from './git-facts.js';
 import { runValue } from './option-commands.js';
 import { firstOperand, longOption, takesValue } from './option-scan.js';
@@ -385,13 +385,22 @@ function gitFiles(ex: Extractor, inv: Invocation): FileConfig | undefined {
     return { entries: [], unreadable: true };
   const entries: string[] = [];
   let unreadable = false;
+  // One parse reads the same files once, however many git commands it holds (the file view is bounded).
+  const cache = configCache.get(res) ?? new Map<string, GitFileConfig>();
+  configCache.set(res, cache);
   for (const cwd of dirs) {
-    const config = readGitConfig({ files, cwd, home: res.ctx?.home, env, gitDir });
+    const key = JSON.stringify([cwd, gitDir, res.ctx?.home, [...env].filter(([k]) => CONFIG_ENV.test(k))]);
+    const config = cache.get(key) ?? readGitConfig({ files, cwd, home: res.ctx?.home, env, gitDir });
+    cache.set(key, config);
     entries.push(...config.entries);
     unreadable ||= config.unreadable;
   }
   return { entries, unreadable };
 }
+
+/** Environment variables that change which config files git reads. */
+const CONFIG_ENV = /^(HOME|XDG_CONFIG_HOME|GIT_DIR|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_CONFIG_NOSYSTEM)$/;
+const configCache = new WeakMap<object, Map<string, GitFileConfig>>();
 
 /** The part of the resolver (resolve.ts) the git handler needs: the file view and the directories. */
 interface ResolverLike {
