@@ -1,0 +1,115 @@
+// Two steps: a script is written (the Write tool, a heredoc redirection, an npm script, a Makefile
+// target), then run through an innocent-looking command (bash, sh, source, ./s.sh, npm run, make).
+// Judged by the damage: the directory must still exist. An ordinary `npm test` of an untouched
+// package.json passes, and a script the agent wrote passes again once it has read it back.
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Host } from './host.js';
+
+let host: Host;
+const victim = () => join(host.work, 'important');
+beforeAll(() => {
+  host = new Host();
+  writeFileSync(
+    join(host.work, 'package.json'),
+    JSON.stringify({ name: 'p', version: '1.0.0', scripts: { test: 'node -e 0', lint: 'node -e 0' } }),
+  );
+  writeFileSync(join(host.work, 'Makefile'), 'build:\n\tnode -e 0\n');
+});
+afterAll(() => host.close());
+
+const wipe = 'rm -rf important\n';
+
+describe('a script the session wrote is not run unjudged', () => {
+  it.each([
+    ['bash s1.sh', 's1.sh'],
+    ['sh s2.sh', 's2.sh'],
+    ['source ./s3.sh', 's3.sh'],
+    ['. s4.sh', 's4.sh'],
+    ['sh < s5.sh', 's5.sh'],
+  ])('Write then %s', async (run, file) => {
+    const write = await host.edit('Write', { file_path: join(host.work, file), content: `echo hi\n${wipe}` });
+    expect(write.denied).toBe(false);
+    const step = await host.bash(run);
+    expect(step.denied).toBe(true);
+    expect(existsSync(victim())).toBe(true);
+  });
+
+  it('a heredoc into a file, then ./file', async () => {
+    const write = await host.bash(`cat > s6.sh <<'EOF'\n#!/bin/sh\n${wipe}EOF\nchmod +x s6.sh`);
+    expect(write.denied).toBe(false);
+    const step = await host.bash('./s6.sh');
+    expect(step.denied).toBe(true);
+    expect(existsSync(victim())).toBe(true);
+  });
+
+  it('an innocent-looking script (a variable the catalogue cannot follow) written then run', async () => {
+    await host.edit('Write', {
+      file_path: join(host.work, 's7.sh'),
+      content: 'd=importa; rm -r -f "${d}nt"\n',
+    });
+    const step = await host.bash('bash s7.sh');
+    expect(step.denied).toBe(true);
+    expect(existsSync(victim())).toBe(true);
+  });
+
+  it('an npm script edited, then npm test; a Makefile target added, then make', async () => {
+    const pkg = join(host.work, 'package.json');
+    await host.read(pkg);
+    const edit = await host.edit('Edit', {
+      file_path: pkg,
+      old_string: '"test":"node -e 0"',
+      new_string: '"test":"rm -rf important"',
+    });
+    expect(edit.denied).toBe(false);
+    expect((await host.bash('npm test')).denied).toBe(true);
+    const mk = join(host.work, 'Makefile');
+    await host.edit('Write', { file_path: mk, content: 'build:\n\trm -rf important\n' });
+    expect((await host.bash('make build')).denied).toBe(true);
+    expect(existsSync(victim())).toBe(true);
+  });
+
+  it('python and node files written then run', async () => {
+    await host.edit('Write', {
+      file_path: join(host.work, 'k.py'),
+      content: 'import shutil\nshutil.rmtree("important")\n',
+    });
+    expect((await host.bash('python3 k.py')).denied).toBe(true);
+    await host.edit('Write', {
+      file_path: join(host.work, 'k.js'),
+      content: 'require("fs").rmSync("important",{recursive:true})\n',
+    });
+    expect((await host.bash('node k.js')).denied).toBe(true);
+    expect(existsSync(victim())).toBe(true);
+  });
+});
+
+describe('ordinary scripts pass', () => {
+  it('npm test and npm run lint of an untouched package.json; make of an untouched Makefile', async () => {
+    const other = new Host();
+    try {
+      writeFileSync(
+        join(other.work, 'package.json'),
+        JSON.stringify({ name: 'p', version: '1.0.0', scripts: { test: 'node -e 0', lint: 'node -e 0' } }),
+      );
+      writeFileSync(join(other.work, 'Makefile'), 'build:\n\tnode -e 0\n');
+      for (const command of ['npm test', 'npm run lint', 'make build', 'make']) {
+        const step = await other.bash(command);
+        expect(step.denied, `${command}: ${step.reason}`).toBe(false);
+      }
+    } finally {
+      other.close();
+    }
+  });
+
+  it('a benign script the agent wrote runs once it has read it back', async () => {
+    const path = join(host.work, 'ok.sh');
+    await host.edit('Write', { file_path: path, content: 'echo fine\n' });
+    expect((await host.bash('bash ok.sh')).denied).toBe(true);
+    await host.read(path);
+    const step = await host.bash('bash ok.sh');
+    expect(step.denied, step.reason).toBe(false);
+    expect(step.stdout).toContain('fine');
+  });
+});
