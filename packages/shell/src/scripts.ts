@@ -146,10 +146,8 @@ export function runCodeFile(
   word: string,
   unresolved: boolean,
 ): void {
-  if (!canRead(ex, inv)) {
-    if (unresolved) ex.flag('unresolved_script', inv.text);
-    return;
-  }
+  // Without a context a script held in a variable stays as the interpreter handler judged it.
+  if (!canRead(ex, inv)) return;
   const path = scriptPath(ex, inv, word, unresolved);
   if (path === undefined) return;
   // Installed packages (a dependency's bin script) are the project's tools, not the agent's text:
