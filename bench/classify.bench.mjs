@@ -2,10 +2,11 @@
 // commands of every family, compounds, substitutions), one process. The process start-up (empty
 // input) is measured in the same run and subtracted, so the figure is the steady classification rate.
 import { spawnSync } from 'node:child_process';
+import { scaled } from './mode.mjs';
 import { percentile } from './stats.mjs';
 
 const BIN = new URL('../packages/cli/bin/tollgate.js', import.meta.url).pathname;
-const N = 60_000;
+const N = scaled(60_000, 2_000);
 
 const TEMPLATES = [
   (i) => `git status --short && git log --oneline -${i % 20}`,
@@ -47,7 +48,7 @@ export async function run() {
     );
   const empty = [];
   const full = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < scaled(3, 1); i++) {
     empty.push(batch('').ms);
     const r = batch(input);
     if (r.lines !== N) throw new Error(`expected ${N} result lines, got ${r.lines}`);

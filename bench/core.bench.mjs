@@ -7,10 +7,13 @@ import { join } from 'node:path';
 import { createGate, loadPolicy } from '@tollgate/core';
 import { openStore } from '@tollgate/store';
 import Database from 'better-sqlite3';
+import { scaled } from './mode.mjs';
 import { summary, timeEach } from './stats.mjs';
 
 const POLICY = new URL('../test/fixtures/tools.policy.yaml', import.meta.url).pathname;
 const read = { tool: 'release_status', args: { service: 'api' } };
+const MATCHED = scaled(5_000, 200);
+const WARM = scaled(200, 20);
 const prediction = (i) => ({
   claims: [{ subject: read, op: 'contains', value: 'build 42' }],
   evidence: [{ source: read, quote: 'build 41' }],
@@ -28,9 +31,9 @@ export async function run() {
     const gate = createGate({ policy: loadPolicy([POLICY]), store, clock: { now: () => now } });
     const unmatched = { tool: 'list_files', args: { path: '/srv' }, session: 'bench' };
     const shellRead = { tool: 'shell', args: { command: 'git status --short' }, session: 'bench' };
-    const tool = summary(await timeEach(20_000, () => gate.check(unmatched)));
+    const tool = summary(await timeEach(scaled(20_000, 500), () => gate.check(unmatched)));
     await gate.flush();
-    const shell = summary(await timeEach(20_000, () => gate.check(shellRead)));
+    const shell = summary(await timeEach(scaled(20_000, 500), () => gate.check(shellRead)));
     await gate.flush();
     const call = { tool: 'deploy', args: { service: 'api', env: 'production' }, session: 'bench' };
     let dispatched = 0;
@@ -48,17 +51,19 @@ export async function run() {
     };
     const matched = summary(
       await timeEach(
-        5_000,
+        MATCHED,
         async (i) => {
           const verdict = await gate.check(call, { envelope: { prediction: prediction(i) } });
           if (verdict.outcome === 'dispatch') dispatched++;
         },
-        200,
+        WARM,
         readAgain,
       ),
     );
-    if (dispatched !== 5_200)
-      throw new Error(`expected every matched call to dispatch, got ${dispatched} of 5,200 (with warm-up)`);
+    if (dispatched !== MATCHED + WARM)
+      throw new Error(
+        `expected every matched call to dispatch, got ${dispatched} of ${MATCHED + WARM} (with warm-up)`,
+      );
     await store.close();
     const row = (name, value, target) => ({
       name,
@@ -91,7 +96,9 @@ async function measureBaseline(path) {
   db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
   const insert = db.prepare('INSERT INTO t (body) VALUES (?)');
   const text = JSON.stringify({ prediction: prediction(0) });
-  const result = summary(await timeEach(20_000, () => insert.run(JSON.parse(text).prediction.rationale)));
+  const result = summary(
+    await timeEach(scaled(20_000, 500), () => insert.run(JSON.parse(text).prediction.rationale)),
+  );
   db.close();
   return result;
 }

@@ -5,10 +5,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { scaled } from './mode.mjs';
 import { percentile } from './stats.mjs';
 
 const BIN = new URL('../packages/cli/bin/tollgate.js', import.meta.url).pathname;
-const RUNS = 25;
+const RUNS = scaled(25, 3);
 const TIME = '/usr/bin/time';
 
 const payload = (dir, command) =>

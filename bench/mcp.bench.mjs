@@ -7,14 +7,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { scaled } from './mode.mjs';
 import { percentile } from './stats.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const BIN = join(root, 'packages/cli/bin/tollgate.js');
 const DIST = join(root, 'packages/cli/dist/tollgate.js');
 const FS_SERVER = join(root, 'node_modules/@modelcontextprotocol/server-filesystem/dist/index.js');
-const WARMUP = 300;
-const N = 3000;
+const WARMUP = scaled(300, 20);
+const N = scaled(3000, 100);
 
 // The built binary when there is one (npm run bench builds it); else the sources through tsx.
 const tollgate = existsSync(DIST)
