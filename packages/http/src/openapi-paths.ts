@@ -121,10 +121,33 @@ export function openApiPaths(): Record<string, unknown> {
         responses: { '200': ok('The decision', schema('AuditView')), ...ID, ...AUTH },
       },
     },
+    '/v1/audit/replay': {
+      post: {
+        summary:
+          'What-if (operators): the recorded calls classified again under another rule file, and which decisions would change',
+        requestBody: body('ReplayRequest'),
+        responses: {
+          '200': ok('What would change', schema('ReplayResult')),
+          ...BODY,
+          '422': problem('Bad body, or a rule file that does not compile (code policy_invalid)'),
+          ...AUTH,
+        },
+      },
+    },
     '/v1/report': {
       get: {
-        summary: 'Calibration report: outcomes, decline rate, predicted vs observed, per agent and rule',
-        parameters: auditQuery,
+        summary:
+          'Calibration report, aggregated in the database over a window: outcome mix and rates per agent, rule and day, prediction accuracy and Brier score, mismatches, latencies, rules, flags',
+        parameters: [
+          ...auditQuery,
+          query('until', 'Rows before this ISO 8601 date-time or epoch milliseconds', 'string'),
+          query('rule', 'Only decisions this rule matched', 'string'),
+          query('tool', 'Only calls of this tool', 'string'),
+          query('by', 'Adds `groups` by this dimension', 'string', {
+            enum: ['agent', 'rule', 'tool', 'session', 'day'],
+          }),
+          query('limit', 'Mismatches and flagged rows listed (0–200, default 20)', 'integer'),
+        ],
         responses: {
           '200': ok('The report', schema('CalibrationReport')),
           '422': problem('Bad query'),

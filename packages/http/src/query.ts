@@ -21,7 +21,7 @@ export function parseAuditQuery(params: Record<string, string>, withLimit: boole
     else query.limit = n;
   }
   if (since !== undefined) {
-    const ms = /^\d+$/.test(since) ? Number(since) : ISO.test(since) ? Date.parse(since) : Number.NaN;
+    const ms = parseWhen(since) ?? Number.NaN;
     if (Number.isNaN(ms))
       problems.push({
         path: '/query/since',
@@ -39,6 +39,12 @@ export function parseAuditQuery(params: Record<string, string>, withLimit: boole
     else query[key] = value;
   }
   return problems.length > 0 ? { ok: false, problems } : { ok: true, query };
+}
+
+/** An ISO 8601 date-time or epoch milliseconds as epoch ms; undefined when it is neither. */
+export function parseWhen(text: string): number | undefined {
+  const ms = /^\d+$/.test(text) ? Number(text) : ISO.test(text) ? Date.parse(text) : Number.NaN;
+  return Number.isNaN(ms) ? undefined : ms;
 }
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;

@@ -1,24 +1,9 @@
 // The HTTP-only shapes: request wrappers and responses that compose contract schemas by $ref (never
 // restating them). The OpenAPI document publishes these; requests are checked against them shallowly
 // (the contract documents inside are core's to validate, so a bad call still gets its audited verdict).
-const ref = (name: string, pointer = '') => ({ $ref: `urn:tollgate:${name}:v1${pointer}` });
+import { reportShapes } from './report-shapes.js';
 
-const group = {
-  type: 'object',
-  required: ['decisions', 'by_outcome', 'decline_rate', 'claims', 'accuracy', 'top_reasons', 'dry_runs'],
-  properties: {
-    decisions: { type: 'integer' },
-    by_outcome: { type: 'object', additionalProperties: { type: 'integer' } },
-    decline_rate: { type: ['number', 'null'] },
-    claims: { type: 'object', additionalProperties: { type: 'integer' } },
-    accuracy: { type: ['number', 'null'] },
-    top_reasons: {
-      type: 'array',
-      items: { type: 'object', properties: { code: { type: 'string' }, count: { type: 'integer' } } },
-    },
-    dry_runs: { type: 'integer' },
-  },
-};
+const ref = (name: string, pointer = '') => ({ $ref: `urn:tollgate:${name}:v1${pointer}` });
 
 export const httpShapes = {
   CheckRequest: {
@@ -84,17 +69,7 @@ export const httpShapes = {
     },
   },
   Override: ref('audit-row', '#/properties/override'),
-  CalibrationReport: {
-    type: 'object',
-    required: ['generated_at', 'rows', 'totals', 'by_agent', 'by_rule'],
-    properties: {
-      generated_at: { type: 'string', format: 'date-time' },
-      rows: { type: 'integer' },
-      totals: group,
-      by_agent: { type: 'object', additionalProperties: group },
-      by_rule: { type: 'object', additionalProperties: group },
-    },
-  },
+  ...reportShapes,
   ChainCheck: {
     type: 'object',
     required: ['ok', 'rows'],

@@ -1,6 +1,7 @@
-// Audit rows, views and reports as text for a terminal (the --json forms print the documents).
+// Audit rows and views as text for a terminal (the --json forms print the documents; the report's
+// tables are audit-report-text.ts).
 import type { AuditRow } from '@tollgate/contracts';
-import { type AuditView, type CalibrationGroup, type CalibrationReport, sanitiseText } from '@tollgate/core';
+import { type AuditView, sanitiseText } from '@tollgate/core';
 import type { CommandIO } from '../command.js';
 
 export function printRow(io: CommandIO, row: AuditRow): void {
@@ -49,25 +50,4 @@ export function printView(io: CommandIO, view: AuditView): void {
     }),
   ];
   io.stdout.write(`${lines.filter((l) => l !== '').join('\n')}\n`);
-}
-
-export function printReport(io: CommandIO, report: CalibrationReport): void {
-  const out = [
-    `calibration over ${count(report.rows, 'row')} (${report.generated_at})`,
-    group('all', report.totals),
-  ];
-  out.push('by agent:', ...Object.entries(report.by_agent).map(([k, g]) => group(`  ${k}`, g)));
-  out.push('by rule:', ...Object.entries(report.by_rule).map(([k, g]) => group(`  ${k}`, g)));
-  io.stdout.write(`${out.join('\n')}\n`);
-}
-
-function group(name: string, g: CalibrationGroup): string {
-  const o = g.by_outcome;
-  const pct = (x: number | null) => (x === null ? '-' : `${Math.round(x * 100)}%`);
-  const reasons = g.top_reasons.map((r) => `${r.code}×${r.count}`).join(' ');
-  return `${name}: ${count(g.decisions, 'decision')} (pass ${o.pass}, dispatch ${o.dispatch}, declined ${o.declined}, rejected ${o.rejected}); decline rate ${pct(g.decline_rate)}; claims matched ${g.claims.matched}, mismatched ${g.claims.mismatched}, unverifiable ${g.claims.unverifiable} (accuracy ${pct(g.accuracy)})${reasons ? `; top reasons ${reasons}` : ''}`;
-}
-
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }
