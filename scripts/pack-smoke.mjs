@@ -1,0 +1,99 @@
+// CI: Tollgate installed the way a project outside this repository gets it. `npm pack` each
+// publishable package (after `npm run build`), install the tarballs into a scratch project in the
+// system temp dir (third-party dependencies come from the registry, or its cache), then run the
+// README's library example there and `npx tollgate --help`, `classify` and `check`. Nothing from
+// the repository's node_modules can be picked up: the scratch project is not under it.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { transformSync } from 'esbuild';
+
+const ROOT = join(import.meta.dirname, '..');
+const PACKAGES = [
+  'contracts',
+  'packages/shell',
+  'packages/core',
+  'packages/store',
+  'packages/hooks',
+  'packages/http',
+  'packages/mcp',
+  'packages/cli',
+];
+const keep = process.argv.includes('--keep');
+const scratch = mkdtempSync(join(tmpdir(), 'tollgate-pack-smoke-'));
+const run = (cmd, args, cwd, extra = {}) =>
+  execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...extra });
+const step = (text) => console.log(`pack-smoke: ${text}`);
+
+try {
+  const tarballs = join(scratch, 'tarballs');
+  mkdirSync(tarballs);
+  for (const dir of PACKAGES) {
+    const out = run('npm', ['pack', '--silent', '--pack-destination', tarballs], join(ROOT, dir));
+    step(`packed ${out.trim().split('\n').at(-1)}`);
+  }
+  const files = run('ls', [tarballs], ROOT)
+    .trim()
+    .split('\n')
+    .map((f) => join(tarballs, f));
+
+  const project = join(scratch, 'project');
+  mkdirSync(project);
+  writeFileSync(
+    join(project, 'package.json'),
+    `${JSON.stringify({ name: 'scratch', private: true, type: 'module' }, null, 2)}\n`,
+  );
+  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...files], project, {
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  });
+  step(`installed ${files.length} tarballs into ${project}`);
+
+  // The README's library example, as written (TypeScript stripped to JavaScript, nothing else).
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const marker = '<!-- readme-example: library -->';
+  const block = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf(marker)))?.[1];
+  if (readme.indexOf(marker) < 0 || !block) throw new Error(`README.md has no ${marker} block`);
+  const expected = [...block.matchAll(/console\.log\(.*\); \/\/ (.*)$/gm)].map((m) => m[1]);
+  const { code } = transformSync(block, { loader: 'ts', format: 'esm' });
+  writeFileSync(join(project, 'example.mjs'), code);
+  const printed = run(process.execPath, ['example.mjs'], project).trim().split('\n');
+  if (JSON.stringify(printed) !== JSON.stringify(expected))
+    throw new Error(
+      `the library example printed ${JSON.stringify(printed)}, its comments say ${JSON.stringify(expected)}`,
+    );
+  step(`library example printed ${printed.length} lines as its comments say`);
+
+  const help = run('npx', ['--no-install', 'tollgate', '--help'], project);
+  if (!help.includes('predict-or-decline')) throw new Error(`npx tollgate --help printed:\n${help}`);
+  const classified = JSON.parse(
+    run(
+      'npx',
+      ['--no-install', 'tollgate', 'classify', '--json', '--', 'git', 'push', '--force', 'origin', 'main'],
+      project,
+    ),
+  );
+  if (!classified.rules.includes('git.push.force'))
+    throw new Error(`classify found no git.push.force: ${JSON.stringify(classified)}`);
+  // A check opens the embedded store (better-sqlite3) in a state directory of its own.
+  const state = join(scratch, 'state');
+  let held = 0;
+  try {
+    run(
+      'npx',
+      ['--no-install', 'tollgate', 'check', '--', 'git', 'push', '--force', 'origin', 'main'],
+      project,
+      {
+        env: { ...process.env, XDG_STATE_HOME: state, TOLLGATE_SESSION: 'smoke' },
+      },
+    );
+  } catch (error) {
+    held = error.status;
+    if (!String(error.stderr).includes('held this call')) throw new Error(`check failed: ${error.stderr}`);
+  }
+  if (held !== 2) throw new Error(`tollgate check exited ${held}, expected 2 (rejected)`);
+  step('npx tollgate --help, classify and check work outside the repository');
+} finally {
+  if (keep) step(`kept ${scratch}`);
+  else rmSync(scratch, { recursive: true, force: true });
+}
