@@ -117,6 +117,8 @@ describe('every way to write a file is judged by the same path rules', () => {
     ': > ../notes.txt',
     'find . -fprint ../x',
     'dd if=/dev/zero of=/etc/x',
+    'echo x > ../notes-$$.txt',
+    'echo x > "$OUT"', // a variable could name anything: unresolved
   ])('shell write outside the project files: %s', (command) => {
     expect(shell(command).rules).toContain('fs.write.protected');
   });
@@ -126,6 +128,7 @@ describe('every way to write a file is judged by the same path rules', () => {
     'npm test > /dev/null 2>&1',
     'ls -la 2>/dev/null',
     `echo hi > ${base}/scratch/log.txt`,
+    `echo hi > ${base}/scratch/log-$$-$RANDOM.txt`, // numeric parameters cannot move a path
     'cat src/a.ts',
     'git status',
   ])('ordinary work is not gated by the path rules: %s', (command) => {

@@ -31,6 +31,13 @@ export const MAX_BRACE_WORDS = 1000;
 const CONTEXT_VARIABLE = /^\$(?:(HOME|PWD)|\{(HOME|PWD)\})$/;
 /** `${X:=v}`, `${X=v}`: an expansion that assigns X. */
 const ASSIGNING = /^\$\{([A-Za-z_]\w*):?=/;
+/**
+ * Parameters whose value is always a number (`$$`, `$!`, `$?`, `$#`, `$RANDOM`, … — assigning
+ * RANDOM or SECONDS only reseeds them): never a `/`, a blank or a glob, so a path holding one
+ * (`/tmp/out-$$.txt`) lies where its text says. They keep their source text as their value.
+ */
+const NUMERIC_PARAMETER =
+  /^\$(?:[$!?#]|\{[$!?#]\}|\{?(?:RANDOM|SECONDS|LINENO|PPID|BASHPID|UID|EUID|EPOCHSECONDS|SRANDOM)\}?)$/;
 
 export function expandWord(word: Word, env: Env, res?: Resolver): Expanded {
   const sole = word.parts.length === 1 ? word.parts[0] : undefined;
@@ -105,6 +112,7 @@ function partValue(part: WordPart, env: Env, res?: Resolver): string | null {
       if (assigned) res?.assign(assigned[1] as string);
       const known = CONTEXT_VARIABLE.exec(part.src);
       if (known) return res ? res.variable((known[1] ?? known[2]) as string) : null;
+      if (NUMERIC_PARAMETER.test(part.src)) return part.src;
       if (!env.params || !/^[0-9]$/.test(part.name) || part.src.length > 4) return null;
       const index = Number(part.name);
       return index < env.params.length ? (env.params[index] as string | null) : '';
