@@ -220,6 +220,10 @@ export interface Observation {
   observed_at: string;
   recorded_by: string;
   attested: boolean;
+  /**
+   * read (absent means read): output of a read, evidence for predictions. result: what a dispatched call returned, for preconditions only (never evidence unless the tool is a read). directive: what the agent was told (a prompt), never evidence.
+   */
+  kind?: "read" | "result" | "directive";
 }
 /**
  * tollgate.outcome/v1 — what happened after a dispatched call: its result, and observed values for claim subjects.
@@ -261,7 +265,38 @@ export interface SourceMatcher {
   why?: string;
 }
 
-export interface Rule {
+/**
+ * One precondition: an observation (observed, optionally its latest_output) or a dispatched call in this session, within max_age_s, newer than `after`; or any_of a list. `why` is the line the rails show.
+ */
+export type Requirement = {
+  observed?: SourceMatcher;
+  dispatched?: SourceMatcher;
+  /**
+   * JSON Schema (ajv, $data allowed) the newest matching observation's output must satisfy, parsed as JSON when it parses.
+   */
+  latest_output?: {} | boolean;
+  after?: RequirementAnchor;
+  max_age_s?: number;
+  /**
+   * @minItems 1
+   */
+  any_of?: [Requirement, ...Requirement[]];
+  why?: string;
+} & {
+  [k: string]: unknown | undefined;
+};
+
+/**
+ * Only events newer than the newest event matching this count.
+ */
+export type RequirementAnchor = {
+  observed?: SourceMatcher;
+  dispatched?: SourceMatcher;
+} & {
+  [k: string]: unknown | undefined;
+};
+
+export type Rule = {
   id: string;
   description: string;
   /**
@@ -270,9 +305,18 @@ export interface Rule {
   tool: string | [string, ...string[]];
   action?: string;
   match?: RuleMatch;
-  class: "irreversible" | "unknown-dynamic" | "read-only";
+  /**
+   * precondition: the rule only carries `requires` (the call is not gated for a prediction; it proceeds once every requirement holds).
+   */
+  class: "irreversible" | "unknown-dynamic" | "read-only" | "precondition";
   severity: "low" | "medium" | "high" | "critical";
   evidence?: EvidenceRequirement;
+  /**
+   * Requirements over the session's ledger that must all hold before a matching call proceeds (on an irreversible rule, on top of the prediction). Unmet: rejected with precondition_unmet.
+   *
+   * @minItems 1
+   */
+  requires?: [Requirement, ...Requirement[]];
   /**
    * A prediction cannot satisfy this rule: only an operator override lets a matching call through (the gate's own files, the agent host's hooks). A decline is still recorded.
    */
@@ -282,7 +326,8 @@ export interface Rule {
     requires_attempts?: boolean;
   };
   enabled?: boolean;
-}
+};
+
 /**
  * JSON Schema predicates. args: over the call's args. segment: over each simple command of a shell call (any may match). call: over the whole normalised call.
  */
@@ -371,7 +416,8 @@ export interface Reason {
     | "evidence_not_accepted"
     | "evidence_required_missing"
     | "quote_not_informative"
-    | "operator_required";
+    | "operator_required"
+    | "precondition_unmet";
   message: string;
   path?: string;
 }

@@ -15,4 +15,6 @@ export interface GateContext {
   readonly defaultMaxAgeS: number;
   readonly excerptBytes: number;
   readonly toolHints: (tool: string) => ToolHints | undefined;
+  /** Waits for write-behind audit rows (a precondition reading dispatched calls needs them stored). */
+  readonly flushAudit?: () => Promise<void>;
 }

@@ -15,7 +15,7 @@ import {
   type NormalisedCall,
   type ToolHints,
 } from './classify.js';
-import { type Decision, decide, lostRace } from './decide.js';
+import { type Decision, decide, lostRace, ruleIdsOf } from './decide.js';
 import { TollgateFault } from './faults.js';
 import { type Guarded, type GuardOptions, guardWith } from './guard.js';
 import { type ObservationInput, observationFrom } from './observations.js';
@@ -23,6 +23,7 @@ import { type OutcomeResult, recordOutcomeFor } from './outcome.js';
 import type { Policy } from './policy/types.js';
 import { type Clock, type OverrideRecord, type Store, systemClock } from './ports.js';
 import { probeSubjects } from './probes.js';
+import { preconditionRails } from './preconditions-rails.js';
 import { buildRails, type Channel } from './rails.js';
 import { ruleHistories } from './rails-history.js';
 import { pooledRandom } from './random-pool.js';
@@ -133,6 +134,7 @@ export function createGate(options: GateOptions): Gate {
     defaultMaxAgeS: options.defaultMaxAgeS ?? 900,
     excerptBytes: options.excerptBytes ?? 65536,
     toolHints: options.toolHints ?? (() => undefined),
+    flushAudit: () => writer.flush(),
   } as const;
   const describe = (id: string) => options.policy.byId(id)?.rule.description;
 
@@ -186,7 +188,8 @@ export function createGate(options: GateOptions): Gate {
     } catch (error) {
       return unavailable(call, digest, undefined, error);
     }
-    if (!isGated(classification.class)) {
+    // A call only precondition rules speak to is decided like a gated one, but passes once they hold.
+    if (!isGated(classification.class) && classification.preconditions === undefined) {
       return noteWrites(call, classification, await pass(call, digest, classification, canonical));
     }
     try {
@@ -277,7 +280,7 @@ export function createGate(options: GateOptions): Gate {
       mode,
       would_reject: observeOnly,
       class: classification.class,
-      rules: classification.rules,
+      rules: ruleIdsOf(classification),
       call_digest: digest,
       audit_id: id,
       reasons: decision.reasons,
@@ -288,15 +291,23 @@ export function createGate(options: GateOptions): Gate {
       ...(decision.overrideId !== undefined ? { override: decision.overrideId } : {}),
     };
     if (rejected) {
+      const channel = opts.channel ?? options.channel ?? 'library';
       verdict.rails = buildRails({
         call,
         classification,
         requirements: decision.requirements,
         problems: decision.reasons,
-        channel: opts.channel ?? options.channel ?? 'library',
+        channel,
         describe,
         history: await ruleHistories(store, classification.rules, clock.now()),
       });
+      if (decision.unmet !== undefined)
+        verdict.rails = preconditionRails(verdict.rails, {
+          unmet: decision.unmet,
+          gated: isGated(classification.class),
+          channel,
+          describe,
+        });
     }
     const draft = auditDraftFor({
       id,

@@ -33,6 +33,7 @@ export type { OutcomeResult } from './outcome.js';
 export {
   type CompileOptions,
   compilePolicy,
+  OUTPUT_AJV_OPTIONS,
   type PolicySource,
   PREDICATE_AJV_OPTIONS,
   type PredicateSite,
@@ -50,7 +51,9 @@ export type {
   Clock,
   Consumption,
   DeclineRecord,
+  DispatchRecord,
   ExportQuery,
+  LedgerWindow,
   OverrideRecord,
   PredictionRecord,
   Store,

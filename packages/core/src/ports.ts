@@ -72,6 +72,24 @@ export interface ChainHead {
   newest_seq: number;
 }
 
+/** A window over a session's ledger: events at or after `since` (epoch ms, 0 for all), the newest `limit`. */
+export interface LedgerWindow {
+  since: number;
+  limit: number;
+}
+
+/** A call the gate let through, as its decision row recorded it. */
+export interface DispatchRecord {
+  /** The decision row's id. */
+  id: string;
+  /** Epoch ms of the decision. */
+  at: number;
+  tool: string;
+  action?: string;
+  /** The call's args; absent when the row kept only a preview of a very large call. */
+  args?: Record<string, unknown>;
+}
+
 export interface OverrideRecord {
   id: string;
   operator: string;
@@ -185,6 +203,16 @@ export interface Store {
   ): Promise<void>;
   /** Of `paths`, those this session wrote after it last read them (or never read), sorted. */
   writtenSinceRead(session: string, paths: readonly string[]): Promise<string[]>;
+
+  // --- The session's ledger newest first, for preconditions (preconditions.ts): bounded by count and
+  // age, so a check never walks a whole session. ---
+  /** This session's observations (reads, results, directives) at or after `since`, newest first, at most `limit`. */
+  recentObservations(session: string, query: LedgerWindow): Promise<Observation[]>;
+  /**
+   * This session's dispatched decisions (outcome pass or dispatch, not a dry look) at or after
+   * `since`, newest first, at most `limit`: the call each let through.
+   */
+  recentDispatches(session: string, query: LedgerWindow): Promise<DispatchRecord[]>;
 
   /** Throws when the store cannot serve. */
   health(): Promise<void>;

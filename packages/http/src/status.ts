@@ -24,6 +24,7 @@ export const REASON_STATUS: Record<ReasonCode, number> = {
   evidence_required_missing: 422,
   quote_not_informative: 422,
   operator_required: 403,
+  precondition_unmet: 422,
 };
 
 export const FAULT_STATUS: Record<FaultCode, number> = {

@@ -421,6 +421,70 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
         expect(await store.recentDecisions('s1', 'd9', 5)).toEqual([]);
       });
 
+      it('lists the calls a session dispatched, newest first, bounded by age and count', async () => {
+        const at = (ms: number) => new Date(ms).toISOString();
+        const call = (tool: string, args: Record<string, unknown>) => ({ tool, args });
+        const [a, , , , e] = await store.appendAudit([
+          draft('s1', { at: at(1_000), tool: 'w', call: call('w', { n: 1 }), outcome: 'pass' }),
+          draft('s1', { at: at(2_000), tool: 'w', call: call('w', { n: 2 }), outcome: 'rejected' }),
+          draft('s1', {
+            at: at(3_000),
+            tool: 'w',
+            call: call('w', { n: 3 }),
+            outcome: 'dispatch',
+            dry_run: true,
+          }),
+          draft('s2', { at: at(4_000), tool: 'w', call: call('w', { n: 4 }), outcome: 'pass' }),
+          draft('s1', {
+            at: at(5_000),
+            tool: 'x',
+            call: { tool: 'x', action: 'mcp__srv__x', args: { q: "it's" } },
+            outcome: 'dispatch',
+          }),
+          draft('s1', { at: at(6_000), kind: 'override' }),
+          draft('s1', {
+            at: at(7_000),
+            tool: 'big',
+            call: { tool: 'big', truncated: true, bytes: 9, preview: '{' },
+          }),
+        ]);
+        const all = await store.recentDispatches('s1', { since: 0, limit: 10 });
+        expect(all.map((d) => d.tool)).toEqual(['big', 'x', 'w']);
+        expect(all[1]).toEqual({
+          id: e?.id,
+          at: 5_000,
+          tool: 'x',
+          action: 'mcp__srv__x',
+          args: { q: "it's" },
+        });
+        expect(all[2]).toEqual({ id: a?.id, at: 1_000, tool: 'w', args: { n: 1 } });
+        expect(all[0]?.args).toBeUndefined();
+        expect((await store.recentDispatches('s1', { since: 2_000, limit: 10 })).map((d) => d.tool)).toEqual([
+          'big',
+          'x',
+        ]);
+        expect((await store.recentDispatches('s1', { since: 0, limit: 1 })).map((d) => d.tool)).toEqual([
+          'big',
+        ]);
+        expect(await store.recentDispatches('s9', { since: 0, limit: 10 })).toEqual([]);
+      });
+
+      it("lists a session's observations newest first, bounded by age and count", async () => {
+        const older = observation('s1', 'cat a', 1_000);
+        const result = observation('s1', '{"args":{},"tool":"diag"}', 3_000, {
+          source: { tool: 'diag', args: {} },
+          kind: 'result',
+          excerpt: '{"outcome":"CERTIFIED"}',
+        });
+        const newer = observation('s1', 'cat b', 2_000);
+        const other = observation('s2', 'cat a', 4_000);
+        for (const o of [older, result, newer, other]) await store.insertObservation(o);
+        expect(await store.recentObservations('s1', { since: 0, limit: 10 })).toEqual([result, newer, older]);
+        expect(await store.recentObservations('s1', { since: 2_000, limit: 10 })).toEqual([result, newer]);
+        expect(await store.recentObservations('s1', { since: 0, limit: 1 })).toEqual([result]);
+        expect(await store.recentObservations('s3', { since: 0, limit: 10 })).toEqual([]);
+      });
+
       it('shows a deleted tail as stored rows below the head record', async () => {
         await store.appendAudit([draft('s1'), draft('s1'), draft('s1')]);
         await t.tamper('DELETE FROM audit WHERE seq = 3');

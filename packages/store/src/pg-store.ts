@@ -11,8 +11,10 @@ import {
   type Consumption,
   chainRow,
   type DeclineRecord,
+  type DispatchRecord,
   type ExportQuery,
   GENESIS_HASH,
+  type LedgerWindow,
   type OverrideRecord,
   type PredictionRecord,
   type ReportQuery,
@@ -27,6 +29,7 @@ import { auditFacts, factsValues, ruleKind, uniqueRules } from './audit-facts.js
 import { exportPages, getAudit, listAudit } from './audit-list.js';
 import { StoredChainWalker } from './audit-verify.js';
 import { StoreFault, toStoreFault } from './fault.js';
+import * as LEDGER from './ledger-window.js';
 import { openPostgres, type PostgresConnection, type PostgresOptions } from './pg-open.js';
 import { q, type TicketQueries } from './pg-queries.js';
 import { reportQuery, ruleHistoryQuery } from './report-sql.js';
@@ -371,6 +374,24 @@ export class PostgresStore implements Store {
       paths.slice(0, FILES.MAX_PATHS),
     ]);
     return rows.map((r) => r.path);
+  }
+
+  async recentObservations(session: string, query: LedgerWindow): Promise<Observation[]> {
+    const { rows } = await this.#query<{ doc: string }>('list recent observations', LEDGER.PG.observations, [
+      session,
+      query.since,
+      LEDGER.windowLimit(query.limit),
+    ]);
+    return rows.map((r) => JSON.parse(r.doc) as Observation);
+  }
+
+  async recentDispatches(session: string, query: LedgerWindow): Promise<DispatchRecord[]> {
+    const { rows } = await this.#query<LEDGER.DispatchRow>('list recent dispatches', LEDGER.PG.dispatches, [
+      session,
+      query.since,
+      LEDGER.windowLimit(query.limit),
+    ]);
+    return rows.flatMap((r) => LEDGER.dispatchRecord(r) ?? []);
   }
 
   async health(): Promise<void> {

@@ -42,7 +42,7 @@ const SUMS = `
   sum(case when f.matched + f.mismatched + f.unverifiable > 0 then 1 else 0 end) as observed,
   sum(case when f.matched > 0 and f.mismatched = 0 and f.unverifiable = 0 then 1 else 0 end) as all_matched,
   sum(case when f.unverifiable > 0 and f.matched = 0 and f.mismatched = 0 then 1 else 0 end) as none_checked,
-  sum(f.brier_sum) as brier_sum, sum(f.brier_n) as brier_n,
+  coalesce(sum(f.brier_sum), 0) as brier_sum, sum(f.brier_n) as brier_n,
   max(case when f.kind = 'decision' and f.dry_run = 0 then f.at_ms end) as last_ms,
   count(*) as row_count`;
 
@@ -88,25 +88,61 @@ const KEYS = {
   tool: sql`coalesce(f.tool, ${sql.lit(NO_AGENT)})`,
   session: sql`f.session`,
   day: sql`f.at_ms / ${sql.lit(DAY_MS)}`,
-  rule: sql`r.rule`,
-  all: sql`'all'`,
 };
-type KeyName = keyof typeof KEYS;
 
-async function sumsBy(db: Db, q: ReportQuery, key: KeyName): Promise<Map<string, Sums>> {
-  const from = key === 'rule' ? sql`audit_facts f join audit_rules r on r.seq = f.seq` : sql`audit_facts f`;
-  const k = KEYS[key];
+// `cross join` fixes the join order (SQLite keeps it; PostgreSQL plans freely): the window's range
+// scan over audit_facts drives, and each row's rules are a primary-key seek, instead of a scan of every
+// rule row ever written.
+const FACTS_RULES = sql`audit_facts f cross join audit_rules r`;
+
+function sumsOf(row: Record<string, Num>): Sums {
+  const sums = Object.fromEntries(SUM_KEYS.map((s) => [s, Number(row[s] ?? 0)])) as Sums;
+  sums.last_ms = row.last_ms === null || row.last_ms === undefined ? null : Number(row.last_ms);
+  return sums;
+}
+
+function dayName(k: Num): string {
+  return new Date(Number(k) * DAY_MS).toISOString().slice(0, 10);
+}
+
+function into(map: Map<string, Sums>, key: string, sums: Sums): void {
+  const seen = map.get(key);
+  if (seen === undefined) map.set(key, { ...sums });
+  else addSums(seen, sums);
+}
+
+/**
+ * One scan of the window grouped by (agent, day, and the --by dimension when it is tool or session),
+ * folded here into the per-agent, per-day and per-dimension views: the sums are additive.
+ */
+async function sumsByAgentDay(
+  db: Db,
+  q: ReportQuery,
+  extra: 'tool' | 'session' | undefined,
+): Promise<{ agent: Map<string, Sums>; day: Map<string, Sums>; extra: Map<string, Sums> }> {
+  const third = extra === undefined ? sql`''` : KEYS[extra];
   const { rows } = await sql<Record<string, Num>>`
-    select ${k} as k, ${sql.raw(SUMS)} from ${from} where ${scope(q, 'f')} group by 1`.execute(db);
-  const out = new Map<string, Sums>();
+    select ${KEYS.agent} as a, ${KEYS.day} as d, ${third} as x, ${sql.raw(SUMS)}
+    from audit_facts f where ${scope(q, 'f')} group by 1, 2, 3`.execute(db);
+  const out = {
+    agent: new Map<string, Sums>(),
+    day: new Map<string, Sums>(),
+    extra: new Map<string, Sums>(),
+  };
   for (const row of rows) {
-    const sums = Object.fromEntries(SUM_KEYS.map((s) => [s, Number(row[s] ?? 0)])) as Sums;
-    sums.brier_sum = row.brier_sum === null || row.brier_sum === undefined ? 0 : Number(row.brier_sum);
-    sums.last_ms = row.last_ms === null || row.last_ms === undefined ? null : Number(row.last_ms);
-    const name = key === 'day' ? new Date(Number(row.k) * DAY_MS).toISOString().slice(0, 10) : String(row.k);
-    out.set(name, sums);
+    const sums = sumsOf(row);
+    into(out.agent, String(row.a), sums);
+    into(out.day, dayName(row.d), sums);
+    if (extra !== undefined) into(out.extra, String(row.x), sums);
   }
   return out;
+}
+
+async function sumsByRule(db: Db, q: ReportQuery): Promise<Map<string, Sums>> {
+  const { rows } = await sql<Record<string, Num>>`
+    select r.rule as k, ${sql.raw(SUMS)} from ${FACTS_RULES}
+    where r.seq = f.seq and ${scope(q, 'f')} group by 1`.execute(db);
+  return new Map(rows.map((row) => [String(row.k), sumsOf(row)]));
 }
 
 function figures(s: Sums): ReportFigures {
@@ -209,6 +245,8 @@ async function latency(db: Db, q: ReportQuery): Promise<StoreReport['latency']> 
 
 /** Per rule: what the next gated decision of a refused call was (the refusal's successor by prev_seq). */
 async function endings(db: Db, q: ReportQuery): Promise<Map<string, RuleRecord['ended']>> {
+  // A successor is newer than its refusal, so the refusals' window bounds the successors' from below.
+  const since = q.since === undefined ? sql`` : sql`and n.at_ms >= ${q.since}`;
   const until = q.until === undefined ? sql`` : sql`and n.at_ms < ${q.until}`;
   const { rows } = await sql<Record<string, Num>>`
     select r.rule as rule,
@@ -216,10 +254,9 @@ async function endings(db: Db, q: ReportQuery): Promise<Map<string, RuleRecord['
       sum(case when n.outcome = 'dispatch' and n.overridden = 1 then 1 else 0 end) as override,
       sum(case when n.outcome = 'declined' then 1 else 0 end) as decline,
       sum(case when n.outcome = 'rejected' then 1 else 0 end) as again
-    from audit_facts n
-      join audit_facts p on p.seq = n.prev_seq
-      join audit_rules r on r.seq = p.seq and r.kind = 'decision'
-    where p.outcome = 'rejected' and ${scope(q, 'p')} ${until}
+    from audit_facts n cross join audit_facts p cross join audit_rules r
+    where p.seq = n.prev_seq and r.seq = p.seq and r.kind = 'decision'
+      and p.outcome = 'rejected' and ${scope(q, 'p')} ${since} ${until}
     group by r.rule`.execute(db);
   const out = new Map<string, RuleRecord['ended']>();
   for (const row of rows)
@@ -241,29 +278,39 @@ async function topReasons(db: Db, q: ReportQuery): Promise<StoreReport['top_reas
   return rows.map((r) => ({ code: r.code, count: Number(r.count) }));
 }
 
-/** Flag queries: the count and the newest `limit` seqs (with the refusal → prediction gap). */
-async function flag(
+const PERFUNCTORY = sql<SqlBool>`f.gated = 1 and f.outcome = 'dispatch' and f.predicted = 1 and f.overridden = 0
+  and p.outcome = 'rejected' and f.at_ms - p.at_ms <= ${sql.lit(PERFUNCTORY_MS)}
+  and f.evidence_min_ms >= f.at_ms - p.at_ms`;
+const DECLINED_BLIND = sql<SqlBool>`f.gated = 1 and f.outcome = 'declined' and f.decline_attempts = 0`;
+const REPEATED = sql<SqlBool>`f.gated = 1 and f.outcome = 'rejected' and p.outcome = 'declined'`;
+
+/** The three flag counts in one scan of the window (a gated row's predecessor is a primary-key seek). */
+async function flagCounts(db: Db, q: ReportQuery): Promise<[number, number, number]> {
+  const { rows } = await sql<{ a: Num; b: Num; c: Num }>`
+    select sum(case when ${PERFUNCTORY} then 1 else 0 end) as a,
+      sum(case when ${DECLINED_BLIND} then 1 else 0 end) as b,
+      sum(case when ${REPEATED} then 1 else 0 end) as c
+    from audit_facts f left join audit_facts p on p.seq = f.prev_seq
+    where ${scope(q, 'f')} and f.gated = 1`.execute(db);
+  const row = rows[0];
+  return [Number(row?.a ?? 0), Number(row?.b ?? 0), Number(row?.c ?? 0)];
+}
+
+/** The newest `limit` flagged seqs (with the refusal → prediction gap). */
+async function flagged(
   db: Db,
-  withPrev: boolean,
   where: Expression<SqlBool>,
   limit: number,
-): Promise<{ count: number; seqs: { seq: number; gap_ms: number | null }[] }> {
-  const from = withPrev ? sql`audit_facts f join audit_facts p on p.seq = f.prev_seq` : sql`audit_facts f`;
-  const gap = withPrev ? sql`f.at_ms - p.at_ms` : sql`null`;
-  const [{ rows: counted }, { rows }] = await Promise.all([
-    sql<{ n: Num }>`select count(*) as n from ${from} where ${where}`.execute(db),
-    sql<{ seq: Num; gap: Num }>`
-      select f.seq as seq, ${gap} as gap from ${from} where ${where} order by f.seq desc limit ${limit}`.execute(
-      db,
-    ),
-  ]);
-  return {
-    count: Number(counted[0]?.n ?? 0),
-    seqs: rows.map((r) => ({
-      seq: Number(r.seq),
-      gap_ms: r.gap === null || r.gap === undefined ? null : Number(r.gap),
-    })),
-  };
+): Promise<{ seq: number; gap_ms: number | null }[]> {
+  if (limit === 0) return [];
+  const { rows } = await sql<{ seq: Num; gap: Num }>`
+    select f.seq as seq, f.at_ms - p.at_ms as gap
+    from audit_facts f left join audit_facts p on p.seq = f.prev_seq
+    where ${where} order by f.seq desc limit ${limit}`.execute(db);
+  return rows.map((r) => ({
+    seq: Number(r.seq),
+    gap_ms: r.gap === null || r.gap === undefined ? null : Number(r.gap),
+  }));
 }
 
 interface RowInfo {
@@ -307,36 +354,20 @@ async function rowsBySeq(
 
 async function flags(db: Db, q: ReportQuery, limit: number): Promise<StoreReport['flags']> {
   const inScope = scope(q, 'f');
-  const [perfunctory, declined, repeated] = await Promise.all([
-    flag(
-      db,
-      true,
-      sql`${inScope} and f.gated = 1 and f.outcome = 'dispatch' and f.predicted = 1 and f.overridden = 0
-        and p.outcome = 'rejected' and f.at_ms - p.at_ms <= ${PERFUNCTORY_MS}
-        and f.evidence_min_ms >= f.at_ms - p.at_ms`,
-      limit,
-    ),
-    flag(
-      db,
-      false,
-      sql`${inScope} and f.gated = 1 and f.outcome = 'declined' and f.decline_attempts = 0`,
-      limit,
-    ),
-    flag(
-      db,
-      true,
-      sql`${inScope} and f.gated = 1 and f.outcome = 'rejected' and p.outcome = 'declined'`,
-      limit,
-    ),
+  const [counts, perfunctory, declined, repeated] = await Promise.all([
+    flagCounts(db, q),
+    flagged(db, sql`${inScope} and ${PERFUNCTORY}`, limit),
+    flagged(db, sql`${inScope} and ${DECLINED_BLIND}`, limit),
+    flagged(db, sql`${inScope} and ${REPEATED}`, limit),
   ]);
   const info = await rowsBySeq(
     db,
-    [...perfunctory.seqs, ...declined.seqs, ...repeated.seqs].map((s) => s.seq),
+    [...perfunctory, ...declined, ...repeated].map((s) => s.seq),
     false,
   );
-  const toFlag = (found: Awaited<ReturnType<typeof flag>>): Flag => ({
-    count: found.count,
-    rows: found.seqs.flatMap(({ seq, gap_ms }) => {
+  const toFlag = (count: number, seqs: { seq: number; gap_ms: number | null }[], gap: boolean): Flag => ({
+    count,
+    rows: seqs.flatMap(({ seq, gap_ms }) => {
       const r = info.get(seq);
       if (r === undefined) return [];
       const row: FlaggedRow = {
@@ -348,14 +379,14 @@ async function flags(db: Db, q: ReportQuery, limit: number): Promise<StoreReport
         tool: r.tool,
         rules: r.rules,
       };
-      if (gap_ms !== null) row.seconds_after_rejection = round(gap_ms / 1000);
+      if (gap && gap_ms !== null) row.seconds_after_rejection = round(gap_ms / 1000);
       return [row];
     }),
   });
   return {
-    perfunctory: toFlag(perfunctory),
-    declined_while_queryable: toFlag(declined),
-    repeated: toFlag(repeated),
+    perfunctory: toFlag(counts[0], perfunctory, true),
+    declined_while_queryable: toFlag(counts[1], declined, false),
+    repeated: toFlag(counts[2], repeated, false),
   };
 }
 
@@ -398,18 +429,18 @@ async function mismatches(db: Db, q: ReportQuery, limit: number): Promise<Mismat
 
 export async function reportQuery(db: Db, q: ReportQuery): Promise<StoreReport> {
   const limit = Math.min(MAX_LIST, Math.max(0, Math.floor(q.limit ?? DEFAULT_LIST)));
-  const extra = q.by !== undefined && q.by !== 'agent' && q.by !== 'rule' ? q.by : undefined;
-  const [byAgent, byRule, byDay, byExtra, reasons, lat, ended, listed, flagged] = await Promise.all([
-    sumsBy(db, q, 'agent'),
-    sumsBy(db, q, 'rule'),
-    sumsBy(db, q, 'day'),
-    extra === undefined ? undefined : sumsBy(db, q, extra),
+  const extra = q.by === 'tool' || q.by === 'session' ? q.by : undefined;
+  const [scan, byRule, reasons, lat, ended, listed, flagSet] = await Promise.all([
+    sumsByAgentDay(db, q, extra),
+    sumsByRule(db, q),
     topReasons(db, q),
     latency(db, q),
     endings(db, q),
     mismatches(db, q, limit),
     flags(db, q, limit),
   ]);
+  const byAgent = scan.agent;
+  const byDay = scan.day;
   const total = emptySums();
   for (const s of byAgent.values()) addSums(total, s);
   const rules: RuleRecord[] = [...byRule.keys()].sort().map((rule) => {
@@ -435,11 +466,11 @@ export async function reportQuery(db: Db, q: ReportQuery): Promise<StoreReport> 
     latency: lat,
     rules,
     mismatches: listed,
-    flags: flagged,
+    flags: flagSet,
   };
   if (q.by !== undefined)
     report.groups = groups(
-      q.by === 'agent' ? byAgent : q.by === 'rule' ? byRule : (byExtra as Map<string, Sums>),
+      q.by === 'agent' ? byAgent : q.by === 'rule' ? byRule : q.by === 'day' ? byDay : scan.extra,
     );
   return report;
 }

@@ -10,8 +10,10 @@ import {
   type Consumption,
   chainRow,
   type DeclineRecord,
+  type DispatchRecord,
   type ExportQuery,
   GENESIS_HASH,
+  type LedgerWindow,
   type OverrideRecord,
   type PredictionRecord,
   type ReportQuery,
@@ -20,11 +22,13 @@ import {
   type StoreReport,
   type TicketRecord,
 } from '@tollgate/core';
+import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { auditFacts, factsValues, ruleKind, uniqueRules } from './audit-facts.js';
 import { exportPages, getAudit, listAudit } from './audit-list.js';
 import { type AuditHead, type StoredAudit, verifyStored } from './audit-verify.js';
 import { StoreFault, toStoreFault } from './fault.js';
+import * as LEDGER from './ledger-window.js';
 import { reportQuery, ruleHistoryQuery } from './report-sql.js';
 import { auditRow, observationRow, overrideRecord, overrideRow, ticketRecord, ticketRow } from './rows.js';
 import type { Database, OverrideTable, TicketTable } from './schema.js';
@@ -40,6 +44,8 @@ export class SqliteStore implements Store {
   readonly #s: SqliteStatements;
   readonly #append: (drafts: AuditDraft[]) => AuditRow[];
   readonly #commit: (consumption: Consumption, at: number, draft: AuditDraft) => AuditRow | undefined;
+  /** The ledger-window statements (ledger-window.ts), prepared on first use. */
+  #ledger?: { observations: BetterSqlite3.Statement; dispatches: BetterSqlite3.Statement };
   #closed = false;
 
   private constructor(conn: SqliteConnection) {
@@ -304,6 +310,34 @@ export class SqliteStore implements Store {
     return run('files written since read', () =>
       this.#conn.raw.prepare(FILES.SQLITE.unread).pluck().all(session, list),
     ) as string[];
+  }
+
+  #ledgerStatements() {
+    const raw = this.#conn.raw;
+    this.#ledger ??= {
+      observations: raw.prepare(LEDGER.SQLITE.observations).pluck(),
+      dispatches: raw.prepare(LEDGER.SQLITE.dispatches),
+    };
+    return this.#ledger;
+  }
+
+  async recentObservations(session: string, query: LedgerWindow): Promise<Observation[]> {
+    const docs = run('list recent observations', () =>
+      this.#ledgerStatements().observations.all(
+        session,
+        session,
+        query.since,
+        LEDGER.windowLimit(query.limit),
+      ),
+    ) as string[];
+    return docs.map((d) => JSON.parse(d) as Observation);
+  }
+
+  async recentDispatches(session: string, query: LedgerWindow): Promise<DispatchRecord[]> {
+    const rows = run('list recent dispatches', () =>
+      this.#ledgerStatements().dispatches.all(session, query.since, LEDGER.windowLimit(query.limit)),
+    ) as LEDGER.DispatchRow[];
+    return rows.flatMap((r) => LEDGER.dispatchRecord(r) ?? []);
   }
 
   async health(): Promise<void> {
