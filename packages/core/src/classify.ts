@@ -28,6 +28,11 @@ export interface Classification {
   facts?: ShellFacts;
   /** The files the call writes, each with its zone (see zones.ts). */
   writes?: Write[];
+  /**
+   * Rules whose `requires` this call must meet (see preconditions.ts): the matched `class:
+   * precondition` rules and the gating rules that carry `requires`. Absent when none.
+   */
+  preconditions?: CompiledRule[];
 }
 
 export type NormalisedCall = Pick<Call, 'tool' | 'action' | 'args'> & {
@@ -84,6 +89,8 @@ export function classifyNormalised(
   let gatedSegment: unknown;
   const readRules: string[] = [];
   const segmentsRead = new Array<boolean>(segments.length).fill(false);
+  // Precondition rules do not make a call gated; they are collected beside the class.
+  const preconditions: CompiledRule[] = [];
 
   for (const compiled of candidates) {
     const { rule } = compiled;
@@ -108,32 +115,42 @@ export function classifyNormalised(
       readRules.push(rule.id);
       continue;
     }
+    if (rule.class === 'precondition') {
+      preconditions.push(compiled);
+      continue;
+    }
+    if (compiled.requires) preconditions.push(compiled);
     gating.push(compiled);
     gatedSegment ??= hitSegment;
   }
 
   const facts = normalised.facts;
+  const withPre = (c: Classification): Classification =>
+    preconditions.length === 0 ? c : { ...c, preconditions };
   if (gating.length > 0) {
     const cls = gating.some((c) => c.rule.class === 'irreversible') ? 'irreversible' : 'unknown-dynamic';
-    return withFacts(
-      { class: cls, rules: gating.map((c) => c.rule.id), gating, ...seg(gatedSegment) },
-      normalised,
+    return withPre(
+      withFacts(
+        { class: cls, rules: gating.map((c) => c.rule.id), gating, ...seg(gatedSegment) },
+        normalised,
+      ),
     );
   }
   // Hints only ever make the gate stricter: rules that name the tool but match no gating predicate
   // (or only a read rule) do not silence a tool that says it is destructive.
-  if (hints?.destructiveHint === true) return withFacts(annotatedDestructive(), normalised);
+  if (hints?.destructiveHint === true) return withPre(withFacts(annotatedDestructive(), normalised));
   if (readRules.length > 0) {
     // A shell call is a read only when every one of its simple commands is a known read.
     const allRead = facts
       ? segments.length > 0 && segmentsRead.every(Boolean) && facts.dynamic.length === 0
       : true;
-    if (allRead) return withFacts({ class: 'read-only', rules: readRules, gating: [] }, normalised);
+    if (allRead) return withPre(withFacts({ class: 'read-only', rules: readRules, gating: [] }, normalised));
   }
   // Rules for every tool (tool "*", such as the file-write rules) judge what a call does, not which
   // tool it is: when none matched and no rule names this tool itself, its hints classify it.
-  if (call.tool !== SHELL_TOOL && !candidates.some(namesTool)) return withFacts(fromHints(hints), normalised);
-  return withFacts({ class: 'unmatched', rules: [], gating: [] }, normalised);
+  if (call.tool !== SHELL_TOOL && !candidates.some((c) => c.rule.class !== 'precondition' && namesTool(c)))
+    return withPre(withFacts(fromHints(hints), normalised));
+  return withPre(withFacts({ class: 'unmatched', rules: [], gating: [] }, normalised));
 }
 
 /** Whether a rule names tools (exactly or by a pattern such as delete_*), not every tool ("*"). */

@@ -1,12 +1,13 @@
 // The decision for a gated call: an operator override, the deny ceiling, then the envelope (inline
 // or filed earlier) validated and consumed exactly once.
-import type { Call, Claim, Reason, VerifiedEvidence } from '@tollgate/contracts';
+import type { Call, Claim, Reason, Source, VerifiedEvidence } from '@tollgate/contracts';
 import { parseShell } from '@tollgate/shell';
 import { digestOf } from './canonical.js';
 import { type Classification, classify, isGated, SHELL_TOOL } from './classify.js';
 import type { GateContext } from './context.js';
 import type { CheckOptions } from './gate.js';
 import type { Consumption, TicketRecord } from './ports.js';
+import { checkPreconditions, type Unmet } from './preconditions.js';
 import { textLeaves } from './quote.js';
 import { reason } from './reasons.js';
 import { type Requirements, requirementsFor } from './requirements.js';
@@ -14,8 +15,11 @@ import { checkDecline, checkPrediction, type TicketCheck, type TicketContext } f
 import { elsewhereText, ticketsElsewhere } from './tickets-elsewhere.js';
 
 export interface Decision {
-  outcome: 'dispatch' | 'declined' | 'rejected';
+  /** pass: a call gated only by preconditions, which hold (or an override let it through). */
+  outcome: 'pass' | 'dispatch' | 'declined' | 'rejected';
   reasons: Reason[];
+  /** The preconditions that did not hold, for the rails (preconditions.ts). */
+  unmet?: Unmet[];
   requirements: Requirements;
   predictionId?: string;
   declineId?: string;
@@ -43,13 +47,14 @@ export async function decide(
     ...(opts.cwd !== undefined ? { cwd: opts.cwd } : {}),
   });
 
-  const overrides = await store.findOverrides(call.session, classification.rules, digest, now);
+  const gated = isGated(classification.class);
+  const overrides = await store.findOverrides(call.session, ruleIdsOf(classification), digest, now);
   const override = overrides[0];
   if (override) {
     if (!opts.dryRun) await store.resetRejections(call.session, digest);
     const until = new Date(override.expires_at).toISOString();
     const applied: Decision = {
-      outcome: 'dispatch',
+      outcome: gated ? 'dispatch' : 'pass',
       reasons: [
         reason(
           'override_applied',
@@ -61,6 +66,7 @@ export async function decide(
     };
     // The override does not need the prediction filed for this call, but a valid one is still used
     // and recorded, so its claims are probed and calibration keeps counting.
+    if (!gated) return applied;
     const filed = await store.findOpenPrediction(call.session, digest);
     if (!filed) return applied;
     const checked = await checkPrediction(
@@ -76,6 +82,25 @@ export async function decide(
   const streak = await store.getRejections(call.session, digest);
   if (streak >= ctx.denyCeiling) return ceiling(ctx, streak, requirements);
 
+  // Preconditions first: unmet, nothing is consumed (the prediction waits for the retry); on an
+  // irreversible call they come on top of the envelope.
+  if (classification.preconditions !== undefined) {
+    const pre = await checkPreconditions(classification.preconditions, {
+      store,
+      session: call.session,
+      now,
+      ...(ctx.flushAudit !== undefined ? { beforeDispatches: ctx.flushAudit } : {}),
+    });
+    if (!pre.met)
+      return refused(ctx, call, digest, requirements, opts, preconditionRefusal(pre.unmet, requirements));
+    if (!gated) {
+      // Met at last: the streak of refusals it caused ends here.
+      if (streak > 0 && !opts.dryRun && ctx.mode === 'enforce')
+        await store.resetRejections(call.session, digest);
+      return { outcome: 'pass', reasons: [], requirements };
+    }
+  }
+
   const tctx = ticketContext(ctx, call, digest, requirements, now);
   const decision = operatorOnly(
     classification,
@@ -86,11 +111,42 @@ export async function decide(
     if (decision.outcome === 'declined' && !opts.dryRun) await store.resetRejections(call.session, digest);
     return decision;
   }
+  return refused(ctx, call, digest, requirements, opts, decision);
+}
+
+/** A refusal counts toward the deny ceiling (in enforce mode, not on a dry look) and escalates at it. */
+async function refused(
+  ctx: GateContext,
+  call: Call,
+  digest: string,
+  requirements: Requirements,
+  opts: CheckOptions,
+  decision: Decision,
+): Promise<Decision> {
+  const { store } = ctx;
   if (opts.dryRun || ctx.mode === 'observe') return decision;
   const count = await store.bumpRejections(call.session, digest);
   if (count < ctx.denyCeiling) return decision;
   const escalated = ceiling(ctx, count, requirements);
   return { ...decision, reasons: [...decision.reasons, ...escalated.reasons], escalation: ctx.escalation };
+}
+
+/** Every rule that applies to the call: the classifying ones, then those whose preconditions it must meet. */
+export function ruleIdsOf(classification: Classification): string[] {
+  const pre = classification.preconditions;
+  if (pre === undefined) return classification.rules;
+  return [...new Set([...classification.rules, ...pre.map((c) => c.rule.id)])];
+}
+
+function preconditionRefusal(unmet: Unmet[], requirements: Requirements): Decision {
+  return {
+    outcome: 'rejected',
+    requirements,
+    unmet,
+    reasons: unmet.map((u) =>
+      reason('precondition_unmet', `${u.text} [${u.rule}]`, `/preconditions/${u.rule}`),
+    ),
+  };
 }
 
 /**
@@ -347,6 +403,7 @@ export function ticketContext(
     digest,
     requirements,
     subjectIsSafe: (claim: Claim) => subjectIsSafe(ctx, claim),
+    isRead: (source: Source) => sourceIsRead(ctx, source),
     relevance: requirements.relevance,
     callTexts: callTexts(call),
     ...(call.directive !== undefined ? { directive: call.directive } : {}),
@@ -358,6 +415,14 @@ function callTexts(call: Call): string[] {
   if (call.tool !== SHELL_TOOL) return textLeaves(call.args);
   const command = String(call.args.command ?? '');
   return [command, ...parseShell(command).segments.flatMap((s) => [s.argv0, ...s.args])];
+}
+
+/** Whether the policy (or the tool's own hints) classifies a source as a read: its result is then evidence. */
+function sourceIsRead(ctx: GateContext, source: Source): boolean {
+  if (typeof source === 'string')
+    return classify(ctx.policy, { tool: 'shell', args: { command: source } }).class === 'read-only';
+  const call = { tool: source.tool, args: source.args ?? {} };
+  return classify(ctx.policy, call, ctx.toolHints(source.tool)).class === 'read-only';
 }
 
 /** A claim's subject must not itself change state: it has to be something one can re-read. */

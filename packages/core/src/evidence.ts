@@ -24,6 +24,8 @@ export interface EvidenceContext {
   relevance?: Relevance;
   /** What the gated call and the claims' subjects carry: a quote of theirs proves nothing. */
   carried?: { call: string[]; subjects: string[] };
+  /** Whether a source is a read by the policy: only then is what its call returned (a result) evidence. */
+  isRead?: (source: Source) => boolean;
 }
 
 export interface Citation {
@@ -112,6 +114,18 @@ async function verifyOne(citation: Citation, path: string, ctx: EvidenceContext)
     };
   }
   const obs = found.observation;
+  // What the agent was told, recorded from its host, is never evidence, whichever way it is cited.
+  if (obs.kind === 'directive') return { problem: directiveProblem(path) };
+  // What a call returned is recorded for preconditions; only a read's output is evidence of state.
+  if (obs.kind === 'result' && ctx.isRead?.(obs.source) !== true) {
+    return {
+      problem: reason(
+        'evidence_not_accepted',
+        `evidence ${path}: ${quoted(sourceText(obs.source))} is what a call that changes state returned, not a read of the state; cite a read made after it`,
+        citation.observation !== undefined ? `${path}/observation` : `${path}/source`,
+      ),
+    };
+  }
   const acceptance = ctx.relevance?.accept(obs.source) ?? { ok: true as const, satisfies: [] };
   if (!acceptance.ok) {
     const counts = ctx.relevance?.accepted.join('; ') ?? '';

@@ -9,6 +9,11 @@ export interface GuardOptions {
   observe?: (subject: Source) => Promise<ObservedOutput | undefined>;
   /** Summarises a result for the audit row (default: first 200 characters of its JSON). */
   summarise?: (result: unknown) => string;
+  /**
+   * The text of a result as the gate records it (an observation of kind `result`, so preconditions
+   * can read a tool's verdict; default: the string itself, else its JSON).
+   */
+  resultText?: (result: unknown) => string;
 }
 
 export interface GuardResult<R> {
@@ -43,6 +48,7 @@ export function guardWith<R>(
       }
       return { verdict, dispatched: true, error };
     }
+    await recordResult(gate, call, result, options.resultText);
     if (!tracked || !verdict.audit_id) return { verdict, dispatched: true, result };
     const { claims } = await gate.settle(verdict.audit_id, call.session, {
       status: 'ok',
@@ -51,6 +57,33 @@ export function guardWith<R>(
     });
     return { verdict, dispatched: true, result, claims };
   };
+}
+
+/** What the dispatched call returned, recorded against it (a result, never evidence unless a read). */
+async function recordResult(
+  gate: Gate,
+  call: Call,
+  result: unknown,
+  text: ((result: unknown) => string) | undefined,
+): Promise<void> {
+  let output: string;
+  try {
+    output = text ? text(result) : typeof result === 'string' ? result : (JSON.stringify(result) ?? '');
+  } catch {
+    return; // a result that cannot be shown as text is not recorded; the dispatch stands
+  }
+  await gate.recordObservation({
+    session: call.session,
+    ...(call.agent !== undefined ? { agent: call.agent } : {}),
+    source:
+      call.tool === 'shell' && typeof call.args.command === 'string'
+        ? call.args.command
+        : { tool: call.tool, args: call.args },
+    output,
+    recordedBy: 'guard',
+    attested: true,
+    kind: 'result',
+  });
 }
 
 function defaultSummary(value: unknown): string {

@@ -16,6 +16,11 @@ export interface ObservationInput {
   recordedBy: string;
   /** True only where the gate itself saw the read pass. */
   attested: boolean;
+  /**
+   * read (default): output of a read. result: what a dispatched call returned, for preconditions
+   * (evidence only when the tool is a read). directive: what the agent was told, never evidence.
+   */
+  kind?: 'read' | 'result' | 'directive';
 }
 
 export function observationFrom(
@@ -47,6 +52,7 @@ export function observationFrom(
   };
   if (input.agent !== undefined) observation.agent = input.agent;
   if (input.exit_code !== undefined) observation.exit_code = input.exit_code;
+  if (input.kind !== undefined && input.kind !== 'read') observation.kind = input.kind;
   return observation;
 }
 

@@ -33,6 +33,8 @@ export const REASONS: Record<ReasonCode, string> = {
     'The quote says nothing about the state: too short, punctuation alone, or text the call, the claim or the read itself carries.',
   operator_required:
     'Only an operator override lets this call through (it touches the gate itself or the host hooks); a prediction cannot.',
+  precondition_unmet:
+    "A rule's precondition does not hold yet in this session (a read or call it wants first, or a newer one); the rails name each one and how to satisfy it.",
 };
 
 export function reasonMeaning(code: ReasonCode): string {

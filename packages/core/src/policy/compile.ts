@@ -1,13 +1,13 @@
 // Turns rule documents into a Policy: validates each file against the policy schema, compiles every
 // argument predicate once with ajv, and indexes rules by tool so an unmatched call costs a map lookup.
-import type { Policy as PolicyDoc, Rule } from '@tollgate/contracts';
+import type { Policy as PolicyDoc, Requirement, Rule } from '@tollgate/contracts';
 import { validate } from '@tollgate/contracts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse as parseYaml } from 'yaml';
 import { TollgateFault } from '../faults.js';
 import { compileMatcher, globToRegExp } from './matchers.js';
 import { predicateSites } from './sites.js';
-import type { CompiledRule, Policy, Predicate } from './types.js';
+import type { CompiledRequirement, CompiledRule, Policy, Predicate } from './types.js';
 
 export interface PolicySource {
   /** A name for messages, usually the file path. */
@@ -24,6 +24,8 @@ export interface PredicateSite {
   /** `args`, `segment`, `call`, or an evidence matcher's (`evidence.accept/0/segment`); see sites.ts. */
   key: string;
   path: string;
+  /** A `latest_output` schema, compiled with OUTPUT_AJV_OPTIONS. */
+  data?: true;
 }
 
 /**
@@ -49,8 +51,28 @@ export const PREDICATE_AJV_OPTIONS = {
   unevaluated: false,
 } as const;
 
+/**
+ * How a precondition's `latest_output` schema is compiled: as a predicate, plus `$data` so one field
+ * of the output can be compared with another (`minimum: {$data: "1/max_cycles"}`). Kept apart from
+ * the match predicates, whose meaning must not change (`{"$data": …}` there is a literal).
+ */
+export const OUTPUT_AJV_OPTIONS = {
+  ...PREDICATE_AJV_OPTIONS,
+  $data: true,
+  // A tool's output is any JSON: `required` or `properties` without `type: object` mean what they
+  // say on an object and pass on anything else, as in plain JSON Schema (unknown keywords still fail).
+  strictTypes: false,
+  strictRequired: false,
+  strictTuples: false,
+} as const;
+
 let predicateAjv: Ajv2020 | undefined;
-function ajv(): Ajv2020 {
+let outputAjv: Ajv2020 | undefined;
+function ajv(data: boolean): Ajv2020 {
+  if (data) {
+    outputAjv ??= new Ajv2020(OUTPUT_AJV_OPTIONS);
+    return outputAjv;
+  }
   predicateAjv ??= new Ajv2020(PREDICATE_AJV_OPTIONS);
   return predicateAjv;
 }
@@ -116,8 +138,8 @@ export function compilePolicy(sources: readonly PolicySource[], options: Compile
 function compileRule(rule: Rule, file: string, index: number, options: CompileOptions): CompiledRule {
   const out: CompiledRule = { rule, file };
   const compiled = new Map<string, Predicate>();
-  for (const { key, path, schema } of predicateSites(rule, index)) {
-    const site = { file, rule: rule.id, key, path };
+  for (const { key, path, schema, data } of predicateSites(rule, index)) {
+    const site = { file, rule: rule.id, key, path, ...(data ? { data } : {}) };
     compiled.set(key, options.predicates?.(schema, site) ?? compilePredicate(schema, site));
   }
   for (const key of ['args', 'segment', 'call'] as const) {
@@ -131,12 +153,50 @@ function compileRule(rule: Rule, file: string, index: number, options: CompileOp
       compileMatcher(spec, (key) => compiled.get(`evidence.${list}/${i}/${key}`)),
     );
   }
+  if (rule.requires !== undefined) {
+    out.requires = rule.requires.map((r, i) => compileRequirement(r, `requires/${i}`, compiled));
+  }
+  return out;
+}
+
+/** A requirement with the predicates predicateSites compiled for it (same keys, see sites.ts). */
+function compileRequirement(
+  spec: Requirement,
+  key: string,
+  compiled: ReadonlyMap<string, Predicate>,
+): CompiledRequirement {
+  if (spec.any_of !== undefined) {
+    return {
+      kind: 'any_of',
+      spec,
+      options: spec.any_of.map((o, i) => compileRequirement(o, `${key}/any_of/${i}`, compiled)),
+    };
+  }
+  const kind = spec.observed !== undefined ? 'observed' : 'dispatched';
+  const matcherSpec = spec[kind];
+  if (matcherSpec === undefined) throw new Error(`requirement ${key}: neither observed nor dispatched`);
+  const out: CompiledRequirement = {
+    kind,
+    spec,
+    matcher: compileMatcher(matcherSpec, (m) => compiled.get(`${key}/${kind}/${m}`)),
+  };
+  const output = compiled.get(`${key}/latest_output`);
+  if (output) out.output = output;
+  if (spec.max_age_s !== undefined) out.maxAgeS = spec.max_age_s;
+  const anchorKind = spec.after?.observed !== undefined ? 'observed' : 'dispatched';
+  const anchor = spec.after?.[anchorKind];
+  if (anchor !== undefined) {
+    out.after = {
+      kind: anchorKind,
+      matcher: compileMatcher(anchor, (m) => compiled.get(`${key}/after/${anchorKind}/${m}`)),
+    };
+  }
   return out;
 }
 
 function compilePredicate(schema: unknown, where: PredicateSite): Predicate {
   try {
-    const fn = ajv().compile(schema as object);
+    const fn = ajv(where.data === true).compile(schema as object);
     return (value) => fn(value) === true;
   } catch (error) {
     throw new TollgateFault(

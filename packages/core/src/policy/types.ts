@@ -1,5 +1,5 @@
 // Compiled policy shapes: rules with their predicates compiled once, indexed by tool.
-import type { Rule } from '@tollgate/contracts';
+import type { Requirement, Rule } from '@tollgate/contracts';
 import type { CompiledMatcher } from './matchers.js';
 
 export type Predicate = (value: unknown) => boolean;
@@ -15,7 +15,29 @@ export interface CompiledRule {
   accept?: CompiledMatcher[];
   /** `evidence.required`: reads that must each be cited. */
   required?: CompiledMatcher[];
+  /** `requires`: the preconditions a matching call must meet (see preconditions.ts). */
+  requires?: CompiledRequirement[];
 }
+
+/** Which ledger events a requirement or its anchor looks at: observations, or dispatched decisions. */
+export type EventKind = 'observed' | 'dispatched';
+
+export interface CompiledAnchor {
+  kind: EventKind;
+  matcher: CompiledMatcher;
+}
+
+export type CompiledRequirement =
+  | {
+      kind: EventKind;
+      spec: Requirement;
+      matcher: CompiledMatcher;
+      /** `latest_output`, compiled with `$data` (observed only). */
+      output?: Predicate;
+      maxAgeS?: number;
+      after?: CompiledAnchor;
+    }
+  | { kind: 'any_of'; spec: Requirement; options: CompiledRequirement[] };
 
 export interface Policy {
   readonly rules: readonly CompiledRule[];

@@ -1,0 +1,205 @@
+// Preconditions ("X before Y"): a rule's `requires`, evaluated over the session's ledger — the
+// observations the gate recorded (reads and results of dispatched calls) and the calls it let through.
+// Reads newest first through two bounded windows (Store.recentObservations / recentDispatches), a
+// small page first and the whole window only when a requirement is not met on the small one.
+import type { Observation } from '@tollgate/contracts';
+import type { ShellFacts } from '@tollgate/shell';
+import { type CompiledMatcher, matchesRead, type ReadView, readView } from './policy/matchers.js';
+import type { CompiledAnchor, CompiledRequirement, CompiledRule } from './policy/types.js';
+import type { DispatchRecord, Store } from './ports.js';
+import { describeUnmet } from './preconditions-text.js';
+
+/** Events per window: the small page every check reads, and the most a requirement looks back. */
+export const FIRST_PAGE = 16;
+export const LEDGER_WINDOW = 512;
+
+export interface Unmet {
+  rule: string;
+  /** One line: the requirement's `why` (or what it asks), then what would satisfy it. */
+  text: string;
+  /** The literal reads or calls that would satisfy it, when they can be named. */
+  satisfy: string[];
+}
+
+export type PreconditionCheck = { met: true } | { met: false; unmet: Unmet[] };
+
+/** A requirement that cannot be evaluated (an output cut short): the gate decides as on a store failure. */
+export class PreconditionUnavailable extends Error {}
+
+export interface LedgerSource {
+  store: Pick<Store, 'recentObservations' | 'recentDispatches'>;
+  session: string;
+  now: number;
+  /** Called once before dispatches are read: write-behind decision rows must be in the store first. */
+  beforeDispatches?: () => Promise<void>;
+}
+
+/** One event of the ledger in time order (epoch ms, then id: ids are ULIDs). */
+interface Event {
+  at: number;
+  id: string;
+  view: ReadView;
+}
+
+interface ObservedEvent extends Event {
+  observation: Observation;
+}
+
+interface Window<E> {
+  events: E[];
+  /** Whether older events exist beyond this window. */
+  cut: boolean;
+}
+
+/** The two windows of one check, fetched on demand and shared by every requirement. */
+class Ledger {
+  #observed?: Window<ObservedEvent>;
+  #dispatched?: Window<Event>;
+  constructor(
+    private readonly src: LedgerSource,
+    private readonly limit: number,
+  ) {}
+
+  async observed(): Promise<Window<ObservedEvent>> {
+    if (this.#observed) return this.#observed;
+    const rows = await this.src.store.recentObservations(this.src.session, { since: 0, limit: this.limit });
+    const events: ObservedEvent[] = [];
+    for (const o of rows) {
+      // Only what the gate saw itself counts, and what the agent was told never does.
+      if (!o.attested || o.kind === 'directive') continue;
+      events.push({ at: Date.parse(o.observed_at), id: o.id, view: lazyView(o), observation: o });
+    }
+    this.#observed = { events, cut: rows.length >= this.limit };
+    return this.#observed;
+  }
+
+  async dispatched(): Promise<Window<Event>> {
+    if (this.#dispatched) return this.#dispatched;
+    await this.src.beforeDispatches?.();
+    const rows = await this.src.store.recentDispatches(this.src.session, { since: 0, limit: this.limit });
+    this.#dispatched = { events: rows.map(dispatchEvent), cut: rows.length >= this.limit };
+    return this.#dispatched;
+  }
+}
+
+export async function checkPreconditions(
+  rules: readonly CompiledRule[],
+  src: LedgerSource,
+): Promise<PreconditionCheck> {
+  const first = await evaluateAll(rules, new Ledger(src, FIRST_PAGE), src.now);
+  if (first.unmet.length === 0) return { met: true };
+  // Met on the newest events is met on all of them (see `anchorTime`); unmet may need a longer look.
+  const result = first.cut ? await evaluateAll(rules, new Ledger(src, LEDGER_WINDOW), src.now) : first;
+  return result.unmet.length === 0 ? { met: true } : { met: false, unmet: result.unmet };
+}
+
+async function evaluateAll(rules: readonly CompiledRule[], ledger: Ledger, now: number) {
+  const unmet: Unmet[] = [];
+  let cut = false;
+  for (const rule of rules) {
+    for (const requirement of rule.requires ?? []) {
+      const r = await evaluate(requirement, ledger, now);
+      cut ||= r.cut;
+      if (!r.met) unmet.push({ rule: rule.rule.id, ...describeUnmet(requirement, r.newest) });
+    }
+  }
+  return { unmet, cut };
+}
+
+interface Evaluation {
+  met: boolean;
+  /** Some window this evaluation read was cut short. */
+  cut: boolean;
+  /** For an unmet latest_output: the newest matching observation, whose output did not satisfy it. */
+  newest?: Observation;
+}
+
+async function evaluate(req: CompiledRequirement, ledger: Ledger, now: number): Promise<Evaluation> {
+  if (req.kind === 'any_of') {
+    let cut = false;
+    for (const option of req.options) {
+      const r = await evaluate(option, ledger, now);
+      if (r.met) return { met: true, cut: false };
+      cut ||= r.cut;
+    }
+    return { met: false, cut };
+  }
+  const after = req.after ? await anchorTime(req.after, ledger) : { at: undefined, cut: false };
+  const window = req.kind === 'observed' ? await ledger.observed() : await ledger.dispatched();
+  const cut = window.cut || after.cut;
+  const oldest = req.maxAgeS === undefined ? Number.NEGATIVE_INFINITY : now - req.maxAgeS * 1000;
+  const match = (window.events as Event[]).find(
+    (e) => e.at >= oldest && (after.at === undefined || newer(e, after.at)) && matches(req.matcher, e),
+  );
+  if (!match) return { met: false, cut };
+  if (req.kind !== 'observed' || !req.output) return { met: true, cut };
+  const observation = (match as ObservedEvent).observation;
+  return req.output(outputOf(observation))
+    ? { met: true, cut }
+    : { met: false, cut: false, newest: observation };
+}
+
+/**
+ * The newest event matching an `after` anchor. Not found in a window that was cut short, the oldest
+ * event of that window stands in for it: then only events newer than everything the gate could not
+ * see count, which is never less strict than the real anchor.
+ */
+async function anchorTime(anchor: CompiledAnchor, ledger: Ledger): Promise<{ at?: Event; cut: boolean }> {
+  const window = anchor.kind === 'observed' ? await ledger.observed() : await ledger.dispatched();
+  const events = window.events as Event[];
+  const found = events.find((e) => matches(anchor.matcher, e));
+  if (found) return { at: found, cut: false };
+  return window.cut ? { at: events[events.length - 1] ?? FOREVER, cut: true } : { cut: false };
+}
+
+const FOREVER: Event = { at: Number.POSITIVE_INFINITY, id: '', view: { tool: '', args: {} } };
+
+function newer(e: Event, than: Event): boolean {
+  return e.at > than.at || (e.at === than.at && e.id > than.id);
+}
+
+function matches(matcher: CompiledMatcher, e: Event): boolean {
+  return matcher.tool(e.view.tool) && matchesRead(matcher, e.view);
+}
+
+/** The output a latest_output schema validates: JSON when the recorded output parses, else the text. */
+function outputOf(o: Observation): unknown {
+  const text = o.excerpt.trim();
+  try {
+    return JSON.parse(text);
+  } catch {
+    if (o.output_bytes > Buffer.byteLength(o.excerpt)) {
+      throw new PreconditionUnavailable(
+        `the recorded output of observation ${o.id} was cut at ${Buffer.byteLength(o.excerpt)} bytes, so a precondition cannot read it`,
+      );
+    }
+    return o.excerpt;
+  }
+}
+
+/** A read view parsed only when a matcher looks at it (a shell source costs a parse). */
+function lazyView(o: Observation): ReadView {
+  if (typeof o.source !== 'string') return { tool: o.source.tool, args: o.source.args ?? {} };
+  let view: ReadView | undefined;
+  const source = o.source;
+  return {
+    tool: 'shell',
+    get args() {
+      view ??= readView(source);
+      return view.args;
+    },
+    get facts() {
+      view ??= readView(source);
+      return view.facts as ShellFacts; // a shell source always parses into facts
+    },
+  };
+}
+
+function dispatchEvent(d: DispatchRecord): Event {
+  const args = d.args ?? {};
+  const view: ReadView =
+    d.tool === 'shell' && typeof args.command === 'string'
+      ? lazyView({ source: args.command } as Observation)
+      : { tool: d.tool, args: d.args ?? { '/truncated': true } };
+  return { at: d.at, id: d.id, view };
+}

@@ -1,0 +1,64 @@
+// The session's ledger newest first, for preconditions: observations, and the calls the gate let
+// through (decision rows with outcome pass or dispatch, not a dry look). Both windows are bounded by
+// age and count. Both stores share the SQL; only parameter styles and JSON access differ.
+import type { DispatchRecord } from '@tollgate/core';
+
+/** The most rows one window returns, whatever a caller asks: a precondition never walks a whole session. */
+export const MAX_WINDOW = 4096;
+
+export const SQLITE = {
+  // The inner query sorts on the narrow columns only, so the documents of older rows are never read.
+  observations: `SELECT doc FROM observations WHERE session = ? AND id IN (
+                   SELECT id FROM observations WHERE session = ? AND observed_ms >= ?
+                   ORDER BY observed_ms DESC, id DESC LIMIT ?)
+                 ORDER BY observed_ms DESC, id DESC`,
+  dispatches: `SELECT a.id AS id, a.at_ms AS at_ms, json_extract(a.doc, '$.call') AS call
+               FROM audit a JOIN audit_facts f ON f.seq = a.seq
+               WHERE a.session = ? AND a.kind = 'decision' AND a.at_ms >= ?
+                 AND f.outcome IN ('pass', 'dispatch') AND f.dry_run = 0
+               ORDER BY a.seq DESC LIMIT ?`,
+};
+
+export const PG = {
+  observations: {
+    name: 'tg_ledger_observations',
+    text: `SELECT doc FROM observations WHERE session = $1 AND observed_ms >= $2
+           ORDER BY observed_ms DESC, id DESC LIMIT $3`,
+  },
+  dispatches: {
+    name: 'tg_ledger_dispatches',
+    text: `SELECT a.id AS id, a.at_ms AS at_ms, (a.doc::json -> 'call')::text AS call
+           FROM audit a JOIN audit_facts f ON f.seq = a.seq
+           WHERE a.session = $1 AND a.kind = 'decision' AND a.at_ms >= $2
+             AND f.outcome IN ('pass', 'dispatch') AND f.dry_run = 0
+           ORDER BY a.seq DESC LIMIT $3`,
+  },
+};
+
+export function windowLimit(limit: number): number {
+  return Number.isInteger(limit) && limit > 0 ? Math.min(limit, MAX_WINDOW) : 1;
+}
+
+export interface DispatchRow {
+  id: string;
+  at_ms: number | string | null;
+  call: string | null;
+}
+
+/** A dispatched decision row as preconditions match it: the call's tool, action and args. */
+export function dispatchRecord(row: DispatchRow): DispatchRecord | undefined {
+  let call: unknown;
+  try {
+    call = row.call === null ? undefined : JSON.parse(row.call);
+  } catch {
+    return undefined;
+  }
+  if (call === null || typeof call !== 'object') return undefined;
+  const c = call as { tool?: unknown; action?: unknown; args?: unknown; truncated?: unknown };
+  if (typeof c.tool !== 'string') return undefined;
+  const out: DispatchRecord = { id: row.id, at: Number(row.at_ms ?? 0), tool: c.tool };
+  if (typeof c.action === 'string') out.action = c.action;
+  if (c.truncated !== true && c.args !== null && typeof c.args === 'object' && !Array.isArray(c.args))
+    out.args = c.args as Record<string, unknown>;
+  return out;
+}
