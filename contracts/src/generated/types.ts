@@ -125,6 +125,7 @@ export interface Config {
   default_max_age_s?: number;
   excerpt_bytes?: number;
   temp_dirs?: string[];
+  limits?: Limits;
   tokens?: Token[];
   mcp?: {
     /**
@@ -141,6 +142,37 @@ export interface Config {
     };
     call_timeout_ms?: number;
   };
+}
+/**
+ * Caps on a noisy or hostile client. Past one, the request is refused with limit_exceeded (HTTP 429) or rate_limited (429 with Retry-After); each refusal counts in tollgate_limit_refusals_total{limit}.
+ */
+export interface Limits {
+  http_rate?: HttpRate;
+  /**
+   * Observations one session's ledger may hold; past it reads are not recorded (limit_exceeded).
+   */
+  session_observations?: number;
+  /**
+   * The sum of the excerpt bytes one session's ledger may hold (each excerpt is at most excerpt_bytes).
+   */
+  session_excerpt_bytes?: number;
+  /**
+   * Predictions and declines a session may keep filed and unused; past it filing one is refused until a call uses one.
+   */
+  session_pending_tickets?: number;
+}
+/**
+ * Requests per bearer token (per agent; one shared bucket in open mode) to /v1 routes of tollgate serve, except the Claude Code hook route. Absent: no rate limit.
+ */
+export interface HttpRate {
+  /**
+   * Sustained requests per second.
+   */
+  per_s: number;
+  /**
+   * Requests at once after a quiet spell (default: one second's worth).
+   */
+  burst?: number;
 }
 export interface Token {
   token: string;

@@ -12,6 +12,7 @@ import {
   type Gate,
   type GateOptions,
   type Policy,
+  type SessionLimits,
   type Store,
   TollgateFault,
 } from '@tollgate/core';
@@ -180,6 +181,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     ...(config.unmatched !== undefined ? { unmatched: config.unmatched } : {}),
     ...(config.default_max_age_s !== undefined ? { defaultMaxAgeS: config.default_max_age_s } : {}),
     ...(config.excerpt_bytes !== undefined ? { excerptBytes: config.excerpt_bytes } : {}),
+    limits: sessionLimitsOf(config.limits),
     ...options.gate,
   });
   return {
@@ -197,4 +199,15 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
 /** The session: --session, TOLLGATE_SESSION, or a host id the caller passes; else "default". */
 export function sessionFrom(flag: string | undefined, env: NodeJS.ProcessEnv, host?: string): string {
   return flag || env.TOLLGATE_SESSION || host || 'default';
+}
+
+/** limits.session_* of the config as the gate takes them; each one unset keeps core's default. */
+export function sessionLimitsOf(limits: Config['limits']): Partial<SessionLimits> {
+  return {
+    ...(limits?.session_observations !== undefined ? { observations: limits.session_observations } : {}),
+    ...(limits?.session_excerpt_bytes !== undefined ? { excerptBytes: limits.session_excerpt_bytes } : {}),
+    ...(limits?.session_pending_tickets !== undefined
+      ? { pendingTickets: limits.session_pending_tickets }
+      : {}),
+  };
 }

@@ -23,9 +23,20 @@ export function pathsOfArgs(args: Record<string, unknown>): string[] {
 
 /** Operands, write targets and input files of a simple command. */
 export function pathsOfSegment(segment: ShellSegment): string[] {
-  const out = [...segment.positionals, ...(segment.writes ?? [])];
+  // git's first positional is its subcommand (`git status important`: the path is `important`).
+  const operands = segment.program === 'git' ? segment.positionals.slice(1) : segment.positionals;
+  const out = [...operands, ...(segment.writes ?? [])];
   for (const r of segment.redirects) if (r.target !== '' && !r.op.startsWith('<<')) out.push(r.target);
   return out.filter((p) => p !== '' && p !== '-');
+}
+
+/** Programs that list the working directory when given no path (`ls`, `find`, `du`). */
+const CWD_BY_DEFAULT = new Set(['ls', 'find', 'tree', 'du', 'dir']);
+
+/** The paths a read looks at: its operands, or the working directory for `ls`-like programs given none. */
+export function pathsOfRead(segment: ShellSegment): string[] {
+  const paths = pathsOfSegment(segment);
+  return paths.length > 0 || !CWD_BY_DEFAULT.has(segment.program) ? paths : ['.'];
 }
 
 /** Normalised absolute path (reads and the call are taken to run in the same directory). */

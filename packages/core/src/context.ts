@@ -1,6 +1,7 @@
 // What the gate's parts share: the policy, the store, the clock and the settings, built once by
 // createGate and passed down instead of living in module state.
 import type { ToolHints } from './classify.js';
+import type { OnLimit, SessionLimits } from './limits.js';
 import type { Policy } from './policy/types.js';
 import type { Clock, Store } from './ports.js';
 
@@ -17,4 +18,6 @@ export interface GateContext {
   readonly toolHints: (tool: string) => ToolHints | undefined;
   /** Waits for write-behind audit rows (a precondition reading dispatched calls needs them stored). */
   readonly flushAudit?: () => Promise<void>;
+  readonly limits: SessionLimits;
+  readonly onLimit: OnLimit;
 }

@@ -6,7 +6,7 @@
 import type { Source } from '@tollgate/contracts';
 import { parseShell, type ShellSegment, stateRead } from '@tollgate/shell';
 import { sourceText } from './call.js';
-import { pathsOfArgs, pathsOfSegment, relatedPaths } from './call-paths.js';
+import { pathsOfArgs, pathsOfRead, pathsOfSegment, relatedPaths } from './call-paths.js';
 import type { Classification } from './classify.js';
 import { type CompiledMatcher, matchesRead, type ReadView, readView } from './policy/matchers.js';
 import type { CompiledRule } from './policy/types.js';
@@ -51,7 +51,7 @@ export function relevanceFor(classification: Classification, call: CallScope): R
     }
     if (m.spec.related === 'paths') {
       const readPaths = read.facts
-        ? read.facts.segments.flatMap((s) => pathsOfSegment(s))
+        ? read.facts.segments.flatMap((s) => pathsOfRead(s))
         : pathsOfArgs(read.args);
       return relatedPaths(callPaths, readPaths, call.cwd);
     }

@@ -12,6 +12,8 @@ export type FaultCode =
   | 'not_found'
   /** The request contradicts what is already recorded (a second outcome for one decision). */
   | 'conflict'
+  /** A configured limit (limits.* in the config) refuses this request; details.limit names which. */
+  | 'limit_exceeded'
   | 'store_unavailable';
 
 export class TollgateFault extends Error {

@@ -18,12 +18,13 @@ import {
 import { type Decision, decide, lostRace, ruleIdsOf } from './decide.js';
 import { TollgateFault } from './faults.js';
 import { type Guarded, type GuardOptions, guardWith } from './guard.js';
+import { admitObservation, type OnLimit, type SessionLimits, sessionLimits } from './limits.js';
 import { type ObservationInput, observationFrom } from './observations.js';
 import { type OutcomeResult, recordOutcomeFor } from './outcome.js';
 import type { Policy } from './policy/types.js';
 import { type Clock, type OverrideRecord, type Store, systemClock } from './ports.js';
-import { probeSubjects } from './probes.js';
 import { preconditionRails } from './preconditions-rails.js';
+import { probeSubjects } from './probes.js';
 import { buildRails, type Channel } from './rails.js';
 import { ruleHistories } from './rails-history.js';
 import { pooledRandom } from './random-pool.js';
@@ -63,6 +64,10 @@ export interface GateOptions {
   where?: GateWhere;
   onDecision?: (verdict: Verdict, elapsedMs: number) => void;
   onAuditError?: (error: unknown, lostRows: number) => void;
+  /** Session caps (limits.ts); each one unset takes its default. */
+  limits?: Partial<SessionLimits>;
+  /** Told each time a limit refuses a request (metrics). */
+  onLimit?: OnLimit;
 }
 
 export interface GateWhere {
@@ -135,6 +140,8 @@ export function createGate(options: GateOptions): Gate {
     excerptBytes: options.excerptBytes ?? 65536,
     toolHints: options.toolHints ?? (() => undefined),
     flushAudit: () => writer.flush(),
+    limits: sessionLimits(options.limits),
+    onLimit: quietly(options.onLimit),
   } as const;
   const describe = (id: string) => options.policy.byId(id)?.rule.description;
 
@@ -405,7 +412,7 @@ export function createGate(options: GateOptions): Gate {
     classify: classifyCall,
     async recordObservation(input) {
       const observation = observationFrom(input, newId(), clock.now(), ctx.excerptBytes);
-      await store.insertObservation(observation);
+      await admitObservation(store, observation, ctx.limits, ctx.onLimit);
       // A read the gate saw shows the agent what a file holds: a script it wrote may run again.
       if (input.attested) {
         const paths = readPaths(observation.source, scopeAt(undefined));
@@ -471,6 +478,17 @@ export function createGate(options: GateOptions): Gate {
     flush: () => writer.flush(),
   };
   return gate;
+}
+
+/** An observer's failure never changes what the gate answers. */
+function quietly(onLimit: OnLimit | undefined): OnLimit {
+  return (limit) => {
+    try {
+      onLimit?.(limit);
+    } catch {
+      // as above
+    }
+  };
 }
 
 export type { Classification };

@@ -35,6 +35,7 @@ export {
   compilePolicy,
   OUTPUT_AJV_OPTIONS,
   type PolicySource,
+export { DEFAULT_SESSION_LIMITS, type LimitName, type OnLimit, type SessionLimits } from './limits.js';
   PREDICATE_AJV_OPTIONS,
   type PredicateSite,
   type PredicateSource,
@@ -60,6 +61,9 @@ export type {
   TicketRecord,
 } from './ports.js';
 export { systemClock } from './ports.js';
+  LedgerAdmission,
+  LedgerCaps,
+  LedgerUsage,
 export { buildRails, type Channel } from './rails.js';
 export { REASONS, type ReasonCode, reason, reasonMeaning } from './reasons.js';
 export type { TicketRecordResult } from './record-ticket.js';

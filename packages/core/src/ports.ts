@@ -90,6 +90,23 @@ export interface DispatchRecord {
   args?: Record<string, unknown>;
 }
 
+/** The most a session's ledger may hold. */
+export interface LedgerCaps {
+  observations: number;
+  /** The sum of the stored excerpts' UTF-8 bytes. */
+  excerptBytes: number;
+}
+
+/** What a session's ledger holds, counted as observations were appended within caps. */
+export interface LedgerUsage {
+  observations: number;
+  excerptBytes: number;
+}
+
+export type LedgerAdmission =
+  | { ok: true; usage: LedgerUsage }
+  | { ok: false; usage: LedgerUsage; cap: 'observations' | 'excerpt_bytes' };
+
 export interface OverrideRecord {
   id: string;
   operator: string;
@@ -213,6 +230,18 @@ export interface Store {
    * `since`, newest first, at most `limit`: the call each let through.
    */
   recentDispatches(session: string, query: LedgerWindow): Promise<DispatchRecord[]>;
+
+  // --- Session caps (limits.session_* in the config, checked by core: limits.ts). A session's ledger
+  // usage is counted as it grows, in the transaction that grows it, so instances sharing a store
+  // cannot together pass a cap. ---
+  /**
+   * Appends an observation iff the session's ledger stays within `caps` with it (how many
+   * observations, how many excerpt bytes), counting it in the same transaction; otherwise writes
+   * nothing and returns the session's usage and which cap refused it.
+   */
+  insertObservationWithin(observation: Observation, caps: LedgerCaps): Promise<LedgerAdmission>;
+  /** Predictions and declines filed in this session and not yet used (their sum). */
+  countOpenTickets(session: string): Promise<number>;
 
   /** Throws when the store cannot serve. */
   health(): Promise<void>;

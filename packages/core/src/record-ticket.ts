@@ -6,6 +6,7 @@ import { digestOf } from './canonical.js';
 import { type Classification, isGated, type ToolHints } from './classify.js';
 import type { GateContext } from './context.js';
 import { ticketContext } from './decide.js';
+import { admitTicket } from './limits.js';
 import { reason } from './reasons.js';
 import { requirementsFor } from './requirements.js';
 import { checkDecline, checkPrediction } from './tickets.js';
@@ -44,11 +45,23 @@ export async function recordTicket(
       ? await checkPrediction(doc, `/${kind}`, tctx)
       : await checkDecline(doc, `/${kind}`, tctx);
   if (!checked.ok) return checked;
+  const docDigest = digestOf(checked.doc);
+  try {
+    await admitTicket(ctx.store, call.session, ctx.limits, ctx.onLimit);
+  } catch (error) {
+    // At the cap, filing a document that is already filed and open stays idempotent.
+    const open =
+      kind === 'prediction'
+        ? await ctx.store.findOpenPrediction(call.session, digest)
+        : await ctx.store.findOpenDecline(call.session, digest);
+    if (open?.doc_digest === docDigest) return { ok: true, id: open.id, gated: true, ...summary };
+    throw error;
+  }
   const record = {
     id: ctx.newId(),
     session: call.session,
     call_digest: digest,
-    doc_digest: digestOf(checked.doc),
+    doc_digest: docDigest,
     created_at: now,
     ...(call.agent !== undefined ? { agent: call.agent } : {}),
   };

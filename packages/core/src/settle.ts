@@ -3,6 +3,7 @@
 // observations, and store the outcome with predicted vs observed. Every adapter ends a dispatch here.
 import type { Source } from '@tollgate/contracts';
 import type { ObservedOutput } from './claims.js';
+import { isFault } from './faults.js';
 import type { Gate } from './gate.js';
 import type { OutcomeResult } from './outcome.js';
 
@@ -37,15 +38,20 @@ export async function settleDispatch(
       }
       if (!seen) continue;
       const exit = seen.exit_code !== undefined ? { exit_code: seen.exit_code } : {};
-      await gate.recordObservation({
-        session,
-        source: subject,
-        output: seen.output,
-        recordedBy: 'probe',
-        attested: true,
-        ...(s.agent !== undefined ? { agent: s.agent } : {}),
-        ...exit,
-      });
+      try {
+        await gate.recordObservation({
+          session,
+          source: subject,
+          output: seen.output,
+          recordedBy: 'probe',
+          attested: true,
+          ...(s.agent !== undefined ? { agent: s.agent } : {}),
+          ...exit,
+        });
+      } catch (error) {
+        // A full ledger loses the probe's read, not the outcome: the claim is still judged on it.
+        if (!(isFault(error) && error.code === 'limit_exceeded')) throw error;
+      }
       observed.push({ subject, output: seen.output, ...exit });
     }
   }

@@ -8,9 +8,10 @@ import { tokenTable } from './auth.js';
 import type { Deps } from './deps.js';
 import type { AppEnv } from './env.js';
 import { createMetrics, type Metrics } from './metrics.js';
-import { authenticate, requestContext } from './middleware.js';
+import { authenticate, rateLimit, requestContext } from './middleware.js';
 import { notFoundHandler } from './not-found.js';
 import { errorProblem } from './problem.js';
+import { type HttpRate, rateLimiter } from './rate-limit.js';
 import { auditRoutes } from './routes/audit.js';
 import { checkRoutes } from './routes/check.js';
 import { dashboardRoutes } from './routes/dashboard.js';
@@ -33,6 +34,8 @@ export interface AppOptions {
   maxBodyBytes?: number;
   /** How the Claude Code hook rewrites `tollgate predict` and re-reads claim subjects. */
   hook?: HookOptions;
+  /** Requests per token (limits.http_rate); none when absent. */
+  rateLimit?: HttpRate;
 }
 
 export function createApp(options: AppOptions): Hono<AppEnv> {
@@ -49,6 +52,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', requestContext(deps.logger, deps.metrics));
   app.use('/v1/*', authenticate(deps.tokens));
+  if (options.rateLimit !== undefined) {
+    app.use('/v1/*', rateLimit(rateLimiter(options.rateLimit, deps.clock), deps.metrics));
+    deps.metrics.limits({ http_rate: options.rateLimit.per_s });
+  }
   checkRoutes(app, deps);
   observationRoutes(app, deps);
   ticketRoutes(app, deps);

@@ -6,6 +6,7 @@ export { serviceLogger } from './logger.js';
 export { createMetrics, type Metrics } from './metrics.js';
 export { openApiDocument } from './openapi.js';
 export { HTTP_PROBLEMS, type Problem, type ProblemCode } from './problem.js';
+export type { HttpRate } from './rate-limit.js';
 export type { HookOptions } from './routes/hooks.js';
 export { type RunningServer, type ServeOptions, startServer } from './server.js';
 export { FAULT_STATUS, REASON_STATUS } from './status.js';

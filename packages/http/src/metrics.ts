@@ -1,7 +1,8 @@
 // Prometheus metrics on a registry of their own (no global state): decisions by outcome, rule and
 // reason, check latency, and lost writes. onDecision/onAuditError plug into createGate.
 import type { Verdict } from '@tollgate/contracts';
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import type { LimitName } from '@tollgate/core';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 export interface Metrics {
   readonly registry: Registry;
@@ -11,6 +12,10 @@ export interface Metrics {
   onAuditError(error: unknown, lostRows: number): void;
   ledgerError(): void;
   request(method: string, route: string, status: number, seconds: number): void;
+  /** Pass to createGate({ onLimit }); the HTTP rate limit calls it too. */
+  limitRefused(limit: LimitName): void;
+  /** The configured value of each limit, exported as tollgate_limit{limit}. */
+  limits(values: Partial<Record<LimitName, number>>): void;
 }
 
 export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
@@ -57,6 +62,18 @@ export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
     buckets: [0.0005, 0.001, 0.005, 0.01, 0.05, 0.1, 0.5, 1, 5],
     registers,
   });
+  const limitRefusals = new Counter({
+    name: 'tollgate_limit_refusals_total',
+    help: 'Requests a configured limit refused, by limit (http_rate, session_observations, session_excerpt_bytes, session_pending_tickets).',
+    labelNames: ['limit'] as const,
+    registers,
+  });
+  const limitValues = new Gauge({
+    name: 'tollgate_limit',
+    help: 'The configured value of each limit (http_rate in requests per second).',
+    labelNames: ['limit'] as const,
+    registers,
+  });
   if (options.defaults) collectDefaultMetrics({ register: registry });
   // prom-client hashes a label object on every call; children looked up once per label set are cheap.
   const decisionOf = memo((outcome: string, rule: string) => decisions.labels(outcome, rule));
@@ -80,6 +97,12 @@ export function createMetrics(options: { defaults?: boolean } = {}): Metrics {
     ledgerError: () => ledgerErrors.inc(),
     request(method, route, status, seconds) {
       requestOf(method, route, String(status)).observe(seconds);
+    },
+    limitRefused: (limit) => limitRefusals.labels(limit).inc(),
+    limits(values) {
+      for (const [limit, value] of Object.entries(values)) {
+        if (value !== undefined) limitValues.labels(limit).set(value);
+      }
     },
   };
 }

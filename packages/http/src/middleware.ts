@@ -8,6 +8,7 @@ import type { TokenTable } from './auth.js';
 import type { AppEnv } from './env.js';
 import type { Metrics } from './metrics.js';
 import { httpProblem } from './problem.js';
+import type { RateLimiter } from './rate-limit.js';
 
 export const HOOK_PATH = '/v1/hooks/claude-code';
 
@@ -62,5 +63,25 @@ export function authenticate(tokens: TokenTable): MiddlewareHandler<AppEnv> {
       );
     c.set('principal', principal);
     await next();
+  };
+}
+
+/**
+ * limits.http_rate: after authentication, one bucket per agent (the open principal shares one). The
+ * hook route answers as hook decisions and is left to its own authentication.
+ */
+export function rateLimit(limiter: RateLimiter, metrics: Metrics): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.path === HOOK_PATH) return next();
+    const admitted = limiter.take(c.get('principal')?.agent ?? '(open)');
+    if (admitted.ok) return next();
+    metrics.limitRefused('http_rate');
+    const seconds = String(admitted.retryAfterS);
+    return httpProblem(
+      c,
+      'rate_limited',
+      `this token sent more requests than limits.http_rate allows; retry in ${seconds} s`,
+      { 'retry-after': seconds },
+    );
   };
 }

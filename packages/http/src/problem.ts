@@ -27,6 +27,10 @@ export const HTTP_PROBLEMS = {
   route_not_found: [404, 'No route has this path.'],
   method_not_allowed: [405, 'The path exists, but not with this method.'],
   unsupported_media_type: [415, 'The body must be application/json.'],
+  rate_limited: [
+    429,
+    'This token sent more requests than limits.http_rate allows; retry after Retry-After seconds.',
+  ],
   request_invalid: [422, 'The request body or query does not have the shape this route takes.'],
   invalid_id: [400, 'The id in the path is not a ULID.'],
   internal_error: [500, 'The server failed in an unexpected way; the request id finds it in the log.'],
@@ -97,8 +101,11 @@ export function reasonsProblem(c: Context<AppEnv>, reasons: Reason[]): Response 
 /** A thrown error: a core fault keeps its code and status; anything else is a 500 that says little. */
 export function errorProblem(c: Context<AppEnv>, error: unknown): Response {
   if (isFault(error)) {
-    const { position } = error.details as { position?: unknown };
-    const extra = typeof position === 'number' ? { position } : {};
+    const { position, limit } = error.details as { position?: unknown; limit?: unknown };
+    const extra = {
+      ...(typeof position === 'number' ? { position } : {}),
+      ...(typeof limit === 'string' ? { limit } : {}),
+    };
     return sendProblem(c, problemFor(error.code, FAULT_STATUS[error.code], error.message, extra));
   }
   // The store's own fault class (not imported: the app only knows the Store port) means "cannot serve".

@@ -38,6 +38,7 @@ export const FAULT_STATUS: Record<FaultCode, number> = {
   input_too_deep: 400,
   not_found: 404,
   conflict: 409,
+  limit_exceeded: 429,
   store_unavailable: 503,
 };
 
@@ -59,5 +60,6 @@ export const FAULT_TITLE: Record<FaultCode, string> = {
   input_too_deep: 'The body nests deeper than the limit.',
   not_found: 'No such row.',
   conflict: 'The request contradicts what is already recorded.',
+  limit_exceeded: 'A configured limit (limits.* in the config) refuses this request.',
   store_unavailable: 'The store cannot serve.',
 };

@@ -15,6 +15,7 @@ import {
   predictionDoc,
 } from './fixtures.js';
 import { reportConformance } from './report-conformance.js';
+import { usageConformance } from './usage-conformance.js';
 
 export interface ConformanceTarget {
   store: Store;
@@ -38,6 +39,7 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
     });
 
     reportConformance(() => store);
+    usageConformance(() => store);
 
     describe('observations', () => {
       it('stores an observation and reads it back by session and id', async () => {

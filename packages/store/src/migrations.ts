@@ -6,6 +6,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
 import { reportFacts } from './migration-report.js';
 import type { Dialect } from './schema.js';
 import { sessionFilesTable } from './session-files.js';
+import { sessionUsageTable } from './session-usage.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types.
 type AnyDb = Kysely<any>;
@@ -18,6 +19,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0004_report_facts': { up: (db: AnyDb) => reportFacts(db, dialect) },
     '0005_session_files': {
       up: (db: AnyDb) => sessionFilesTable(db, dialect === 'sqlite' ? 'integer' : 'bigint'),
+    },
+    '0006_session_usage': {
+      up: (db: AnyDb) => sessionUsageTable(db, dialect === 'sqlite' ? 'integer' : 'bigint'),
     },
   };
 }

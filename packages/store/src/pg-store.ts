@@ -14,6 +14,8 @@ import {
   type DispatchRecord,
   type ExportQuery,
   GENESIS_HASH,
+  type LedgerAdmission,
+  type LedgerCaps,
   type LedgerWindow,
   type OverrideRecord,
   type PredictionRecord,
@@ -36,6 +38,7 @@ import { reportQuery, ruleHistoryQuery } from './report-sql.js';
 import { auditRow, observationRow, overrideRecord, ticketRecord, ticketRow } from './rows.js';
 import type { Database, OverrideTable, TicketTable } from './schema.js';
 import * as FILES from './session-files.js';
+import * as USAGE from './session-usage.js';
 
 const VERIFY_PAGE = 5000;
 
@@ -350,6 +353,37 @@ export class PostgresStore implements Store {
       now,
     ]);
     return rows.map(overrideRecord);
+  }
+
+  async insertObservationWithin(o: Observation, caps: LedgerCaps): Promise<LedgerAdmission> {
+    const r = observationRow(o);
+    const bytes = Buffer.byteLength(o.excerpt);
+    // One statement counts and appends (session-usage.ts); a first read is checked here, since the
+    // statement's insert of a new usage row has no WHERE to refuse it.
+    const alone = USAGE.capPassed({ observations: 0, excerptBytes: 0 }, bytes, caps);
+    if (alone === undefined) {
+      const { rows } = await this.#query<USAGE.UsageRow>('insert observation', USAGE.PG.insertWithin, [
+        r.session,
+        r.id,
+        r.source_key,
+        r.observed_ms,
+        r.doc,
+        bytes,
+        caps.observations,
+        caps.excerptBytes,
+      ]);
+      if (rows[0] !== undefined) return { ok: true, usage: USAGE.usageOf(rows[0]) };
+    }
+    const { rows } = await this.#query<USAGE.UsageRow>('read session usage', USAGE.PG.usage, [r.session]);
+    const usage = USAGE.usageOf(rows[0]);
+    return { ok: false, usage, cap: USAGE.capPassed(usage, bytes, caps) ?? alone ?? 'observations' };
+  }
+
+  async countOpenTickets(session: string): Promise<number> {
+    const { rows } = await this.#query<{ open: number }>('count open tickets', USAGE.PG.openTickets, [
+      session,
+    ]);
+    return Number(rows[0]?.open ?? 0);
   }
 
   async recordFileEvents(

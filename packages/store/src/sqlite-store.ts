@@ -13,6 +13,8 @@ import {
   type DispatchRecord,
   type ExportQuery,
   GENESIS_HASH,
+  type LedgerAdmission,
+  type LedgerCaps,
   type LedgerWindow,
   type OverrideRecord,
   type PredictionRecord,
@@ -31,8 +33,9 @@ import { StoreFault, toStoreFault } from './fault.js';
 import * as LEDGER from './ledger-window.js';
 import { reportQuery, ruleHistoryQuery } from './report-sql.js';
 import { auditRow, observationRow, overrideRecord, overrideRow, ticketRecord, ticketRow } from './rows.js';
-import type { Database, OverrideTable, TicketTable } from './schema.js';
+import type { Database, ObservationTable, OverrideTable, TicketTable } from './schema.js';
 import * as FILES from './session-files.js';
+import * as USAGE from './session-usage.js';
 import { DEFAULT_SQLITE_PATH, openSqlite, type SqliteConnection, type SqliteOptions } from './sqlite-open.js';
 import { prepareStatements, type SqliteStatements } from './sqlite-statements.js';
 
@@ -44,6 +47,11 @@ export class SqliteStore implements Store {
   readonly #s: SqliteStatements;
   readonly #append: (drafts: AuditDraft[]) => AuditRow[];
   readonly #commit: (consumption: Consumption, at: number, draft: AuditDraft) => AuditRow | undefined;
+  /** The session-usage statements (session-usage.ts), prepared on first use. */
+  #usage?: {
+    within: (row: ObservationTable, bytes: number, caps: LedgerCaps) => LedgerAdmission;
+    openTickets: BetterSqlite3.Statement;
+  };
   /** The ledger-window statements (ledger-window.ts), prepared on first use. */
   #ledger?: { observations: BetterSqlite3.Statement; dispatches: BetterSqlite3.Statement };
   #closed = false;
@@ -282,6 +290,43 @@ export class SqliteStore implements Store {
     const params = { session, rules: JSON.stringify(rules), call_digest: callDigest, now };
     const rows = run('find overrides', () => this.#s.findOverrides.all(params)) as OverrideTable[];
     return rows.map(overrideRecord);
+  }
+
+  async insertObservationWithin(observation: Observation, caps: LedgerCaps): Promise<LedgerAdmission> {
+    const row = observationRow(observation);
+    const bytes = Buffer.byteLength(observation.excerpt);
+    return run('insert observation', () => this.#usageStatements().within(row, bytes, caps));
+  }
+
+  async countOpenTickets(session: string): Promise<number> {
+    return Number(run('count open tickets', () => this.#usageStatements().openTickets.get(session, session)));
+  }
+
+  #usageStatements() {
+    if (this.#usage) return this.#usage;
+    const raw = this.#conn.raw;
+    const usage = raw.prepare(USAGE.SQLITE.usage);
+    const count = raw.prepare(USAGE.SQLITE.count);
+    // IMMEDIATE: the usage read and the append happen under one write lock, so two processes never
+    // both pass the last free place.
+    const within = raw.transaction(
+      (row: ObservationTable, bytes: number, caps: LedgerCaps): LedgerAdmission => {
+        const now = USAGE.usageOf(usage.get(row.session) as USAGE.UsageRow | undefined);
+        const cap = USAGE.capPassed(now, bytes, caps);
+        if (cap !== undefined) return { ok: false, usage: now, cap };
+        this.#s.insertObservation.run(row);
+        count.run(row.session, bytes);
+        return {
+          ok: true,
+          usage: { observations: now.observations + 1, excerptBytes: now.excerptBytes + bytes },
+        };
+      },
+    );
+    this.#usage = {
+      within: (row, bytes, caps) => within.immediate(row, bytes, caps),
+      openTickets: raw.prepare(USAGE.SQLITE.openTickets).pluck(),
+    };
+    return this.#usage;
   }
 
   async recordFileEvents(

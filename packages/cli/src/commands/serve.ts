@@ -1,11 +1,12 @@
 // tollgate serve: the HTTP service and dashboard over this directory's config, policy and store.
 // Runs until SIGTERM or SIGINT, then drains in-flight requests, flushes and closes the store.
+import { DEFAULT_SESSION_LIMITS } from '@tollgate/core';
 import { shellProbe } from '@tollgate/hooks';
 import { assertBindable, createApp, createMetrics, serviceLogger, startServer } from '@tollgate/http';
 import { intOption, option, type ParsedArgs } from '../args.js';
 import type { CommandIO } from '../command.js';
 import { UsageError } from '../errors.js';
-import { findConfig, openRuntime, storeEnv } from '../runtime.js';
+import { findConfig, openRuntime, sessionLimitsOf, storeEnv } from '../runtime.js';
 import { defineCommand } from '../support.js';
 
 export const command = defineCommand(
@@ -34,14 +35,25 @@ SIGTERM/SIGINT: stop accepting, finish in-flight requests, flush audit rows, clo
     const host = option(args, 'host') ?? '127.0.0.1';
     const port = intOption(args, 'port', 0) ?? 8787;
     if (port > 65535) throw new UsageError(`--port must be at most 65535, got ${port}`, 'e.g. --port 8787');
-    const tokens = findConfig(io.cwd, io.env).config.tokens ?? [];
+    const config = findConfig(io.cwd, io.env).config;
+    const tokens = config.tokens ?? [];
     assertBindable(host, tokens.length > 0);
     const metrics = createMetrics({ defaults: true });
     const runtime = await openRuntime({
       cwd: io.cwd,
       env: io.env,
       channel: 'http',
-      gate: { onDecision: metrics.onDecision, onAuditError: metrics.onAuditError },
+      gate: {
+        onDecision: metrics.onDecision,
+        onAuditError: metrics.onAuditError,
+        onLimit: metrics.limitRefused,
+      },
+    });
+    const limits = { ...DEFAULT_SESSION_LIMITS, ...sessionLimitsOf(runtime.loaded.config.limits) };
+    metrics.limits({
+      session_observations: limits.observations,
+      session_excerpt_bytes: limits.excerptBytes,
+      session_pending_tickets: limits.pendingTickets,
     });
     const logger = serviceLogger(io.stdout, io.env.TOLLGATE_LOG_LEVEL || 'info');
     const app = createApp({
@@ -50,6 +62,7 @@ SIGTERM/SIGINT: stop accepting, finish in-flight requests, flush audit rows, clo
       tokens,
       logger,
       metrics,
+      ...(config.limits?.http_rate !== undefined ? { rateLimit: config.limits.http_rate } : {}),
       hook: {
         self: [process.execPath, process.argv[1] ?? 'tollgate'],
         storeEnv: storeEnv(runtime.loaded, io.env),

@@ -1,11 +1,12 @@
 // Test support: the app over a real SQLite file with the tests' rule file and a hand-moved clock,
 // served on an ephemeral 127.0.0.1 port. Only the clock is fake.
 import type { Token } from '@tollgate/contracts';
-import type { Gate, Store } from '@tollgate/core';
+import type { Gate, SessionLimits, Store } from '@tollgate/core';
 import { pino } from 'pino';
 import { type ManualClock, openTestGate } from '../../../../test/support/gate.js';
 import { createApp } from '../app.js';
 import { createMetrics, type Metrics } from '../metrics.js';
+import type { HttpRate } from '../rate-limit.js';
 import type { HookOptions } from '../routes/hooks.js';
 import { startServer } from '../server.js';
 
@@ -35,6 +36,8 @@ export interface TestServerOptions {
   policies?: string[];
   maxBodyBytes?: number;
   logs?: string[];
+  rateLimit?: HttpRate;
+  limits?: Partial<SessionLimits>;
 }
 
 export async function serveTestApp(options: TestServerOptions = {}): Promise<TestServer> {
@@ -43,6 +46,8 @@ export async function serveTestApp(options: TestServerOptions = {}): Promise<Tes
     onDecision: metrics.onDecision,
     onAuditError: metrics.onAuditError,
     channel: 'http',
+    onLimit: metrics.limitRefused,
+    ...(options.limits ? { limits: options.limits } : {}),
     ...(options.policies ? { policies: options.policies } : {}),
   });
   const logs = options.logs;
@@ -58,6 +63,7 @@ export async function serveTestApp(options: TestServerOptions = {}): Promise<Tes
     ...(options.tokens ? { tokens: options.tokens } : {}),
     ...(options.hook ? { hook: options.hook } : {}),
     ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
   });
   const server = await startServer({
     fetch: app.fetch,
