@@ -28,6 +28,7 @@ export {
 } from './gate.js';
 export type { Guarded, GuardOptions, GuardResult } from './guard.js';
 export { DEFAULT_MAX_INPUT_BYTES, type DecodeOptions, decodeJson } from './input.js';
+export { DEFAULT_SESSION_LIMITS, type LimitName, type OnLimit, type SessionLimits } from './limits.js';
 export { cutUtf8, type ObservationInput } from './observations.js';
 export type { OutcomeResult } from './outcome.js';
 export {
@@ -35,7 +36,6 @@ export {
   compilePolicy,
   OUTPUT_AJV_OPTIONS,
   type PolicySource,
-export { DEFAULT_SESSION_LIMITS, type LimitName, type OnLimit, type SessionLimits } from './limits.js';
   PREDICATE_AJV_OPTIONS,
   type PredicateSite,
   type PredicateSource,
