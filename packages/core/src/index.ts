@@ -54,6 +54,9 @@ export type {
   DeclineRecord,
   DispatchRecord,
   ExportQuery,
+  LedgerAdmission,
+  LedgerCaps,
+  LedgerUsage,
   LedgerWindow,
   OverrideRecord,
   PredictionRecord,
@@ -61,9 +64,6 @@ export type {
   TicketRecord,
 } from './ports.js';
 export { systemClock } from './ports.js';
-  LedgerAdmission,
-  LedgerCaps,
-  LedgerUsage,
 export { buildRails, type Channel } from './rails.js';
 export { REASONS, type ReasonCode, reason, reasonMeaning } from './reasons.js';
 export type { TicketRecordResult } from './record-ticket.js';
