@@ -1,6 +1,8 @@
 // The dashboard in a real browser (playwright-core driving Debian's chromium; apt-get install
-// chromium) against a running server: recent decisions, the calibration report and the chain status
-// are shown, audit fields render as text, and with tokens the page asks for one. Saves a screenshot.
+// chromium) against a running server: the figures shown are the report JSON's, mismatches side by
+// side, rules, flags, the chain; a row opens the whole decision from the keyboard with its evidence;
+// audit fields render as text; nothing is fetched from elsewhere; with tokens the page asks for one.
+// Saves a screenshot (SCREENSHOT).
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,55 +30,157 @@ describe.skipIf(!existsSync(CHROMIUM))(
   () => {
     let browser: Browser;
     let s: TestServer;
+    let mismatchId = '';
     beforeAll(async () => {
       browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
       s = await serveTestApp();
+      const prediction = {
+        claims: [{ subject: statusRead, op: 'contains', value: 'build 42', confidence: 0.9 }],
+        evidence: [{ source: statusRead, quote: 'build 41' }],
+      };
+      // dash: refused, then predicted and dispatched; the prediction held.
       await s.call('POST', '/v1/check', { call: deployCall('dash') });
       await s.call('POST', '/v1/observations', {
         session: 'dash',
         source: statusRead,
         output: 'api: build 41',
       });
-      const prediction = {
-        claims: [{ subject: statusRead, op: 'contains', value: 'build 42' }],
-        evidence: [{ source: statusRead, quote: 'build 41' }],
-      };
       const go = await s.call('POST', '/v1/check', { call: deployCall('dash'), envelope: { prediction } });
       await s.call('POST', `/v1/calls/${go.body.audit_id}/outcome`, {
         status: 'ok',
         observed: [{ subject: statusRead, output: 'api: running build 42' }],
       });
+      // miss: the same, but the gate observed something else afterwards.
+      s.clock.advance(60);
+      await s.call('POST', '/v1/check', { call: deployCall('miss') });
+      await s.call('POST', '/v1/observations', {
+        session: 'miss',
+        source: statusRead,
+        output: 'api: build 41',
+      });
+      const miss = await s.call('POST', '/v1/check', { call: deployCall('miss'), envelope: { prediction } });
+      mismatchId = miss.body.audit_id;
+      await s.call('POST', `/v1/calls/${mismatchId}/outcome`, {
+        status: 'ok',
+        observed: [{ subject: statusRead, output: 'api: running build 41 <script>alert(1)</script>' }],
+      });
+      // decl: a decline that names no read it tried (the rule wants one: refused, counted as such).
+      await s.call('POST', '/v1/check', {
+        call: deployCall('decl'),
+        envelope: {
+          decline: {
+            irreducible: 'cannot see the queue',
+            would_change_my_mind: ['queue empty'],
+            attempted_observations: [],
+          },
+        },
+      });
       await s.call('POST', '/v1/check', {
         call: { tool: '<img src=x onerror="document.title=1">', args: {}, session: 'dash' },
       });
+      await s.gate.flush();
     }, 60_000);
     afterAll(async () => {
       await browser?.close();
       await s?.close();
     });
 
-    test('shows decisions, calibration and the chain', async () => {
-      const page = await browser.newPage({ viewport: { width: 1200, height: 700 } });
+    test('shows the figures of the report JSON, the mismatches, the rules, the flags and the chain', async () => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      page.on('request', (r) => {
+        if (!r.url().startsWith(s.url)) errors.push(`fetched outside the server: ${r.url()}`);
+      });
       await page.goto(`${s.url}/`);
       await page.waitForSelector('body[data-loaded="true"]', { timeout: 10_000 });
       expect(await page.textContent('#chain')).toMatch(/^chain verified: \d+ rows$/);
-      const outcomes = await page.$$eval('#decision-rows tr', (rows) =>
-        rows.map((r) => r.getAttribute('data-outcome')),
+      expect(await page.title()).toBe('Tollgate');
+
+      // The same query the page made, asked of the API: every figure shown is the JSON's.
+      const query = await page.getAttribute('body', 'data-query');
+      const report = (await s.call('GET', `/v1/report?${query}`)).body;
+      const figure = (name: string) => page.textContent(`[data-figure="${name}"] .value`);
+      const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
+      expect(await figure('decisions')).toBe(String(report.totals.decisions));
+      expect(await figure('declined')).toBe(String(report.totals.by_outcome.declined));
+      expect(await figure('decline rate')).toBe(pct(report.totals.rates.decline));
+      expect(await figure('accuracy')).toBe(pct(report.totals.accuracy));
+      expect(await figure('Brier score')).toBe(String(report.totals.brier.score));
+      expect(report.totals.claims).toEqual({ matched: 1, mismatched: 1, unverifiable: 0 });
+
+      const agents = await page.$$eval('#agent-rows tr', (rows) =>
+        rows.map((r) => r.querySelectorAll('td')[1]?.textContent),
       );
-      expect(outcomes).toEqual(['pass', 'dispatch', 'rejected']);
+      expect(agents).toEqual(
+        Object.values(report.by_agent).map((g) => String((g as { decisions: number }).decisions)),
+      );
+      const bars = await page.$$eval('#series g.bar', (gs) =>
+        gs.map((g) => [g.getAttribute('data-day'), g.getAttribute('data-decisions')]),
+      );
+      expect(bars).toEqual(
+        report.series.map((d: { key: string; decisions: number }) => [d.key, String(d.decisions)]),
+      );
+      const rules = await page.$$eval('#rule-rows tr', (rows) =>
+        rows.map((r) => [...r.querySelectorAll('td')].slice(0, 4).map((c) => c.textContent)),
+      );
+      expect(rules).toEqual(
+        report.rules.map((x: { rule: string; fires: number; last_fired: string; refusals: number }) => [
+          x.rule,
+          String(x.fires),
+          x.last_fired.replace('T', ' ').slice(0, 19),
+          String(x.refusals),
+        ]),
+      );
+      expect(await page.textContent('#never-fired')).toContain('db.drop');
+      const mismatches = await page.$$eval('#mismatch-rows tr', (rows) =>
+        rows.map((r) => [
+          r.getAttribute('data-id'),
+          r.querySelector('.predicted')?.textContent,
+          r.querySelector('.observed')?.textContent,
+        ]),
+      );
+      expect(mismatches).toEqual([
+        [mismatchId, 'build 42', 'api: running build 41 <script>alert(1)</script>'],
+      ]);
+      expect(await page.textContent('[data-flag="declined_while_queryable"] h3')).toBe(
+        `declined while queryable: ${report.flags.declined_while_queryable.count}`,
+      );
       const tools = await page.$$eval('#decision-rows tr td:nth-child(4)', (cells) =>
         cells.map((c) => c.textContent),
       );
       expect(tools[0]).toBe('<img src=x onerror="document.title=1">');
       expect(await page.title()).toBe('Tollgate');
-      const all = await page.$$eval('#report-rows tr:first-child td', (cells) =>
-        cells.map((c) => c.textContent),
+
+      // Keyboard: the mismatch row opens the whole decision with Enter; Escape closes it.
+      await page.focus(`#mismatch-rows tr[data-id="${mismatchId}"]`);
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('#detail[data-loaded="true"]');
+      const view = (await s.call('GET', `/v1/audit/${mismatchId}`)).body;
+      const evidence = await page.$$eval('#detail-evidence tr.evidence', (rows) =>
+        rows.map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent)),
       );
-      expect(all).toEqual(['all', '3', '1', '1', '0', '1', '0.0%', '1', '0', '0', '100.0%']);
+      expect(evidence).toEqual(
+        view.evidence.map((e: { observation: string; age_s: number }) => [
+          e.observation,
+          JSON.stringify({ tool: 'release_status', args: { service: 'api' } }),
+          `${e.age_s} s`,
+        ]),
+      );
+      expect(evidence.length).toBeGreaterThan(0);
+      const detail = await page.textContent('#detail-body');
+      expect(detail).toContain('mismatched');
+      expect(detail).toContain('chain');
       await page.screenshot({ path: SCREENSHOT, fullPage: true });
+      await page.keyboard.press('Escape');
+      expect(await page.isHidden('#detail')).toBe(true);
+
+      // A filter narrows every view: one agent-less rule view, same figures as the API's.
+      await page.selectOption('#f-window', 'all');
+      await page.waitForSelector('body[data-loaded="true"]');
+      const all = (await s.call('GET', `/v1/report?${await page.getAttribute('body', 'data-query')}`)).body;
+      expect(await figure('decisions')).toBe(String(all.totals.decisions));
       expect(errors).toEqual([]);
     });
 
