@@ -67,7 +67,8 @@ export function precompiledModule(policies) {
       if (rule.enabled === false) continue;
       for (const { key, schema } of predicateSites(rule, index)) {
         const id = `p${n++}`;
-        ajv.addSchema(schema, id);
+        // A clone: YAML aliases share one object, and ajv would emit its standalone code twice.
+        ajv.addSchema(structuredClone(schema), id);
         refs[id] = id;
         table.push(`${JSON.stringify(`${name}#${rule.id}/${key}`)}: wrap(${id})`);
       }

@@ -66,7 +66,8 @@ function generate(source: PolicySource, file: string): Compiled | undefined {
     for (const [index, rule] of doc.rules.entries()) {
       for (const { key, schema } of predicateSites(rule, index)) {
         const id = `${rule.id}/${key}`;
-        ajv.addSchema(schema as object, id);
+        // A clone: YAML aliases share one object, and ajv would emit its standalone code twice.
+        ajv.addSchema(structuredClone(schema) as object, id);
         refs[id] = id;
       }
     }
