@@ -37,6 +37,18 @@ export function observationFrom(
     );
   if (typeof input.session !== 'string' || input.session === '')
     throw new TollgateFault('input_invalid', 'observation needs a session');
+  // The library takes plain objects from JavaScript callers too: a field of the wrong type would be
+  // stored as an observation its own schema refuses (found by test/fuzz/gate.test.ts).
+  if (input.output === undefined || input.output === null)
+    throw new TollgateFault('input_invalid', 'observation needs the output of the read');
+  if (typeof input.recordedBy !== 'string' || input.recordedBy === '')
+    throw new TollgateFault('input_invalid', 'observation needs recordedBy (who saw the read)');
+  if (typeof input.attested !== 'boolean')
+    throw new TollgateFault('input_invalid', 'observation needs attested: true or false');
+  if (input.agent !== undefined && typeof input.agent !== 'string')
+    throw new TollgateFault('input_invalid', "observation's agent must be a string");
+  if (input.exit_code !== undefined && !Number.isSafeInteger(input.exit_code))
+    throw new TollgateFault('input_invalid', "observation's exit_code must be a whole number");
   const output = typeof input.output === 'string' ? input.output : String(input.output);
   const observation: Observation = {
     id,
