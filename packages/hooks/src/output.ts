@@ -70,7 +70,11 @@ export function postContext(event: string, context?: string): HookOutput {
  * with the problem named. The top-level decision/reason pair is the older field Claude Code still
  * maps to deny, so the refusal holds even if hookEventName names an event Claude Code did not send.
  */
-export function refuseInput(problem: string, event = 'PreToolUse'): HookOutput {
+export function refuseInput(problem: string, given = 'PreToolUse'): HookOutput {
+  // The event name is echoed back to the host: one that is not a plain name (escape sequences, a
+  // bidi override) is not echoed, and the answer is the strictest, a PreToolUse denial (found by
+  // test/fuzz/hook.test.ts).
+  const event = /^[A-Za-z]{1,64}$/.test(given) ? given : 'PreToolUse';
   const reason = forModel(
     `Tollgate (an automated gate) could not read this hook call, so the tool call is refused: ${sanitiseText(problem, 600)}. Nothing was run. Retry the tool call; if this keeps happening, the hook configuration needs fixing (tollgate init claude-code).`,
   );
