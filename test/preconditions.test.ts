@@ -164,7 +164,7 @@ describe('the recall gate (real git, injected clock)', () => {
     const refused = await t.gate.check(commit, { cwd: dir });
     expect(refused.outcome).toBe('rejected');
     expect(refused.reasons[0]?.message).toContain('not fetched in the last 30 minutes');
-    expect(refused.rails?.text).toContain('read git fetch');
+    expect(refused.rails?.text).toContain('do first: git fetch');
 
     // The fetch, made for real and recorded as the gate records a read it saw (tollgate observe).
     const fetched = git('fetch', 'origin');

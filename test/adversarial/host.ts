@@ -98,7 +98,13 @@ export class Host {
     const pre = await this.hook(this.payload('PreToolUse', 'Bash', { command }));
     const decision = pre.hookSpecificOutput.permissionDecision;
     if (decision === 'deny')
-      return { pre, denied: true, reason: pre.hookSpecificOutput.permissionDecisionReason ?? '', ran: false, stdout: '' };
+      return {
+        pre,
+        denied: true,
+        reason: pre.hookSpecificOutput.permissionDecisionReason ?? '',
+        ran: false,
+        stdout: '',
+      };
     const rewritten = pre.hookSpecificOutput.updatedInput?.command;
     const run = spawnSync('/bin/bash', ['-c', typeof rewritten === 'string' ? rewritten : command], {
       cwd: this.work,
@@ -109,9 +115,21 @@ export class Host {
     const response = { stdout: run.stdout ?? '', stderr: run.stderr ?? '', interrupted: false };
     const event = run.status === 0 ? 'PostToolUse' : 'PostToolUseFailure';
     const post = await this.hook(
-      this.payload(event, 'Bash', { command }, event === 'PostToolUse' ? { tool_response: response } : { error: response.stderr }),
+      this.payload(
+        event,
+        'Bash',
+        { command },
+        event === 'PostToolUse' ? { tool_response: response } : { error: response.stderr },
+      ),
     );
-    return { pre, denied: false, reason: '', ran: true, stdout: `${response.stdout}${response.stderr}`, post };
+    return {
+      pre,
+      denied: false,
+      reason: '',
+      ran: true,
+      stdout: `${response.stdout}${response.stderr}`,
+      post,
+    };
   }
 
   /** A Write or Edit tool call: carried out with the file system when the hook does not deny it. */
@@ -119,11 +137,23 @@ export class Host {
     this.n++;
     const pre = await this.hook(this.payload('PreToolUse', tool, input));
     if (pre.hookSpecificOutput.permissionDecision === 'deny')
-      return { pre, denied: true, reason: pre.hookSpecificOutput.permissionDecisionReason ?? '', ran: false, stdout: '' };
+      return {
+        pre,
+        denied: true,
+        reason: pre.hookSpecificOutput.permissionDecisionReason ?? '',
+        ran: false,
+        stdout: '',
+      };
     const path = String(input.file_path);
     if (tool === 'Write') writeFileSync(path, String(input.content));
-    else writeFileSync(path, readFileSync(path, 'utf8').replace(String(input.old_string), String(input.new_string)));
-    const post = await this.hook(this.payload('PostToolUse', tool, input, { tool_response: { filePath: path } }));
+    else
+      writeFileSync(
+        path,
+        readFileSync(path, 'utf8').replace(String(input.old_string), String(input.new_string)),
+      );
+    const post = await this.hook(
+      this.payload('PostToolUse', tool, input, { tool_response: { filePath: path } }),
+    );
     return { pre, denied: false, reason: '', ran: true, stdout: '', post };
   }
 
@@ -133,9 +163,31 @@ export class Host {
     const pre = await this.hook(this.payload('PreToolUse', 'Read', { file_path: path }));
     const content = readFileSync(path, 'utf8');
     const post = await this.hook(
-      this.payload('PostToolUse', 'Read', { file_path: path }, { tool_response: { type: 'text', file: { filePath: path, content } } }),
+      this.payload(
+        'PostToolUse',
+        'Read',
+        { file_path: path },
+        { tool_response: { type: 'text', file: { filePath: path, content } } },
+      ),
     );
     return { pre, denied: false, reason: '', ran: true, stdout: content, post };
+  }
+
+  /** A session event (UserPromptSubmit with `prompt`, SessionStart with `source`): no tool, as Claude Code sends it. */
+  async sessionEvent(
+    event: 'UserPromptSubmit' | 'SessionStart',
+    extra: Record<string, unknown>,
+  ): Promise<HookAnswer> {
+    return this.hook(
+      JSON.stringify({
+        session_id: this.session,
+        transcript_path: join(this.home, '.claude', 'projects', `${this.session}.jsonl`),
+        cwd: this.work,
+        permission_mode: 'default',
+        hook_event_name: event,
+        ...extra,
+      }),
+    );
   }
 
   /** Files a prediction for a Bash command through the agent's own shell, as the rails say. */

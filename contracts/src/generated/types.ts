@@ -310,9 +310,28 @@ export type Requirement = {
   after?: RequirementAnchor;
   max_age_s?: number;
   /**
+   * Alternatives: the requirement holds when any one of them does (each an observed or dispatched requirement).
+   *
    * @minItems 1
    */
-  any_of?: [Requirement, ...Requirement[]];
+  any_of?: [RequirementEvent, ...RequirementEvent[]];
+  why?: string;
+} & {
+  [k: string]: unknown | undefined;
+};
+
+/**
+ * One alternative of an any_of: an observation (optionally its latest_output) or a dispatched call, within max_age_s, newer than `after`.
+ */
+export type RequirementEvent = {
+  observed?: SourceMatcher;
+  dispatched?: SourceMatcher;
+  /**
+   * JSON Schema (ajv, $data allowed) the newest matching observation's output must satisfy, parsed as JSON when it parses.
+   */
+  latest_output?: {} | boolean;
+  after?: RequirementAnchor;
+  max_age_s?: number;
   why?: string;
 } & {
   [k: string]: unknown | undefined;

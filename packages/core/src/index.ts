@@ -16,6 +16,14 @@ export {
   SHELL_TOOL,
   type ToolHints,
 } from './classify.js';
+export {
+  DIRECTIVE_TOOL,
+  type DirectiveInput,
+  directiveInForce,
+  directiveSource,
+  HOST_DIRECTIVE_KINDS,
+  recordDirective,
+} from './directives.js';
 export { type FaultCode, isFault, TollgateFault } from './faults.js';
 export {
   type CheckOptions,
@@ -58,6 +66,7 @@ export type {
   LedgerCaps,
   LedgerUsage,
   LedgerWindow,
+  OpenTicket,
   OverrideRecord,
   PredictionRecord,
   Store,
@@ -102,6 +111,7 @@ export {
   sanitiseText,
   shellQuoted,
 } from './sanitise.js';
+export { sessionBrief } from './session-brief.js';
 export type { Settlement } from './settle.js';
 export { classifyTool, type ToolClassification } from './tool-class.js';
 export type { Write } from './writes.js';

@@ -30,6 +30,8 @@ export type Consumption =
   | { kind: 'prediction' | 'decline'; id: string }
   | { kind: 'prediction' | 'decline'; insert: TicketRecord<Prediction | Decline> };
 export type DeclineRecord = TicketRecord<Decline>;
+/** An unconsumed ticket of either kind (see Store.openTickets). */
+export type OpenTicket = ({ kind: 'prediction' } & PredictionRecord) | ({ kind: 'decline' } & DeclineRecord);
 
 /** An audit row before the store chains it: the store assigns seq, prev_hash and hash atomically. */
 export type AuditDraft = Omit<AuditRow, 'seq' | 'prev_hash' | 'hash'>;
@@ -134,6 +136,11 @@ export interface Store {
   /** Newest unconsumed ticket for (session, call_digest), if any. */
   findOpenPrediction(session: string, callDigest: string): Promise<PredictionRecord | undefined>;
   findOpenDecline(session: string, callDigest: string): Promise<DeclineRecord | undefined>;
+  /**
+   * The session's unconsumed predictions and declines, whatever call they bind to, newest first (at
+   * most `limit`): how a refusal finds a ticket filed for a different call.
+   */
+  openTickets(session: string, limit: number): Promise<OpenTicket[]>;
   /**
    * When a prediction for (session, call_digest) was last used up: max(consumed_at) over its
    * predictions, undefined when none was. Evidence observed at or before it cannot back another

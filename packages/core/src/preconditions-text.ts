@@ -38,7 +38,8 @@ function whatItAsks(req: CompiledRequirement): string {
 /** The literal actions that would satisfy a requirement (each option of an any_of). */
 function satisfying(req: CompiledRequirement): string[] {
   if (req.kind === 'any_of') return req.options.flatMap(satisfying);
-  const action = req.kind === 'observed' ? 'read' : 'call';
+  // A read is named as the read itself (`Read {...}`, `git fetch`); a call to make says so.
+  const action = req.kind === 'observed' ? '' : 'call ';
   const age = req.maxAgeS !== undefined ? ` (counts for ${req.maxAgeS} s)` : '';
   const after = req.after
     ? ` after ${req.after.kind === 'observed' ? 'the newest read of' : 'the newest call to'} ${literal(req.after.matcher.spec)}`
@@ -47,7 +48,7 @@ function satisfying(req: CompiledRequirement): string[] {
     req.spec.latest_output !== undefined
       ? ` with an output that satisfies ${schemaText(req.spec.latest_output)}`
       : '';
-  return [`${action} ${literal(matcherOf(req))}${after}${output}${age}`];
+  return [`${action}${literal(matcherOf(req))}${after}${output}${age}`];
 }
 
 function matcherOf(

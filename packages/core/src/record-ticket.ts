@@ -6,6 +6,7 @@ import { digestOf } from './canonical.js';
 import { type Classification, isGated, type ToolHints } from './classify.js';
 import type { GateContext } from './context.js';
 import { ticketContext } from './decide.js';
+import { directiveInForce, HOST_DIRECTIVE_KINDS } from './directives.js';
 import { admitTicket } from './limits.js';
 import { reason } from './reasons.js';
 import { requirementsFor } from './requirements.js';
@@ -39,6 +40,12 @@ export async function recordTicket(
   if (!isGated(classification.class)) return { ok: true, gated: false, ...summary };
   const now = ctx.clock.now();
   const requirements = requirementsFor(classification, call, ctx.defaultMaxAgeS);
+  // Filed from a shell (tollgate predict) the call carries no directive: the one a host recorded for
+  // the session is in force, so a quote found only in what the agent was told is refused now.
+  if (call.directive === undefined) {
+    const told = await directiveInForce(ctx.store, call.session, HOST_DIRECTIVE_KINDS);
+    if (told !== undefined) call.directive = told;
+  }
   const tctx = ticketContext(ctx, call, digest, requirements, now);
   const checked =
     kind === 'prediction'

@@ -2,7 +2,18 @@
 // service's POST /v1/hooks/claude-code: a checked hook input → core (check, recordObservation,
 // recordOutcome) → the hook JSON. No rule or message lives here; the verdict and its rails come from core.
 import type { Call, ClaimResult, Verdict } from '@tollgate/contracts';
-import { callDigest, escapedJson, type Gate, isGated, type Store, sanitiseText } from '@tollgate/core';
+import {
+  callDigest,
+  directiveInForce,
+  escapedJson,
+  type Gate,
+  HOST_DIRECTIVE_KINDS,
+  isGated,
+  recordDirective,
+  type Store,
+  sanitiseText,
+  sessionBrief,
+} from '@tollgate/core';
 import type { FileView } from '@tollgate/shell';
 import { openDispatch } from './decision-row.js';
 import type { HookInput } from './input.js';
@@ -23,7 +34,7 @@ export const RECORDED_BY = 'hook:claude-code';
 
 export interface HookDeps {
   gate: Gate;
-  store: Pick<Store, 'listAudit' | 'recentDecisions'>;
+  store: Pick<Store, 'listAudit' | 'recentDecisions' | 'findObservationsBySource'>;
   /** Re-reads probe-able claim subjects after a dispatched call. */
   probe?: Probe;
   /** How the agent's Bash reaches this tollgate (e.g. [node, /abs/bin/tollgate.js]). */
@@ -103,7 +114,29 @@ export async function claudeCodeHook(input: HookInput, deps: HookDeps): Promise<
     case 'PostToolUse':
     case 'PostToolUseFailure':
       return postToolUse(input, deps);
+    case 'UserPromptSubmit':
+    case 'SessionStart':
+      return sessionEvent(input, deps);
   }
+}
+
+/**
+ * What the agent was told is recorded as the session's directive (never evidence); on SessionStart
+ * the agent is also told that the gate is on and what it asks.
+ */
+async function sessionEvent(input: HookInput, deps: HookDeps): Promise<HookOutput> {
+  const event = input.hook_event_name;
+  const text = event === 'UserPromptSubmit' ? (input.prompt ?? '') : `session ${input.source ?? 'startup'}`;
+  await recordDirective(deps.gate, {
+    session: input.session_id,
+    agent: AGENT,
+    kind: event,
+    text,
+    recordedBy: RECORDED_BY,
+    attested: deps.attested ?? true,
+  });
+  if (event !== 'SessionStart') return postContext(event);
+  return postContext(event, sessionBrief(deps.gate.policy, deps.gate.mode));
 }
 
 // How each verdict outcome reaches Claude Code; a new outcome without a mapping does not compile.
@@ -127,6 +160,10 @@ async function preToolUse(input: HookInput, deps: HookDeps): Promise<HookOutput>
     const ticket = tollgateIn(String(call.args.command), input, deps);
     if (ticket.kind === 'operator') return deny(operatorDenial(ticket.subcommand));
   }
+  // The directive in force (the user's last prompt) rides with the call: the audit row shows it and
+  // its latency, and a quote found only in it is not evidence.
+  const directive = await directiveInForce(deps.store, input.session_id, HOST_DIRECTIVE_KINDS);
+  if (directive !== undefined) call.directive = directive;
   // The command runs in the host's working directory: globs, `cd`, relative writes resolve there.
   const verdict = await deps.gate.check(call, {
     channel: 'claude-code',
@@ -225,8 +262,15 @@ async function postToolUse(input: HookInput, deps: HookDeps): Promise<HookOutput
   const call = callFor(input);
   if ('problem' in call) return postContext(event);
   const classification = deps.gate.classify(call, undefined, input.cwd);
-  if (isGated(classification.class)) return recordDispatch(input, call, deps);
-  if (event === 'PostToolUseFailure' || !isReadTool(input.tool_name)) return postContext(event);
+  if (isGated(classification.class)) {
+    await recordResult(input, call, deps);
+    return recordDispatch(input, call, deps);
+  }
+  if (event === 'PostToolUseFailure') return postContext(event);
+  if (!isReadTool(input.tool_name)) {
+    await recordResult(input, call, deps);
+    return postContext(event);
+  }
   // The agent's own tollgate commands (also the rewritten predict/decline line) are not evidence sources.
   if (input.tool_name === 'Bash' && tollgateIn(String(call.args.command), input, deps).kind !== 'none')
     return postContext(event);
@@ -244,6 +288,23 @@ async function postToolUse(input: HookInput, deps: HookDeps): Promise<HookOutput
     event,
     `Tollgate recorded this read as observation ${observation.id}. To cite it as evidence use {"observation": "${observation.id}", "quote": "<text from this output>"}${cite ? ` or ${cite.slice(0, -1)}, "quote": "…"}` : ''}.`,
   );
+}
+
+/**
+ * What a call that is not a read returned, recorded against it (kind `result`): preconditions read a
+ * diagnostic's verdict from it; it is never evidence for a prediction. Attested only when paired.
+ */
+async function recordResult(input: HookInput, call: Call, deps: HookDeps): Promise<void> {
+  if (input.hook_event_name !== 'PostToolUse') return;
+  await deps.gate.recordObservation({
+    session: input.session_id,
+    agent: AGENT,
+    source: call.tool === 'shell' ? String(call.args.command) : { tool: call.tool, args: call.args },
+    output: responseText(input.tool_response),
+    recordedBy: RECORDED_BY,
+    attested: (deps.attested ?? true) && (await pairedWithPre(input, call, deps)),
+    kind: 'result',
+  });
 }
 
 /**

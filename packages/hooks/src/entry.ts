@@ -37,8 +37,9 @@ function unavailable(input: HookInput, error: unknown): HookOutput {
       `Tollgate (an automated gate) is unavailable and could not decide this call, so it is denied [gate_unavailable]: ${message}. Nothing was run. Retry shortly; if it persists, ask the user to check the tollgate setup.`,
     );
   }
+  const what = input.tool_name === '' ? 'this event' : 'this tool result';
   return postContext(
     input.hook_event_name,
-    `Tollgate could not record this tool result (${message}); it will not count as evidence.`,
+    `Tollgate could not record ${what} (${message}); it will not count as evidence.`,
   );
 }

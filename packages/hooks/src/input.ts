@@ -2,7 +2,10 @@
 // through core's decodeJson (size, UTF-8, depth, syntax); the shape checks here are the host's own.
 import { decodeJson, isFault } from '@tollgate/core';
 
-export const HANDLED_EVENTS = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'] as const;
+export const TOOL_EVENTS = ['PreToolUse', 'PostToolUse', 'PostToolUseFailure'] as const;
+/** Session events: what the agent was told (the user's prompt) and how the session started. */
+export const SESSION_EVENTS = ['UserPromptSubmit', 'SessionStart'] as const;
+export const HANDLED_EVENTS = [...TOOL_EVENTS, ...SESSION_EVENTS] as const;
 export type HookEvent = (typeof HANDLED_EVENTS)[number];
 
 export interface HookInput {
@@ -17,6 +20,10 @@ export interface HookInput {
   agent_id?: string;
   agent_type?: string;
   permission_mode?: string;
+  /** UserPromptSubmit: the user's prompt. */
+  prompt?: string;
+  /** SessionStart: startup, resume, clear or compact. */
+  source?: string;
 }
 
 export type HookParse =
@@ -52,6 +59,7 @@ export function checkHookInput(doc: unknown): HookParse {
   }
   if (typeof d.session_id !== 'string' || d.session_id === '' || d.session_id.length > MAX_ID)
     return bad('hook input has no usable "session_id" (a non-empty string of at most 256 characters)', event);
+  if ((SESSION_EVENTS as readonly string[]).includes(event)) return sessionEvent(d, event, d.session_id);
   if (typeof d.tool_name !== 'string' || d.tool_name === '' || d.tool_name.length > MAX_ID)
     return bad('hook input has no usable "tool_name"', event);
   if (d.tool_input === null || typeof d.tool_input !== 'object' || Array.isArray(d.tool_input))
@@ -69,6 +77,22 @@ export function checkHookInput(doc: unknown): HookParse {
   if (typeof d.agent_id === 'string') input.agent_id = d.agent_id;
   if (typeof d.agent_type === 'string') input.agent_type = d.agent_type;
   if (typeof d.permission_mode === 'string') input.permission_mode = d.permission_mode;
+  return { ok: true, input };
+}
+
+/** A session event carries no tool: tool_name is empty and tool_input {}, and only these events read them so. */
+function sessionEvent(d: Record<string, unknown>, event: string, session: string): HookParse {
+  if (event === 'UserPromptSubmit' && typeof d.prompt !== 'string')
+    return bad('UserPromptSubmit input has no "prompt" string', event);
+  const input: HookInput = {
+    hook_event_name: event as HookEvent,
+    session_id: session,
+    tool_name: '',
+    tool_input: {},
+  };
+  if (typeof d.prompt === 'string') input.prompt = d.prompt;
+  if (typeof d.source === 'string') input.source = d.source.slice(0, 64);
+  if (typeof d.cwd === 'string' && d.cwd !== '') input.cwd = d.cwd;
   return { ok: true, input };
 }
 

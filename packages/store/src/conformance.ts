@@ -99,6 +99,24 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
         expect(await store.findLatestPrediction('s1', 'd1')).toEqual({ ...b, consumed_at: 2500 });
       });
 
+      it('lists the open tickets of a session, both kinds, whatever call they bind to, newest first', async () => {
+        const a = prediction('s1', 'd1', 1000);
+        const b = { ...decline('s1', 'd2', 2000), agent: 'agent-7' };
+        const c = prediction('s1', 'd3', 3000, predictionDoc('third'));
+        await store.insertPrediction(a);
+        await store.insertDecline(b);
+        await store.insertPrediction(c);
+        await store.insertPrediction(prediction('s2', 'd1', 4000, predictionDoc('other session')));
+        expect(await store.openTickets('s1', 10)).toEqual([
+          { kind: 'prediction', ...c },
+          { kind: 'decline', ...b },
+          { kind: 'prediction', ...a },
+        ]);
+        expect(await store.consumePrediction(c.id, 3500)).toBe(true);
+        expect((await store.openTickets('s1', 1)).map((t) => t.id)).toEqual([b.id]);
+        expect(await store.openTickets('s3', 10)).toEqual([]);
+      });
+
       it('reports when a prediction for a call was last used, per (session, call digest)', async () => {
         expect(await store.lastConsumedAt('s1', 'd1')).toBeUndefined();
         const a = prediction('s1', 'd1', 1000);

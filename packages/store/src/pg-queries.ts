@@ -75,6 +75,12 @@ export const q = {
   },
   copyOutcomeRules: { name: 'tg_audit_rules_copy', text: outcomeRulesSql((i) => `$${i}`) },
   auditBySeq: { name: 'tg_audit_by_seq', text: 'SELECT doc FROM audit WHERE seq = $1' },
+  openTickets: {
+    name: 'tg_open_tickets',
+    text: `SELECT 'prediction' AS kind, ${ticketColumns} FROM predictions WHERE session = $1 AND consumed_at IS NULL
+           UNION ALL SELECT 'decline' AS kind, ${ticketColumns} FROM declines WHERE session = $1 AND consumed_at IS NULL
+           ORDER BY created_at DESC, id DESC LIMIT $2`,
+  },
   recentDecisions: {
     name: 'tg_recent_decisions',
     text: "SELECT doc FROM audit WHERE call_digest = $1 AND session = $2 AND kind = 'decision' ORDER BY seq DESC LIMIT $3",

@@ -17,6 +17,7 @@ import {
   type LedgerAdmission,
   type LedgerCaps,
   type LedgerWindow,
+  type OpenTicket,
   type OverrideRecord,
   type PredictionRecord,
   type ReportQuery,
@@ -102,6 +103,15 @@ export class PostgresStore implements Store {
 
   async findOpenDecline(session: string, callDigest: string): Promise<DeclineRecord | undefined> {
     return this.#findTicket<Decline>(q.declines.findOpen, session, callDigest);
+  }
+
+  async openTickets(session: string, limit: number): Promise<OpenTicket[]> {
+    const { rows } = await this.#query<TicketTable & { kind: OpenTicket['kind'] }>(
+      'open tickets',
+      q.openTickets,
+      [session, limit],
+    );
+    return rows.map((row) => ({ kind: row.kind, ...ticketRecord(row) }) as OpenTicket);
   }
 
   async lastConsumedAt(session: string, callDigest: string): Promise<number | undefined> {

@@ -43,6 +43,11 @@ export function prepareStatements(db: BetterSqlite3.Database) {
       .prepare('SELECT max(consumed_at) FROM predictions WHERE session = ? AND call_digest = ?')
       .pluck(),
     declines: ticket('declines'),
+    openTickets: db.prepare(
+      `SELECT 'prediction' AS kind, * FROM predictions WHERE session = ? AND consumed_at IS NULL
+       UNION ALL SELECT 'decline' AS kind, * FROM declines WHERE session = ? AND consumed_at IS NULL
+       ORDER BY created_at DESC, id DESC LIMIT ?`,
+    ),
     auditHead: db.prepare('SELECT seq, hash FROM audit_head WHERE id = 1'),
     setAuditHead: db.prepare('UPDATE audit_head SET seq = ?, hash = ? WHERE id = 1'),
     insertAudit: db.prepare(

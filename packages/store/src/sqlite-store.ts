@@ -16,6 +16,7 @@ import {
   type LedgerAdmission,
   type LedgerCaps,
   type LedgerWindow,
+  type OpenTicket,
   type OverrideRecord,
   type PredictionRecord,
   type ReportQuery,
@@ -118,6 +119,13 @@ export class SqliteStore implements Store {
 
   async findOpenDecline(session: string, callDigest: string): Promise<DeclineRecord | undefined> {
     return findTicket<Decline>(this.#s.declines.findOpen, session, callDigest);
+  }
+
+  async openTickets(session: string, limit: number): Promise<OpenTicket[]> {
+    const rows = run('open tickets', () => this.#s.openTickets.all(session, session, limit)) as Array<
+      TicketTable & { kind: OpenTicket['kind'] }
+    >;
+    return rows.map((row) => ({ kind: row.kind, ...ticketRecord(row) }) as OpenTicket);
   }
 
   async lastConsumedAt(session: string, callDigest: string): Promise<number | undefined> {

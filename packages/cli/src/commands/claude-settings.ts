@@ -15,6 +15,12 @@ export const MATCHERS: Record<string, string> = {
   PostToolUse: `^(${TOOLS})$`,
   PostToolUseFailure: '^(Bash|Write|Edit|MultiEdit|NotebookEdit|mcp__.*)$',
 };
+/**
+ * Session events, installed without a matcher: the user's prompt (the directive in force, never
+ * evidence) and the session's start (the gate tells the agent it is on). A failure here does not
+ * block the prompt: the tool events still decide every call.
+ */
+export const SESSION_EVENTS = ['UserPromptSubmit', 'SessionStart'] as const;
 export const HOOK_TIMEOUT_S = 30;
 const MARK = 'hook claude-code';
 
@@ -34,7 +40,11 @@ export function installClaudeCodeHooks(
   const assignments = Object.entries(pin).map(([k, v]) => `${k}=${shellWord(v)} `);
   const command = `${assignments.join('')}${shellLine(self)} ${MARK}`;
   let updated = false;
-  for (const [event, matcher] of Object.entries(MATCHERS)) {
+  const entries: [string, string | undefined][] = [
+    ...Object.entries(MATCHERS),
+    ...SESSION_EVENTS.map((e): [string, undefined] => [e, undefined]),
+  ];
+  for (const [event, matcher] of entries) {
     hooks[event] ??= [];
     const groups = hooks[event] as Json[];
     if (!Array.isArray(groups))
@@ -54,18 +64,28 @@ export function installClaudeCodeHooks(
       }
     }
     hooks[event] = groups.filter((g) => !Array.isArray(g.hooks) || (g.hooks as unknown[]).length > 0);
-    (hooks[event] as Json[]).push({
-      matcher,
-      hooks: [
-        { type: 'command', command, timeout: HOOK_TIMEOUT_S, onFailure: 'block', statusMessage: 'tollgate' },
-      ],
-    });
+    (hooks[event] as Json[]).push(
+      matcher === undefined
+        ? { hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_S, statusMessage: 'tollgate' }] }
+        : {
+            matcher,
+            hooks: [
+              {
+                type: 'command',
+                command,
+                timeout: HOOK_TIMEOUT_S,
+                onFailure: 'block',
+                statusMessage: 'tollgate',
+              },
+            ],
+          },
+    );
   }
   mkdirSync(dirname(path), { recursive: true });
   const tmp = `${path}.tollgate.tmp`;
   writeFileSync(tmp, `${JSON.stringify(settings, null, 2)}\n`);
   renameSync(tmp, path);
-  return { path, events: Object.keys(MATCHERS), updated };
+  return { path, events: entries.map(([e]) => e), updated };
 }
 
 function readSettings(path: string): Json {
