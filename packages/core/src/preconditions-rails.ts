@@ -34,7 +34,11 @@ export function preconditionRails(base: Rails, input: PreconditionRailsInput): R
   const lines = [
     summary,
     'Not yet done:',
-    ...input.unmet.map((u) => `  - ${u.text} [${u.rule}]`),
+    ...input.unmet.map((u) => `  - [precondition_unmet] ${u.text} [${u.rule}]`),
+    // Anything else the decision says (the deny ceiling reached, an override's note) follows.
+    ...base.problems
+      .filter((p) => p.code !== 'precondition_unmet')
+      .map((p) => `  - [${p.code}] ${p.message}`),
     RETRY[input.channel],
   ];
   if (input.gated) {

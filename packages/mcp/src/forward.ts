@@ -1,11 +1,13 @@
 // A call the gate let through, forwarded to the upstream (tollgate stripped, progress and
 // cancellation relayed, under the deadline), then recorded: a read becomes an attested observation;
-// a dispatched irreversible call gets its outcome row, with read-only claim subjects probed first.
+// any other call's result is recorded against it (kind result, for preconditions); a dispatched
+// irreversible call gets its outcome row, with read-only claim subjects probed first.
 
 import type { CallToolRequest, CallToolResult, ServerNotification } from '@modelcontextprotocol/sdk/types.js';
 import type { Call, Verdict } from '@tollgate/contracts';
 import { isGated } from '@tollgate/core';
 import type { ProxyContext } from './context.js';
+import { DIRECTIVE_META_KEY } from './directive-meta.js';
 import { failureOf } from './failure.js';
 import { resultText } from './output-text.js';
 import { probeAndRecord } from './probe.js';
@@ -62,8 +64,21 @@ export async function forward(ctx: ProxyContext, f: Forwarding): Promise<CallToo
         recordedBy: 'mcp-proxy',
         attested: true,
       });
-    } else if (tracked(verdict) && verdict.audit_id) {
-      await probeAndRecord(ctx, call, verdict.audit_id, result, output);
+    } else {
+      // What the call returned, recorded against it: a precondition can read a tool's verdict from
+      // it (a diagnostic's outcome); it is never evidence for a prediction.
+      await ctx.gate.recordObservation({
+        session: call.session,
+        ...(call.agent !== undefined ? { agent: call.agent } : {}),
+        source: { tool: call.tool, args: call.args },
+        output,
+        exit_code: result.isError ? 1 : 0,
+        recordedBy: 'mcp-proxy',
+        attested: true,
+        kind: 'result',
+      });
+      if (tracked(verdict) && verdict.audit_id)
+        await probeAndRecord(ctx, call, verdict.audit_id, result, output);
     }
   } catch (error) {
     // The call already ran upstream; its result still goes back, the lost record is logged.
@@ -76,7 +91,7 @@ export async function forward(ctx: ProxyContext, f: Forwarding): Promise<CallToo
 // its session key, and the progress token (the SDK client issues its own towards the upstream).
 function forwardedMeta(meta: CallToolRequest['params']['_meta']): Record<string, unknown> | undefined {
   if (!meta) return undefined;
-  const { progressToken: _token, [SESSION_META_KEY]: _session, ...rest } = meta;
+  const { progressToken: _token, [SESSION_META_KEY]: _session, [DIRECTIVE_META_KEY]: _told, ...rest } = meta;
   return Object.keys(rest).length > 0 ? rest : undefined;
 }
 

@@ -15,6 +15,7 @@ import { quoted, sanitiseOutgoing, sanitiseText } from '@tollgate/core';
 import { hintsOf } from './catalogue.js';
 import type { ProxyContext } from './context.js';
 import { RULES_TOOL } from './decorate.js';
+import { recordMetaDirective } from './directive-meta.js';
 import { envelopeArg } from './envelope-arg.js';
 import { ProtocolError } from './errors.js';
 import { failureOf } from './failure.js';
@@ -85,6 +86,8 @@ export async function handleCall(
     session: session.session,
     ...(caller.agent ? { agent: caller.agent.slice(0, 256) } : {}),
   };
+  const directive = await recordMetaDirective(ctx.gate, req.params._meta, call.session, call.agent);
+  if (directive !== undefined) call.directive = directive;
   const verdict = await ctx.gate.check(call, {
     channel: 'mcp',
     hints: hintsOf(tool),
