@@ -94,6 +94,7 @@ const PATHS = [
   '*.log',
   '{a,b}',
 ];
+// biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter expansions, not template placeholders.
 const VARS = ['$HOME', '${HOME}', '$1', '$@', '"$X"', '${X:-/}', '$((1+2))', '$?', '~'];
 
 const atom = fc.oneof(

@@ -27,7 +27,13 @@ export async function holds<T>(
     const line = { name, cases: details.numRuns, failed: details.failed, seed: SEED };
     appendFileSync(REPORT, `${JSON.stringify(line)}\n`);
   }
-  if (details.failed) throw new Error(`${name}: ${fc.defaultReportMessage(details) ?? 'failed'}`);
+  if (details.failed) {
+    const cause =
+      details.errorInstance instanceof Error ? details.errorInstance.message : details.errorInstance;
+    throw new Error(
+      `${name}: ${fc.defaultReportMessage(details) ?? 'failed'}\n${String(cause).slice(0, 2000)}`,
+    );
+  }
 }
 
 /** Any control, separator, format or bidi character other than the line feed. */

@@ -5,6 +5,7 @@ import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { ProxyContext } from './context.js';
 import { createSessionServer } from './session-server.js';
+import { guardedStdin } from './stdin-guard.js';
 
 export interface Downstream {
   /** Resolves when the last client has gone (stdio) or the listener closed (HTTP). */
@@ -14,7 +15,8 @@ export interface Downstream {
   close(): Promise<void>;
 }
 
-export async function serveStdio(ctx: ProxyContext, stdin: Readable, stdout: Writable): Promise<Downstream> {
+export async function serveStdio(ctx: ProxyContext, raw: Readable, stdout: Writable): Promise<Downstream> {
+  const stdin = guardedStdin(raw, stdout);
   const server = createSessionServer(ctx, `mcp-stdio-${randomUUID()}`);
   const transport = new StdioServerTransport(stdin, stdout);
   let finish: () => void = () => {};
