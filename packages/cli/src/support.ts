@@ -1,6 +1,6 @@
 // What most subcommands share: the --help/--json wrapper that turns every failure into a named
 // error and exit 1, the command line given after `--` or by --command, and verdict → exit code.
-import type { Call, Verdict } from '@tollgate/contracts';
+import type { Call, Directive, Verdict } from '@tollgate/contracts';
 import { shellLine } from '@tollgate/hooks';
 import { flag, type OptionSpec, option, type ParsedArgs, parseArgs } from './args.js';
 import type { Command, CommandIO } from './command.js';
@@ -72,8 +72,38 @@ export function commandLine(args: ParsedArgs, name: string, optionName = 'comman
 }
 
 /** The shell call core judges. cwd stays out of args so a prediction filed in one place binds to the same command run elsewhere in the session. */
-export function shellCall(command: string, session: string, agent: string | undefined): Call {
-  return { tool: 'shell', args: { command }, session, ...(agent ? { agent } : {}) };
+export function shellCall(
+  command: string,
+  session: string,
+  agent: string | undefined,
+  directive?: Directive,
+): Call {
+  return {
+    tool: 'shell',
+    args: { command },
+    session,
+    ...(agent ? { agent } : {}),
+    ...(directive ? { directive } : {}),
+  };
+}
+
+/**
+ * The directive this command carries: --directive TEXT or TOLLGATE_DIRECTIVE (what the agent was
+ * told; never evidence), with TOLLGATE_DIRECTIVE_AT (ISO time it was given) so the audit row shows
+ * the directive → action latency. Capped at the call schema's bound.
+ */
+export function directiveFrom(args: ParsedArgs, env: NodeJS.ProcessEnv): Directive | undefined {
+  const flagText = option(args, 'directive');
+  const text = flagText || env.TOLLGATE_DIRECTIVE;
+  if (!text) return undefined;
+  const at = env.TOLLGATE_DIRECTIVE_AT;
+  const when =
+    at !== undefined && Number.isFinite(Date.parse(at)) ? new Date(Date.parse(at)).toISOString() : undefined;
+  return {
+    text: text.slice(0, 65_536),
+    source: flagText ? '--directive' : 'TOLLGATE_DIRECTIVE',
+    ...(when !== undefined ? { at: when } : {}),
+  };
 }
 
 export function agentFrom(args: ParsedArgs, env: NodeJS.ProcessEnv): string | undefined {

@@ -8,16 +8,24 @@ import { flag, option, type ParsedArgs } from '../args.js';
 import type { CommandIO } from '../command.js';
 import { type ExecResult, execCommand } from '../exec.js';
 import { openRuntime, type Runtime, sessionFrom } from '../runtime.js';
-import { agentFrom, commandLine, defineCommand, EXIT, shellCall, writeJson } from '../support.js';
+import {
+  agentFrom,
+  commandLine,
+  defineCommand,
+  directiveFrom,
+  EXIT,
+  shellCall,
+  writeJson,
+} from '../support.js';
 import { printVerdict } from './verdict-text.js';
 
 export const command = defineCommand(
   {
     name: 'run',
     summary: 'check, run, record the outcome and probe the post-state',
-    options: { session: 'string', agent: 'string', command: 'string' },
+    options: { session: 'string', agent: 'string', command: 'string', directive: 'string' },
     usage: `
-Usage: tollgate run [--json] [--session S] [--agent A] -- CMD...
+Usage: tollgate run [--json] [--session S] [--agent A] [--directive T] -- CMD...
        tollgate run [--json] [--session S] --command STR
 
 Checks the command (consuming its prediction: each prediction covers one run), runs it if the verdict
@@ -30,6 +38,8 @@ Exit codes: the command's own exit code when it ran; 2 rejected (rails on stderr
   --json         capture the command's output and print {"verdict", "exit_code", "stdout", "stderr", "claims"}
   --session S    the session (default: TOLLGATE_SESSION, else "default")
   --agent A      the agent recorded in the audit (default: TOLLGATE_AGENT)
+  --directive T  what the agent was told to do (default: TOLLGATE_DIRECTIVE; TOLLGATE_DIRECTIVE_AT
+                 its ISO time): audited with its latency, never evidence
   --command STR  the command as one string, run by /bin/sh -c (words after -- run without a shell)
 `,
   },
@@ -39,7 +49,9 @@ Exit codes: the command's own exit code when it ran; 2 rejected (rails on stderr
     const session = sessionFrom(option(args, 'session'), io.env);
     const runtime = await openRuntime({ cwd: io.cwd, env: io.env, channel: 'cli' });
     try {
-      const verdict = await runtime.gate.check(shellCall(line.command, session, agentFrom(args, io.env)));
+      const verdict = await runtime.gate.check(
+        shellCall(line.command, session, agentFrom(args, io.env), directiveFrom(args, io.env)),
+      );
       if (verdict.outcome !== 'pass' && verdict.outcome !== 'dispatch') {
         if (json) writeJson(io, { verdict });
         else printVerdict(io, verdict, line.command);
