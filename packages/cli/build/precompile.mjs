@@ -65,7 +65,10 @@ export function precompiledModule(policies) {
   for (const { name, doc } of policies) {
     for (const [index, rule] of doc.rules.entries()) {
       if (rule.enabled === false) continue;
-      for (const { key, schema } of predicateSites(rule, index)) {
+      for (const { key, schema, data } of predicateSites(rule, index)) {
+        // A precondition's latest_output ($data, OUTPUT_AJV_OPTIONS) is left to the runtime compiler,
+        // which uses those options: one standalone module holds one option set.
+        if (data) continue;
         const id = `p${n++}`;
         // A clone: YAML aliases share one object, and ajv would emit its standalone code twice.
         ajv.addSchema(structuredClone(schema), id);

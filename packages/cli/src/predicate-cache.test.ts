@@ -42,4 +42,28 @@ describe('cachedPredicates', () => {
   it('gives nothing for a file core will refuse, so core reports the problem', () => {
     expect(cachedPredicates({ file: 'bad.yaml', text: 'rules: [' }, dir)).toBeUndefined();
   });
+
+  it("compiles a precondition's latest_output with $data, beside the match predicates", () => {
+    const text = `rules:
+  - id: memo.certify
+    description: certify at the cap
+    tool: certify
+    class: precondition
+    severity: high
+    match:
+      args: { type: object }
+    requires:
+      - observed: { tool: diag, args: { type: object, properties: { memo: { type: string } }, required: [memo] } }
+        latest_output:
+          properties: { current: { minimum: { $data: "1/max" } } }
+`;
+    const source = cachedPredicates({ file: 'q.yaml', text }, dir);
+    const at = (key: string) => ({ file: 'q.yaml', rule: 'memo.certify', key, path: '/' });
+    const output = source?.({}, { ...at('requires/0/latest_output'), data: true });
+    expect(output?.({ current: 3, max: 3 })).toBe(true);
+    expect(output?.({ current: 2, max: 3 })).toBe(false);
+    expect(source?.({}, at('args'))?.({})).toBe(true);
+    expect(source?.({}, at('requires/0/observed/args'))?.({ memo: 'm' })).toBe(true);
+    expect(source?.({}, at('requires/0/observed/args'))?.({})).toBe(false);
+  });
 });

@@ -5,6 +5,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import {
+  OUTPUT_AJV_OPTIONS,
   type PolicySource,
   PREDICATE_AJV_OPTIONS,
   type PredicateSource,
@@ -15,7 +16,7 @@ import {
 
 const require = createRequire(import.meta.url);
 // Bump when the generated code's shape or ajv options change.
-const FORMAT = 'v2';
+const FORMAT = 'v3';
 
 type Compiled = Record<string, (value: unknown) => boolean>;
 
@@ -59,19 +60,37 @@ function generate(source: PolicySource, file: string): Compiled | undefined {
     ajv: InstanceType<typeof Ajv2020>,
     refs: Record<string, string>,
   ) => string;
-  // The same options core's compiler uses, so a cached predicate answers exactly as a fresh one.
-  const ajv = new Ajv2020({ ...PREDICATE_AJV_OPTIONS, code: { source: true } });
-  const refs: Record<string, string> = {};
+  // The same options core's compiler uses, so a cached predicate answers exactly as a fresh one:
+  // match predicates with PREDICATE_AJV_OPTIONS, preconditions' latest_output schemas with
+  // OUTPUT_AJV_OPTIONS ($data), each set as its own standalone module in one file.
+  const sets = [
+    {
+      ajv: new Ajv2020({ ...PREDICATE_AJV_OPTIONS, code: { source: true } }),
+      refs: {} as Record<string, string>,
+    },
+    {
+      ajv: new Ajv2020({ ...OUTPUT_AJV_OPTIONS, code: { source: true } }),
+      refs: {} as Record<string, string>,
+    },
+  ] as const;
   try {
     for (const [index, rule] of doc.rules.entries()) {
-      for (const { key, schema } of predicateSites(rule, index)) {
+      for (const { key, schema, data } of predicateSites(rule, index)) {
         const id = `${rule.id}/${key}`;
+        const set = sets[data ? 1 : 0];
         // A clone: YAML aliases share one object, and ajv would emit its standalone code twice.
-        ajv.addSchema(structuredClone(schema) as object, id);
-        refs[id] = id;
+        set.ajv.addSchema(structuredClone(schema) as object, id);
+        set.refs[id] = id;
       }
     }
-    const code = standalone(ajv, refs);
+    // Each standalone module in its own function scope (their helper names would collide).
+    const modules = sets
+      .filter((s) => Object.keys(s.refs).length > 0)
+      .map(
+        (s) =>
+          `(function () { const module = { exports: {} }; const exports = module.exports;\n${standalone(s.ajv, s.refs)}\nreturn module.exports; })()`,
+      );
+    const code = `module.exports = Object.assign({}, ${modules.join(', ')});\n`;
     mkdirSync(join(file, '..'), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
     writeFileSync(tmp, code);
