@@ -56,6 +56,19 @@ describe('the remediation gate', () => {
     t = await openTestGate({ policies: [REMEDIATION] });
     await diagnostic(t.gate, { outcome: 'CONDITIONAL_FINAL' });
     expect((await t.gate.check(certify())).outcome).toBe('pass');
+    // Many other reads and calls since do not push the diagnostic out of what the gate looks at.
+    const other = t.gate.guard(async () => 'ok');
+    for (let i = 0; i < 40; i++) {
+      await t.gate.recordObservation({
+        session: 's1',
+        source: `cat f${i}`,
+        output: 'x',
+        recordedBy: 'test',
+        attested: true,
+      });
+      await other({ tool: 'note', args: { i }, session: 's1' });
+    }
+    expect((await t.gate.check(certify())).outcome).toBe('pass');
     t.clock.advance(1);
     await diagnostic(t.gate, { outcome: 'CONDITIONAL', qa_cycle: { current_cycle: 2, max_cycles: 3 } });
     expect((await t.gate.check(certify())).outcome).toBe('rejected');

@@ -78,6 +78,11 @@ export interface ChainHead {
 export interface LedgerWindow {
   since: number;
   limit: number;
+  /**
+   * Only events of these tools (exact names), when given: a read of `Read` is not pushed out of the
+   * window by a thousand shell reads. A tool read is `{tool, args}`; shell reads are tool `shell`.
+   */
+  tools?: readonly string[];
 }
 
 /** A call the gate let through, as its decision row recorded it. */

@@ -5,7 +5,7 @@
 import type { Observation } from '@tollgate/contracts';
 import type { ShellFacts } from '@tollgate/shell';
 import { type CompiledMatcher, matchesRead, type ReadView, readView } from './policy/matchers.js';
-import type { CompiledAnchor, CompiledRequirement, CompiledRule } from './policy/types.js';
+import type { CompiledAnchor, CompiledRequirement, CompiledRule, EventKind } from './policy/types.js';
 import type { DispatchRecord, Store } from './ports.js';
 import { describeUnmet } from './preconditions-text.js';
 
@@ -51,35 +51,57 @@ interface Window<E> {
   cut: boolean;
 }
 
-/** The two windows of one check, fetched on demand and shared by every requirement. */
+/**
+ * The windows of one check, fetched on demand and shared by every requirement: one per kind and
+ * tool filter (a matcher naming exact tools reads only their events, so a thousand shell reads do
+ * not push the one Read it wants out of the window).
+ */
 class Ledger {
-  #observed?: Window<ObservedEvent>;
-  #dispatched?: Window<Event>;
+  readonly #windows = new Map<string, Promise<Window<Event>>>();
+  #flushed = false;
   constructor(
     private readonly src: LedgerSource,
     private readonly limit: number,
   ) {}
 
-  async observed(): Promise<Window<ObservedEvent>> {
-    if (this.#observed) return this.#observed;
-    const rows = await this.src.store.recentObservations(this.src.session, { since: 0, limit: this.limit });
+  window(kind: EventKind, matcher: CompiledMatcher): Promise<Window<Event>> {
+    const tools = exactTools(matcher);
+    const key = `${kind}\u0000${tools?.join('\u0000') ?? '*'}`;
+    let found = this.#windows.get(key);
+    if (!found) {
+      found = kind === 'observed' ? this.#observed(tools) : this.#dispatched(tools);
+      this.#windows.set(key, found);
+    }
+    return found;
+  }
+
+  async #observed(tools: string[] | undefined): Promise<Window<Event>> {
+    const query = { since: 0, limit: this.limit, ...(tools ? { tools } : {}) };
+    const rows = await this.src.store.recentObservations(this.src.session, query);
     const events: ObservedEvent[] = [];
     for (const o of rows) {
       // Only what the gate saw itself counts, and what the agent was told never does.
       if (!o.attested || o.kind === 'directive') continue;
       events.push({ at: Date.parse(o.observed_at), id: o.id, view: lazyView(o), observation: o });
     }
-    this.#observed = { events, cut: rows.length >= this.limit };
-    return this.#observed;
+    return { events, cut: rows.length >= this.limit };
   }
 
-  async dispatched(): Promise<Window<Event>> {
-    if (this.#dispatched) return this.#dispatched;
-    await this.src.beforeDispatches?.();
-    const rows = await this.src.store.recentDispatches(this.src.session, { since: 0, limit: this.limit });
-    this.#dispatched = { events: rows.map(dispatchEvent), cut: rows.length >= this.limit };
-    return this.#dispatched;
+  async #dispatched(tools: string[] | undefined): Promise<Window<Event>> {
+    if (!this.#flushed) {
+      this.#flushed = true;
+      await this.src.beforeDispatches?.();
+    }
+    const query = { since: 0, limit: this.limit, ...(tools ? { tools } : {}) };
+    const rows = await this.src.store.recentDispatches(this.src.session, query);
+    return { events: rows.map(dispatchEvent), cut: rows.length >= this.limit };
   }
+}
+
+/** The exact tool names a matcher names, or undefined when it names a pattern (then every event is read). */
+function exactTools(matcher: CompiledMatcher): string[] | undefined {
+  const tools = Array.isArray(matcher.spec.tool) ? matcher.spec.tool : [matcher.spec.tool];
+  return tools.some((t) => t.includes('*')) ? undefined : [...tools].sort();
 }
 
 export async function checkPreconditions(
@@ -125,10 +147,10 @@ async function evaluate(req: CompiledRequirement, ledger: Ledger, now: number): 
     return { met: false, cut };
   }
   const after = req.after ? await anchorTime(req.after, ledger) : { at: undefined, cut: false };
-  const window = req.kind === 'observed' ? await ledger.observed() : await ledger.dispatched();
+  const window = await ledger.window(req.kind, req.matcher);
   const cut = window.cut || after.cut;
   const oldest = req.maxAgeS === undefined ? Number.NEGATIVE_INFINITY : now - req.maxAgeS * 1000;
-  const match = (window.events as Event[]).find(
+  const match = window.events.find(
     (e) => e.at >= oldest && (after.at === undefined || newer(e, after.at)) && matches(req.matcher, e),
   );
   if (!match) return { met: false, cut };
@@ -145,8 +167,8 @@ async function evaluate(req: CompiledRequirement, ledger: Ledger, now: number): 
  * see count, which is never less strict than the real anchor.
  */
 async function anchorTime(anchor: CompiledAnchor, ledger: Ledger): Promise<{ at?: Event; cut: boolean }> {
-  const window = anchor.kind === 'observed' ? await ledger.observed() : await ledger.dispatched();
-  const events = window.events as Event[];
+  const window = await ledger.window(anchor.kind, anchor.matcher);
+  const events = window.events;
   const found = events.find((e) => matches(anchor.matcher, e));
   if (found) return { at: found, cut: false };
   return window.cut ? { at: events[events.length - 1] ?? FOREVER, cut: true } : { cut: false };

@@ -487,6 +487,8 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
           'big',
         ]);
         expect(await store.recentDispatches('s9', { since: 0, limit: 10 })).toEqual([]);
+        const ws = await store.recentDispatches('s1', { since: 0, limit: 10, tools: ['w', 'nope'] });
+        expect(ws.map((d) => d.id)).toEqual([a?.id]);
       });
 
       it("lists a session's observations newest first, bounded by age and count", async () => {
@@ -503,6 +505,21 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
         expect(await store.recentObservations('s1', { since: 2_000, limit: 10 })).toEqual([result, newer]);
         expect(await store.recentObservations('s1', { since: 0, limit: 1 })).toEqual([result]);
         expect(await store.recentObservations('s3', { since: 0, limit: 10 })).toEqual([]);
+        // A tool filter reads the source key only; a shell read whose text ends like a tool read's
+        // key may pass it (core matches the parsed source), a shell filter is no filter.
+        const lookalike = observation('s1', 'x,"tool":"diag"}', 3_500);
+        await store.insertObservation(lookalike);
+        expect(await store.recentObservations('s1', { since: 0, limit: 10, tools: ['diag'] })).toEqual([
+          lookalike,
+          result,
+        ]);
+        expect(await store.recentObservations('s1', { since: 0, limit: 1, tools: ['diag', 'x'] })).toEqual([
+          lookalike,
+        ]);
+        expect(await store.recentObservations('s1', { since: 0, limit: 10, tools: ['other'] })).toEqual([]);
+        expect((await store.recentObservations('s1', { since: 0, limit: 10, tools: ['shell'] })).length).toBe(
+          4,
+        );
       });
 
       it('shows a deleted tail as stored rows below the head record', async () => {

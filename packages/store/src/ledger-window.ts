@@ -6,16 +6,23 @@ import type { DispatchRecord } from '@tollgate/core';
 /** The most rows one window returns, whatever a caller asks: a precondition never walks a whole session. */
 export const MAX_WINDOW = 4096;
 
+// A tool filter on observations reads source_key, never the document: a tool read's key is the
+// canonical JSON {"args":…,"tool":NAME}, so it ends with `,"tool":NAME}` (keys sort; the tool is last).
+// The filter only narrows: core matches each row's parsed source (a shell command whose text happens
+// to end so is still a shell read there). Shell reads have no such key, so a shell filter is none.
 export const SQLITE = {
   // The inner query sorts on the narrow columns only, so the documents of older rows are never read.
   observations: `SELECT doc FROM observations WHERE session = ? AND id IN (
                    SELECT id FROM observations WHERE session = ? AND observed_ms >= ?
+                     AND (? IS NULL OR EXISTS (SELECT 1 FROM json_each(?) AS k
+                                              WHERE substr(source_key, -length(k.value)) = k.value))
                    ORDER BY observed_ms DESC, id DESC LIMIT ?)
                  ORDER BY observed_ms DESC, id DESC`,
   dispatches: `SELECT a.id AS id, a.at_ms AS at_ms, json_extract(a.doc, '$.call') AS call
                FROM audit a JOIN audit_facts f ON f.seq = a.seq
                WHERE a.session = ? AND a.kind = 'decision' AND a.at_ms >= ?
                  AND f.outcome IN ('pass', 'dispatch') AND f.dry_run = 0
+                 AND (? IS NULL OR f.tool IN (SELECT value FROM json_each(?)))
                ORDER BY a.seq DESC LIMIT ?`,
 };
 
@@ -23,6 +30,8 @@ export const PG = {
   observations: {
     name: 'tg_ledger_observations',
     text: `SELECT doc FROM observations WHERE session = $1 AND observed_ms >= $2
+             AND ($4::text[] IS NULL OR EXISTS (SELECT 1 FROM unnest($4::text[]) AS k
+                                                WHERE right(source_key, length(k)) = k))
            ORDER BY observed_ms DESC, id DESC LIMIT $3`,
   },
   dispatches: {
@@ -31,9 +40,21 @@ export const PG = {
            FROM audit a JOIN audit_facts f ON f.seq = a.seq
            WHERE a.session = $1 AND a.kind = 'decision' AND a.at_ms >= $2
              AND f.outcome IN ('pass', 'dispatch') AND f.dry_run = 0
+             AND ($4::text[] IS NULL OR f.tool = ANY($4::text[]))
            ORDER BY a.seq DESC LIMIT $3`,
   },
 };
+
+/** The source_key endings of tool reads of these tools; null (no filter) when none or `shell` is asked for. */
+export function sourceKeySuffixes(tools: readonly string[] | undefined): string[] | null {
+  if (tools === undefined || tools.length === 0 || tools.includes('shell')) return null;
+  return tools.map((t) => `,"tool":${JSON.stringify(t)}}`);
+}
+
+/** The tool names to filter decision rows by; null for all. */
+export function toolList(tools: readonly string[] | undefined): string[] | null {
+  return tools === undefined || tools.length === 0 ? null : [...tools];
+}
 
 export function windowLimit(limit: number): number {
   return Number.isInteger(limit) && limit > 0 ? Math.min(limit, MAX_WINDOW) : 1;

@@ -425,6 +425,7 @@ export class PostgresStore implements Store {
       session,
       query.since,
       LEDGER.windowLimit(query.limit),
+      LEDGER.sourceKeySuffixes(query.tools),
     ]);
     return rows.map((r) => JSON.parse(r.doc) as Observation);
   }
@@ -434,6 +435,7 @@ export class PostgresStore implements Store {
       session,
       query.since,
       LEDGER.windowLimit(query.limit),
+      LEDGER.toolList(query.tools),
     ]);
     return rows.flatMap((r) => LEDGER.dispatchRecord(r) ?? []);
   }

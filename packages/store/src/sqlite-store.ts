@@ -375,11 +375,15 @@ export class SqliteStore implements Store {
   }
 
   async recentObservations(session: string, query: LedgerWindow): Promise<Observation[]> {
+    const suffixes = LEDGER.sourceKeySuffixes(query.tools);
+    const keys = suffixes === null ? null : JSON.stringify(suffixes);
     const docs = run('list recent observations', () =>
       this.#ledgerStatements().observations.all(
         session,
         session,
         query.since,
+        keys,
+        keys,
         LEDGER.windowLimit(query.limit),
       ),
     ) as string[];
@@ -387,8 +391,16 @@ export class SqliteStore implements Store {
   }
 
   async recentDispatches(session: string, query: LedgerWindow): Promise<DispatchRecord[]> {
+    const list = LEDGER.toolList(query.tools);
+    const tools = list === null ? null : JSON.stringify(list);
     const rows = run('list recent dispatches', () =>
-      this.#ledgerStatements().dispatches.all(session, query.since, LEDGER.windowLimit(query.limit)),
+      this.#ledgerStatements().dispatches.all(
+        session,
+        query.since,
+        tools,
+        tools,
+        LEDGER.windowLimit(query.limit),
+      ),
     ) as LEDGER.DispatchRow[];
     return rows.flatMap((r) => LEDGER.dispatchRecord(r) ?? []);
   }
