@@ -21,7 +21,7 @@ it('backfills audit_facts and audit_rules from the stored docs', async () => {
   // As the release before 0004 left it: no report tables, the migration not yet run.
   const raw = new Sqlite(file);
   raw.exec(
-    "DROP TABLE audit_facts; DROP TABLE audit_rules; DELETE FROM kysely_migration WHERE name = '0004_report_facts'",
+    "DROP TABLE audit_facts; DROP TABLE audit_rules; DELETE FROM kysely_migration WHERE name IN ('0004_report_facts', '0007_report_indexes')",
   );
   raw.pragma('user_version = 2');
   raw.close();

@@ -8,8 +8,14 @@
 //                                             the append's prev_seq lookup (one seek per gated decision)
 //   audit_rules (seq, rule)                   primary key: a row's rules (by-rule views, outcome copies)
 //   audit_rules_by_rule (rule, at_ms, kind)   the rails' history of one rule, and the --rule filter
+// Migration 0007 adds two more, each touched only by the rows it covers:
+//   audit_rules_by_at (at_ms)                 the per-rule view: a range scan of the window's rule rows
+//                                             (pass decisions have none), each joined to its facts by seq
+//   audit_facts_gated (at_ms) WHERE gated = 1 OR kind = 'outcome'
+//                                             the heavy figures, latencies, flags and refusal endings:
+//                                             only the window's gated decisions and outcomes, not every pass
 import type { AuditRow } from '@tollgate/contracts';
-import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely, type SqlBool, sql } from 'kysely';
 import {
   auditFacts,
   factsInsertSql,
@@ -77,6 +83,16 @@ export async function reportFacts(db: AnyDb, dialect: Dialect): Promise<void> {
     .execute();
 
   await backfill(db, dialect);
+}
+
+export async function reportIndexes(db: AnyDb): Promise<void> {
+  await db.schema.createIndex('audit_rules_by_at').on('audit_rules').column('at_ms').execute();
+  await db.schema
+    .createIndex('audit_facts_gated')
+    .on('audit_facts')
+    .column('at_ms')
+    .where(sql<SqlBool>`gated = 1 or kind = 'outcome'`)
+    .execute();
 }
 
 async function backfill(db: AnyDb, dialect: Dialect): Promise<void> {

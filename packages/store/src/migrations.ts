@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { GENESIS_HASH } from '@tollgate/core';
 import { type Kysely, type Migration, sql } from 'kysely';
-import { reportFacts } from './migration-report.js';
+import { reportFacts, reportIndexes } from './migration-report.js';
 import type { Dialect } from './schema.js';
 import { sessionFilesTable } from './session-files.js';
 import { sessionUsageTable } from './session-usage.js';
@@ -23,6 +23,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0006_session_usage': {
       up: (db: AnyDb) => sessionUsageTable(db, dialect === 'sqlite' ? 'integer' : 'bigint'),
     },
+    '0007_report_indexes': { up: (db: AnyDb) => reportIndexes(db) },
   };
 }
 

@@ -90,10 +90,18 @@ const KEYS = {
   day: sql`f.at_ms / ${sql.lit(DAY_MS)}`,
 };
 
-// `cross join` fixes the join order (SQLite keeps it; PostgreSQL plans freely): the window's range
-// scan over audit_facts drives, and each row's rules are a primary-key seek, instead of a scan of every
-// rule row ever written.
-const FACTS_RULES = sql`audit_facts f cross join audit_rules r`;
+// `cross join` fixes the join order (SQLite keeps it; PostgreSQL plans freely): the window's rule
+// rows drive (a range scan of audit_rules_by_at; pass decisions have none), each joined to its facts
+// by primary key, instead of a scan of every rule row ever written.
+const RULES_FACTS = sql`audit_rules r cross join audit_facts f`;
+
+/** The window over alias `a`'s at_ms alone. */
+function window(q: ReportQuery, a: string): RawBuilder<SqlBool> {
+  const parts: RawBuilder<unknown>[] = [sql`1 = 1`];
+  if (q.since !== undefined) parts.push(sql`${sql.ref(`${a}.at_ms`)} >= ${q.since}`);
+  if (q.until !== undefined) parts.push(sql`${sql.ref(`${a}.at_ms`)} < ${q.until}`);
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
 
 function sumsOf(row: Record<string, Num>): Sums {
   const sums = Object.fromEntries(SUM_KEYS.map((s) => [s, Number(row[s] ?? 0)])) as Sums;
@@ -111,37 +119,90 @@ function into(map: Map<string, Sums>, key: string, sums: Sums): void {
   else addSums(seen, sums);
 }
 
+// The figures of a decision that was not gated (a pass or a dry look): a few counts, no claims.
+const LIGHT_SUMS = `
+  sum(case when f.dry_run = 0 then 1 else 0 end) as decisions,
+  sum(case when f.dry_run = 0 and f.outcome = 'pass' then 1 else 0 end) as pass,
+  sum(f.dry_run) as dry_runs,
+  sum(case when f.dry_run = 0 then f.would_reject else 0 end) as would_reject,
+  max(case when f.dry_run = 0 then f.at_ms end) as last_ms,
+  count(*) as row_count`;
+
+const PERFUNCTORY = sql<SqlBool>`f.gated = 1 and f.outcome = 'dispatch' and f.predicted = 1 and f.overridden = 0
+  and p.outcome = 'rejected' and f.at_ms - p.at_ms <= ${sql.lit(PERFUNCTORY_MS)}
+  and f.evidence_min_ms >= f.at_ms - p.at_ms`;
+const DECLINED_BLIND = sql<SqlBool>`f.gated = 1 and f.outcome = 'declined' and f.decline_attempts = 0`;
+const REPEATED = sql<SqlBool>`f.gated = 1 and f.outcome = 'rejected' and p.outcome = 'declined'`;
+
 /**
- * One scan of the window grouped by (agent, day, and the --by dimension when it is tool or session),
- * folded here into the per-agent, per-day and per-dimension views: the sums are additive.
+ * The window grouped by (agent, day, and the --by dimension when it is tool or session), folded here
+ * into the per-agent, per-day and per-dimension views (the sums are additive). Two scans: every
+ * figure over the gated decisions and outcomes (audit_facts_gated), a few counts over the rest —
+ * passes are most rows and have no claims, rates or latencies to add up.
  */
 async function sumsByAgentDay(
   db: Db,
   q: ReportQuery,
   extra: 'tool' | 'session' | undefined,
-): Promise<{ agent: Map<string, Sums>; day: Map<string, Sums>; extra: Map<string, Sums> }> {
+): Promise<AgentDayScan> {
   const third = extra === undefined ? sql`''` : KEYS[extra];
-  const { rows } = await sql<Record<string, Num>>`
-    select ${KEYS.agent} as a, ${KEYS.day} as d, ${third} as x, ${sql.raw(SUMS)}
-    from audit_facts f where ${scope(q, 'f')} group by 1, 2, 3`.execute(db);
-  const out = {
-    agent: new Map<string, Sums>(),
-    day: new Map<string, Sums>(),
-    extra: new Map<string, Sums>(),
+  const keys = sql`${KEYS.agent} as a, ${KEYS.day} as d, ${third} as x, f.reason as rc`;
+  const [heavy, light] = await Promise.all([
+    // The flag counts ride along: a gated row's predecessor is one primary-key seek.
+    sql<Record<string, Num>>`
+      select ${keys}, ${sql.raw(SUMS)},
+        sum(case when ${PERFUNCTORY} then 1 else 0 end) as flag_p,
+        sum(case when ${DECLINED_BLIND} then 1 else 0 end) as flag_d,
+        sum(case when ${REPEATED} then 1 else 0 end) as flag_r
+      from audit_facts f left join audit_facts p on p.seq = f.prev_seq
+      where ${scope(q, 'f')} and (f.gated = 1 or f.kind = 'outcome') group by 1, 2, 3, 4`.execute(db),
+    sql<Record<string, Num>>`
+      select ${keys}, ${sql.raw(LIGHT_SUMS)} from audit_facts f
+      where ${scope(q, 'f')} and f.gated = 0 and f.kind = 'decision' group by 1, 2, 3, 4`.execute(db),
+  ]);
+  const out: AgentDayScan = {
+    agent: new Map(),
+    day: new Map(),
+    extra: new Map(),
+    reasons: new Map(),
+    flags: [0, 0, 0],
   };
-  for (const row of rows) {
+  for (const row of [...heavy.rows, ...light.rows]) {
     const sums = sumsOf(row);
     into(out.agent, String(row.a), sums);
     into(out.day, dayName(row.d), sums);
     if (extra !== undefined) into(out.extra, String(row.x), sums);
+    if (row.rc !== null && row.rc !== undefined && sums.decisions > 0)
+      out.reasons.set(String(row.rc), (out.reasons.get(String(row.rc)) ?? 0) + sums.decisions);
+    out.flags[0] += Number(row.flag_p ?? 0);
+    out.flags[1] += Number(row.flag_d ?? 0);
+    out.flags[2] += Number(row.flag_r ?? 0);
   }
   return out;
 }
 
+interface AgentDayScan {
+  agent: Map<string, Sums>;
+  day: Map<string, Sums>;
+  extra: Map<string, Sums>;
+  /** Non-dry decisions per first reason code. */
+  reasons: Map<string, number>;
+  /** perfunctory, declined while queryable, repeated. */
+  flags: [number, number, number];
+}
+
+/** The five most frequent first reason codes, most frequent first. */
+function topReasons(reasons: Map<string, number>): StoreReport['top_reasons'] {
+  return [...reasons]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .slice(0, 5)
+    .map(([code, count]) => ({ code, count }));
+}
+
 async function sumsByRule(db: Db, q: ReportQuery): Promise<Map<string, Sums>> {
   const { rows } = await sql<Record<string, Num>>`
-    select r.rule as k, ${sql.raw(SUMS)} from ${FACTS_RULES}
-    where r.seq = f.seq and ${scope(q, 'f')} group by 1`.execute(db);
+    select r.rule as k, ${sql.raw(SUMS)} from ${RULES_FACTS}
+    where ${window(q, 'r')} and f.seq = r.seq and ${scope(q, 'f')} group by 1`.execute(db);
   return new Map(rows.map((row) => [String(row.k), sumsOf(row)]));
 }
 
@@ -255,7 +316,7 @@ async function endings(db: Db, q: ReportQuery): Promise<Map<string, RuleRecord['
       sum(case when n.outcome = 'declined' then 1 else 0 end) as decline,
       sum(case when n.outcome = 'rejected' then 1 else 0 end) as again
     from audit_facts n cross join audit_facts p cross join audit_rules r
-    where p.seq = n.prev_seq and r.seq = p.seq and r.kind = 'decision'
+    where n.gated = 1 and p.seq = n.prev_seq and r.seq = p.seq and r.kind = 'decision'
       and p.outcome = 'rejected' and ${scope(q, 'p')} ${since} ${until}
     group by r.rule`.execute(db);
   const out = new Map<string, RuleRecord['ended']>();
@@ -268,32 +329,6 @@ async function endings(db: Db, q: ReportQuery): Promise<Map<string, RuleRecord['
       nothing: 0,
     });
   return out;
-}
-
-async function topReasons(db: Db, q: ReportQuery): Promise<StoreReport['top_reasons']> {
-  const { rows } = await sql<{ code: string; count: Num }>`
-    select f.reason as code, count(*) as count from audit_facts f
-    where ${scope(q, 'f')} and f.kind = 'decision' and f.dry_run = 0 and f.reason is not null
-    group by f.reason order by count(*) desc, f.reason limit 5`.execute(db);
-  return rows.map((r) => ({ code: r.code, count: Number(r.count) }));
-}
-
-const PERFUNCTORY = sql<SqlBool>`f.gated = 1 and f.outcome = 'dispatch' and f.predicted = 1 and f.overridden = 0
-  and p.outcome = 'rejected' and f.at_ms - p.at_ms <= ${sql.lit(PERFUNCTORY_MS)}
-  and f.evidence_min_ms >= f.at_ms - p.at_ms`;
-const DECLINED_BLIND = sql<SqlBool>`f.gated = 1 and f.outcome = 'declined' and f.decline_attempts = 0`;
-const REPEATED = sql<SqlBool>`f.gated = 1 and f.outcome = 'rejected' and p.outcome = 'declined'`;
-
-/** The three flag counts in one scan of the window (a gated row's predecessor is a primary-key seek). */
-async function flagCounts(db: Db, q: ReportQuery): Promise<[number, number, number]> {
-  const { rows } = await sql<{ a: Num; b: Num; c: Num }>`
-    select sum(case when ${PERFUNCTORY} then 1 else 0 end) as a,
-      sum(case when ${DECLINED_BLIND} then 1 else 0 end) as b,
-      sum(case when ${REPEATED} then 1 else 0 end) as c
-    from audit_facts f left join audit_facts p on p.seq = f.prev_seq
-    where ${scope(q, 'f')} and f.gated = 1`.execute(db);
-  const row = rows[0];
-  return [Number(row?.a ?? 0), Number(row?.b ?? 0), Number(row?.c ?? 0)];
 }
 
 /** The newest `limit` flagged seqs (with the refusal → prediction gap). */
@@ -352,13 +387,20 @@ async function rowsBySeq(
   return out;
 }
 
-async function flags(db: Db, q: ReportQuery, limit: number): Promise<StoreReport['flags']> {
+async function flags(
+  db: Db,
+  q: ReportQuery,
+  limit: number,
+  counts: [number, number, number],
+): Promise<StoreReport['flags']> {
   const inScope = scope(q, 'f');
-  const [counts, perfunctory, declined, repeated] = await Promise.all([
-    flagCounts(db, q),
-    flagged(db, sql`${inScope} and ${PERFUNCTORY}`, limit),
-    flagged(db, sql`${inScope} and ${DECLINED_BLIND}`, limit),
-    flagged(db, sql`${inScope} and ${REPEATED}`, limit),
+  // The lists only for flags that were raised: a rare flag's list would scan the window for nothing.
+  const list = (count: number, condition: RawBuilder<SqlBool>) =>
+    count === 0 ? Promise.resolve([]) : flagged(db, sql`${inScope} and ${condition}`, limit);
+  const [perfunctory, declined, repeated] = await Promise.all([
+    list(counts[0], PERFUNCTORY),
+    list(counts[1], DECLINED_BLIND),
+    list(counts[2], REPEATED),
   ]);
   const info = await rowsBySeq(
     db,
@@ -430,15 +472,14 @@ async function mismatches(db: Db, q: ReportQuery, limit: number): Promise<Mismat
 export async function reportQuery(db: Db, q: ReportQuery): Promise<StoreReport> {
   const limit = Math.min(MAX_LIST, Math.max(0, Math.floor(q.limit ?? DEFAULT_LIST)));
   const extra = q.by === 'tool' || q.by === 'session' ? q.by : undefined;
-  const [scan, byRule, reasons, lat, ended, listed, flagSet] = await Promise.all([
+  const [scan, byRule, lat, ended, listed] = await Promise.all([
     sumsByAgentDay(db, q, extra),
     sumsByRule(db, q),
-    topReasons(db, q),
     latency(db, q),
     endings(db, q),
     mismatches(db, q, limit),
-    flags(db, q, limit),
   ]);
+  const flagSet = await flags(db, q, limit, scan.flags);
   const byAgent = scan.agent;
   const byDay = scan.day;
   const total = emptySums();
@@ -462,7 +503,7 @@ export async function reportQuery(db: Db, q: ReportQuery): Promise<StoreReport> 
     by_agent: record(byAgent),
     by_rule: record(byRule),
     series: groups(byDay),
-    top_reasons: reasons,
+    top_reasons: topReasons(scan.reasons),
     latency: lat,
     rules,
     mismatches: listed,
