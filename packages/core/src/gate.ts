@@ -306,7 +306,7 @@ export function createGate(options: GateOptions): Gate {
         problems: decision.reasons,
         channel,
         describe,
-        history: await ruleHistories(store, classification.rules, clock.now()),
+        history: await ruleHistories(store, classification.rules, clock.now(), call.agent),
       });
       if (decision.unmet !== undefined)
         verdict.rails = preconditionRails(verdict.rails, {

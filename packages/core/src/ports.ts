@@ -214,8 +214,11 @@ export interface Store {
   // --- Reports (the calibration loop): aggregated in the database, never rows pulled into memory. ---
   /** The calibration report over a window (see report-types.ts); `never_fired` and times are core's. */
   report(query: ReportQuery): Promise<StoreReport>;
-  /** One rule's recent record (fires since `since`, its newest `limit` mismatched claims), for the rails. */
-  ruleHistory(rule: string, since: number, limit: number): Promise<RuleHistory>;
+  /**
+   * One rule's recent record (fires since `since`, its newest `limit` mismatched claims), for the
+   * rails; with `agent`, only that agent's rows.
+   */
+  ruleHistory(rule: string, since: number, limit: number, agent?: string): Promise<RuleHistory>;
   /**
    * Audit rows matching `query` oldest first, as the JSON text stored, a page at a time (keyset on
    * seq): constant memory whatever the size, for export and replay.

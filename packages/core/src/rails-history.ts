@@ -16,10 +16,12 @@ export async function ruleHistories(
   store: Pick<Store, 'ruleHistory'>,
   rules: readonly string[],
   now: number,
+  agent: string | undefined,
 ): Promise<RailsHistory> {
   try {
+    // An agent is shown its own record only: another agent's observed outputs are not its to read.
     const found = await Promise.all(
-      rules.slice(0, MAX_RULES).map((rule) => store.ruleHistory(rule, now - WEEK_MS, MAX_MISMATCHES)),
+      rules.slice(0, MAX_RULES).map((rule) => store.ruleHistory(rule, now - WEEK_MS, MAX_MISMATCHES, agent)),
     );
     return found
       .filter((h) => h.fires > 0 || h.mismatches.length > 0)

@@ -242,8 +242,8 @@ export class PostgresStore implements Store {
     return this.#guard('report', () => reportQuery(this.#db, query));
   }
 
-  async ruleHistory(rule: string, since: number, limit: number): Promise<RuleHistory> {
-    return this.#guard('rule history', () => ruleHistoryQuery(this.#db, rule, since, limit));
+  async ruleHistory(rule: string, since: number, limit: number, agent?: string): Promise<RuleHistory> {
+    return this.#guard('rule history', () => ruleHistoryQuery(this.#db, rule, since, limit, agent));
   }
 
   async *exportAudit(query: ExportQuery): AsyncGenerator<string[]> {

@@ -178,6 +178,12 @@ export function reportConformance(current: () => Store): void {
       expect(await store.ruleHistory(FORCE, T0 + 2 * DAY, 3)).toMatchObject({ fires: 3 });
       expect(await store.ruleHistory(DROP, T0, 3)).toEqual({ rule: DROP, fires: 6, mismatches: [] });
       expect(await store.ruleHistory('nope', T0, 3)).toEqual({ rule: 'nope', fires: 0, mismatches: [] });
+      // One agent's record only: bob never saw alice's mismatch.
+      expect(await store.ruleHistory(FORCE, T0, 3, 'bob')).toEqual({ rule: FORCE, fires: 2, mismatches: [] });
+      expect(await store.ruleHistory(FORCE, T0, 3, 'alice')).toMatchObject({
+        fires: 6,
+        mismatches: [{ audit_id: id(3) }],
+      });
     });
 
     it('exports a window oldest first as the stored JSON, page by page', async () => {

@@ -516,21 +516,24 @@ export async function reportQuery(db: Db, q: ReportQuery): Promise<StoreReport> 
   return report;
 }
 
+/** `agent`: only that agent's rows — what one agent is shown never includes another's outputs. */
 export async function ruleHistoryQuery(
   db: Db,
   rule: string,
   since: number,
   limit: number,
+  agent?: string,
 ): Promise<RuleHistory> {
+  const own = agent === undefined ? sql`` : sql`and f.agent = ${agent}`;
   const [{ rows: fired }, { rows: found }] = await Promise.all([
-    sql<{
-      n: Num;
-    }>`select count(*) as n from audit_rules where rule = ${rule} and at_ms >= ${since} and kind = 'decision'`.execute(
+    sql<{ n: Num }>`
+      select count(*) as n from audit_rules r cross join audit_facts f
+      where r.rule = ${rule} and r.at_ms >= ${since} and r.kind = 'decision' and f.seq = r.seq ${own}`.execute(
       db,
     ),
     sql<{ seq: Num }>`
-      select r.seq as seq from audit_rules r join audit_facts f on f.seq = r.seq
-      where r.rule = ${rule} and r.kind = 'outcome' and f.mismatched > 0
+      select r.seq as seq from audit_rules r cross join audit_facts f
+      where r.rule = ${rule} and r.kind = 'outcome' and f.seq = r.seq and f.mismatched > 0 ${own}
       order by r.at_ms desc limit ${Math.max(0, Math.floor(limit))}`.execute(db),
   ]);
   const seqs = found.map((r) => Number(r.seq));

@@ -226,10 +226,10 @@ export class SqliteStore implements Store {
     );
   }
 
-  async ruleHistory(rule: string, since: number, limit: number): Promise<RuleHistory> {
+  async ruleHistory(rule: string, since: number, limit: number, agent?: string): Promise<RuleHistory> {
     return guard(
       'rule history',
-      this.#conn.kysely().then((db) => ruleHistoryQuery(db, rule, since, limit)),
+      this.#conn.kysely().then((db) => ruleHistoryQuery(db, rule, since, limit, agent)),
     );
   }
 
