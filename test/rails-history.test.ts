@@ -55,3 +55,20 @@ test('a refusal carries the rule’s fires this week and its last mismatch', asy
   const weekLater = await t.gate.check(deployCall('s3'));
   expect(weekLater.rails?.history?.[0]?.fires ?? 0).toBe(0);
 });
+
+test('an agent is shown its own record, never another agent’s observed outputs', async () => {
+  const { prediction } = await observeAndPredict(t.gate, 'a1');
+  const go = await t.gate.check({ ...deployCall('a1'), agent: 'alice' }, { envelope: { prediction } });
+  expect(go.outcome).toBe('dispatch');
+  await t.gate.recordOutcome(go.audit_id as string, {
+    status: 'ok',
+    observed: [{ subject: statusRead, output: 'api: build 41, secret-token-of-alice' }],
+  });
+  await t.gate.flush();
+  const bob = await t.gate.check({ ...deployCall('b1'), agent: 'bob' });
+  expect(bob.outcome).toBe('rejected');
+  expect(bob.rails?.history).toBeUndefined();
+  expect(bob.rails?.text).not.toContain('secret-token-of-alice');
+  const alice = await t.gate.check({ ...deployCall('a2'), agent: 'alice' });
+  expect(alice.rails?.history?.[0]?.mismatches[0]?.observed).toContain('secret-token-of-alice');
+});
