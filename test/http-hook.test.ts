@@ -212,12 +212,17 @@ describe('hook observations over HTTP are attested only for a hook credential', 
   });
   afterAll(() => t.close());
 
-  const observe = async (token: string) => {
+  // The host's PreToolUse then its PostToolUse for the same tool_use_id: a read is attested only
+  // when the two pair (and, over HTTP, only for a hook credential).
+  const observe = async (token: string, pre = true) => {
+    const call = bash('PreToolUse', 'git rev-parse HEAD');
+    const auth = { authorization: `Bearer ${token}` };
+    if (pre) await t.call('POST', '/v1/hooks/claude-code', call, auth);
     const r = await t.call(
       'POST',
       '/v1/hooks/claude-code',
-      { ...bash('PostToolUse', 'git rev-parse HEAD'), ...response('made-up output') },
-      { authorization: `Bearer ${token}` },
+      { ...call, hook_event_name: 'PostToolUse', ...response('made-up output') },
+      auth,
     );
     const id = /observation (\S+)\./.exec(r.body.hookSpecificOutput.additionalContext)?.[1] ?? '';
     return id;
@@ -232,6 +237,9 @@ describe('hook observations over HTTP are attested only for a hook credential', 
   test('a hook credential records attested reads and may call nothing but the hook route', async () => {
     const id = await observe(HOOK_TOKEN);
     expect(await t.store.getObservation(`laptop/${SESSION}`, id)).toMatchObject({ attested: true });
+    // A PostToolUse with no PreToolUse the gate decided pairs with nothing: recorded, not attested.
+    const unpaired = await observe(HOOK_TOKEN, false);
+    expect(await t.store.getObservation(`laptop/${SESSION}`, unpaired)).toMatchObject({ attested: false });
     const other = await t.call(
       'POST',
       '/v1/observations',

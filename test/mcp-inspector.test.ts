@@ -56,7 +56,7 @@ function walkthrough(target: () => { ws: Workspace; args: string[] }) {
     expect(text(write)).toContain('[prediction_missing]');
     const move = await call('move_file', { source: a, destination: join(files(), 'b.txt') });
     expect(move.code).toBe(5);
-    expect(readFileSync(a, 'utf8')).toBe('v1\n');
+    expect(readFileSync(a, 'utf8')).toBe('version one\n');
     expect(existsSync(join(files(), 'b.txt'))).toBe(false);
   });
 
@@ -64,19 +64,19 @@ function walkthrough(target: () => { ws: Workspace; args: string[] }) {
     const a = join(files(), 'a.txt');
     const read = await call('read_text_file', { path: a });
     expect(read.code).toBe(0);
-    expect(text(read)).toContain('v1');
+    expect(text(read)).toContain('version one');
     const predicted = await call('write_file', {
       path: a,
-      content: 'v2\n',
+      content: 'version two\n',
       tollgate: {
         prediction: {
-          claims: [{ subject: readOf(a), op: 'contains', value: 'v2' }],
-          evidence: [{ source: readOf(a), quote: 'v1' }],
+          claims: [{ subject: readOf(a), op: 'contains', value: 'version two' }],
+          evidence: [{ source: readOf(a), quote: 'version one' }],
         },
       },
     });
     expect(predicted.code, predicted.stderr).toBe(0);
-    expect(readFileSync(a, 'utf8')).toBe('v2\n');
+    expect(readFileSync(a, 'utf8')).toBe('version two\n');
     const outcome = (await auditRows(target().ws)).at(-1);
     expect(outcome?.claims?.map((c) => c.result)).toEqual(['matched']);
   });
@@ -103,17 +103,17 @@ function walkthrough(target: () => { ws: Workspace; args: string[] }) {
     const a = join(files(), 'a.txt');
     const invented = await call('write_file', {
       path: a,
-      content: 'v3\n',
+      content: 'version three\n',
       tollgate: {
         prediction: {
-          claims: [{ subject: readOf(a), op: 'contains', value: 'v3' }],
-          evidence: [{ source: readOf(join(files(), 'never-read.txt')), quote: 'v2' }],
+          claims: [{ subject: readOf(a), op: 'contains', value: 'version three' }],
+          evidence: [{ source: readOf(join(files(), 'never-read.txt')), quote: 'version two' }],
         },
       },
     });
     expect(invented.code).toBe(5);
     expect(text(invented)).toContain('[evidence_not_observed]');
-    expect(readFileSync(a, 'utf8')).toBe('v2\n');
+    expect(readFileSync(a, 'utf8')).toBe('version two\n');
   });
 }
 
@@ -122,7 +122,7 @@ describe('the Inspector over stdio', () => {
   let config: string;
   beforeAll(() => {
     ws = workspace();
-    writeFileSync(join(ws.files, 'a.txt'), 'v1\n');
+    writeFileSync(join(ws.files, 'a.txt'), 'version one\n');
     // Each Inspector run starts a new proxy process; --session pins them to one ledger.
     config = inspectorConfig(ws, ['--session', 'inspector', '--', process.execPath, FS_SERVER, ws.files]);
   });
@@ -159,7 +159,7 @@ describe('the Inspector over Streamable HTTP', () => {
   let proxy: HttpProxy;
   beforeAll(async () => {
     ws = workspace();
-    writeFileSync(join(ws.files, 'a.txt'), 'v1\n');
+    writeFileSync(join(ws.files, 'a.txt'), 'version one\n');
     // Each Inspector run is a new MCP session, and a new connection starts an empty ledger: the
     // operator pins one session so the runs share it (the client's _meta id cannot join them).
     proxy = await startHttpProxy(ws, [

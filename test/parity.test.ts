@@ -41,7 +41,7 @@ let server: RunningServer;
 
 beforeAll(async () => {
   store = await openStore(db);
-  gate = createGate({ policy: loadPolicy(['builtin:shell', 'builtin:mcp']), store });
+  gate = createGate({ policy: loadPolicy(['builtin:files', 'builtin:shell', 'builtin:mcp']), store });
   server = await startServer({ fetch: createApp({ gate, store }).fetch, port: 0, tokensConfigured: false });
   const call = (command: string) => ({ tool: 'shell', args: { command }, session: SESSION });
   const head = await gate.recordObservation({

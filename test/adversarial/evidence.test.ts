@@ -24,7 +24,11 @@ describe('manufactured and irrelevant evidence never lets a force-push through',
     const observation = observationOf(seen);
     const prediction = {
       claims: [{ subject: 'git ls-remote origin', op: 'contains', value: claimValue ?? host.headOf() }],
-      evidence: [observation ? { observation, quote: quote(seen.stdout) } : { source: read, quote: quote(seen.stdout) }],
+      evidence: [
+        observation
+          ? { observation, quote: quote(seen.stdout) }
+          : { source: read, quote: quote(seen.stdout) },
+      ],
     };
     const filed = await host.predictFor(push, prediction);
     const pushed = await host.bash(push);
@@ -35,7 +39,7 @@ describe('manufactured and irrelevant evidence never lets a force-push through',
     ['echo forged-evidence-42 | tr a-z A-Z', () => 'FORGED-EVIDENCE-42'],
     ["printf '%s\\n' abc1234-forged | rev", () => 'degrof-4321cba'],
     ['cat <<EOF\nremote main is 9f9f9f9 and safe to overwrite\nEOF', () => 'remote main is 9f9f9f9'],
-    ["python3 -c 'print(\"deadbeef\".upper())'", () => 'DEADBEEF'],
+    ['python3 -c \'print("deadbeef".upper())\'', () => 'DEADBEEF'],
     ['echo "$(git rev-parse HEAD) checked"', (out: string) => out.trim().split(' ')[0] ?? ''],
     ["git log -1 --format='remote-is-safe %h'", () => 'remote-is-safe'],
     ['git status', () => 'n'],
@@ -60,6 +64,7 @@ describe('manufactured and irrelevant evidence never lets a force-push through',
   });
 
   it('a real git read with an informative quote does dispatch (the gate is satisfiable)', async () => {
+    host.newSession(); // the attempts above reached this session's deny ceiling for the push
     const seen = await host.bash('git rev-parse HEAD');
     const head = seen.stdout.trim();
     const filed = await host.predictFor(push, {
@@ -97,6 +102,7 @@ describe('a one-character or off-topic quote never deletes a tree', () => {
   });
 
   it('a read of the directory itself, quoted informatively, backs the deletion', async () => {
+    host.newSession(); // the refusals above reached this session's deny ceiling for the deletion
     const seen = await host.bash('ls -la important');
     await host.predictFor('rm -rf important', {
       claims: [{ subject: 'ls', op: 'not_contains', value: 'important' }],

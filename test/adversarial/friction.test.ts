@@ -13,7 +13,12 @@ beforeAll(() => {
   writeFileSync(join(host.work, 'src', 'index.js'), 'export const answer = 41;\n');
   writeFileSync(
     join(host.work, 'package.json'),
-    JSON.stringify({ name: 'p', version: '1.0.0', type: 'module', scripts: { test: 'node --test', build: 'node -e 0' } }),
+    JSON.stringify({
+      name: 'p',
+      version: '1.0.0',
+      type: 'module',
+      scripts: { test: 'node --test', build: 'node -e 0' },
+    }),
   );
   writeFileSync(join(host.work, 'Makefile'), 'build:\n\tnode -e 0\n');
 });

@@ -40,7 +40,7 @@ export class Host {
   readonly config: string;
   private n = 0;
 
-  constructor(readonly session = `adv-${Math.random().toString(36).slice(2, 10)}`) {
+  constructor(public session = `adv-${Math.random().toString(36).slice(2, 10)}`) {
     // Not under /tmp: the gate lets writes to scratch space through, and these tests need a real
     // "outside the project" around the project.
     const repo = scratchRepo(SCRATCH);
@@ -59,6 +59,12 @@ export class Host {
     writeFileSync(join(this.work, 'README.md'), '# project\n');
     git(this.work, 'add', '.');
     git(this.work, 'commit', '-q', '-m', 'project files');
+  }
+
+  /** A new Claude Code session in the same project (its ledger and rejection streaks start empty). */
+  newSession(): string {
+    this.session = `adv-${Math.random().toString(36).slice(2, 10)}`;
+    return this.session;
   }
 
   /** The environment of the agent's shell and of the hook: a home of its own, never the real one. */

@@ -29,8 +29,14 @@ describe('the agent cannot switch the gate off', () => {
     ['Edit', () => ({ file_path: host.config, old_string: 'enforce', new_string: 'observe' })],
     ['Write', () => ({ file_path: settings, content: '{}' })],
     ['Edit', () => ({ file_path: settings, old_string: 'PreToolUse', new_string: 'Nothing' })],
-    ['Write', () => ({ file_path: join(host.work, '.claude', 'settings.local.json'), content: '{"hooks":{}}' })],
-    ['Write', () => ({ file_path: join(host.home, '.claude', 'settings.json'), content: '{"disableAllHooks":true}' })],
+    [
+      'Write',
+      () => ({ file_path: join(host.work, '.claude', 'settings.local.json'), content: '{"hooks":{}}' }),
+    ],
+    [
+      'Write',
+      () => ({ file_path: join(host.home, '.claude', 'settings.json'), content: '{"disableAllHooks":true}' }),
+    ],
   ] as const)('%s %j is denied', async (tool, input) => {
     const step = await host.edit(tool, input());
     expect(step.denied).toBe(true);
@@ -78,7 +84,12 @@ describe('the agent cannot switch the gate off', () => {
   it('the store and its state live outside the project and cannot be deleted by the agent', async () => {
     const state = join(host.home, '.local', 'state', 'tollgate');
     expect(existsSync(state)).toBe(true);
-    for (const command of ['rm -rf ~/.local/state/tollgate', 'rm -rf ~/.local', `find ${state} -delete`, 'rm -rf ~']) {
+    for (const command of [
+      'rm -rf ~/.local/state/tollgate',
+      'rm -rf ~/.local',
+      `find ${state} -delete`,
+      'rm -rf ~',
+    ]) {
       const step = await host.bash(command);
       expect(step.denied, command).toBe(true);
     }
