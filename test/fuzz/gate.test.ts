@@ -100,6 +100,29 @@ describe('fuzz: gate entry points', () => {
     );
   });
 
+  it('gives one call the same digest and classification whatever the order of its keys', async () => {
+    const reorder = (value: unknown, flip: boolean): unknown => {
+      if (Array.isArray(value)) return value.map((v) => reorder(v, flip));
+      if (value === null || typeof value !== 'object') return value;
+      const entries = Object.entries(value).map(([k, v]) => [k, reorder(v, flip)] as const);
+      return Object.fromEntries(flip ? entries.reverse() : entries);
+    };
+    const plain = fc.record({ tool: tools, args, session: fc.constant('f3') });
+    await holds(
+      'gate key order',
+      fc.asyncProperty(plain, async (c) => {
+        const a = await t.gate.check(c, { dryRun: true });
+        const b = await t.gate.check(reorder(c, true), { dryRun: true });
+        expect({ digest: b.call_digest, class: b.class, rules: b.rules }).toEqual({
+          digest: a.call_digest,
+          class: a.class,
+          rules: a.rules,
+        });
+      }),
+      100,
+    );
+  });
+
   it('recordObservation, recordPrediction, recordDecline and recordOutcome answer or fault with a code', async () => {
     const op = fc.oneof(
       fc.record({
