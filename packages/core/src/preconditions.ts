@@ -10,7 +10,7 @@ import type { DispatchRecord, Store } from './ports.js';
 import { describeUnmet } from './preconditions-text.js';
 
 /** Events per window: the small page every check reads, and the most a requirement looks back. */
-export const FIRST_PAGE = 16;
+export const FIRST_PAGE = 4;
 export const LEDGER_WINDOW = 512;
 
 export interface Unmet {

@@ -1,59 +1,81 @@
 // The session's ledger newest first, for preconditions: observations, and the calls the gate let
 // through (decision rows with outcome pass or dispatch, not a dry look). Both windows are bounded by
 // age and count. Both stores share the SQL; only parameter styles and JSON access differ.
+import type { Observation } from '@tollgate/contracts';
 import type { DispatchRecord } from '@tollgate/core';
+import { TOOL_OF_KEY } from './migration-ledger.js';
 
 /** The most rows one window returns, whatever a caller asks: a precondition never walks a whole session. */
 export const MAX_WINDOW = 4096;
 
-// A tool filter on observations reads source_key, never the document: a tool read's key is the
-// canonical JSON {"args":…,"tool":NAME}, so it ends with `,"tool":NAME}` (keys sort; the tool is last).
-// The filter only narrows: core matches each row's parsed source (a shell command whose text happens
-// to end so is still a shell read there). Shell reads have no such key, so a shell filter is none.
+// A tool filter reads the indexed tool of each row's source key (migration-ledger.ts), never the
+// document: it only narrows, and core matches each row's parsed source. Shell reads have no tool in
+// their key, so a filter naming `shell` is no filter.
+const SQLITE_TOOL = TOOL_OF_KEY.sqlite;
+const PG_TOOL = TOOL_OF_KEY.postgres;
+
 export const SQLITE = {
-  // The inner query sorts on the narrow columns only, so the documents of older rows are never read.
-  observations: `SELECT doc FROM observations WHERE session = ? AND id IN (
-                   SELECT id FROM observations WHERE session = ? AND observed_ms >= ?
-                     AND (? IS NULL OR EXISTS (SELECT 1 FROM json_each(?) AS k
-                                              WHERE substr(source_key, -length(k.value)) = k.value))
+  // Every query sorts on narrow columns only; the documents of rows past the window are never read.
+  observations: `SELECT doc FROM observations WHERE rowid IN (
+                   SELECT rowid FROM observations WHERE session = ? AND observed_ms >= ?
                    ORDER BY observed_ms DESC, id DESC LIMIT ?)
                  ORDER BY observed_ms DESC, id DESC`,
+  // One tool per query: an equality on the indexed expression walks observations_by_tool newest
+  // first and stops at the limit (the planner would scan the session for an IN list).
+  observationsOf: `SELECT doc FROM observations WHERE rowid IN (
+                     SELECT rowid FROM observations INDEXED BY observations_by_tool
+                     WHERE session = ? AND ${SQLITE_TOOL} = ? AND observed_ms >= ?
+                     ORDER BY observed_ms DESC LIMIT ?)
+                   ORDER BY observed_ms DESC, id DESC`,
   dispatches: `SELECT a.id AS id, a.at_ms AS at_ms, json_extract(a.doc, '$.call') AS call
-               FROM audit a JOIN audit_facts f ON f.seq = a.seq
-               WHERE a.session = ? AND a.kind = 'decision' AND a.at_ms >= ?
-                 AND f.outcome IN ('pass', 'dispatch') AND f.dry_run = 0
-                 AND (? IS NULL OR f.tool IN (SELECT value FROM json_each(?)))
-               ORDER BY a.seq DESC LIMIT ?`,
+               FROM audit_facts f JOIN audit a ON a.seq = f.seq
+               WHERE f.session = ? AND f.kind = 'decision' AND f.dry_run = 0
+                 AND f.outcome IN ('pass', 'dispatch') AND f.at_ms >= ?
+               ORDER BY f.seq DESC LIMIT ?`,
+  dispatchesOf: `SELECT a.id AS id, a.at_ms AS at_ms, json_extract(a.doc, '$.call') AS call
+                 FROM audit_facts f JOIN audit a ON a.seq = f.seq
+                 WHERE f.session = ? AND f.kind = 'decision' AND f.dry_run = 0
+                   AND f.outcome IN ('pass', 'dispatch') AND f.tool = ? AND f.at_ms >= ?
+                 ORDER BY f.seq DESC LIMIT ?`,
 };
+
+const PG_DISPATCH = `SELECT a.id AS id, a.at_ms AS at_ms, (a.doc::json -> 'call')::text AS call
+           FROM audit_facts f JOIN audit a ON a.seq = f.seq
+           WHERE f.session = $1 AND f.kind = 'decision' AND f.dry_run = 0
+             AND f.outcome IN ('pass', 'dispatch') AND f.at_ms >= $2`;
 
 export const PG = {
   observations: {
     name: 'tg_ledger_observations',
     text: `SELECT doc FROM observations WHERE session = $1 AND observed_ms >= $2
-             AND ($4::text[] IS NULL OR EXISTS (SELECT 1 FROM unnest($4::text[]) AS k
-                                                WHERE right(source_key, length(k)) = k))
            ORDER BY observed_ms DESC, id DESC LIMIT $3`,
   },
-  dispatches: {
-    name: 'tg_ledger_dispatches',
-    text: `SELECT a.id AS id, a.at_ms AS at_ms, (a.doc::json -> 'call')::text AS call
-           FROM audit a JOIN audit_facts f ON f.seq = a.seq
-           WHERE a.session = $1 AND a.kind = 'decision' AND a.at_ms >= $2
-             AND f.outcome IN ('pass', 'dispatch') AND f.dry_run = 0
-             AND ($4::text[] IS NULL OR f.tool = ANY($4::text[]))
-           ORDER BY a.seq DESC LIMIT $3`,
+  observationsOf: {
+    name: 'tg_ledger_observations_of',
+    text: `SELECT doc FROM observations WHERE session = $1 AND observed_ms >= $2 AND ${PG_TOOL} = $4
+           ORDER BY observed_ms DESC, id DESC LIMIT $3`,
+  },
+  dispatches: { name: 'tg_ledger_dispatches', text: `${PG_DISPATCH} ORDER BY f.seq DESC LIMIT $3` },
+  dispatchesOf: {
+    name: 'tg_ledger_dispatches_of',
+    text: `${PG_DISPATCH} AND f.tool = $4 ORDER BY f.seq DESC LIMIT $3`,
   },
 };
 
-/** The source_key endings of tool reads of these tools; null (no filter) when none or `shell` is asked for. */
-export function sourceKeySuffixes(tools: readonly string[] | undefined): string[] | null {
-  if (tools === undefined || tools.length === 0 || tools.includes('shell')) return null;
-  return tools.map((t) => `,"tool":${JSON.stringify(t)}}`);
+/** The tools to filter by, each once; null for all (none given, or `shell`, whose reads carry no tool in their key). */
+export function toolFilter(tools: readonly string[] | undefined, observations: boolean): string[] | null {
+  if (tools === undefined || tools.length === 0) return null;
+  if (observations && tools.includes('shell')) return null;
+  return [...new Set(tools)];
 }
 
-/** The tool names to filter decision rows by; null for all. */
-export function toolList(tools: readonly string[] | undefined): string[] | null {
-  return tools === undefined || tools.length === 0 ? null : [...tools];
+/**
+ * One window from per-tool windows (each newest first, each at most `limit`): merged newest first,
+ * the newest `limit` kept. `newer` orders two rows.
+ */
+export function mergeNewest<T>(lists: T[][], limit: number, newer: (a: T, b: T) => number): T[] {
+  if (lists.length === 1) return lists[0] ?? [];
+  return lists.flat().sort(newer).slice(0, limit);
 }
 
 export function windowLimit(limit: number): number {
@@ -82,4 +104,14 @@ export function dispatchRecord(row: DispatchRow): DispatchRecord | undefined {
   if (c.truncated !== true && c.args !== null && typeof c.args === 'object' && !Array.isArray(c.args))
     out.args = c.args as Record<string, unknown>;
   return out;
+}
+
+/** Newest first: by observation time, then id (ULIDs). */
+export function newerObservation(a: Observation, b: Observation): number {
+  return a.observed_at === b.observed_at ? (a.id < b.id ? 1 : -1) : a.observed_at < b.observed_at ? 1 : -1;
+}
+
+/** Newest first: by decision time, then id. */
+export function newerDispatch(a: DispatchRecord, b: DispatchRecord): number {
+  return a.at === b.at ? (a.id < b.id ? 1 : -1) : b.at - a.at;
 }

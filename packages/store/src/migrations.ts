@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { GENESIS_HASH } from '@tollgate/core';
 import { type Kysely, type Migration, sql } from 'kysely';
+import { ledgerIndexes } from './migration-ledger.js';
 import { reportFacts, reportIndexes } from './migration-report.js';
 import type { Dialect } from './schema.js';
 import { sessionFilesTable } from './session-files.js';
@@ -24,6 +25,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
       up: (db: AnyDb) => sessionUsageTable(db, dialect === 'sqlite' ? 'integer' : 'bigint'),
     },
     '0007_report_indexes': { up: (db: AnyDb) => reportIndexes(db) },
+    '0008_ledger_indexes': { up: (db: AnyDb) => ledgerIndexes(db, dialect) },
   };
 }
 

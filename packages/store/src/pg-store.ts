@@ -421,23 +421,51 @@ export class PostgresStore implements Store {
   }
 
   async recentObservations(session: string, query: LedgerWindow): Promise<Observation[]> {
-    const { rows } = await this.#query<{ doc: string }>('list recent observations', LEDGER.PG.observations, [
-      session,
-      query.since,
-      LEDGER.windowLimit(query.limit),
-      LEDGER.sourceKeySuffixes(query.tools),
-    ]);
-    return rows.map((r) => JSON.parse(r.doc) as Observation);
+    const tools = LEDGER.toolFilter(query.tools, true);
+    const limit = LEDGER.windowLimit(query.limit);
+    const lists = await Promise.all(
+      (tools ?? [undefined]).map(async (tool) => {
+        const { rows } =
+          tool === undefined
+            ? await this.#query<{ doc: string }>('list recent observations', LEDGER.PG.observations, [
+                session,
+                query.since,
+                limit,
+              ])
+            : await this.#query<{ doc: string }>('list recent observations', LEDGER.PG.observationsOf, [
+                session,
+                query.since,
+                limit,
+                tool,
+              ]);
+        return rows.map((r) => JSON.parse(r.doc) as Observation);
+      }),
+    );
+    return LEDGER.mergeNewest(lists, limit, LEDGER.newerObservation);
   }
 
   async recentDispatches(session: string, query: LedgerWindow): Promise<DispatchRecord[]> {
-    const { rows } = await this.#query<LEDGER.DispatchRow>('list recent dispatches', LEDGER.PG.dispatches, [
-      session,
-      query.since,
-      LEDGER.windowLimit(query.limit),
-      LEDGER.toolList(query.tools),
-    ]);
-    return rows.flatMap((r) => LEDGER.dispatchRecord(r) ?? []);
+    const tools = LEDGER.toolFilter(query.tools, false);
+    const limit = LEDGER.windowLimit(query.limit);
+    const lists = await Promise.all(
+      (tools ?? [undefined]).map(async (tool) => {
+        const { rows } =
+          tool === undefined
+            ? await this.#query<LEDGER.DispatchRow>('list recent dispatches', LEDGER.PG.dispatches, [
+                session,
+                query.since,
+                limit,
+              ])
+            : await this.#query<LEDGER.DispatchRow>('list recent dispatches', LEDGER.PG.dispatchesOf, [
+                session,
+                query.since,
+                limit,
+                tool,
+              ]);
+        return rows.flatMap((r) => LEDGER.dispatchRecord(r) ?? []);
+      }),
+    );
+    return LEDGER.mergeNewest(lists, limit, LEDGER.newerDispatch);
   }
 
   async health(): Promise<void> {

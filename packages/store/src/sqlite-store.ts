@@ -54,7 +54,10 @@ export class SqliteStore implements Store {
     openTickets: BetterSqlite3.Statement;
   };
   /** The ledger-window statements (ledger-window.ts), prepared on first use. */
-  #ledger?: { observations: BetterSqlite3.Statement; dispatches: BetterSqlite3.Statement };
+  #ledger?: Record<
+    'observations' | 'observationsOf' | 'dispatches' | 'dispatchesOf',
+    BetterSqlite3.Statement
+  >;
   #closed = false;
 
   private constructor(conn: SqliteConnection) {
@@ -369,40 +372,47 @@ export class SqliteStore implements Store {
     const raw = this.#conn.raw;
     this.#ledger ??= {
       observations: raw.prepare(LEDGER.SQLITE.observations).pluck(),
+      observationsOf: raw.prepare(LEDGER.SQLITE.observationsOf).pluck(),
       dispatches: raw.prepare(LEDGER.SQLITE.dispatches),
+      dispatchesOf: raw.prepare(LEDGER.SQLITE.dispatchesOf),
     };
     return this.#ledger;
   }
 
   async recentObservations(session: string, query: LedgerWindow): Promise<Observation[]> {
-    const suffixes = LEDGER.sourceKeySuffixes(query.tools);
-    const keys = suffixes === null ? null : JSON.stringify(suffixes);
-    const docs = run('list recent observations', () =>
-      this.#ledgerStatements().observations.all(
-        session,
-        session,
-        query.since,
-        keys,
-        keys,
-        LEDGER.windowLimit(query.limit),
-      ),
-    ) as string[];
-    return docs.map((d) => JSON.parse(d) as Observation);
+    const tools = LEDGER.toolFilter(query.tools, true);
+    const limit = LEDGER.windowLimit(query.limit);
+    const s = this.#ledgerStatements();
+    if (tools === null) {
+      const docs = run('list recent observations', () =>
+        s.observations.all(session, query.since, limit),
+      ) as string[];
+      return docs.map((d) => JSON.parse(d) as Observation);
+    }
+    const lists = tools.map((tool) =>
+      (
+        run('list recent observations', () =>
+          s.observationsOf.all(session, tool, query.since, limit),
+        ) as string[]
+      ).map((d) => JSON.parse(d) as Observation),
+    );
+    return LEDGER.mergeNewest(lists, limit, LEDGER.newerObservation);
   }
 
   async recentDispatches(session: string, query: LedgerWindow): Promise<DispatchRecord[]> {
-    const list = LEDGER.toolList(query.tools);
-    const tools = list === null ? null : JSON.stringify(list);
-    const rows = run('list recent dispatches', () =>
-      this.#ledgerStatements().dispatches.all(
-        session,
-        query.since,
-        tools,
-        tools,
-        LEDGER.windowLimit(query.limit),
-      ),
-    ) as LEDGER.DispatchRow[];
-    return rows.flatMap((r) => LEDGER.dispatchRecord(r) ?? []);
+    const tools = LEDGER.toolFilter(query.tools, false);
+    const limit = LEDGER.windowLimit(query.limit);
+    const s = this.#ledgerStatements();
+    const lists = (tools ?? [undefined]).map((tool) =>
+      (
+        run('list recent dispatches', () =>
+          tool === undefined
+            ? s.dispatches.all(session, query.since, limit)
+            : s.dispatchesOf.all(session, tool, query.since, limit),
+        ) as LEDGER.DispatchRow[]
+      ).flatMap((r) => LEDGER.dispatchRecord(r) ?? []),
+    );
+    return LEDGER.mergeNewest(lists, limit, LEDGER.newerDispatch);
   }
 
   async health(): Promise<void> {
