@@ -10,7 +10,7 @@ import { nodeFileView } from '@tollgate/shell';
 import { openStore } from '@tollgate/store';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { literalArgv, shellCommand, spelling } from './shell-grammar.js';
+import { literalArgv, render, shellCommand, spelling } from './shell-grammar.js';
 import { holds, nastyString } from './support.js';
 
 const CLASSES = ['irreversible', 'unknown-dynamic', 'read-only', 'unmatched'];
@@ -96,6 +96,41 @@ describe('fuzz: shell classification', () => {
         expect(CLASSES).toContain(c.class);
       }),
       100,
+    );
+  });
+
+  it('never lets a wrapper, list or nesting turn a gated command into one that passes', async () => {
+    const GATED = new Set(['irreversible', 'unknown-dynamic']);
+    const wrap = fc.constantFrom(
+      (x: string) => `( ${x} )`,
+      (x: string) => `{ ${x}; }`,
+      (x: string) => `bash -c ${render(x, 'single')}`,
+      (x: string) => `sh -c ${render(x, 'double')}`,
+      (x: string) => `true && ${x}`,
+      (x: string) => `${x} || true`,
+      (x: string) => `${x} &`,
+      (x: string) => `if true; then ${x}; fi`,
+      (x: string) => `for i in 1; do ${x}; done`,
+      (x: string) => `echo start; ${x}`,
+      (x: string) => `f() { ${x}; }; f`,
+      (x: string) => `${x} | cat`,
+      // `time` is a keyword and takes any pipeline; a program wrapper (nohup X) takes only a simple
+      // command (`nohup while …` runs a program named while), so it is not among these.
+      (x: string) => `time ${x}`,
+    );
+    await holds(
+      'shell wrapping keeps gated',
+      fc.property(shellCommand, wrap, fc.boolean(), (command, around, disk) => {
+        const gate = disk ? onDisk : textual;
+        const inner = gate.classify({ tool: 'shell', args: { command: command.trimEnd() } });
+        if (!GATED.has(inner.class)) return;
+        const wrapped = around(command.trimEnd());
+        const outer = gate.classify({ tool: 'shell', args: { command: wrapped } });
+        expect(GATED.has(outer.class), `${command}\n  → ${inner.class}\n${wrapped}\n  → ${outer.class}`).toBe(
+          true,
+        );
+      }),
+      300,
     );
   });
 

@@ -29,6 +29,8 @@ const TRANSPARENT = new Set([
   'until',
   '!',
 ]);
+/** Reserved words that open a compound command the parser reads itself (see parseCommand). */
+const COMPOUND_STARTS = new Set(['for', 'select', 'case', 'function', 'coproc', '[[']);
 const REDIRECT_OPS = ['&>>', '&>', '<<<', '<<-', '<<', '<>', '<&', '<', '>>', '>|', '>&', '>'];
 const ASSIGNMENT = /^[A-Za-z0-9_]+(\[[^\]]*\])?\+?=/;
 const DECLARATIONS = new Set(['declare', 'typeset', 'local', 'export', 'readonly']);
@@ -167,6 +169,10 @@ export class Parser extends WordReader {
         this.pos += bare.length;
         return this.parseCommand();
       }
+      if (bare === 'time') {
+        const timed = this.parseTimed(start);
+        if (timed !== undefined) return timed;
+      }
       if (bare === 'for' || bare === 'select') return this.parseFor(start, bare);
       if (bare === 'case') return this.parseCase(start);
       if (bare === 'function' || bare === 'coproc') {
@@ -182,6 +188,30 @@ export class Parser extends WordReader {
       if (bare === '[[') return this.parseTest(start);
     }
     return this.parseSimple(start);
+  }
+
+  /**
+   * Bash's reserved word `time [-p] pipeline` before what a prefix cannot carry: a compound command
+   * (`time if …; then …; fi`, `time ( … )`) or a simple one starting with assignments (`time
+   * LD_PRELOAD=/x.so git` runs git with it) — found by test/fuzz/shell.test.ts. Those are parsed as
+   * the command itself. Otherwise (`time git …`, `time -f FMT cmd`) undefined, cursor unmoved: the
+   * simple command is read with `time` as its prefix, as before.
+   */
+  private parseTimed(start: number): Command | null | undefined {
+    this.pos += 'time'.length;
+    this.skipBlanks();
+    for (const flag of ['-p', '--']) {
+      if (this.peekBare() !== flag) continue;
+      this.pos += flag.length;
+      this.skipBlanks();
+    }
+    const word = this.peekBare();
+    const compound =
+      this.src[this.pos] === '(' ||
+      (word !== null && (TRANSPARENT.has(word) || COMPOUND_STARTS.has(word) || ASSIGNMENT.test(word)));
+    if (compound) return this.parseCommand();
+    this.pos = start;
+    return undefined;
   }
 
   /** `(( … ))` in command position: arithmetic in bash, but two nested subshells in POSIX sh. */
