@@ -15,7 +15,9 @@ const dir = mkdtempSync(join(tmpdir(), 'tollgate-fuzz-'));
 const report = join(dir, 'report.jsonl');
 console.log(`fuzz: FUZZ_RUNS=${runs} FUZZ_SEED=${seed}`);
 const started = Date.now();
-const run = spawnSync('npx', ['vitest', 'run', '--project', 'e2e', 'test/fuzz', ...process.argv.slice(2)], {
+// A long run outlasts the end-to-end project's 60 s test timeout: an hour per test instead.
+const vitest = ['vitest', 'run', '--project', 'e2e', 'test/fuzz', '--testTimeout=3600000'];
+const run = spawnSync('npx', [...vitest, ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, FUZZ_RUNS: runs, FUZZ_SEED: seed, FUZZ_REPORT: report },
 });
