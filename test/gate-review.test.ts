@@ -144,6 +144,23 @@ describe('evidence the read itself carries proves nothing', () => {
     expect(verdict.reasons[0]?.message).toMatch(/words the read itself carries/);
   });
 
+  it("refuses a quote made of a tool read's own argument values, however the tool joins them (decoded, not JSON text)", async () => {
+    const source = { tool: 'release_status', args: { service: 'FORGED"', note: 'TEXT\nMORE' } };
+    await t.gate.recordObservation({
+      session: 's1',
+      source,
+      output: 'status of FORGED"\nTEXT\nMORE: running',
+      recordedBy: 'test',
+      attested: true,
+    });
+    const prediction = {
+      claims: [{ subject: statusRead, op: 'contains', value: 'build 42' }],
+      evidence: [{ source, quote: 'FORGED"\nTEXT\nMORE' }],
+    };
+    const verdict = await t.gate.check(deployCall(), { envelope: { prediction } });
+    expect(verdict.reasons.map((r) => r.code)).toEqual(['quote_not_informative']);
+  });
+
   it('refuses a claim whose value its own subject prints', async () => {
     const { prediction } = await observeAndPredict(t.gate);
     const verdict = await t.gate.check(deployCall(), {

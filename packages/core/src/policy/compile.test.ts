@@ -36,6 +36,21 @@ describe('compilePolicy', () => {
     );
   });
 
+  it('names the rule and path of an evidence matcher that is not a valid JSON Schema', () => {
+    const fault = faultOf(
+      rule(
+        '    evidence:\n      accept:\n        - tool: shell\n          segment: { type: object, propertiez: {} }',
+      ),
+    );
+    expect(fault.code).toBe('policy_invalid');
+    expect(fault.message).toContain(
+      'team.yaml rule deploy.prod at /rules/0/evidence/accept/0/segment: predicate is not a valid JSON Schema',
+    );
+    expect(
+      faultOf(rule('    evidence:\n      accept:\n        - { tool: shell, related: nearby }')).message,
+    ).toContain('rule deploy.prod at /rules/0/evidence/accept/0/related');
+  });
+
   it('refuses YAML that does not parse, and duplicate rule ids', () => {
     expect(faultOf('rules: [').message).toMatch(/^team\.yaml: not valid YAML/);
     const twice = `${rule('')}  - id: deploy.prod\n    description: again\n    tool: x\n    class: irreversible\n    severity: low\n`;
