@@ -7,6 +7,7 @@ import { type Budget, enter, LimitExceeded, leave, ShellSyntaxError, tick } from
 import { checkAssignment, EFFECTS } from './builtins.js';
 import { commandOutput, type Env, expandWord, MAX_BRACE_WORDS } from './expand.js';
 import { runsFiles } from './file-runners.js';
+import { egressOf, isNetProgram, REROUTING_TEXT } from './net.js';
 import { normalizeProgram } from './normalize.js';
 import { assignedCommands } from './option-commands.js';
 import { Parser } from './parser.js';
@@ -249,6 +250,11 @@ export class Extractor {
     if (this.res.ctx && segment.argv0 !== '') {
       const file = this.res.program(segment.argv0);
       if (file !== undefined) segment.resolved_program = file;
+    }
+    // Data leaving the machine: network clients only (one lookup), and bash's /dev/tcp redirections.
+    if (isNetProgram(segment.program) || segment.redirects.length > 0) {
+      const egress = egressOf(segment, () => this.res.texts.some((t) => REROUTING_TEXT.test(t)));
+      if (egress) segment.egress = egress;
     }
     this.segments.push(segment);
     // EDITOR=, PAGER=, GIT_SSH_COMMAND=, … set for (or exported by) this command are commands it may run.

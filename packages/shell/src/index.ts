@@ -14,4 +14,11 @@ export {
   sqlFactsOfArgs,
 } from './sql.js';
 export { type StateRead, stateRead } from './state-read.js';
-export type { DynamicConstruct, ParseOptions, ShellFacts, ShellRedirect, ShellSegment } from './types.js';
+export type {
+  DynamicConstruct,
+  ParseOptions,
+  ShellEgress,
+  ShellFacts,
+  ShellRedirect,
+  ShellSegment,
+} from './types.js';

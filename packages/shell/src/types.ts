@@ -90,6 +90,35 @@ export interface ShellSegment {
   writes_unresolved?: boolean;
   /** The program file that will actually run (PATH lookup, globs and symlinks resolved), when a context could tell. */
   resolved_program?: string;
+  /**
+   * For network clients (curl, wget, httpie/xh, gh/glab/hub, Slack CLIs, mail senders, scp/rsync/sftp,
+   * nc/ncat/socat/telnet, openssl s_client, bash's /dev/tcp): what leaves the machine (net.ts). Absent
+   * when the segment sends nothing anywhere (a read-only gh form, a copy to a local path).
+   */
+  egress?: ShellEgress;
+}
+
+/** Data a segment sends off the machine, as its client's own options say. */
+export interface ShellEgress {
+  /** `http` (curl, wget, httpie, xh), `publish` (gh/glab/hub posting, Slack), `mail`, `copy` (scp, rsync, sftp), `socket`. */
+  kind: 'http' | 'publish' | 'mail' | 'copy' | 'socket';
+  /** The HTTP method, upper-cased, where there is one (`-X`, `--method`, httpie's method word, implied by a body). */
+  method?: string;
+  /**
+   * True when something of ours is sent: a body or upload (`-d`, `--json`, `-F`, `-T`, `--post-file`,
+   * httpie data items or piped stdin), a file read into a query or header, command output in the URL,
+   * a message, a post, a copy to the host, input on a socket. `-G`/`--get` with inline data is a query,
+   * `-I`/`--head` and `--spider` are reads, `--offline` sends nothing.
+   */
+  data: boolean;
+  /** The hosts connected to, as written (port stripped): URL hosts, scp/rsync destinations, socket peers. */
+  hosts: string[];
+  /**
+   * True unless every host is exactly loopback (`localhost`, 127.0.0.0/8, `::1`) with no proxy,
+   * resolver override or config file (`-x`, `--connect-to`, `--resolve`, `-K`, `*_proxy=` assigned);
+   * a host held in a variable, or no host at all, is remote. Mail and forge posts are always remote.
+   */
+  remote: boolean;
 }
 
 /** Something that cannot be resolved statically. */
