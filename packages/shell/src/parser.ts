@@ -193,7 +193,8 @@ export class Parser extends WordReader {
   /**
    * Bash's reserved word `time [-p] pipeline` before what a prefix cannot carry: a compound command
    * (`time if …; then …; fi`, `time ( … )`) or a simple one starting with assignments (`time
-   * LD_PRELOAD=/x.so git` runs git with it) — found by test/fuzz/shell.test.ts. Those are parsed as
+   * LD_PRELOAD=/x.so git` runs git with it), or another `time` (a keyword again there) — found by
+   * test/fuzz/shell.test.ts. Those are parsed as
    * the command itself. Otherwise (`time git …`, `time -f FMT cmd`) undefined, cursor unmoved: the
    * simple command is read with `time` as its prefix, as before.
    */
@@ -208,7 +209,8 @@ export class Parser extends WordReader {
     const word = this.peekBare();
     const compound =
       this.src[this.pos] === '(' ||
-      (word !== null && (TRANSPARENT.has(word) || COMPOUND_STARTS.has(word) || ASSIGNMENT.test(word)));
+      (word !== null &&
+        (TRANSPARENT.has(word) || COMPOUND_STARTS.has(word) || word === 'time' || ASSIGNMENT.test(word)));
     if (compound) return this.parseCommand();
     this.pos = start;
     return undefined;

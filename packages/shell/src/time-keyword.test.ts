@@ -10,6 +10,7 @@ it('reads assignments after time (and time -p) as the command environment', () =
     'time -p LD_PRELOAD=/x.so A=1 git status',
     'time if LD_PRELOAD=/x.so git status; then ls; fi',
     'time ( LD_PRELOAD=/x.so git status )',
+    'time time -p LD_PRELOAD=/x.so git status',
   ]) {
     const git = parseShell(command).segments.find((s) => s.program === 'git');
     expect(git?.assignments, command).toContain('LD_PRELOAD=/x.so');
