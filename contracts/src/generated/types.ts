@@ -8,7 +8,7 @@ export interface AuditRow {
   id: string;
   seq: number;
   at: string;
-  kind: "decision" | "outcome" | "override";
+  kind: "decision" | "outcome" | "override" | "review";
   session: string;
   agent?: string;
   /**
@@ -44,6 +44,10 @@ export interface AuditRow {
   directive_latency_ms?: number;
   override_id?: string;
   /**
+   * Decision rows: the review request this call filed, waited on, or used up (an approval).
+   */
+  review_id?: string;
+  /**
    * Outcome rows: the decision row they complete.
    */
   ref?: string;
@@ -54,6 +58,7 @@ export interface AuditRow {
   };
   claims?: ClaimResult[];
   override?: Override;
+  review?: ReviewAnswer;
   prev_hash: string;
   hash: string;
 }
@@ -75,6 +80,18 @@ export interface Override {
   rule?: string;
   call_digest?: string;
   expires_at: string;
+}
+/**
+ * Review rows: a person's answer to a review request (tollgate review approve|deny).
+ */
+export interface ReviewAnswer {
+  id: string;
+  answer: "approved" | "denied";
+  person: string;
+  reason: string;
+  call_digest?: string;
+  rule?: string;
+  expires_at?: string;
 }
 /**
  * tollgate.call/v1 — one tool call an agent wants to make. A shell command is tool "shell" with args {command, cwd?}.
@@ -369,6 +386,20 @@ export type Rule = {
    */
   requires?: [Requirement, ...Requirement[]];
   /**
+   * A person approves or refuses a matching call before it proceeds (tollgate review approve|deny). `required`: every matching call; an object: only when `when` (a JSON Schema predicate over the normalised call) holds, with an optional time-out shorter than the default 24 h. A request never turns into an approval by waiting: unanswered, it expires into a refusal.
+   */
+  review?:
+    | "required"
+    | {
+        /**
+         * JSON Schema over the normalised call; absent: always.
+         */
+        when?: {
+          [k: string]: unknown | undefined;
+        };
+        timeout_s?: number;
+      };
+  /**
    * A prediction cannot satisfy this rule: only an operator override lets a matching call through (the gate's own files, the agent host's hooks). A decline is still recorded.
    */
   operator_only?: boolean;
@@ -468,7 +499,9 @@ export interface Reason {
     | "evidence_required_missing"
     | "quote_not_informative"
     | "operator_required"
-    | "precondition_unmet";
+    | "precondition_unmet"
+    | "review_required"
+    | "review_approved";
   message: string;
   path?: string;
 }

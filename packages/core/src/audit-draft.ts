@@ -42,6 +42,7 @@ export function auditDraftFor({ id, at, call, verdict, decision, dryRun, callJso
   if (verdict.escalation !== undefined) row.escalation = verdict.escalation;
   if (verdict.prediction_id !== undefined) row.prediction_id = verdict.prediction_id;
   if (verdict.override !== undefined) row.override_id = verdict.override;
+  if (decision?.reviewId !== undefined) row.review_id = decision.reviewId;
   // decide() hands over a document only when it is well-formed; a malformed one is described by the reasons.
   if (decision?.prediction !== undefined) row.prediction = decision.prediction as Prediction;
   if (decision?.decline !== undefined) row.decline = decision.decline as Decline;

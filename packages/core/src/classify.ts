@@ -28,6 +28,8 @@ export interface Classification {
   facts?: ShellFacts;
   /** The files the call writes, each with its zone (see zones.ts). */
   writes?: Write[];
+  /** A gating rule that wants a person to answer this call first (review.ts), with its time-out. */
+  review?: { rule: string; timeout_s?: number };
   /**
    * Rules whose `requires` this call must meet (see preconditions.ts): the matched `class:
    * precondition` rules and the gating rules that carry `requires`. Absent when none.
@@ -187,7 +189,17 @@ function seg(segment: unknown): { segment?: string; segmentFacts?: unknown } {
 
 function withFacts(c: Classification, normalised: NormalisedCall): Classification {
   const { facts, writes } = normalised;
-  return { ...c, ...(facts ? { facts } : {}), ...(writes ? { writes } : {}) };
+  const review = reviewOf(c.gating, normalised);
+  return { ...c, ...(facts ? { facts } : {}), ...(writes ? { writes } : {}), ...(review ? { review } : {}) };
+}
+
+/** The first gating rule whose `review` applies to this call (its `when` holds over the normalised call). */
+function reviewOf(gating: CompiledRule[], normalised: NormalisedCall): Classification['review'] {
+  for (const { rule, review } of gating) {
+    if (review === undefined || (review.when !== undefined && !review.when(normalised))) continue;
+    return { rule: rule.id, ...(review.timeout_s !== undefined ? { timeout_s: review.timeout_s } : {}) };
+  }
+  return undefined;
 }
 
 export function isGated(cls: CallClass): boolean {

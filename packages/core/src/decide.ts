@@ -11,6 +11,7 @@ import { checkPreconditions, type Unmet } from './preconditions.js';
 import { textLeaves } from './quote.js';
 import { reason } from './reasons.js';
 import { type Requirements, requirementsFor } from './requirements.js';
+import { CEILING_REVIEW_RULE, reviewDecision } from './review.js';
 import { checkDecline, checkPrediction, type TicketCheck, type TicketContext } from './tickets.js';
 import { elsewhereText, ticketsElsewhere } from './tickets-elsewhere.js';
 
@@ -24,6 +25,8 @@ export interface Decision {
   predictionId?: string;
   declineId?: string;
   overrideId?: string;
+  /** The review request this call filed, waits on, or uses up (review.ts). */
+  reviewId?: string;
   escalation?: 'ask_human' | 'hard_deny';
   /** The ticket to use up, atomically with the decision's audit row (not set on a dry look). */
   consume?: Consumption;
@@ -79,8 +82,27 @@ export async function decide(
     return opts.dryRun ? used : { ...used, consume: { kind: 'prediction', id: filed.id } };
   }
 
+  // A person answers this call first (review.ts): an approval lets it through once; otherwise the
+  // refusal names the request. Waiting for a person is not a loop, so it does not count to the ceiling.
+  if (classification.review !== undefined)
+    return reviewDecision(ctx, call, digest, classification.review, { gated, requirements }, opts);
+
   const streak = await store.getRejections(call.session, digest);
-  if (streak >= ctx.denyCeiling) return ceiling(ctx, streak, requirements);
+  if (streak >= ctx.denyCeiling) {
+    const stop = ceiling(ctx, streak, requirements);
+    if (ctx.escalation !== 'ask_human') return stop;
+    const asked = await reviewDecision(
+      ctx,
+      call,
+      digest,
+      { rule: CEILING_REVIEW_RULE },
+      { gated, requirements, reasons: stop.reasons },
+      opts,
+    );
+    if (asked.outcome === 'rejected') return { ...asked, escalation: ctx.escalation };
+    if (!opts.dryRun) await store.resetRejections(call.session, digest);
+    return asked;
+  }
 
   // Preconditions first: unmet, nothing is consumed (the prediction waits for the retry); on an
   // irreversible call they come on top of the envelope.
@@ -128,7 +150,27 @@ async function refused(
   const count = await store.bumpRejections(call.session, digest);
   if (count < ctx.denyCeiling) return decision;
   const escalated = ceiling(ctx, count, requirements);
-  return { ...decision, reasons: [...decision.reasons, ...escalated.reasons], escalation: ctx.escalation };
+  const reasons = [...decision.reasons, ...escalated.reasons];
+  if (ctx.escalation === 'ask_human') {
+    // At the ceiling a person is asked (review.ts): the refusal names the request filed for it.
+    // Only the refusal is taken from it: an approval given earlier is used on the next attempt.
+    const asked = await reviewDecision(
+      ctx,
+      call,
+      digest,
+      { rule: CEILING_REVIEW_RULE },
+      { gated: true, requirements, reasons },
+      opts,
+    );
+    if (asked.outcome === 'rejected')
+      return {
+        ...decision,
+        reasons: asked.reasons,
+        ...(asked.reviewId ? { reviewId: asked.reviewId } : {}),
+        escalation: ctx.escalation,
+      };
+  }
+  return { ...decision, reasons, escalation: ctx.escalation };
 }
 
 /** Every rule that applies to the call: the classifying ones, then those whose preconditions it must meet. */

@@ -69,6 +69,10 @@ export type {
   OpenTicket,
   OverrideRecord,
   PredictionRecord,
+  ReviewAnswer,
+  ReviewQuery,
+  ReviewRecord,
+  ReviewStatus,
   Store,
   TicketRecord,
 } from './ports.js';
@@ -103,6 +107,15 @@ export {
   type StoreReport,
 } from './report-types.js';
 export { type Requirements, renderSource, requirementsFor } from './requirements.js';
+export {
+  APPROVAL_TTL_S,
+  approveHint,
+  CEILING_REVIEW_RULE,
+  REVIEW_TIMEOUT_S,
+  type ReviewState,
+  reviewState,
+} from './review.js';
+export { answerReview, type ReviewAnswerInput, type ReviewAnswerResult } from './review-answer.js';
 export {
   escapedJson,
   OUTGOING_CAP,

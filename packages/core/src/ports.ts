@@ -28,7 +28,9 @@ export type PredictionRecord = TicketRecord<Prediction>;
 /** What a dispatch or decline uses up: a ticket filed earlier (by id), or an inline one to insert consumed. */
 export type Consumption =
   | { kind: 'prediction' | 'decline'; id: string }
-  | { kind: 'prediction' | 'decline'; insert: TicketRecord<Prediction | Decline> };
+  | { kind: 'prediction' | 'decline'; insert: TicketRecord<Prediction | Decline> }
+  /** A person's approval (review.ts): used up iff approved, not yet used and not expired at `at`. */
+  | { kind: 'review'; id: string };
 export type DeclineRecord = TicketRecord<Decline>;
 /** An unconsumed ticket of either kind (see Store.openTickets). */
 export type OpenTicket = ({ kind: 'prediction' } & PredictionRecord) | ({ kind: 'decline' } & DeclineRecord);
@@ -123,6 +125,51 @@ export interface OverrideRecord {
   call_digest?: string;
   created_at: number;
   expires_at: number;
+}
+
+/** Where a review request stands; `expired` is computed from expires_at, never stored. */
+export type ReviewStatus = 'pending' | 'approved' | 'denied';
+
+/** A call waiting for a person (review.ts): filed by the gate, answered at most once. */
+export interface ReviewRecord {
+  id: string;
+  session: string;
+  agent?: string;
+  call_digest: string;
+  /** The rule that asked for review, or `deny_ceiling` when the ceiling escalated. */
+  rule: string;
+  /** The call as the decision row keeps it, the prediction or decline it carried (if any), its rails. */
+  call: unknown;
+  envelope?: unknown;
+  rails?: unknown;
+  /** Who may answer: `operator` (a person, or an operator token). */
+  approvers: string[];
+  status: ReviewStatus;
+  created_at: number;
+  /** Pending: when the request expires into a refusal. Approved: when the approval lapses unused. */
+  expires_at: number;
+  answered_at?: number;
+  answered_by?: string;
+  answer_reason?: string;
+  consumed_at?: number;
+}
+
+/** A person's answer to a pending review (Store.answerReview). */
+export interface ReviewAnswer {
+  id: string;
+  status: 'approved' | 'denied';
+  person: string;
+  reason: string;
+  at: number;
+  /** The new expires_at: an approval lapses unused after it; a denial keeps the request's. */
+  expires_at: number;
+}
+
+export interface ReviewQuery {
+  status?: ReviewStatus;
+  session?: string;
+  agent?: string;
+  limit: number;
 }
 
 export interface Store {
@@ -257,6 +304,20 @@ export interface Store {
   insertObservationWithin(observation: Observation, caps: LedgerCaps): Promise<LedgerAdmission>;
   /** Predictions and declines filed in this session and not yet used (their sum). */
   countOpenTickets(session: string): Promise<number>;
+
+  // --- Reviews (review.ts): a call waiting for a person's answer. Filed once, answered at most once
+  // (a conditional update), an approval used up by commitDecision({kind: 'review'}). ---
+  insertReview(record: ReviewRecord): Promise<void>;
+  getReview(id: string): Promise<ReviewRecord | undefined>;
+  /** Newest first. */
+  listReviews(query: ReviewQuery): Promise<ReviewRecord[]>;
+  /** The newest request for this call in this session, whatever its status. */
+  latestReview(session: string, callDigest: string): Promise<ReviewRecord | undefined>;
+  /**
+   * Records the answer and appends its audit row in ONE transaction iff the request is still pending
+   * and unexpired at `answer.at`; undefined (nothing written) otherwise.
+   */
+  answerReview(answer: ReviewAnswer, draft: AuditDraft): Promise<AuditRow | undefined>;
 
   /** Throws when the store cannot serve. */
   health(): Promise<void>;

@@ -35,6 +35,9 @@ export const REASONS: Record<ReasonCode, string> = {
     'Only an operator override lets this call through (it touches the gate itself or the host hooks); a prediction cannot.',
   precondition_unmet:
     "A rule's precondition does not hold yet in this session (a read or call it wants first, or a newer one); the rails name each one and how to satisfy it.",
+  review_required:
+    'A person must approve this call first: a review request was filed (its id is named), or one is pending, was denied or expired; a person answers with tollgate review approve (or deny) ID.',
+  review_approved: 'A person approved this exact call once (a review); the approval is used up by this call.',
 };
 
 export function reasonMeaning(code: ReasonCode): string {

@@ -25,6 +25,8 @@ export const REASON_STATUS: Record<ReasonCode, number> = {
   quote_not_informative: 422,
   operator_required: 403,
   precondition_unmet: 422,
+  review_required: 403,
+  review_approved: 200,
 };
 
 export const FAULT_STATUS: Record<FaultCode, number> = {

@@ -15,6 +15,7 @@ import {
   predictionDoc,
 } from './fixtures.js';
 import { reportConformance } from './report-conformance.js';
+import { reviewConformance } from './review-conformance.js';
 import { usageConformance } from './usage-conformance.js';
 
 export interface ConformanceTarget {
@@ -40,6 +41,7 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
 
     reportConformance(() => store);
     usageConformance(() => store);
+    reviewConformance(() => store);
 
     describe('observations', () => {
       it('stores an observation and reads it back by session and id', async () => {
@@ -509,7 +511,8 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
         // whose text ends like one is not a tool read. A shell filter is no filter.
         const lookalike = observation('s1', 'x,"tool":"diag"}', 3_500);
         await store.insertObservation(lookalike);
-        const of = (tools: string[], since = 0, limit = 10) => store.recentObservations('s1', { since, limit, tools });
+        const of = (tools: string[], since = 0, limit = 10) =>
+          store.recentObservations('s1', { since, limit, tools });
         expect(await of(['diag'])).toEqual([result]);
         expect(await of(['diag', 'x'], 0, 1)).toEqual([result]);
         expect(await of(['diag'], 3_100)).toEqual([]);
@@ -565,7 +568,7 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
       });
 
       it('takes paths with quotes and unicode as data', async () => {
-        const odd = ["/p/it's \"q\".sh", '/p/ünï €.sh', '/p/a,b'];
+        const odd = ['/p/it\'s "q".sh', '/p/ünï €.sh', '/p/a,b'];
         await store.recordFileEvents('s1', 'write', odd, 5);
         expect((await store.writtenSinceRead('s1', odd)).length).toBe(3);
       });

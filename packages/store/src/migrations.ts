@@ -5,6 +5,7 @@ import { GENESIS_HASH } from '@tollgate/core';
 import { type Kysely, type Migration, sql } from 'kysely';
 import { ledgerIndexes } from './migration-ledger.js';
 import { reportFacts, reportIndexes } from './migration-report.js';
+import { reviewsTable } from './review-sql.js';
 import type { Dialect } from './schema.js';
 import { sessionFilesTable } from './session-files.js';
 import { sessionUsageTable } from './session-usage.js';
@@ -26,6 +27,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     },
     '0007_report_indexes': { up: (db: AnyDb) => reportIndexes(db) },
     '0008_ledger_indexes': { up: (db: AnyDb) => ledgerIndexes(db, dialect) },
+    '0009_reviews': { up: (db: AnyDb) => reviewsTable(db, dialect === 'sqlite' ? 'integer' : 'bigint') },
   };
 }
 

@@ -21,6 +21,9 @@ import {
   type OverrideRecord,
   type PredictionRecord,
   type ReportQuery,
+  type ReviewAnswer,
+  type ReviewQuery,
+  type ReviewRecord,
   type RuleHistory,
   type Store,
   type StoreReport,
@@ -36,6 +39,7 @@ import * as LEDGER from './ledger-window.js';
 import { openPostgres, type PostgresConnection, type PostgresOptions } from './pg-open.js';
 import { q, type TicketQueries } from './pg-queries.js';
 import { reportQuery, ruleHistoryQuery } from './report-sql.js';
+import * as REVIEWS from './review-sql.js';
 import { auditRow, observationRow, overrideRecord, ticketRecord, ticketRow } from './rows.js';
 import type { Database, OverrideTable, TicketTable } from './schema.js';
 import * as FILES from './session-files.js';
@@ -154,6 +158,10 @@ export class PostgresStore implements Store {
     draft: AuditDraft,
   ): Promise<AuditRow | undefined> {
     return this.#transaction('commit decision', async (client) => {
+      if (consumption.kind === 'review') {
+        const used = await client.query({ ...REVIEWS.PG.consume, values: [at, consumption.id] });
+        return used.rowCount === 1 ? (await this.#chainOn(client, [draft]))[0] : undefined;
+      }
       const t = consumption.kind === 'prediction' ? q.predictions : q.declines;
       const result =
         'id' in consumption
@@ -394,6 +402,37 @@ export class PostgresStore implements Store {
       session,
     ]);
     return Number(rows[0]?.open ?? 0);
+  }
+
+  async insertReview(record: ReviewRecord): Promise<void> {
+    await this.#query('insert review', REVIEWS.PG.insert, REVIEWS.reviewValues(record));
+  }
+
+  async getReview(id: string): Promise<ReviewRecord | undefined> {
+    const { rows } = await this.#query<REVIEWS.ReviewRow>('get review', REVIEWS.PG.get, [id]);
+    return rows[0] === undefined ? undefined : REVIEWS.reviewRecord(rows[0]);
+  }
+
+  async latestReview(session: string, callDigest: string): Promise<ReviewRecord | undefined> {
+    const { rows } = await this.#query<REVIEWS.ReviewRow>('latest review', REVIEWS.PG.latest, [
+      session,
+      callDigest,
+    ]);
+    return rows[0] === undefined ? undefined : REVIEWS.reviewRecord(rows[0]);
+  }
+
+  async listReviews(query: ReviewQuery): Promise<ReviewRecord[]> {
+    const params = REVIEWS.listParams(query, 'postgres');
+    const { rows } = await this.#query<REVIEWS.ReviewRow>('list reviews', REVIEWS.PG.list, params);
+    return rows.map(REVIEWS.reviewRecord);
+  }
+
+  async answerReview(answer: ReviewAnswer, draft: AuditDraft): Promise<AuditRow | undefined> {
+    return this.#transaction('answer review', async (client) => {
+      const values = [answer.status, answer.expires_at, REVIEWS.answerJson(answer), answer.id, answer.at];
+      const updated = await client.query({ ...REVIEWS.PG.answer, values });
+      return updated.rowCount === 1 ? (await this.#chainOn(client, [draft]))[0] : undefined;
+    });
   }
 
   async recordFileEvents(

@@ -20,6 +20,9 @@ import {
   type OverrideRecord,
   type PredictionRecord,
   type ReportQuery,
+  type ReviewAnswer,
+  type ReviewQuery,
+  type ReviewRecord,
   type RuleHistory,
   type Store,
   type StoreReport,
@@ -33,6 +36,7 @@ import { type AuditHead, type StoredAudit, verifyStored } from './audit-verify.j
 import { StoreFault, toStoreFault } from './fault.js';
 import * as LEDGER from './ledger-window.js';
 import { reportQuery, ruleHistoryQuery } from './report-sql.js';
+import * as REVIEWS from './review-sql.js';
 import { auditRow, observationRow, overrideRecord, overrideRow, ticketRecord, ticketRow } from './rows.js';
 import type { Database, ObservationTable, OverrideTable, TicketTable } from './schema.js';
 import * as FILES from './session-files.js';
@@ -69,6 +73,10 @@ export class SqliteStore implements Store {
     const tx = conn.raw.transaction((drafts: AuditDraft[]) => this.#chain(drafts));
     this.#append = (drafts) => tx.immediate(drafts);
     const commit = conn.raw.transaction((consumption: Consumption, at: number, draft: AuditDraft) => {
+      if (consumption.kind === 'review') {
+        const used = conn.raw.prepare(REVIEWS.SQLITE.consume).run(at, consumption.id, at).changes === 1;
+        return used ? this.#chain([draft])[0] : undefined;
+      }
       const s = consumption.kind === 'prediction' ? this.#s.predictions : this.#s.declines;
       const won =
         'id' in consumption
@@ -338,6 +346,43 @@ export class SqliteStore implements Store {
       openTickets: raw.prepare(USAGE.SQLITE.openTickets).pluck(),
     };
     return this.#usage;
+  }
+
+  async insertReview(record: ReviewRecord): Promise<void> {
+    run('insert review', () =>
+      this.#conn.raw.prepare(REVIEWS.SQLITE.insert).run(...REVIEWS.reviewValues(record)),
+    );
+  }
+
+  async getReview(id: string): Promise<ReviewRecord | undefined> {
+    const row = run('get review', () => this.#conn.raw.prepare(REVIEWS.SQLITE.get).get(id)) as
+      | REVIEWS.ReviewRow
+      | undefined;
+    return row === undefined ? undefined : REVIEWS.reviewRecord(row);
+  }
+
+  async latestReview(session: string, callDigest: string): Promise<ReviewRecord | undefined> {
+    const row = run('latest review', () =>
+      this.#conn.raw.prepare(REVIEWS.SQLITE.latest).get(session, callDigest),
+    ) as REVIEWS.ReviewRow | undefined;
+    return row === undefined ? undefined : REVIEWS.reviewRecord(row);
+  }
+
+  async listReviews(query: ReviewQuery): Promise<ReviewRecord[]> {
+    const rows = run('list reviews', () =>
+      this.#conn.raw.prepare(REVIEWS.SQLITE.list).all(...REVIEWS.listParams(query, 'sqlite')),
+    ) as REVIEWS.ReviewRow[];
+    return rows.map(REVIEWS.reviewRecord);
+  }
+
+  async answerReview(answer: ReviewAnswer, draft: AuditDraft): Promise<AuditRow | undefined> {
+    const raw = this.#conn.raw;
+    const tx = raw.transaction(() => {
+      const values = [answer.status, answer.expires_at, REVIEWS.answerJson(answer), answer.id, answer.at];
+      if (raw.prepare(REVIEWS.SQLITE.answer).run(...values).changes !== 1) return undefined;
+      return this.#chain([draft])[0];
+    });
+    return run('answer review', () => tx.immediate());
   }
 
   async recordFileEvents(

@@ -153,6 +153,11 @@ function compileRule(rule: Rule, file: string, index: number, options: CompileOp
       compileMatcher(spec, (key) => compiled.get(`evidence.${list}/${i}/${key}`)),
     );
   }
+  if (rule.review !== undefined) {
+    const when = compiled.get('review.when');
+    const timeout = typeof rule.review === 'object' ? rule.review.timeout_s : undefined;
+    out.review = { ...(when ? { when } : {}), ...(timeout !== undefined ? { timeout_s: timeout } : {}) };
+  }
   if (rule.requires !== undefined) {
     out.requires = rule.requires.map((r, i) => compileRequirement(r, `requires/${i}`, compiled));
   }

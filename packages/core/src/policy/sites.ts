@@ -1,6 +1,6 @@
 // Every JSON Schema predicate a rule carries, with the key and JSON path it is compiled and cached
 // under: the match predicates, the source matchers of its evidence and of its preconditions
-// (`requires`, with their `latest_output` schemas). The runtime compiler, the CLI's build-time
+// (`requires`, with their `latest_output` schemas), and the `review.when` predicate. The runtime compiler, the CLI's build-time
 // precompilation and its predicate cache all walk rules through this one function.
 import type { Requirement, Rule } from '@tollgate/contracts';
 
@@ -40,6 +40,9 @@ export function predicateSites(rule: Rule, index: number): PredicateSiteOf[] {
       }
     }
   }
+  const review = rule.review;
+  if (typeof review === 'object' && review.when !== undefined)
+    sites.push({ key: 'review.when', path: `/rules/${index}/review/when`, schema: review.when });
   for (const [i, requirement] of (rule.requires ?? []).entries()) {
     requirementSites(requirement, `requires/${i}`, `/rules/${index}/requires/${i}`, sites);
   }

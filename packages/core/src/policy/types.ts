@@ -17,6 +17,8 @@ export interface CompiledRule {
   required?: CompiledMatcher[];
   /** `requires`: the preconditions a matching call must meet (see preconditions.ts). */
   requires?: CompiledRequirement[];
+  /** `review`: a person answers a matching call first, when `when` holds (absent: always). */
+  review?: { when?: Predicate; timeout_s?: number };
 }
 
 /** Which ledger events a requirement or its anchor looks at: observations, or dispatched decisions. */
