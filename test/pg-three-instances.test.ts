@@ -73,7 +73,7 @@ test.skipIf(!BUILT)(
   '10,000 concurrent decisions across three serve instances on one PostgreSQL, then audit verify passes (needs npm run build)',
   async () => {
     // One at a time: the first migrates the schema, the others find it current.
-    const servers = [];
+    const servers: { child: ChildProcess; url: string }[] = [];
     for (let i = 0; i < 3; i++) servers.push(await serve());
     let next = 0;
     let dispatched = 0;

@@ -172,7 +172,7 @@ describe('fuzz: every HTTP route', () => {
         if (r.type) headers['content-type'] = r.type;
         if (r.auth) headers.authorization = r.auth;
         const init: RequestInit = { method, headers };
-        if (method !== 'GET' && method !== 'HEAD') init.body = r.body as BodyInit;
+        if (method !== 'GET' && method !== 'HEAD') init.body = r.body as NonNullable<RequestInit['body']>;
         const res = await app.request(path, init);
         const text = await res.text();
         expect(res.status, `${method} ${path} → ${res.status}: ${text.slice(0, 300)}`).toBeLessThan(500);
