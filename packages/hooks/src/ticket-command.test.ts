@@ -46,6 +46,15 @@ describe('ticketCommand', () => {
       subcommand: 'override',
     });
   });
+
+  it('marks every review subcommand as operator: an agent cannot answer its own review (issue 13)', () => {
+    for (const line of [
+      'tollgate review approve 01M81J18G0J8723C63GQSYYSVS --reason ok',
+      'npx tollgate review deny 01M81J18G0J8723C63GQSYYSVS --reason no',
+      'tollgate review list',
+    ])
+      expect(ticketCommand(line)).toEqual({ kind: 'operator', subcommand: 'review' });
+  });
 });
 
 describe('ticketCommand: the tollgate CLI through any launcher', () => {

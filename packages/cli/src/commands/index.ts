@@ -43,6 +43,11 @@ export const commands: CommandEntry[] = [
     load: () => import('./override.js'),
   },
   {
+    name: 'review',
+    summary: 'a person: list, show, approve or deny the calls waiting for review',
+    load: () => import('./review.js'),
+  },
+  {
     name: 'store',
     summary: "the gate's store and its pin; operator: reset a vanished or replaced store",
     load: () => import('./store.js'),
