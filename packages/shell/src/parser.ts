@@ -422,7 +422,10 @@ export class Parser extends WordReader {
       for (;;) {
         tick(this.budget);
         if (this.pos >= this.src.length) {
-          this.budget.soft.push(`heredoc '${doc.delim.slice(0, 40)}' not terminated`);
+          // bash ends a top-level heredoc at the end of input (with a warning) and runs the command
+          // with the body read so far; inside a substitution or nested string the reading is less sure.
+          if (this.subDepth > 0 || this.nested)
+            this.budget.soft.push(`heredoc '${doc.delim.slice(0, 40)}' not terminated`);
           break;
         }
         const eol = this.src.indexOf('\n', this.pos);

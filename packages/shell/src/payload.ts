@@ -19,7 +19,7 @@ const VOCABULARY: Record<Language, ReadonlySet<string>> = {
     `${COMMON} console log error info warn debug table JSON stringify parse Math Number String Boolean Object Array ` +
       'keys values entries Date now toISOString const let var function process version versions platform arch argv ' +
       'env length map filter reduce join split trim toUpperCase toLowerCase includes floor ceil round max min abs ' +
-      'sqrt PI random toString toFixed parseInt parseFloat from isArray',
+      'sqrt PI random toString toFixed parseInt parseFloat from isArray export',
   ),
   perl: words(
     `${COMMON} print say printf my our length join split map grep sort keys values scalar uc lc ucfirst lcfirst sprintf ` +

@@ -47,14 +47,23 @@ describe('shell read rules', () => {
 });
 
 describe('commands that do not parse', () => {
-  it.each(['echo "unterminated; rm -rf ~', "git commit -m 'half", 'cat <<EOF\nno end'])(
-    '%s is gated',
-    (command) => {
-      const result = classify(policy, { tool: 'shell', args: { command } });
-      expect(result.class).toBe('unknown-dynamic');
-      expect(result.rules).toContain('shell.unparsable');
-    },
-  );
+  it.each(['echo "unterminated; rm -rf ~', "git commit -m 'half"])('%s is gated', (command) => {
+    const result = classify(policy, { tool: 'shell', args: { command } });
+    expect(result.class).toBe('unknown-dynamic');
+    expect(result.rules).toContain('shell.unparsable');
+  });
+
+  // bash ends a top-level heredoc at the end of input (with a warning) and runs the command on it.
+  it('a heredoc left open at the end is read to the end, as bash reads it', () => {
+    expect(classify(policy, { tool: 'shell', args: { command: 'cat <<EOF\nno end' } }).class).toBe(
+      'read-only',
+    );
+    const result = classify(policy, { tool: 'shell', args: { command: "bash <<'EOF'\nrm -rf ./src" } });
+    expect(result.rules).toContain('fs.rm.recursive-or-force');
+    // Inside a substitution the end of input leaves the substitution open too: gated.
+    const open = classify(policy, { tool: 'shell', args: { command: 'echo "$(cat <<EOF\nno end' } });
+    expect(open.class).toBe('unknown-dynamic');
+  });
 });
 
 describe('the gate itself', () => {

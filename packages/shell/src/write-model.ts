@@ -207,7 +207,12 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
     values: '-in -out -key -keyout -passin -passout -config -subj -days -inkey -signkey -CA -CAkey -certfile',
     targets: '-out -keyout',
   },
-  'ssh-keygen': { values: '-f -C -N -P -t -b -E -Z -a -I -n -O -V -z -s', targets: '-f' },
+  // -l (fingerprint), -y (public key), -F (find in known_hosts), -B (bubblebabble), -D and -Q only read -f.
+  'ssh-keygen': {
+    values: '-f -C -N -P -t -b -E -Z -a -I -n -O -V -z -s -D -F',
+    targets: '-f',
+    readOnly: '-l -y -F -B -D -Q',
+  },
   mkswap: { values: '-L -U -p', operands: 'first' },
   unzip: {
     values: '-d -x -P -I -O',
