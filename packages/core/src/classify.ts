@@ -102,7 +102,9 @@ export function classifyNormalised(
     let hitSegment: unknown;
     if (compiled.segment) {
       let any = false;
+      const programs = compiled.segmentPrograms;
       for (const [i, segment] of segments.entries()) {
+        if (programs && !programs.has(segment.program)) continue;
         if (!compiled.segment(segment)) continue;
         any = true;
         if (rule.class === 'read-only') segmentsRead[i] = true;

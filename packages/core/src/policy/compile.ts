@@ -6,6 +6,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse as parseYaml } from 'yaml';
 import { TollgateFault } from '../faults.js';
 import { compileMatcher, globToRegExp } from './matchers.js';
+import { segmentPrograms } from './segment-programs.js';
 import { predicateSites } from './sites.js';
 import type { CompiledRequirement, CompiledRule, Policy, Predicate } from './types.js';
 
@@ -146,6 +147,8 @@ function compileRule(rule: Rule, file: string, index: number, options: CompileOp
     const predicate = compiled.get(key);
     if (predicate) out[key] = predicate;
   }
+  const programs = segmentPrograms(rule.match?.segment);
+  if (programs) out.segmentPrograms = programs;
   for (const list of ['accept', 'required'] as const) {
     const specs = rule.evidence?.[list];
     if (specs === undefined) continue;

@@ -10,6 +10,8 @@ export interface CompiledRule {
   file: string;
   args?: Predicate;
   segment?: Predicate;
+  /** The only programs the segment predicate can match (see segment-programs.ts); absent: any. */
+  segmentPrograms?: ReadonlySet<string>;
   call?: Predicate;
   /** `evidence.accept`: the reads that count as evidence for this rule (absent: derived, see evidence-relevance.ts). */
   accept?: CompiledMatcher[];
