@@ -7,6 +7,7 @@ import { percentile } from './stats.mjs';
 
 const BIN = new URL('../packages/cli/bin/tollgate.js', import.meta.url).pathname;
 const N = scaled(60_000, 2_000);
+const RUNS = scaled(3, 1);
 
 const TEMPLATES = [
   (i) => `git status --short && git log --oneline -${i % 20}`,
@@ -48,7 +49,7 @@ export async function run() {
     );
   const empty = [];
   const full = [];
-  for (let i = 0; i < scaled(3, 1); i++) {
+  for (let i = 0; i < RUNS; i++) {
     empty.push(batch('').ms);
     const r = batch(input);
     if (r.lines !== N) throw new Error(`expected ${N} result lines, got ${r.lines}`);
@@ -58,7 +59,7 @@ export async function run() {
   const work = med(full) - startup;
   const rate = N / (work / 1000);
   return {
-    title: `tollgate classify --batch (${N.toLocaleString('en')} commands, median of 3)`,
+    title: `tollgate classify --batch (${N.toLocaleString('en')} commands, median of ${RUNS})`,
     rows: [
       { name: 'baseline: process with empty input', value: startup, unit: 'ms' },
       {
