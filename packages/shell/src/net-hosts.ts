@@ -30,8 +30,10 @@ export function urlHost(url: string, fallback = ''): string {
 /** `host:port` → `host`; `[::1]:80` → `[::1]`; a bare IPv6 literal is kept whole. */
 export function stripPort(hostPort: string): string {
   if (hostPort.startsWith('[')) {
+    // Only `:port` may follow the literal; anything else is kept, so it reads as no loopback.
     const close = hostPort.indexOf(']');
-    return close < 0 ? hostPort : hostPort.slice(0, close + 1);
+    if (close < 0 || !/^(:\d*)?$/.test(hostPort.slice(close + 1))) return hostPort;
+    return hostPort.slice(0, close + 1);
   }
   const colon = hostPort.lastIndexOf(':');
   if (colon < 0 || hostPort.indexOf(':') !== colon) return hostPort;

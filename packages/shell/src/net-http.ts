@@ -160,9 +160,16 @@ export function httpieEgress(seg: ShellSegment, input: boolean): ShellEgress | u
   return { kind: 'http', method, data: body || dynamic, hosts, remote };
 }
 
-/** httpie's URL shorthand: `:3000/x` and `:/x` are localhost. */
+/**
+ * httpie's URL shorthand, rewritten as httpie rewrites it (`:3000/x` → `localhost:3000/x`, and
+ * `:3000@evil.example` → `localhost:3000@evil.example`, whose host is evil.example), then read.
+ */
 function httpieHosts(urls: readonly string[]): string[] {
-  return urls.map((u) => (u.startsWith(':') ? 'localhost' : urlHost(u)));
+  return urls.map((u) => {
+    const m = /^:(?!:)(\d*)(.*)$/s.exec(u);
+    if (!m) return urlHost(u);
+    return urlHost(`localhost${m[1] ? `:${m[1]}` : ''}${m[2]}`);
+  });
 }
 
 // httpie request items: the earliest separator decides, the longest one at that position wins.

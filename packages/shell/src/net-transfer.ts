@@ -26,7 +26,19 @@ export function hasInput(seg: ShellSegment): boolean {
 export function scpEgress(seg: ShellSegment): ShellEgress | undefined {
   const parsed = parseOptions(SCP, seg.args);
   if (parsed.positionals.length < 2) return undefined;
-  return copyTo(parsed.positionals[parsed.positionals.length - 1] as string, true);
+  return copyTo(
+    parsed.positionals[parsed.positionals.length - 1] as string,
+    true,
+    sshRerouted(parsed.canonical),
+  );
+}
+
+/**
+ * ssh options that can send a connection to a host other than the one named (`-o HostName=…`,
+ * `-o ProxyCommand=…`, a config file `-F`, a jump host `-J`, another ssh program `-S`).
+ */
+function sshRerouted(canonical: readonly string[]): boolean {
+  return canonical.some((o) => /^-(o|F|J|S)(=|$)/.test(o));
 }
 
 export function rsyncEgress(seg: ShellSegment): ShellEgress | undefined {
@@ -37,7 +49,11 @@ export function rsyncEgress(seg: ShellSegment): ShellEgress | undefined {
     : parseOptions(model, seg.args);
   if (parsed.positionals.length < 2) return undefined;
   const dry = parsed.canonical.includes('--dry-run') || parsed.canonical.includes('--list-only');
-  return copyTo(parsed.positionals[parsed.positionals.length - 1] as string, !dry);
+  // -e/--rsh and RSYNC_RSH choose the transport (`ssh -o HostName=…`), RSYNC_CONNECT_PROG the connection.
+  const rerouted =
+    parsed.canonical.some((o) => o.startsWith('--rsh')) ||
+    seg.assignments.some((a) => /^RSYNC_(RSH|CONNECT_PROG|PROXY)=/.test(a));
+  return copyTo(parsed.positionals[parsed.positionals.length - 1] as string, !dry, rerouted);
 }
 
 /** sftp: a batch file or commands on stdin may put files; interactive use with no input sends nothing. */
@@ -53,14 +69,32 @@ export function sftpEgress(seg: ShellSegment): ShellEgress | undefined {
     /(^|\n|;)\s*(-?\s*)(put|mput|reput|rename|rm|rmdir|mkdir|chmod|chown|ln|symlink)\b/i.test(t);
   const data = (batch !== undefined && batch !== '-') || (fromStdin && (text === undefined || puts(text)));
   const hosts = [host];
-  return { kind: 'copy', data, hosts, remote: !allLoopback(hosts) };
+  return { kind: 'copy', data, hosts, remote: sshRerouted(parsed.canonical) || !allLoopback(hosts) };
 }
 
-function copyTo(destination: string, sends: boolean): ShellEgress | undefined {
+const SSH = optionModel(
+  '4 6 A a C f G g K k M N n q s T t V v X x Y y B= b= c= D= E= e= F= I= i= J= L= l= m= O= o= P= p= Q= R= S= W= w=',
+  { permute: false },
+);
+
+/** ssh with something on its input: the input goes to the remote command (`cat key | ssh host 'cat > k'`). */
+export function sshEgress(seg: ShellSegment): ShellEgress | undefined {
+  if (!hasInput(seg)) return undefined;
+  const parsed = parseOptions(SSH, seg.args);
+  const target = parsed.positionals[0];
+  if (target === undefined) return undefined;
+  const host = /^ssh:\/\//i.test(target)
+    ? (remoteSpecHost(target) ?? '')
+    : stripPort(target.slice(target.lastIndexOf('@') + 1));
+  const hosts = [host];
+  return { kind: 'copy', data: true, hosts, remote: sshRerouted(parsed.canonical) || !allLoopback(hosts) };
+}
+
+function copyTo(destination: string, sends: boolean, rerouted: boolean): ShellEgress | undefined {
   const host = remoteSpecHost(destination);
   if (host === undefined) return undefined;
   const hosts = [host];
-  return { kind: 'copy', data: sends, hosts, remote: !allLoopback(hosts) };
+  return { kind: 'copy', data: sends, hosts, remote: rerouted || !allLoopback(hosts) };
 }
 
 /** nc, ncat, netcat, telnet: `HOST PORT`; listening serves its input to whoever connects. */
@@ -129,6 +163,7 @@ export function opensslEgress(seg: ShellSegment): ShellEgress | undefined {
 /** bash's `> /dev/tcp/HOST/PORT` (and /dev/udp): the shell itself opens the socket. */
 export function devTcpEgress(seg: ShellSegment): ShellEgress | undefined {
   for (const r of seg.redirects) {
+    if (!r.target.startsWith('/dev/')) continue;
     const m = /^\/dev\/(tcp|udp)\/([^/]*)\//.exec(r.target);
     if (!m || r.op.startsWith('<<')) continue;
     const hosts = [m[2] as string];

@@ -13,6 +13,7 @@ import {
   scpEgress,
   sftpEgress,
   socatEgress,
+  sshEgress,
 } from './net-transfer.js';
 import type { ShellEgress, ShellSegment } from './types.js';
 
@@ -50,6 +51,7 @@ const READERS: Record<string, Reader> = {
   scp: scpEgress,
   rsync: rsyncEgress,
   sftp: sftpEgress,
+  ssh: sshEgress,
   nc: ncEgress,
   ncat: ncEgress,
   netcat: ncEgress,
