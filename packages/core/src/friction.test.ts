@@ -161,6 +161,11 @@ const SESSIONS: Record<string, string[]> = {
     'git diff > /tmp/change.patch',
     'git fetch origin main',
     'git worktree list',
+    'git mv src/old.ts src/renamed.ts',
+    'git rm --cached .env',
+    'git stash push -m wip',
+    'git log -p -1',
+    'git push origin feature/login:feature/login',
   ],
   node: [
     'npm install',
@@ -191,6 +196,8 @@ const SESSIONS: Record<string, string[]> = {
     'cat package.json | jq .scripts',
     'node --version && npm --version',
     'npm run format',
+    'npm version patch --no-git-tag-version',
+    'npx tsc -b',
   ],
   python: [
     'python3 -m venv .venv',
@@ -219,6 +226,9 @@ const SESSIONS: Record<string, string[]> = {
     'pre-commit run --all-files',
     'pip install -U pip setuptools wheel',
     'python -m http.server 8000 --directory dist',
+    'python -m build',
+    'pip install -e ".[dev]"',
+    'pytest --cov=src --cov-report=term-missing',
   ],
   rust: [
     'cargo build',
@@ -234,6 +244,7 @@ const SESSIONS: Record<string, string[]> = {
     'cargo doc --no-deps',
     'cargo bench',
     'cargo update',
+    'cargo test --workspace',
   ],
   go: [
     'go build ./...',
@@ -247,6 +258,7 @@ const SESSIONS: Record<string, string[]> = {
     'go generate ./...',
     'go get example.com/lib@latest',
     'golangci-lint run',
+    'go test -cover ./...',
   ],
   java: [
     './gradlew build',
@@ -256,6 +268,8 @@ const SESSIONS: Record<string, string[]> = {
     'mvn -q test',
     'mvn package -DskipTests',
     'mvn clean install',
+    'mvn -B verify',
+    './gradlew :app:test',
   ],
   ruby: [
     'bundle install',
@@ -265,7 +279,16 @@ const SESSIONS: Record<string, string[]> = {
     'rspec spec/models',
     'bundle exec rubocop -a',
   ],
-  c: ['make', 'make test', 'make -j4 build', 'make lint', 'make fmt', 'cc -o bin/tool src/main.c'],
+  c: [
+    'make',
+    'make test',
+    'make -j4 build',
+    'make lint',
+    'make fmt',
+    'cc -o bin/tool src/main.c',
+    'cmake -S . -B build && cmake --build build',
+    'ctest --test-dir build',
+  ],
   shell: [
     'eval "$(direnv hook bash)"',
     'eval "$(pyenv init -)"',
