@@ -64,6 +64,12 @@ const PROXY_CURL =
   /^--(proxy|preproxy|socks4|socks4a|socks5|socks5-hostname|connect-to|resolve|config|proxy1\.0)(=|$)/;
 /** Command substitution in a word: a command's output is part of what is sent. */
 const SUBSTITUTION = /\$\(|`/;
+/**
+ * A free word that starts with an expansion or an xargs/parallel item (`$OPTS`, `{}`): at run time it
+ * may be an option such as `-d@secret`, so what is sent cannot be told.
+ */
+const MAY_BE_OPTION = /^(\$|`|\{\d*\})/;
+const mayBeOption = (words: readonly string[]) => words.some((w) => MAY_BE_OPTION.test(w));
 
 /** Values of one canonical option (`--name=value` entries). */
 function values(canonical: readonly string[], name: string): string[] {
@@ -108,6 +114,7 @@ export function curlEgress(seg: ShellSegment): ShellEgress {
     expands ||
     config ||
     (body && !get && !head) ||
+    mayBeOption(parsed.positionals) ||
     curlieItems(seg, parsed.positionals);
   const remote = c.some((o) => PROXY_CURL.test(o)) || !localOnly(hosts, has(c, '--unix-socket'));
   return { kind: 'http', method, data, hosts, remote };
@@ -136,7 +143,7 @@ export function wgetEgress(seg: ShellSegment): ShellEgress {
   return {
     kind: 'http',
     method,
-    data: body || dynamic || has(c, '--config'),
+    data: body || dynamic || has(c, '--config') || mayBeOption(parsed.positionals),
     hosts,
     remote: config || proxy || !localOnly(hosts, false),
   };
@@ -157,7 +164,7 @@ export function httpieEgress(seg: ShellSegment, input: boolean): ShellEgress | u
   const dynamic = pos.some((w) => SUBSTITUTION.test(w));
   const method = methodFirst ? (pos[0] as string).toUpperCase() : body ? 'POST' : 'GET';
   const remote = has(c, '--proxy') || has(c, '--resolve') || !localOnly(hosts, has(c, '--unix-socket'));
-  return { kind: 'http', method, data: body || dynamic, hosts, remote };
+  return { kind: 'http', method, data: body || dynamic || mayBeOption(pos), hosts, remote };
 }
 
 /**
