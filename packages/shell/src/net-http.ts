@@ -201,3 +201,33 @@ export function itemIsData(item: string): boolean {
 function localOnly(hosts: readonly string[], unixSocket: boolean): boolean {
   return unixSocket || allLoopback(hosts);
 }
+
+/** libwww-perl's lwp-request and its POST/PUT names: the content is read from stdin. */
+export function lwpEgress(seg: ShellSegment): ShellEgress {
+  const at = seg.args.indexOf('-m');
+  const method =
+    (at >= 0 ? seg.args[at + 1] : seg.program === 'lwp-request' ? 'GET' : seg.program)?.toUpperCase() ??
+    'GET';
+  const urls = at < 0 ? seg.positionals : seg.positionals.filter((p) => p !== seg.args[at + 1]);
+  const hosts = urls.map((u) => urlHost(u));
+  const data = /^(POST|PUT|PATCH)$/.test(method) || mayBeOption(urls);
+  return { kind: 'http', method, data, hosts, remote: !localOnly(hosts, false) };
+}
+
+const HTTPX_DATA = /^(-d|--data|-f|--files|-j|--json|-c|--content)(=|$)/;
+
+/** The httpx command-line client: `-d/--data`, `-f/--files`, `-j/--json`, `-c/--content` send a body. */
+export function httpxEgress(seg: ShellSegment): ShellEgress {
+  const at = seg.args.findIndex((a) => a === '-m' || a === '--method');
+  const method = (at >= 0 ? seg.args[at + 1] : undefined)?.toUpperCase();
+  const body = seg.args.some((a) => HTTPX_DATA.test(a));
+  const url = seg.args.find((a) => /^https?:\/\//i.test(a));
+  const hosts = url === undefined ? [] : [urlHost(url)];
+  return {
+    kind: 'http',
+    method: method ?? (body ? 'POST' : 'GET'),
+    data: body || mayBeOption(seg.positionals),
+    hosts,
+    remote: seg.args.some((a) => a.startsWith('--proxy')) || !localOnly(hosts, false),
+  };
+}

@@ -2,7 +2,7 @@
 // body, an upload, a message, a copy, socket input), where to, and whether that is another machine.
 // Dispatch is on the program name first, so a segment that is not a network client costs one lookup
 // (and a glance at its redirections for bash's /dev/tcp).
-import { curlEgress, httpieEgress, wgetEgress } from './net-http.js';
+import { curlEgress, httpieEgress, httpxEgress, lwpEgress, wgetEgress } from './net-http.js';
 import { forgeEgress, mailEgress, slackEgress } from './net-services.js';
 import {
   devTcpEgress,
@@ -31,6 +31,10 @@ const READERS: Record<string, Reader> = {
   httpie: httpie,
   xh: httpie,
   xhs: httpie,
+  httpx: httpxEgress,
+  'lwp-request': lwpEgress,
+  post: lwpEgress,
+  put: lwpEgress,
   gh: forgeEgress,
   glab: forgeEgress,
   hub: forgeEgress,
