@@ -237,12 +237,17 @@ describe('invariant 5: a deny ceiling instead of a loop, never an automatic allo
     const second = await t.gate.check(deployCall());
     expect([first.escalation, second.escalation]).toEqual([undefined, undefined]);
     const third = await t.gate.check(deployCall());
-    expect(third.reasons.map((r) => r.code)).toEqual(['prediction_missing', 'deny_ceiling_reached']);
+    // ask_human files a review request a person answers (tollgate review approve|deny).
+    expect(third.reasons.map((r) => r.code)).toEqual([
+      'prediction_missing',
+      'deny_ceiling_reached',
+      'review_required',
+    ]);
     expect(third.escalation).toBe('ask_human');
     const { prediction } = await observeAndPredict(t.gate);
     const fourth = await t.gate.check(deployCall(), { envelope: { prediction } });
     expect(fourth).toMatchObject({ outcome: 'rejected', escalation: 'ask_human' });
-    expect(fourth.reasons.map((r) => r.code)).toEqual(['deny_ceiling_reached']);
+    expect(fourth.reasons.map((r) => r.code)).toEqual(['deny_ceiling_reached', 'review_required']);
     // Another call in the same session is not affected.
     expect((await t.gate.check(deployCall('s1', { service: 'web' }))).reasons.map((r) => r.code)).toEqual([
       'prediction_missing',
@@ -266,7 +271,7 @@ describe('invariant 5: a deny ceiling instead of a loop, never an automatic allo
     const blocked = await gate.check(deployCall(), {
       envelope: { prediction: { ...prediction, rationale: 'again' } },
     });
-    expect(blocked.reasons.map((r) => r.code)).toEqual(['deny_ceiling_reached']);
+    expect(blocked.reasons.map((r) => r.code)).toEqual(['deny_ceiling_reached', 'review_required']);
   });
 
   it('a successful outcome or a decline resets the streak; a dispatch alone does not', async () => {

@@ -166,8 +166,8 @@ describe('an agent through the proxy', () => {
     expect(codes).toEqual([
       'prediction_missing',
       'prediction_missing',
-      'prediction_missing+deny_ceiling_reached',
-      'deny_ceiling_reached',
+      'prediction_missing+deny_ceiling_reached+review_required',
+      'deny_ceiling_reached+review_required',
     ]);
   });
 
