@@ -7,6 +7,7 @@ import { forgeEgress, mailEgress, slackEgress } from './net-services.js';
 import {
   devTcpEgress,
   hasInput,
+  lookupEgress,
   ncEgress,
   opensslEgress,
   rsyncEgress,
@@ -62,6 +63,14 @@ const READERS: Record<string, Reader> = {
   telnet: ncEgress,
   socat: socatEgress,
   openssl: opensslEgress,
+  dig: lookupEgress,
+  drill: lookupEgress,
+  nslookup: lookupEgress,
+  host: lookupEgress,
+  ping: lookupEgress,
+  ping6: lookupEgress,
+  traceroute: lookupEgress,
+  whois: lookupEgress,
 };
 
 /**
