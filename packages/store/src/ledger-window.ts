@@ -3,7 +3,13 @@
 // age and count. Both stores share the SQL; only parameter styles and JSON access differ.
 import type { Observation } from '@tollgate/contracts';
 import type { DispatchRecord } from '@tollgate/core';
-import { TOOL_OF_KEY } from './migration-ledger.js';
+import type { Dialect } from './schema.js';
+
+/** The tool name inside an observation's source key, as SQL per dialect (indexed by migration 0008). */
+export const TOOL_OF_KEY: Record<Dialect, string> = {
+  sqlite: `(CASE WHEN json_valid(source_key) THEN json_extract(source_key, '$.tool') END)`,
+  postgres: `(substring(source_key from '^\\{"args":.*,"tool":"([^"\\\\]*)"\\}$'))`,
+};
 
 /** The most rows one window returns, whatever a caller asks: a precondition never walks a whole session. */
 export const MAX_WINDOW = 4096;

@@ -7,13 +7,10 @@
 //       Either way it only narrows: core matches each row's parsed source.
 //   audit_facts_dispatched (session, tool, seq) WHERE a non-dry pass or dispatch decision
 import { type Kysely, sql } from 'kysely';
+import { TOOL_OF_KEY } from './ledger-window.js';
 import type { Dialect } from './schema.js';
 
 /** The indexed expression: a tool read's tool name from its source key (must match the queries' text). */
-export const TOOL_OF_KEY: Record<Dialect, string> = {
-  sqlite: `(CASE WHEN json_valid(source_key) THEN json_extract(source_key, '$.tool') END)`,
-  postgres: `(substring(source_key from '^\\{"args":.*,"tool":"([^"\\\\]*)"\\}$'))`,
-};
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types.
 export async function ledgerIndexes(db: Kysely<any>, dialect: Dialect): Promise<void> {

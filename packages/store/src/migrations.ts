@@ -5,10 +5,10 @@ import { GENESIS_HASH } from '@tollgate/core';
 import { type Kysely, type Migration, sql } from 'kysely';
 import { ledgerIndexes } from './migration-ledger.js';
 import { reportFacts, reportIndexes } from './migration-report.js';
+import { sessionUsageTable } from './migration-session-usage.js';
 import { reviewsTable } from './review-sql.js';
 import type { Dialect } from './schema.js';
 import { sessionFilesTable } from './session-files.js';
-import { sessionUsageTable } from './session-usage.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types.
 type AnyDb = Kysely<any>;

@@ -18,6 +18,7 @@ import {
   type StoreReport,
 } from '@tollgate/core';
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { ruleHistoryOf } from './rule-history.js';
 import type { Database } from './schema.js';
 
 const DAY_MS = 86_400_000;
@@ -542,22 +543,8 @@ export async function ruleHistoryQuery(
       ? []
       : await db.selectFrom('audit').select(['seq', 'doc']).where('seq', 'in', seqs).execute();
   const bySeq = new Map(docs.map((d) => [Number(d.seq), JSON.parse(d.doc) as AuditRow]));
-  const mismatched: RuleHistory['mismatches'] = [];
-  for (const seq of seqs) {
-    const row = bySeq.get(seq);
-    for (const c of row?.claims ?? []) {
-      if (row === undefined || c.result !== 'mismatched' || mismatched.length >= limit) continue;
-      mismatched.push({
-        audit_id: row.ref ?? row.id,
-        at: row.at,
-        subject: c.claim.subject,
-        op: c.claim.op,
-        predicted: 'value' in c.claim ? c.claim.value : null,
-        observed: c.observed ?? null,
-      });
-    }
-  }
-  return { rule, fires: Number(fired[0]?.n ?? 0), mismatches: mismatched };
+  const rows = seqs.flatMap((seq) => bySeq.get(seq) ?? []);
+  return ruleHistoryOf(rule, Number(fired[0]?.n ?? 0), rows, limit);
 }
 
 function round(x: number): number {

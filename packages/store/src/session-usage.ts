@@ -3,22 +3,6 @@
 // many tickets a session keeps filed and unused. Both stores share the SQL; only parameter styles
 // and the atomic step differ (SQLite: one IMMEDIATE transaction; PostgreSQL: one statement).
 import type { LedgerAdmission, LedgerCaps, LedgerUsage } from '@tollgate/core';
-import { type Kysely, sql } from 'kysely';
-
-// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types.
-export async function sessionUsageTable(db: Kysely<any>, int64: 'integer' | 'bigint'): Promise<void> {
-  await db.schema
-    .createTable('session_usage')
-    .addColumn('session', 'text', (c) => c.primaryKey())
-    .addColumn('observations', int64, (c) => c.notNull())
-    .addColumn('excerpt_bytes', int64, (c) => c.notNull())
-    .execute();
-  // Sessions recorded before the table existed: their stored documents' bytes stand in for the
-  // excerpts' (an overcount by the other fields, never an undercount).
-  const bytes = int64 === 'integer' ? sql`length(CAST(doc AS BLOB))` : sql`octet_length(doc)`;
-  await sql`INSERT INTO session_usage (session, observations, excerpt_bytes)
-            SELECT session, count(*), sum(${bytes}) FROM observations GROUP BY session`.execute(db);
-}
 
 /** The usage row as both drivers return it (bigint columns as numbers: pg-open parses int8). */
 export interface UsageRow {

@@ -31,13 +31,12 @@ import {
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { auditFacts, factsValues, ruleKind, uniqueRules } from './audit-facts.js';
-import { exportPages, getAudit, listAudit } from './audit-list.js';
 import { type AuditHead, type StoredAudit, verifyStored } from './audit-verify.js';
 import { StoreFault, toStoreFault } from './fault.js';
 import * as LEDGER from './ledger-window.js';
-import { reportQuery, ruleHistoryQuery } from './report-sql.js';
 import * as REVIEWS from './review-sql.js';
 import { auditRow, observationRow, overrideRecord, overrideRow, ticketRecord, ticketRow } from './rows.js';
+import { ruleHistoryOf, SQLITE_RULE_HISTORY } from './rule-history.js';
 import type { Database, ObservationTable, OverrideTable, TicketTable } from './schema.js';
 import * as FILES from './session-files.js';
 import * as USAGE from './session-usage.js';
@@ -216,36 +215,47 @@ export class SqliteStore implements Store {
     }
   }
 
+  // Listing, reports and export go through kysely, loaded (with these modules) only when asked for:
+  // a hook process that checks one call never pays for it.
   async getAudit(id: string): Promise<AuditRow | undefined> {
     return guard(
       'get audit',
-      this.#conn.kysely().then((db) => getAudit(db, id)),
+      this.#conn.kysely().then(async (db) => (await import('./audit-list.js')).getAudit(db, id)),
     );
   }
 
   async listAudit(query: AuditQuery): Promise<AuditRow[]> {
     return guard(
       'list audit',
-      this.#conn.kysely().then((db) => listAudit(db, query)),
+      this.#conn.kysely().then(async (db) => (await import('./audit-list.js')).listAudit(db, query)),
     );
   }
 
   async report(query: ReportQuery): Promise<StoreReport> {
     return guard(
       'report',
-      this.#conn.kysely().then((db) => reportQuery(db, query)),
+      this.#conn.kysely().then(async (db) => (await import('./report-sql.js')).reportQuery(db, query)),
     );
   }
 
+  /** Prepared statements, not kysely: the rails of every refusal ask for it. */
   async ruleHistory(rule: string, since: number, limit: number, agent?: string): Promise<RuleHistory> {
-    return guard(
-      'rule history',
-      this.#conn.kysely().then((db) => ruleHistoryQuery(db, rule, since, limit, agent)),
-    );
+    return run('rule history', () => {
+      const params = { rule, since, agent: agent ?? null, limit: Math.max(0, Math.floor(limit)) };
+      const fires = this.#conn.raw.prepare(SQLITE_RULE_HISTORY.fires).pluck().get(params) as number;
+      const docs = this.#conn.raw.prepare(SQLITE_RULE_HISTORY.mismatched).pluck().all(params) as string[];
+      return ruleHistoryOf(
+        rule,
+        Number(fires ?? 0),
+        docs.map((d) => JSON.parse(d) as AuditRow),
+        limit,
+      );
+    });
   }
 
   async *exportAudit(query: ExportQuery): AsyncGenerator<string[]> {
     try {
+      const { exportPages } = await import('./audit-list.js');
       yield* exportPages(await this.#conn.kysely(), query);
     } catch (error) {
       throw toStoreFault(error, 'export audit');
