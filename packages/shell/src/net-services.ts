@@ -10,7 +10,7 @@ const POSTING: Record<string, ReadonlySet<string>> = {
     (
       'gist:create gist:new gist:edit issue:create issue:new issue:comment issue:edit pr:create pr:new ' +
       'pr:comment pr:review pr:edit pr:merge release:create release:new release:upload release:edit ' +
-      'repo:create repo:new secret:set variable:set'
+      'repo:create repo:new secret:set variable:set ssh-key:add gpg-key:add'
     ).split(' '),
   ),
   glab: new Set(
@@ -28,6 +28,10 @@ const POSTING_ONE: Record<string, ReadonlySet<string>> = {
 };
 /** A state change that carries a comment only with `-c/--comment`. */
 const COMMENTING = /^(issue|pr|mr):(close|reopen)$/;
+/** Settings that publish what was private or grant access: a repository made public, a deploy key added. */
+const EXPOSING = (seg: ShellSegment, pair: string): boolean =>
+  (pair === 'repo:edit' && seg.flags.some((f) => f.startsWith('--visibility'))) ||
+  (pair === 'repo:deploy-key' && seg.path[2] === 'add');
 
 const API = optionModel(
   'X|method= f|raw-field= F|field= H|header= input= q|jq= t|template= hostname= p|preview= cache= ' +
@@ -43,7 +47,8 @@ export function forgeEgress(seg: ShellSegment): ShellEgress | undefined {
   const posts =
     POSTING[seg.program]?.has(pair) ||
     POSTING_ONE[seg.program]?.has(group) ||
-    (COMMENTING.test(pair) && seg.flags.some((f) => /^(-c|--comment)(=|$)/.test(f)));
+    (COMMENTING.test(pair) && seg.flags.some((f) => /^(-c|--comment)(=|$)/.test(f))) ||
+    (seg.program !== 'hub' && EXPOSING(seg, pair));
   if (!posts) return undefined;
   return { kind: 'publish', data: true, hosts: [], remote: true };
 }

@@ -247,6 +247,9 @@ describe('forges and chat', () => {
     'gh release create v1.0 dist/*',
     'gh release upload v1.0 build.zip',
     'gh secret set TOKEN --body x',
+    'gh repo edit --visibility public --accept-visibility-change-consequences',
+    'gh repo deploy-key add key.pub --allow-write',
+    'gh ssh-key add ~/.ssh/id_ed25519.pub',
     'gh api -X POST repos/o/r/issues -f title=x',
     'gh api --method PATCH repos/o/r -f description=x',
     'gh api repos/o/r/issues -f title=x',
@@ -280,6 +283,8 @@ describe('forges and chat', () => {
     'glab mr list',
     'glab api -X GET projects/123',
     'gh auth status',
+    'gh repo edit --description "docs"',
+    'gh repo deploy-key list',
   ])('%s posts nothing', (command) => {
     expect(egress(command).some((e) => e.data)).toBe(false);
   });
