@@ -54,7 +54,6 @@ async function loop(gate, session, clock) {
     async (i) => {
       const verdict = await gate.check(call, { envelope: { prediction: prediction(i) } });
       if (verdict.outcome === 'dispatch') dispatched++;
-
     },
     WARM,
     readAgain,

@@ -102,10 +102,10 @@ describe('README walk-throughs', () => {
     expect(out.stdout).toContain('"outcome":"rejected"');
     expect(out.stdout).toContain('"attested":false');
     expect(out.stdout).toContain('open mode');
-    const view = await (await fetch(`${url}/v1/audit/${auditId}`)).json();
+    const view = (await (await fetch(`${url}/v1/audit/${auditId}`)).json()) as { claims?: unknown[] };
     expect(view).toMatchObject({ outcome: 'dispatch', result: { status: 'ok' } });
     expect(view.claims).toEqual([expect.objectContaining({ result: 'matched' })]);
-    const overrides = await (await fetch(`${url}/v1/audit?kind=override`)).json();
+    const overrides = (await (await fetch(`${url}/v1/audit?kind=override`)).json()) as { kind: string }[];
     expect(overrides.filter((r: { kind: string }) => r.kind === 'override')).toEqual([]);
   });
 });

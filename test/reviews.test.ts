@@ -78,11 +78,11 @@ describe('review: required', () => {
     const passed = await gate.check(deploy());
     expect(passed.outcome).toBe('dispatch');
     expect(passed.reasons[0]?.code).toBe('review_approved');
-    const row = await store.getAudit(passed.audit_id);
+    const row = await store.getAudit(passed.audit_id ?? '');
     expect(row?.review_id).toBe(id);
     const next = await gate.check(deploy());
     expect(next.outcome).toBe('rejected');
-    const nextId = (await store.getAudit(next.audit_id))?.review_id;
+    const nextId = (await store.getAudit(next.audit_id ?? ''))?.review_id;
     expect(nextId).toBeDefined();
     expect(nextId).not.toBe(id);
     expect(next.reasons[0]?.message).toContain('used up');

@@ -22,7 +22,10 @@ describe('parseHookInput', () => {
   it('names each problem', () => {
     expect(parseHookInput('[1]')).toMatchObject({ ok: false, problem: 'hook input is not a JSON object' });
     // Once "hook input", not "hook input input" (issue 14).
-    expect(parseHookInput('{')).toMatchObject({ ok: false, problem: expect.stringMatching(/^hook input is not valid JSON/) });
+    expect(parseHookInput('{')).toMatchObject({
+      ok: false,
+      problem: expect.stringMatching(/^hook input is not valid JSON/),
+    });
     expect(parseHookInput(new Uint8Array([0xff]))).toMatchObject({ ok: false, code: 'input_invalid_utf8' });
     expect(parseHookInput(JSON.stringify({ ...ok, hook_event_name: 'Stop' }))).toMatchObject({
       ok: false,

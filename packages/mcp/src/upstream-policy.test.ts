@@ -76,7 +76,9 @@ describe('the shipped MCP catalogue (builtin:mcp)', () => {
     expect(cls('query', { sql: 'DROP TABLE users' })).toBe('irreversible');
     expect(cls('execute', { query: 'delete from users -- where id = 1' })).toBe('irreversible');
     expect(cls('execute', { query: 'DROP/**/TABLE users' })).toBe('irreversible');
-    expect(cls('execute_sql', { sql: "DO $$ BEGIN EXECUTE 'DR' || 'OP TABLE t'; END $$" })).toBe('unknown-dynamic');
+    expect(cls('execute_sql', { sql: "DO $$ BEGIN EXECUTE 'DR' || 'OP TABLE t'; END $$" })).toBe(
+      'unknown-dynamic',
+    );
     // A filtering WHERE is judged as in the shell catalogue (db.sql.destructive): not destructive.
     expect(cls('execute', { query: 'delete from users where id = 1' })).not.toBe('irreversible');
     expect(cls('execute_sql', { sql: '  Truncate audit;' })).toBe('irreversible');
