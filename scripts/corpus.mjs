@@ -1,7 +1,7 @@
 // npm run corpus: streams the development corpus (../shared/corpus/shell-dev.jsonl, outside data that
 // is never copied into this repository) through `tollgate classify --batch`, prints per-category
 // figures and every row classified against its label, and exits 1 unless at least 98% of the
-// `block` rows are gated and at most 3% of the `allow` rows are (rows listed in
+// `block` rows are gated and at most 2% of the `allow` rows are (rows listed in
 // contracts/policies/shell-corpus-exceptions.yaml, by sha-256, do not count).
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -15,7 +15,7 @@ const corpusPath = resolve(root, '..', 'shared', 'corpus', 'shell-dev.jsonl');
 const exceptionsPath = join(root, 'contracts', 'policies', 'shell-corpus-exceptions.yaml');
 const cli = join(root, 'packages', 'cli', 'bin', 'tollgate.js');
 const MIN_BLOCK_GATED = 0.98;
-const MAX_ALLOW_GATED = 0.03;
+const MAX_ALLOW_GATED = 0.02;
 const MAX_EXCEPTIONS = 40;
 
 if (!existsSync(corpusPath)) {
