@@ -17,35 +17,13 @@ import { fileURLToPath } from 'node:url';
 import { classify, loadPolicy } from '@tollgate/core';
 import { describe, expect, it } from 'vitest';
 import type { FileView } from './files.js';
+import { nodeFileView } from './node-files.js';
 
 const catalogue = fileURLToPath(new URL('../../../contracts/policies/shell.yaml', import.meta.url));
 const policy = loadPolicy([catalogue]);
 
-/** A minimal FileView over node:fs (the adapters' own view lives in node-files.ts). */
-const files: FileView = {
-  readdir: (dir) => {
-    try {
-      return readdirSync(dir);
-    } catch {
-      return undefined;
-    }
-  },
-  realpath: (path) => {
-    try {
-      return realpathSync(path);
-    } catch {
-      return undefined;
-    }
-  },
-  readText: (path, maxBytes) => {
-    try {
-      const st = statSync(path);
-      return st.isFile() && st.size <= maxBytes ? readFileSync(path, 'utf8') : undefined;
-    } catch {
-      return undefined;
-    }
-  },
-};
+/** The adapters' own bounded view of the real files. */
+const files: FileView = nodeFileView();
 
 const dir = realpathSync(mkdtempSync(join(tmpdir(), 'tollgate-sql-')));
 mkdirSync(join(dir, 'sub'));
