@@ -6,116 +6,25 @@
 import type { ShellFacts, ShellSegment } from './types.js';
 
 /** Programs whose output is a function of their arguments (or of nothing outside the command). */
-const GENERATORS = new Set([
-  'echo',
-  'printf',
-  'yes',
-  'seq',
-  'true',
-  'false',
-  ':',
-  'printenv',
-  'env',
-  'date',
-  'basename',
-  'dirname',
-  'realpath',
-  'readlink',
-  'expr',
-  'sleep',
-  'cal',
-  'factor',
-  'shuf',
-  'uuidgen',
-  'mktemp',
-  'jot',
-  'banner',
-  'figlet',
-  'cowsay',
-  'toilet',
-]);
+const GENERATORS = new Set(
+  (
+    'echo printf yes seq true false : printenv env date basename dirname realpath readlink expr sleep ' +
+    'cal factor shuf uuidgen mktemp jot banner figlet cowsay toilet'
+  ).split(' '),
+);
 
 /** Programs that transform their input: their output says what their input says. */
-const FILTERS = new Set([
-  'cat',
-  'tac',
-  'tr',
-  'sed',
-  'awk',
-  'gawk',
-  'mawk',
-  'nawk',
-  'cut',
-  'sort',
-  'uniq',
-  'head',
-  'tail',
-  'rev',
-  'fold',
-  'fmt',
-  'nl',
-  'paste',
-  'column',
-  'base64',
-  'base32',
-  'basenc',
-  'xxd',
-  'od',
-  'hexdump',
-  'md5sum',
-  'sha1sum',
-  'sha224sum',
-  'sha256sum',
-  'sha384sum',
-  'sha512sum',
-  'b2sum',
-  'cksum',
-  'wc',
-  'grep',
-  'egrep',
-  'fgrep',
-  'rg',
-  'jq',
-  'yq',
-  'iconv',
-  'tee',
-  'bc',
-  'dc',
-  'numfmt',
-  'expand',
-  'unexpand',
-  'strings',
-  'sponge',
-  'gzip',
-  'gunzip',
-  'zcat',
-  'xz',
-  'openssl',
-  'python',
-  'python3',
-  'node',
-  'perl',
-  'ruby',
-  'php',
-  'lua',
-  'deno',
-  'bun',
-]);
+const FILTERS = new Set(
+  (
+    'cat tac tr sed awk gawk mawk nawk cut sort uniq head tail rev fold fmt nl paste column base64 ' +
+    'base32 basenc xxd od hexdump md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum ' +
+    'wc grep egrep fgrep rg jq yq iconv tee bc dc numfmt expand unexpand strings sponge gzip gunzip ' +
+    'zcat xz openssl python python3 node perl ruby php lua deno bun'
+  ).split(' '),
+);
 
 /** Filters whose first operand is a script or pattern rather than a file, unless -e/-f gave it. */
-const SCRIPT_FIRST = new Set([
-  'sed',
-  'awk',
-  'gawk',
-  'mawk',
-  'nawk',
-  'grep',
-  'egrep',
-  'fgrep',
-  'rg',
-  'jq',
-  'yq',
-]);
+const SCRIPT_FIRST = new Set('sed awk gawk mawk nawk grep egrep fgrep rg jq yq'.split(' '));
 const SCRIPT_OPTIONS = new Set(['-e', '-f', '--expression', '--file', '--regexp', '--from-file']);
 /** Commands that print nothing of their own (they only change where or how later commands run). */
 const SILENT = new Set([
