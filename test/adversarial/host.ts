@@ -102,15 +102,7 @@ export class Host {
   async bash(command: string): Promise<Step> {
     this.n++;
     const pre = await this.hook(this.payload('PreToolUse', 'Bash', { command }));
-    const decision = pre.hookSpecificOutput.permissionDecision;
-    if (decision === 'deny')
-      return {
-        pre,
-        denied: true,
-        reason: pre.hookSpecificOutput.permissionDecisionReason ?? '',
-        ran: false,
-        stdout: '',
-      };
+    if (pre.hookSpecificOutput.permissionDecision === 'deny') return deniedStep(pre);
     const rewritten = pre.hookSpecificOutput.updatedInput?.command;
     const run = spawnSync('/bin/bash', ['-c', typeof rewritten === 'string' ? rewritten : command], {
       cwd: this.work,
@@ -142,14 +134,7 @@ export class Host {
   async edit(tool: 'Write' | 'Edit', input: Record<string, unknown>): Promise<Step> {
     this.n++;
     const pre = await this.hook(this.payload('PreToolUse', tool, input));
-    if (pre.hookSpecificOutput.permissionDecision === 'deny')
-      return {
-        pre,
-        denied: true,
-        reason: pre.hookSpecificOutput.permissionDecisionReason ?? '',
-        ran: false,
-        stdout: '',
-      };
+    if (pre.hookSpecificOutput.permissionDecision === 'deny') return deniedStep(pre);
     const path = String(input.file_path);
     if (tool === 'Write') writeFileSync(path, String(input.content));
     else
@@ -224,6 +209,17 @@ export class Host {
   close(): void {
     rmSync(this.root, { recursive: true, force: true });
   }
+}
+
+/** What a denied call came to: nothing ran. */
+function deniedStep(pre: HookAnswer): Step {
+  return {
+    pre,
+    denied: true,
+    reason: pre.hookSpecificOutput.permissionDecisionReason ?? '',
+    ran: false,
+    stdout: '',
+  };
 }
 
 export function shq(word: string): string {
