@@ -544,6 +544,10 @@ export interface Verdict {
    * Id of the operator override that let this call through.
    */
   override?: string;
+  /**
+   * The review request this call filed, waits on, was denied by, or used up (an approval). Over HTTP its state is GET /v1/reviews/{review_id}.
+   */
+  review_id?: string;
 }
 
 export type VerdictCallClass = "irreversible" | "unknown-dynamic" | "read-only" | "unmatched";

@@ -200,7 +200,12 @@ export function createGate(options: GateOptions): Gate {
       return noteWrites(call, classification, await pass(call, digest, classification, canonical));
     }
     try {
-      const decision = await decide(ctx, call, digest, classification, opts);
+      // The channel rides along so a refusal can say how this channel learns a review's answer.
+      const channel = opts.channel ?? options.channel;
+      const decision = await decide(ctx, call, digest, classification, {
+        ...opts,
+        ...(channel !== undefined ? { channel } : {}),
+      });
       return noteWrites(call, classification, await finish(call, digest, classification, decision, opts));
     } catch (error) {
       return unavailable(call, digest, classification, error);
@@ -296,6 +301,7 @@ export function createGate(options: GateOptions): Gate {
       ...(decision.declineId !== undefined ? { decline_id: decision.declineId } : {}),
       ...(decision.escalation !== undefined ? { escalation: decision.escalation } : {}),
       ...(decision.overrideId !== undefined ? { override: decision.overrideId } : {}),
+      ...(decision.reviewId !== undefined ? { review_id: decision.reviewId } : {}),
     };
     if (rejected) {
       const channel = opts.channel ?? options.channel ?? 'library';
@@ -307,6 +313,7 @@ export function createGate(options: GateOptions): Gate {
         channel,
         describe,
         history: await ruleHistories(store, classification.rules, clock.now(), call.agent),
+        ...(decision.reviewId !== undefined ? { review: decision.reviewId } : {}),
       });
       if (decision.unmet !== undefined)
         verdict.rails = preconditionRails(verdict.rails, {

@@ -116,6 +116,7 @@ export {
   reviewState,
 } from './review.js';
 export { answerReview, type ReviewAnswerInput, type ReviewAnswerResult } from './review-answer.js';
+export { type ReviewStatusView, type ReviewView, reviewStatusView, reviewView } from './review-view.js';
 export {
   escapedJson,
   OUTGOING_CAP,

@@ -4,6 +4,7 @@
 import type { Call, Decline, Prediction, Rails, Reason, Source } from '@tollgate/contracts';
 import type { Classification } from './classify.js';
 import type { RailsHistory } from './rails-history.js';
+import { reviewLines, reviewSummary } from './rails-review.js';
 import type { Requirements } from './requirements.js';
 import { quoted, sanitiseJson, sanitiseText, shellQuoted } from './sanitise.js';
 
@@ -18,6 +19,8 @@ export interface RailsInput {
   describe: (ruleId: string) => string | undefined;
   /** The refusing rules' recent record here (rails-history.ts); shown when not empty. */
   history?: RailsHistory;
+  /** The review request this call waits on (review.ts): a person decides, not a prediction. */
+  review?: string;
 }
 
 const QUOTE_PLACEHOLDER = '<text you saw in that output>';
@@ -56,20 +59,39 @@ export function buildRails(input: RailsInput): Rails {
           ...rails.problems.map((p) => `  - [${p.code}] ${p.message}${p.path ? ` (at ${p.path})` : ''}`),
         ]
       : []),
+    ...(input.review !== undefined
+      ? reviewLines(input.channel, input.review, input.call.tool)
+      : evidenceLines(input, rails.example_prediction, rails.example_decline, unverifiable)),
+    ...historyLines(rails.history),
+    ...(input.review !== undefined
+      ? []
+      : [
+          `Evidence older than ${requirements.maxAgeS} s is refused. What you were told (a prompt, a ticket) is not evidence; only reads are. A decline is a fine answer: it is recorded and nothing runs.`,
+        ]),
+  ];
+  return { ...rails, text: lines.map((l) => sanitiseLine(l)).join('\n') };
+}
+
+/** How to satisfy the gate with reads and a prediction (or a decline), for the channel. */
+function evidenceLines(
+  input: RailsInput,
+  prediction: Prediction,
+  decline: Decline,
+  unverifiable: Source | undefined,
+): string[] {
+  const { requirements } = input;
+  return [
     'Read first (the gate records what you read; only recorded reads count as evidence):',
-    ...reads.map((r) => `  - ${sourceLine(r)}`),
+    ...requirements.reads.map((r) => `  - ${sourceLine(r)}`),
     `Reads that count as evidence for this call: ${requirements.relevance.accepted.join('; ')}. Output that only repeats a command's own words (echo, printf) never counts, and a quote must be something the read found, not text the call or the read carries.`,
     ...requirements.relevance.required.map((r) => `  Required: cite a read of ${r.describe}.`),
-    ...howTo(input, rails.example_prediction, rails.example_decline),
+    ...howTo(input, prediction, decline),
     ...(SHELL_PROBES_ONLY.has(input.channel) && input.call.tool !== 'shell'
       ? [
           `After the call the gate re-reads only shell read commands named as claim subjects; a claim about a tool call${unverifiable ? ` (such as ${sourceLine(unverifiable)})` : ''} stays "unverifiable".`,
         ]
       : []),
-    ...historyLines(rails.history),
-    `Evidence older than ${requirements.maxAgeS} s is refused. What you were told (a prompt, a ticket) is not evidence; only reads are. A decline is a fine answer: it is recorded and nothing runs.`,
   ];
-  return { ...rails, text: lines.map((l) => sanitiseLine(l)).join('\n') };
 }
 
 /** Channels whose adapter re-reads claim subjects by running them in a shell, and nothing else. */
@@ -103,9 +125,12 @@ function summaryLine(input: RailsInput): string {
     ? ` (the part ${quoted(input.classification.segment, 120)})`
     : '';
   const operatorOnly = input.classification.gating.some((c) => c.rule.operator_only === true);
-  const next = operatorOnly
-    ? 'Only an operator can let it through (no prediction will): leave it, decline it, or ask a person.'
-    : 'Attach a prediction backed by reads you made, or a decline, and retry.';
+  const next =
+    input.review !== undefined
+      ? reviewSummary(input.review)
+      : operatorOnly
+        ? 'Only an operator can let it through (no prediction will): leave it, decline it, or ask a person.'
+        : 'Attach a prediction backed by reads you made, or a decline, and retry.';
   return sanitiseLine(
     `Tollgate (an automated gate you can satisfy) held this call: it ${what}${segment}${described ? ` — ${described}` : ''} [${ids.join(', ')}]. ${next}`,
   );

@@ -7,6 +7,7 @@ import type { GateContext } from './context.js';
 import type { Decision } from './decide.js';
 import type { CheckOptions } from './gate.js';
 import type { ReviewRecord, ReviewStatus } from './ports.js';
+import type { Channel } from './rails.js';
 import { reason } from './reasons.js';
 import type { Requirements } from './requirements.js';
 
@@ -31,8 +32,10 @@ export interface ReviewNeed {
   timeout_s?: number;
 }
 
-/** The command a person runs to answer, for the agent to pass on. */
-export function approveHint(id: string): string {
+/** The command a person runs to answer, for the agent to pass on; over HTTP, where to poll too. */
+export function approveHint(id: string, channel?: Channel): string {
+  if (channel === 'http')
+    return `poll GET /v1/reviews/${id} for the answer (an operator approves with POST /v1/reviews/${id}/approve or \`tollgate review approve ${id} --reason …\`), then retry the same call`;
   return `a person approves it with \`tollgate review approve ${id} --reason …\` (or denies it with \`tollgate review deny ${id} --reason …\`), then retry the same call`;
 }
 
@@ -74,7 +77,7 @@ export async function reviewDecision(
   const until = (t: number) => new Date(t).toISOString();
   if (latest !== undefined && state === 'pending')
     return refuse(
-      `this call waits for a person: review ${latest.id} [${latest.rule}] is pending until ${until(latest.expires_at)}; ${approveHint(latest.id)}`,
+      `this call waits for a person: review ${latest.id} [${latest.rule}] is pending until ${until(latest.expires_at)}; ${approveHint(latest.id, opts.channel)}`,
       latest.id,
     );
   if (latest !== undefined && state === 'denied' && latest.expires_at > now)
@@ -112,7 +115,7 @@ export async function reviewDecision(
   };
   await store.insertReview(record);
   return refuse(
-    `${before}this call needs a person's review [${need.rule}]: filed review ${id} (expires ${until(record.expires_at)}); ${approveHint(id)}`,
+    `${before}this call needs a person's review [${need.rule}]: filed review ${id} (expires ${until(record.expires_at)}); ${approveHint(id, opts.channel)}`,
     id,
   );
 }

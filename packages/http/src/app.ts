@@ -20,6 +20,7 @@ import { metaRoutes } from './routes/meta.js';
 import { observationRoutes } from './routes/observations.js';
 import { outcomeRoutes } from './routes/outcome.js';
 import { policyRoutes } from './routes/policy.js';
+import { reviewRoutes } from './routes/reviews.js';
 import { ticketRoutes } from './routes/tickets.js';
 
 export interface AppOptions {
@@ -62,6 +63,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   outcomeRoutes(app, deps);
   auditRoutes(app, deps);
   policyRoutes(app, deps);
+  reviewRoutes(app, deps);
   hookRoutes(app, deps);
   metaRoutes(app, deps);
   dashboardRoutes(app);

@@ -165,6 +165,41 @@ export function openApiPaths(): Record<string, unknown> {
         responses: { '201': ok('The override', schema('Override')), ...BODY, ...AUTH },
       },
     },
+    '/v1/reviews': {
+      get: {
+        summary:
+          'Review requests, newest first (operators: all; an agent: its own requests in its own sessions, as ReviewStatus)',
+        parameters: [
+          query('status', 'Only requests stored with this status', 'string', {
+            enum: ['pending', 'approved', 'denied'],
+          }),
+          query('session', 'Only requests of this session', 'string'),
+          query('agent', 'Operators: only requests of this agent', 'string'),
+          query('limit', 'Newest N requests (1–500, default 50)', 'integer'),
+        ],
+        responses: {
+          '200': ok('Requests (Review for operators, ReviewStatus for an agent)', {
+            type: 'array',
+            items: { oneOf: [schema('Review'), schema('ReviewStatus')] },
+          }),
+          '422': problem('Bad query'),
+          ...AUTH,
+        },
+      },
+    },
+    '/v1/reviews/{id}': {
+      get: {
+        summary:
+          'One review request: the whole request for operators; for the agent whose call waits, its state (poll this until approved or denied, then retry the call)',
+        parameters: [idParam('id')],
+        responses: {
+          '200': ok('The request', { oneOf: [schema('Review'), schema('ReviewStatus')] }),
+          ...ID,
+          ...AUTH,
+        },
+      },
+    },
+    ...answerRoutes(),
     '/v1/hooks/claude-code': {
       post: {
         summary:
@@ -212,4 +247,29 @@ export function openApiPaths(): Record<string, unknown> {
       },
     },
   };
+}
+
+/** POST /v1/reviews/{id}/approve and /deny: one answer per request, operator tokens only, audited. */
+function answerRoutes(): Record<string, unknown> {
+  const routes: Record<string, unknown> = {};
+  for (const [action, effect] of [
+    ['approve', 'the same call, in the same session, passes once within an hour'],
+    ['deny', 'final for this request'],
+  ] as const) {
+    routes[`/v1/reviews/{id}/${action}`] = {
+      post: {
+        summary: `Answer a pending review (${action}: ${effect}); operator tokens only, never the token that made the call; audited as a row of kind review with the person and reason`,
+        parameters: [idParam('id')],
+        requestBody: body('ReviewAnswerRequest'),
+        responses: {
+          '200': ok('The answered request and its audit row', schema('ReviewAnswered')),
+          '409': problem('Already answered, or expired (code conflict)'),
+          ...BODY,
+          ...ID,
+          ...AUTH,
+        },
+      },
+    };
+  }
+  return routes;
 }

@@ -30,6 +30,17 @@ export function owns(principal: Principal, agent: string | undefined): boolean {
   return principal.agent === undefined || agent === principal.agent;
 }
 
+/**
+ * True when a stored session is one this principal's requests reach (its private namespace or its
+ * grants); operators and open mode reach every session.
+ */
+export function reachesSession(principal: Principal, stored: string): boolean {
+  const { agent, sessions } = principal;
+  if (agent === undefined || principal.operator) return true;
+  if (sessions === undefined) return stored.startsWith(`${agent}/`);
+  return sessions.some((grant) => grantCovers(grant, stored));
+}
+
 function grantCovers(grant: string, session: string): boolean {
   return grant.endsWith('*') ? session.startsWith(grant.slice(0, -1)) : session === grant;
 }

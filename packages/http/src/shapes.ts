@@ -2,6 +2,7 @@
 // restating them). The OpenAPI document publishes these; requests are checked against them shallowly
 // (the contract documents inside are core's to validate, so a bad call still gets its audited verdict).
 import { reportShapes } from './report-shapes.js';
+import { reviewShapes } from './review-shapes.js';
 
 const ref = (name: string, pointer = '') => ({ $ref: `urn:tollgate:${name}:v1${pointer}` });
 
@@ -70,6 +71,7 @@ export const httpShapes = {
   },
   Override: ref('audit-row', '#/properties/override'),
   ...reportShapes,
+  ...reviewShapes,
   ChainCheck: {
     type: 'object',
     required: ['ok', 'rows'],

@@ -1,7 +1,7 @@
 // tollgate review: a person lists, shows, approves or denies the calls waiting for one (core's
 // review.ts). Never for agents: the same proof of a person as `override` (person.ts), and the Claude
 // Code hook refuses agents that try to run it.
-import { answerReview, type ReviewRecord, reviewState, systemClock } from '@tollgate/core';
+import { answerReview, type ReviewRecord, reviewState, reviewView, systemClock } from '@tollgate/core';
 import { flag, option, type ParsedArgs } from '../args.js';
 import type { CommandIO } from '../command.js';
 import { UsageError } from '../errors.js';
@@ -45,7 +45,7 @@ config, or an interactive terminal no agent host runs (with --operator NAME).
         io.ancestors,
       );
       const now = systemClock.now();
-      const view = (r: ReviewRecord) => ({ ...r, state: reviewState(r, now) });
+      const view = (r: ReviewRecord) => reviewView(r, now);
       if (action === 'list') {
         const status = option(args, 'status');
         if (status !== undefined && !['pending', 'approved', 'denied'].includes(status))

@@ -4,7 +4,8 @@ import type { Hono } from 'hono';
 import { readJson } from '../body.js';
 import type { Deps } from '../deps.js';
 import type { AppEnv } from '../env.js';
-import { httpProblem, shapeProblem } from '../problem.js';
+import { requireOperator } from '../operator.js';
+import { shapeProblem } from '../problem.js';
 import { checkShape } from '../request-shape.js';
 
 interface OverrideRequest {
@@ -19,23 +20,15 @@ export function policyRoutes(app: Hono<AppEnv>, deps: Deps): void {
   app.get('/v1/rules', (c) => c.json({ rules: deps.gate.policy.rules.map((r) => r.rule) }));
 
   app.post('/v1/overrides', async (c) => {
-    const principal = c.get('principal');
-    // An operator is someone a token names as one: in open mode (no tokens) every loopback caller,
-    // the agent included, would otherwise be one, and could let itself through its own gate.
-    if (principal.agent === undefined)
-      return httpProblem(
-        c,
-        'forbidden',
-        `overrides over HTTP need an operator token, and this server runs in open mode (no tokens configured), so it grants none. To configure one: add to tollgate.config.yaml \`tokens: [{ token: "<a long random secret>", agent: ops, operator: true }]\`, restart tollgate serve, and send \`Authorization: Bearer <that secret>\`; or let a person run \`tollgate override\` in their own terminal`,
-      );
-    if (!principal.operator) return httpProblem(c, 'forbidden', 'overrides need an operator token');
+    const operator = requireOperator(c, 'overrides', 'tollgate override');
+    if (!operator.ok) return operator.response;
     const body = await readJson(c, deps.maxBodyBytes);
     if (!body.ok) return body.response;
     const shape = checkShape<OverrideRequest>('OverrideRequest', body.value);
     if (!shape.ok) return shapeProblem(c, shape.problems);
     const { reason, ttl_s, session, rule, call_digest } = shape.value;
     const record = await deps.gate.override({
-      operator: principal.agent,
+      operator: operator.operator,
       reason,
       ttlS: ttl_s,
       ...(session !== undefined ? { session } : {}),
