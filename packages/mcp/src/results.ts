@@ -36,6 +36,8 @@ export function refusedResult(verdict: Verdict): CallToolResult {
         rules: verdict.rules,
         reasons: verdict.reasons,
         ...(verdict.escalation ? { escalation: verdict.escalation } : {}),
+        // A person decides this call (review_required): the request to wait on.
+        ...(verdict.review_id ? { review_id: verdict.review_id } : {}),
       }),
     ],
   };
