@@ -1,7 +1,8 @@
 // The dashboard in a real browser (playwright-core driving Debian's chromium; apt-get install
 // chromium) against a running server: the figures shown are the report JSON's, mismatches side by
 // side, rules, flags, the chain; a row opens the whole decision from the keyboard with its evidence;
-// audit fields render as text; nothing is fetched from elsewhere; with tokens the page asks for one.
+// audit fields render as text; nothing is fetched from elsewhere; with tokens the page asks for one;
+// the review queue lists pending requests first and a click (with a reason) approves one.
 // Saves a screenshot (SCREENSHOT).
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +10,7 @@ import { join } from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { serveTestApp, type TestServer } from '../packages/http/src/testing/serve-test-app.js';
-import { deployCall, statusRead } from './support/gate.js';
+import { deployCall, statusRead, TOOLS_POLICY } from './support/gate.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = [
@@ -23,7 +24,10 @@ const ARGS = [
   '--disable-sync',
 ];
 export const SCREENSHOT = join(tmpdir(), 'tollgate-dashboard.png');
+export const QUEUE_SCREENSHOT = join(tmpdir(), 'tollgate-review-queue.png');
 const OPS = 'ops-token-0123456789abcdef000';
+const BOT = 'bot-token-0123456789abcdef000';
+const REVIEW_POLICY = join(import.meta.dirname, 'fixtures/review.policy.yaml');
 
 describe.skipIf(!existsSync(CHROMIUM))(
   'dashboard (skipped without chromium: apt-get install chromium)',
@@ -195,6 +199,93 @@ describe.skipIf(!existsSync(CHROMIUM))(
         await page.click('#login button');
         await page.waitForSelector('body[data-loaded="true"]');
         expect(await page.$$eval('#decision-rows tr', (rows) => rows.length)).toBe(1);
+      } finally {
+        await t.close();
+      }
+    });
+
+    test('the review queue: pending first; a click with a reason approves one, and the queue updates', async () => {
+      const t = await serveTestApp({
+        policies: [TOOLS_POLICY, REVIEW_POLICY],
+        tokens: [
+          { token: OPS, agent: 'ops', operator: true },
+          { token: BOT, agent: 'bot' },
+        ],
+      });
+      const bot = { authorization: `Bearer ${BOT}` };
+      const ops = { authorization: `Bearer ${OPS}` };
+      const rotate = (session: string) => ({
+        call: { tool: 'rotate_keys', args: { env: 'production', note: '<b>x</b>' }, session },
+      });
+      try {
+        // One request answered already (denied), then two waiting, the older one first.
+        const denied = (await t.call('POST', '/v1/check', rotate('r0'), bot)).body.review_id;
+        await t.call('POST', `/v1/reviews/${denied}/deny`, { reason: 'freeze' }, ops);
+        t.clock.advance(60);
+        const first = (await t.call('POST', '/v1/check', rotate('r1'), bot)).body.review_id;
+        t.clock.advance(60);
+        const second = (await t.call('POST', '/v1/check', rotate('r2'), bot)).body.review_id;
+        const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+        const errors: string[] = [];
+        page.on('pageerror', (e) => errors.push(e.message));
+        await page.goto(`${t.url}/`);
+        await page.waitForSelector('#login:not([hidden])');
+        await page.fill('#token', OPS);
+        await page.click('#login button');
+        await page.waitForSelector('body[data-loaded="true"]');
+        const queue = () =>
+          page.$$eval('#review-rows tr', (rows) =>
+            rows.map((r) => [r.getAttribute('data-review'), r.getAttribute('data-state')]),
+          );
+        expect(await queue()).toEqual([
+          [first, 'pending'],
+          [second, 'pending'],
+          [denied, 'denied'],
+        ]);
+        expect(await page.textContent('#review-meta')).toBe('2 waiting for a person');
+        const cells = await page.$$eval(`#review-rows tr[data-review="${first}"] td`, (tds) =>
+          tds.slice(0, 8).map((c) => c.textContent),
+        );
+        expect(cells.slice(0, 5)).toEqual([
+          'pending',
+          'rotate_keys {"env":"production","note":"<b>x</b>"}',
+          'keys.rotate.review',
+          'bot/r1',
+          'bot',
+        ]);
+        expect(cells[5]).toMatch(/^\d+ (s|min|h|d)$/);
+        const view = (await t.call('GET', `/v1/reviews/${first}`, undefined, ops)).body;
+        expect(cells[6]).toBe(view.expires_at.replace('T', ' ').slice(0, 19));
+        expect(cells[7]).toBe('—');
+
+        // No reason, no answer: the page says so and sends nothing.
+        const row = `#review-rows tr[data-review="${first}"]`;
+        await page.click(`${row} button[data-answer="approve"]`);
+        expect(await page.textContent(`${row} .status`)).toBe('a reason is required');
+        expect((await t.call('GET', `/v1/reviews/${first}`, undefined, ops)).body.state).toBe('pending');
+
+        await page.fill(`${row} input.reason`, 'rotation window open');
+        await page.click(`${row} button[data-answer="approve"]`);
+        await page.waitForSelector(`#review-rows tr[data-review="${first}"][data-state="approved"]`);
+        expect(await queue()).toEqual([
+          [second, 'pending'],
+          [first, 'approved'],
+          [denied, 'denied'],
+        ]);
+        expect(await page.textContent('#review-meta')).toBe('1 waiting for a person');
+        await page.screenshot({ path: QUEUE_SCREENSHOT, clip: { x: 0, y: 0, width: 1400, height: 300 } });
+        expect(await page.textContent(`${row} td.answer`)).toBe('approved by ops: rotation window open');
+        const answered = (await t.call('GET', `/v1/reviews/${first}`, undefined, ops)).body;
+        expect(answered).toMatchObject({
+          state: 'approved',
+          answered_by: 'ops',
+          answer_reason: 'rotation window open',
+        });
+        const rows = await t.store.listAudit({ kind: 'review' });
+        expect(rows.map((r) => r.review?.id)).toEqual([denied, first]);
+        // The approved call now passes once.
+        expect((await t.call('POST', '/v1/check', rotate('r1'), bot)).body.outcome).toBe('dispatch');
+        expect(errors).toEqual([]);
       } finally {
         await t.close();
       }

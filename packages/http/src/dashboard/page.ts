@@ -2,7 +2,11 @@
 // script, no build step, nothing fetched from elsewhere, no data in the HTML itself: the script
 // fetches it with the viewer's token). The CSP admits only this script and this style, by hash.
 import { createHash } from 'node:crypto';
+import { REVIEW_QUEUE_SCRIPT } from './review-script.js';
 import { DASHBOARD_SCRIPT } from './script.js';
+
+// One script: the queue's functions are declarations, so refresh() may call them wherever they sit.
+const SCRIPT = `${DASHBOARD_SCRIPT}${REVIEW_QUEUE_SCRIPT}`;
 
 const STYLE = `
 body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5rem; color: #1d1d1f; }
@@ -19,6 +23,8 @@ th { background: #f5f5f7; font-weight: 600; } .meta { color: #6e6e73; font-size:
 .o-pass { fill: #c7c7cc; background: #c7c7cc; } .o-dispatch { fill: #34a853; background: #34a853; } .o-declined { fill: #f9ab00; background: #f9ab00; } .o-rejected { fill: #d93025; background: #d93025; }
 .legend .key { display: inline-block; padding: 0 .5rem; margin-right: .5rem; color: #fff; border-radius: 3px; font-size: .8rem; }
 .rate svg .track { fill: #eee; } .rate svg .fill { fill: #1a73e8; }
+.state.pending { color: #8a5a00; font-weight: 600; } .state.approved, .state.used { color: #137333; } .state.denied, .state.expired { color: #b3261e; }
+#review-rows input.reason { width: 14rem; } #review-rows .status { margin-left: .5rem; }
 .predicted { color: #1a73e8; } .observed { color: #b3261e; }
 .columns { display: grid; grid-template-columns: 1fr 1fr; gap: 1.5rem; } .flag ul { margin: 0; padding-left: 1.2rem; }
 #detail { position: fixed; top: 0; right: 0; bottom: 0; width: min(52rem, 95vw); overflow: auto; background: #fff; border-left: 1px solid #c7c7cc; padding: 1rem 1.5rem; box-shadow: -4px 0 16px rgba(0,0,0,.15); }
@@ -35,6 +41,9 @@ const BODY = `
 <label>Rule <select id="f-rule"><option value="">all rules</option></select></label>
 </form>
 <p id="error" role="alert"></p>
+<h2>Review queue</h2><p id="review-meta" class="meta"></p>
+<table><thead><tr><th>state</th><th>call</th><th>rule</th><th>session</th><th>agent</th><th>age</th><th>expires (UTC)</th><th>notified</th><th>answer</th></tr></thead>
+<tbody id="review-rows"></tbody></table>
 <h2>Calibration</h2><p id="report-meta" class="meta"></p>
 <div id="totals" aria-live="polite"></div>
 <h2>Outcome mix per day</h2><div id="series"></div>
@@ -57,7 +66,7 @@ const BODY = `
 export const DASHBOARD_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Tollgate</title><style>${STYLE}</style></head>
-<body>${BODY}<script>${DASHBOARD_SCRIPT}</script></body></html>
+<body>${BODY}<script>${SCRIPT}</script></body></html>
 `;
 
 const hash = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
@@ -65,7 +74,7 @@ const hash = (text: string) => createHash('sha256').update(text, 'utf8').digest(
 export const DASHBOARD_CSP = [
   "default-src 'none'",
   "connect-src 'self'",
-  `script-src 'sha256-${hash(DASHBOARD_SCRIPT)}'`,
+  `script-src 'sha256-${hash(SCRIPT)}'`,
   `style-src 'sha256-${hash(STYLE)}'`,
   "base-uri 'none'",
   "form-action 'none'",

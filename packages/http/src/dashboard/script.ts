@@ -1,5 +1,6 @@
 // The dashboard's browser script, as a string: plain ES2020, no build step, no library. It reads the
-// same API any client does (/v1/report, /v1/audit, /v1/audit/{id}, /v1/audit/verify), draws its
+// same API any client does (/v1/report, /v1/audit, /v1/audit/{id}, /v1/audit/verify; the review queue
+// in review-script.ts, /v1/reviews), draws its
 // charts as SVG itself (works offline), and writes every value with textContent or an SVG attribute,
 // so no audit field can inject markup. Rows open the whole decision with a click, Enter or Space.
 export const DASHBOARD_SCRIPT = `
@@ -9,11 +10,14 @@ const SVG = 'http://www.w3.org/2000/svg';
 const OUTCOMES = ['pass', 'dispatch', 'declined', 'rejected'];
 function el(tag, text, cls) { const e = document.createElement(tag); if (text !== undefined && text !== null) e.textContent = String(text); if (cls) e.className = cls; return e; }
 function svg(tag, attrs) { const e = document.createElementNS(SVG, tag); for (const k in attrs) e.setAttribute(k, String(attrs[k])); return e; }
-async function api(path) {
+async function api(path, options) {
   const headers = {};
   const token = store.getItem('tollgate-token');
   if (token) headers.authorization = 'Bearer ' + token;
-  const res = await fetch(path, { headers });
+  const init = { headers };
+  if (options && options.method) init.method = options.method;
+  if (options && options.body !== undefined) { headers['content-type'] = 'application/json'; init.body = JSON.stringify(options.body); }
+  const res = await fetch(path, init);
   if (res.status === 401) { $('login').hidden = false; throw new Error('a token is needed'); }
   const body = await res.json();
   if (!res.ok) throw new Error(body.detail || res.statusText);
@@ -242,6 +246,7 @@ async function refresh() {
     if (!$('f-agent').value) fillSelect($('f-agent'), Object.keys(report.by_agent));
     if (!$('f-rule').value) fillSelect($('f-rule'), report.rules.map((x) => x.rule).concat(report.never_fired).sort());
     try { renderChain(await api('/v1/audit/verify')); } catch (e) { $('chain').textContent = 'chain: ' + String(e.message || e); }
+    try { await loadReviews(); } catch (e) { $('review-meta').textContent = 'reviews: ' + String(e.message || e); }
     $('login').hidden = true; document.body.dataset.loaded = 'true'; document.body.dataset.query = q;
   } catch (e) { $('error').textContent = String(e.message || e); }
 }
@@ -250,5 +255,7 @@ $('filters').addEventListener('change', () => { document.body.dataset.loaded = '
 $('filters').addEventListener('submit', (ev) => { ev.preventDefault(); refresh(); });
 $('refresh').addEventListener('click', refresh);
 refresh();
-setInterval(() => { if ($('detail').hidden) refresh(); }, 30000);
+// The periodic refresh waits while a person is typing a review's reason (a redraw would drop it).
+const typing = () => [...document.querySelectorAll('#review-rows input.reason')].some((i) => i.value !== '');
+setInterval(() => { if ($('detail').hidden && !typing()) refresh(); }, 30000);
 `;
