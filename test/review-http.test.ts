@@ -128,6 +128,19 @@ describe('a review over HTTP', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('an expired request cannot be answered: waiting never approves', async () => {
+    const call = rotate('s-late');
+    const id: string = (await check(BOT, call)).body.review_id;
+    s.clock.advance(24 * 3600 + 1);
+    expect((await s.call('GET', `/v1/reviews/${id}`, undefined, as(BOT))).body.state).toBe('expired');
+    const late = await answer(OPS, id, 'approve', { reason: 'sorry, was away' });
+    expect(late.status).toBe(409);
+    expect(late.body.detail).toContain('expired');
+    const retried = await check(BOT, call);
+    expect(retried.body.outcome).toBe('rejected');
+    expect(retried.body.review_id).not.toBe(id);
+  });
+
   it('the operator token that made the call does not answer its review; another operator does', async () => {
     const id: string = (await check(OPS, rotate('ops-own'))).body.review_id;
     const own = await answer(OPS, id, 'approve', { reason: 'mine' });

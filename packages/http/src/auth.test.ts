@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { tokenTable } from './auth.js';
 import { assertBindable, isLoopback } from './bind.js';
-import { scopeQuery, scopeSession } from './sessions.js';
+import { reachesSession, scopeQuery, scopeSession } from './sessions.js';
 
 const A = 'tok-alice-0123456789abcdef';
 const B = 'tok-bob-0123456789abcdef00';
@@ -131,6 +131,22 @@ describe('scopeSession', () => {
       ok: true,
       query: { agent: 'bob' },
     });
+  });
+});
+
+describe('reachesSession (whose review requests an agent may follow)', () => {
+  test('its private namespace or its grants; operators and open mode every session', () => {
+    const alice = { agent: 'alice', operator: false };
+    expect(reachesSession(alice, 'alice/s1')).toBe(true);
+    expect(reachesSession(alice, 'alice')).toBe(false);
+    expect(reachesSession(alice, 'alicex/s1')).toBe(false);
+    expect(reachesSession(alice, 'mcp-stdio-1')).toBe(false);
+    const bob = { agent: 'bob', operator: false, sessions: ['release-*', 'ci'] };
+    expect(reachesSession(bob, 'release-9')).toBe(true);
+    expect(reachesSession(bob, 'ci')).toBe(true);
+    expect(reachesSession(bob, 'bob/ci')).toBe(false);
+    expect(reachesSession({ agent: 'ops', operator: true }, 'alice/s1')).toBe(true);
+    expect(reachesSession({ operator: true }, 'anything')).toBe(true);
   });
 });
 

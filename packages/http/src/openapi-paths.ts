@@ -168,7 +168,7 @@ export function openApiPaths(): Record<string, unknown> {
     '/v1/reviews': {
       get: {
         summary:
-          'Review requests, newest first (operators: all; an agent: its own requests in its own sessions, as ReviewStatus)',
+          'Review requests, newest first (operators: all; an agent: its own requests in its own sessions, as ReviewAgentView)',
         parameters: [
           query('status', 'Only requests stored with this status', 'string', {
             enum: ['pending', 'approved', 'denied'],
@@ -178,9 +178,9 @@ export function openApiPaths(): Record<string, unknown> {
           query('limit', 'Newest N requests (1–500, default 50)', 'integer'),
         ],
         responses: {
-          '200': ok('Requests (Review for operators, ReviewStatus for an agent)', {
+          '200': ok('Requests (Review for operators, ReviewAgentView for an agent)', {
             type: 'array',
-            items: { oneOf: [schema('Review'), schema('ReviewStatus')] },
+            items: { oneOf: [schema('Review'), schema('ReviewAgentView')] },
           }),
           '422': problem('Bad query'),
           ...AUTH,
@@ -193,7 +193,7 @@ export function openApiPaths(): Record<string, unknown> {
           'One review request: the whole request for operators; for the agent whose call waits, its state (poll this until approved or denied, then retry the call)',
         parameters: [idParam('id')],
         responses: {
-          '200': ok('The request', { oneOf: [schema('Review'), schema('ReviewStatus')] }),
+          '200': ok('The request', { oneOf: [schema('Review'), schema('ReviewAgentView')] }),
           ...ID,
           ...AUTH,
         },

@@ -54,7 +54,7 @@ const review = {
 
 export const reviewShapes = {
   Review: review,
-  ReviewStatus: {
+  ReviewAgentView: {
     type: 'object',
     description: 'A review request as the agent whose call waits sees it (its own sessions only).',
     required: ['id', 'session', 'rule', 'call_digest', 'call', 'state', 'created_at', 'expires_at'],
