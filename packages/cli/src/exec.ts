@@ -16,21 +16,35 @@ export interface ExecResult {
 
 const MAX_KEEP = 4 * 1024 * 1024;
 
+export interface ExecOptions {
+  /** The file to run instead of argv[0] (a shim's pinned real program); argv[0] stays the name it was called by. */
+  file?: string;
+  /** Leave stdout and stderr on the terminal (nothing is kept): a shim must not change what the program sees. */
+  inherit?: boolean;
+}
+
 export function execCommand(
   line: CommandLine,
   cwd: string,
   env: NodeJS.ProcessEnv,
   passthrough: { stdout: Writable; stderr: Writable } | undefined,
+  options: ExecOptions = {},
 ): Promise<ExecResult> {
   const [file, args] = line.argv
-    ? [line.argv[0] as string, line.argv.slice(1)]
+    ? [options.file ?? (line.argv[0] as string), line.argv.slice(1)]
     : ['/bin/sh', ['-c', line.command]];
+  const argv0 = options.file !== undefined && line.argv ? { argv0: line.argv[0] as string } : {};
   return new Promise((resolve) => {
-    const child = spawn(file, args, { cwd, env, stdio: ['inherit', 'pipe', 'pipe'] });
+    const child = spawn(file, args, {
+      cwd,
+      env,
+      ...argv0,
+      stdio: options.inherit ? 'inherit' : ['inherit', 'pipe', 'pipe'],
+    });
     const keep = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
     const sizes = { stdout: 0, stderr: 0 };
     for (const name of ['stdout', 'stderr'] as const) {
-      child[name].on('data', (chunk: Buffer) => {
+      child[name]?.on('data', (chunk: Buffer) => {
         passthrough?.[name].write(chunk);
         if (sizes[name] < MAX_KEEP) keep[name].push(chunk);
         sizes[name] += chunk.length;

@@ -39,6 +39,8 @@ gates('git', [
   ['git push upstream +topic', 'git.push.force'],
   ['git push upstream :topic', 'git.push.force'],
   ['git push upstream HEAD:main', 'git.push.default-branch'],
+  // a forced refspec to main is a push to main too (the pre-push hook's synthesised +main:main, a typed +main)
+  ['git push upstream +main', 'git.push.default-branch'],
   ['git reset --hard upstream/topic', 'git.reset.discard'],
   ['git reset --merge', 'git.reset.discard'],
   ['git reset --keep HEAD~2', 'git.reset.discard'],

@@ -38,6 +38,16 @@ export const commands: CommandEntry[] = [
     load: () => import('./init.js'),
   },
   {
+    name: 'shim',
+    summary: 'a person: gate programs called by name in any shell (install, uninstall, doctor)',
+    load: () => import('./shim.js'),
+  },
+  {
+    name: 'git-hook',
+    summary: 'what the git hooks of init git-hooks run (pre-push, pre-commit, pre-rebase)',
+    load: () => import('./git-hook.js'),
+  },
+  {
     name: 'override',
     summary: 'operator: let a scoped set of calls through, audited',
     load: () => import('./override.js'),

@@ -19,6 +19,7 @@ import {
 import { openPinnedStore } from '../store-pin.js';
 import { defineCommand, writeJson } from '../support.js';
 import { installClaudeCodeHooks } from './claude-settings.js';
+import { gitHooksInit } from './git-hooks.js';
 
 const STARTER = `# Tollgate configuration (schema: contracts/schemas/config.json).
 schema: tollgate.config/v1
@@ -39,10 +40,11 @@ export const command = defineCommand(
   {
     name: 'init',
     summary: 'write a starter config, or install the Claude Code hooks',
-    options: { force: 'boolean', settings: 'string' },
+    options: { force: 'boolean', settings: 'string', remove: 'boolean' },
     usage: `
 Usage: tollgate init [--force] [--json]
        tollgate init claude-code [--settings PATH] [--json]
+       tollgate init git-hooks [--remove] [--json]
 
   init               write ${CONFIG_FILE} in this directory (refuses to overwrite without --force).
                      The store is not in the project: see tollgate store info
@@ -54,6 +56,11 @@ Usage: tollgate init [--force] [--json]
                      does not depend on the directory the hook starts in, and a store deleted or
                      replaced later is refused rather than recreated
 
+  init git-hooks     a person: point this repository's core.hooksPath at tollgate's hooks directory
+                     (under the state dir) whose pre-push, pre-commit and pre-rebase hooks ask the gate
+                     about the git command; hooks configured before are chained; --remove restores
+                     the previous core.hooksPath (see README, "Outside any harness")
+
 Overwriting a config (--force) or changing an existing settings file is for a person: an operator
 token of the config in TOLLGATE_OPERATOR_TOKEN, or a terminal no agent host runs (as for override).
 `,
@@ -62,6 +69,7 @@ token of the config in TOLLGATE_OPERATOR_TOKEN, or a terminal no agent host runs
     const [target, ...extra] = args.positionals;
     if (extra.length > 0)
       throw new UsageError(`unexpected ${JSON.stringify(extra[0])}`, 'see tollgate init --help');
+    if (target === 'git-hooks') return gitHooksInit(args, io);
     if (target === 'claude-code') {
       const path = resolve(io.cwd, option(args, 'settings') ?? join('.claude', 'settings.json'));
       const loaded = findConfig(io.cwd, io.env);
@@ -80,7 +88,7 @@ token of the config in TOLLGATE_OPERATOR_TOKEN, or a terminal no agent host runs
     if (target !== undefined)
       throw new UsageError(
         `unknown init target ${JSON.stringify(target)}`,
-        'tollgate init, or tollgate init claude-code',
+        'tollgate init, tollgate init claude-code, or tollgate init git-hooks',
       );
     const path = join(io.cwd, CONFIG_FILE);
     if (existsSync(path)) {

@@ -1,0 +1,205 @@
+// `tollgate git-hook pre-push|pre-commit|pre-rebase ARGS`: what the hooks `tollgate init git-hooks`
+// installs run. The hook that was configured before runs first (its refusal stands, and no prediction
+// is spent on a push it would stop); then the gate judges the git command, consuming its prediction,
+// exactly as tollgate run would. For a push the call is the command line the person typed when that
+// shows everything the push does (force, deletion, a protected branch); otherwise the command that
+// makes exactly these ref updates (git-push-updates.ts), and the rails name that one. After a
+// dispatch a detached `git-hook settle` waits for git to finish and records the outcome.
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import type { Verdict } from '@tollgate/contracts';
+import { callDigest, sanitiseText } from '@tollgate/core';
+import { shellLine, shellWord } from '@tollgate/hooks';
+import { option, type ParsedArgs } from '../args.js';
+import type { CommandIO } from '../command.js';
+import { UsageError } from '../errors.js';
+import { CHAIN_ENV, GATED_HOOKS, type GatedHook } from '../git-hook-script.js';
+import { parentGitCommand } from '../git-parent.js';
+import {
+  parsePushLines,
+  pushCommand,
+  type RefUpdate,
+  type UpdateKind,
+  updateKind,
+} from '../git-push-updates.js';
+import { isExecutableFile, realProgram } from '../real-program.js';
+import { openRuntime, type Runtime, sessionFrom } from '../runtime.js';
+import { readInput } from '../stdin.js';
+import { agentFrom, defineCommand, directiveFrom, EXIT, shellCall } from '../support.js';
+import { settleAfterGit } from './git-hook-settle.js';
+import { SHIM_AUDIT_ENV } from './shim-exec.js';
+import { printVerdict } from './verdict-text.js';
+
+export const command = defineCommand(
+  {
+    name: 'git-hook',
+    summary: 'what the git hooks of init git-hooks run (pre-push, pre-commit, pre-rebase)',
+    options: { audit: 'string', pid: 'string', remote: 'string', expect: 'string', session: 'string' },
+    subcommands: [...GATED_HOOKS, 'settle'],
+    usage: `
+Usage: tollgate git-hook pre-push REMOTE URL < ref lines
+       tollgate git-hook pre-commit | pre-rebase [ARGS]
+
+Run by the hooks tollgate init git-hooks installs, not by hand. The hook configured before runs
+first; then the gate judges the git command that runs the hook, consuming its prediction. A push is
+judged as the command typed when that shows what the push does (force, deletion, a protected
+branch), else as \`git push REMOTE SPEC...\` making exactly the ref updates git reported; the rails
+name the command to file a prediction for. Exit 0 lets git go on; 2 rejected, 3 declined.
+`,
+  },
+  async (args: ParsedArgs, io: CommandIO) => {
+    const [hook, ...rest] = args.positionals;
+    if (hook === 'settle') return settleAfterGit(args, io);
+    if (!GATED_HOOKS.includes(hook as GatedHook))
+      throw new UsageError(`unknown git hook ${JSON.stringify(hook)}`, `one of ${GATED_HOOKS.join(', ')}`);
+    const input =
+      hook === 'pre-push' ? Buffer.from((await readInput(io.stdin, 16 * 1024 * 1024)).bytes) : undefined;
+    const chained = runChain(hook as GatedHook, [...rest, ...(args.rest ?? [])], input, io);
+    if (chained !== 0) return chained;
+    const git = realProgram('git', io.env.PATH);
+    const typed = parentGitCommand();
+    let judged: Judged;
+    if (hook === 'pre-push') {
+      const parsed = parsePushLines(input?.toString('utf8') ?? '');
+      if (!parsed.ok)
+        throw new UsageError(parsed.problem, 'this runs from git pre-push; reinstall the hooks');
+      if (parsed.updates.length === 0) return 0;
+      const updates = parsed.updates.map((update) => ({
+        update,
+        kind: updateKind(update, (a, b) => isAncestor(git, io.cwd, a, b)),
+      }));
+      judged = {
+        typed,
+        synthesised: pushCommand(rest[0] ?? 'origin', updates),
+        updates,
+        remote: rest[0] ?? 'origin',
+      };
+    } else {
+      judged = {
+        typed,
+        synthesised: shellLine(['git', hook === 'pre-commit' ? 'commit' : 'rebase', ...rest]),
+      };
+    }
+    const runtime = await openRuntime({ cwd: io.cwd, env: io.env, channel: 'cli' });
+    try {
+      return await judge(runtime, judged, args, io);
+    } finally {
+      await runtime.close();
+    }
+  },
+);
+
+interface Judged {
+  typed: string | undefined;
+  synthesised: string;
+  updates?: { update: RefUpdate; kind: UpdateKind }[];
+  remote?: string;
+}
+
+async function judge(runtime: Runtime, j: Judged, args: ParsedArgs, io: CommandIO): Promise<number> {
+  const session = sessionFrom(option(args, 'session'), io.env);
+  const rulesOf = (command: string) =>
+    runtime.gate.classify({ tool: 'shell', args: { command } }, undefined, io.cwd).rules;
+  // The typed line stands when it shows (to the rules) everything the updates do.
+  const needed = rulesOf(j.synthesised);
+  const typedRules = j.typed !== undefined ? rulesOf(j.typed) : [];
+  const command =
+    j.typed !== undefined && needed.every((r) => typedRules.includes(r)) ? j.typed : j.synthesised;
+  if (await judgedByShim(runtime, command, session, io.env)) return 0;
+  const verdict = await runtime.gate.check(
+    shellCall(command, session, agentFrom(args, io.env), directiveFrom(args, io.env)),
+  );
+  if (verdict.outcome === 'rejected' || verdict.outcome === 'declined') {
+    io.stderr.write(header(j, command, verdict));
+    printVerdict({ ...io, stdout: io.stderr }, verdict, command);
+    return EXIT[verdict.outcome];
+  }
+  if (verdict.outcome === 'dispatch' && verdict.audit_id !== undefined) {
+    io.stderr.write(
+      `tollgate: ${verdict.override ? `override ${verdict.override}` : `prediction ${verdict.prediction_id ?? '?'}`} lets ${sanitiseText(command, 200)} through (audit ${verdict.audit_id})\n`,
+    );
+    detachSettle(verdict.audit_id, session, j, io);
+  }
+  return 0;
+}
+
+function header(j: Judged, command: string, v: Verdict): string {
+  const kinds = (j.updates ?? []).filter((u) => u.kind === 'force' || u.kind === 'delete');
+  const what = kinds
+    .map((u) => `${u.kind === 'delete' ? 'deletes' : 'force-updates'} ${u.update.remoteRef}`)
+    .join(', ');
+  const lines = [
+    `tollgate (git hook): git is about to run ${sanitiseText(command, 300)}${what ? ` — it ${what}` : ''}.`,
+  ];
+  if (command !== j.typed && j.typed !== undefined)
+    lines.push(
+      `  The command typed, ${sanitiseText(j.typed, 200)}, does not show all of that: the gate judges the line above, so file for it.`,
+    );
+  if (v.outcome === 'rejected')
+    lines.push(
+      `  A person may instead let it through, audited: tollgate override --for ${shellWord(command)} --reason TEXT --ttl 15m`,
+    );
+  return `${lines.join('\n')}\n`;
+}
+
+/** The shim in front of git already dispatched this very call (its audit row says so): judge it once. */
+async function judgedByShim(
+  runtime: Runtime,
+  command: string,
+  session: string,
+  env: NodeJS.ProcessEnv,
+): Promise<boolean> {
+  const id = env[SHIM_AUDIT_ENV];
+  if (!id) return false;
+  const row = await runtime.store.getAudit(id).catch(() => undefined);
+  return (
+    row !== undefined &&
+    row.kind === 'decision' &&
+    row.outcome === 'dispatch' &&
+    row.session === session &&
+    row.call_digest === callDigest({ tool: 'shell', args: { command } }) &&
+    Date.now() - Date.parse(row.at) < 10 * 60_000
+  );
+}
+
+/** Runs the hook of the previous hooks directory with the same arguments and input; its exit code. */
+function runChain(hook: GatedHook, argv: string[], input: Buffer | undefined, io: CommandIO): number {
+  const dir = io.env[CHAIN_ENV];
+  if (!dir) return 0;
+  const file = join(dir, hook);
+  if (!isExecutableFile(file)) return 0;
+  const r = spawnSync(file, argv, {
+    cwd: io.cwd,
+    env: io.env,
+    input: input ?? '',
+    stdio: ['pipe', 'inherit', 'inherit'],
+  });
+  return r.status ?? 1;
+}
+
+function isAncestor(git: string | undefined, cwd: string, a: string, b: string): boolean | undefined {
+  if (git === undefined) return undefined;
+  const r = spawnSync(git, ['merge-base', '--is-ancestor', a, b], { cwd, stdio: 'ignore' });
+  return r.status === 0 ? true : r.status === 1 ? false : undefined;
+}
+
+function detachSettle(auditId: string, session: string, j: Judged, io: CommandIO): void {
+  const expect = j.updates?.map(({ update, kind }) => ({
+    ref: update.remoteRef,
+    sha: kind === 'delete' ? null : update.localSha,
+  }));
+  const argv = [
+    process.argv[1] ?? 'tollgate',
+    'git-hook',
+    'settle',
+    '--audit',
+    auditId,
+    '--pid',
+    String(process.ppid),
+    '--session',
+    session,
+  ];
+  if (expect && j.remote !== undefined) argv.push('--remote', j.remote, '--expect', JSON.stringify(expect));
+  const child = spawn(process.execPath, argv, { cwd: io.cwd, env: io.env, detached: true, stdio: 'ignore' });
+  child.unref();
+}
