@@ -47,6 +47,17 @@ describe('ticketCommand', () => {
     });
   });
 
+  it('marks shim and init git-hooks as operator: an agent cannot install or remove the guards outside the harness', () => {
+    for (const [line, sub] of [
+      ['tollgate shim uninstall --all', 'shim'],
+      ['npx tollgate shim install git', 'shim'],
+      ['tollgate shim exec --real /usr/bin/git git -- push --force', 'shim'],
+      ['tollgate init git-hooks --remove', 'init'],
+      ['tollgate git-hook pre-push origin url', 'git-hook'],
+    ])
+      expect(ticketCommand(line as string), line).toEqual({ kind: 'operator', subcommand: sub });
+  });
+
   it('marks every review subcommand as operator: an agent cannot answer its own review (issue 13)', () => {
     for (const line of [
       'tollgate review approve 01M81J18G0J8723C63GQSYYSVS --reason ok',

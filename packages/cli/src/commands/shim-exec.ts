@@ -42,8 +42,11 @@ export async function shimExec(args: ParsedArgs, dir: string, io: CommandIO): Pr
     if (verdict.override !== undefined) printOverride(io, verdict);
     const env: NodeJS.ProcessEnv = { ...io.env };
     delete env[SHIM_AUDIT_ENV];
-    if (verdict.outcome === 'dispatch' && verdict.audit_id !== undefined)
+    if (verdict.outcome === 'dispatch' && verdict.audit_id !== undefined) {
+      // The git pre-push hook reads this row to see the push was judged: it must be in the store first.
+      await runtime.gate.flush();
       env[SHIM_AUDIT_ENV] = verdict.audit_id;
+    }
     // Ctrl-C and Ctrl-\ reach the program too (same process group): wait for it, record, then exit.
     const ignore = () => {};
     process.on('SIGINT', ignore);

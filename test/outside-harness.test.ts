@@ -1,0 +1,336 @@
+// Outside any harness: commands typed in a plain terminal, where no agent hook watches. A real
+// repository with a bare remote; git run as a child process with no agent in its environment. The
+// pre-push hook of `tollgate init git-hooks` and the `git` shim of `tollgate shim install` hold a
+// force-push until a prediction is filed, spend that prediction once, refuse deletions, let a
+// fast-forward through, keep the user's own hook, and leave audit rows.
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { git, lastJson, type Run, scratchRepo, tollgate } from '../packages/cli/src/testing/harness.js';
+
+const TOKEN = 'op-token-outside-harness-0123456789';
+let repo: ReturnType<typeof scratchRepo>;
+let state: string;
+let other: string;
+let chainLog: string;
+let shims: string;
+const push = 'git push --force origin main';
+
+/** A person's terminal environment: no agent host markers, no TOLLGATE_* but the state dir. */
+function plainEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env))
+    if (!/^(TOLLGATE_|CLAUDE|CODEX_|GEMINI_CLI|CURSOR_|OPENCODE)/.test(k)) env[k] = v;
+  return { ...env, TOLLGATE_STATE_DIR: state, ...extra };
+}
+
+/** git typed in that terminal (PATH as given: with or without the shim directory first). */
+function typed(args: string[], extra: Record<string, string> = {}): Run {
+  const r = spawnSync('git', args, { cwd: repo.work, env: plainEnv(extra), encoding: 'utf8' });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+const tg = (args: string[], extra: Record<string, string> = {}) =>
+  tollgate(args, { cwd: repo.work, env: { TOLLGATE_STATE_DIR: state, ...extra } });
+const asOperator = (args: string[]) => tg(args, { TOLLGATE_OPERATOR_TOKEN: TOKEN });
+
+/** Someone else moves the remote's main on: local main no longer contains it, so pushing it forces. */
+function remoteMovesOn(message: string): string {
+  git(other, 'fetch', '-q', 'origin');
+  git(other, 'reset', '-q', '--hard', 'origin/main');
+  git(other, 'commit', '-q', '--allow-empty', '-m', message);
+  git(other, 'push', '-q', 'origin', 'main');
+  return git(repo.remote, 'rev-parse', 'refs/heads/main');
+}
+
+/** Observes HEAD through tollgate and files a prediction for `command` citing it. */
+async function predict(command: string, extra: Record<string, string> = {}): Promise<string> {
+  const head = git(repo.work, 'rev-parse', 'HEAD');
+  const seen = await tg(['observe', '--', 'git', 'rev-parse', 'HEAD'], extra);
+  expect(seen.code).toBe(0);
+  const observation = /recorded observation (\w+)/.exec(seen.stderr)?.[1] ?? '';
+  const doc = {
+    claims: [{ subject: 'git ls-remote origin', op: 'contains', value: head }],
+    evidence: [{ observation, quote: head.slice(0, 12) }],
+    rationale: 'local main is at HEAD; after the push the remote main points at it',
+  };
+  const filed = await tg(['predict', '--for', command, '--json-doc', JSON.stringify(doc), '--json'], extra);
+  expect(filed.code, filed.stderr).toBe(0);
+  return head;
+}
+
+interface Row {
+  id: string;
+  kind: string;
+  outcome?: string;
+  call?: { args?: { command?: string } };
+  ref?: string;
+  result?: { status: string; summary?: string };
+}
+
+async function rows(): Promise<Row[]> {
+  const list = await tg(['audit', 'list', '--json']);
+  expect(list.code).toBe(0);
+  return JSON.parse(list.stdout) as Row[];
+}
+
+beforeAll(() => {
+  repo = scratchRepo();
+  state = join(repo.root, 'state');
+  shims = join(repo.root, 'shims');
+  other = join(repo.root, 'other');
+  git(repo.root, 'clone', '-q', repo.remote, other);
+  git(other, 'config', 'user.email', 'other@example.invalid');
+  git(other, 'config', 'user.name', 'other');
+  writeFileSync(
+    join(repo.work, 'tollgate.config.yaml'),
+    `tokens:\n  - { token: ${TOKEN}, agent: alice, operator: true }\n`,
+  );
+  // The user's own pre-push hook, there before tollgate: it logs, and refuses while ./block exists.
+  chainLog = join(repo.root, 'chain.log');
+  mkdirSync(join(repo.work, '.git', 'hooks'), { recursive: true });
+  writeFileSync(
+    join(repo.work, '.git', 'hooks', 'pre-push'),
+    `#!/bin/sh\nlines=$(cat)\necho "user pre-push $1 [$lines]" >> ${chainLog}\n[ ! -e block ] || { echo 'user hook: blocked' >&2; exit 7; }\n`,
+    { mode: 0o755 },
+  );
+});
+afterAll(() => rmSync(repo.root, { recursive: true, force: true }));
+
+describe('tollgate init git-hooks', () => {
+  it('is for a person: without an operator token or a terminal it is refused and nothing changes', async () => {
+    const refused = await tg(['init', 'git-hooks']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('operator-only');
+    expect(() => git(repo.work, 'config', '--get', 'core.hooksPath')).toThrow();
+  });
+
+  it('installs its hooks through core.hooksPath under the state dir, chaining the pre-existing pre-push', async () => {
+    const installed = await asOperator(['init', 'git-hooks', '--json']);
+    expect(installed.code, installed.stderr).toBe(0);
+    const result = lastJson<{ hooks_path: string; chained: string[]; chain: string }>(installed.stdout);
+    expect(result.hooks_path.startsWith(state)).toBe(true);
+    expect(result.chained).toEqual(['pre-push']);
+    expect(result.chain).toBe(join(repo.work, '.git', 'hooks'));
+    expect(git(repo.work, 'config', '--get', 'core.hooksPath')).toBe(result.hooks_path);
+  });
+
+  it('lets a fast-forward push of a feature branch through, after the user hook ran', () => {
+    git(repo.work, 'branch', 'feat');
+    const pushed = typed(['push', '-q', 'origin', 'feat']);
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(git(repo.remote, 'rev-parse', 'refs/heads/feat')).toBe(git(repo.work, 'rev-parse', 'feat'));
+    expect(readFileSync(chainLog, 'utf8')).toMatch(
+      /user pre-push origin \[refs\/heads\/feat [0-9a-f]{40} refs\/heads\/feat 0{40}\]/,
+    );
+  });
+
+  it('refuses a force-push with rails that name the command to predict for; the remote is unchanged', async () => {
+    const before = remoteMovesOn('someone else');
+    const held = typed(['push', '--force', 'origin', 'main']);
+    expect(held.code).not.toBe(0);
+    expect(held.stderr).toContain(
+      'tollgate (git hook): git is about to run git push --force origin main — it force-updates refs/heads/main',
+    );
+    expect(held.stderr).toContain(`tollgate predict --for '${push}'`);
+    expect(held.stderr).toContain('git ls-remote origin');
+    expect(git(repo.remote, 'rev-parse', 'refs/heads/main')).toBe(before);
+    const last = (await rows()).filter((r) => r.kind === 'decision').at(-1);
+    expect(last).toMatchObject({ outcome: 'rejected', call: { args: { command: push } } });
+  });
+
+  it('stops before the gate when the user hook refuses: the user hook is chained first', () => {
+    writeFileSync(join(repo.work, 'block'), '');
+    const blocked = typed(['push', '--force', 'origin', 'main']);
+    rmSync(join(repo.work, 'block'));
+    expect(blocked.code).not.toBe(0);
+    expect(blocked.stderr).toContain('user hook: blocked');
+    expect(blocked.stderr).not.toContain('tollgate (git hook)');
+  });
+
+  it('lets the force-push through once a prediction is filed, consumes it, and records the outcome', async () => {
+    const head = await predict(push);
+    const pushed = typed(['push', '--force', 'origin', 'main']);
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(pushed.stderr).toMatch(
+      /tollgate: prediction \w+ lets git push --force origin main through \(audit (\w+)\)/,
+    );
+    expect(git(repo.remote, 'rev-parse', 'refs/heads/main')).toBe(head);
+    const auditId = /\(audit (\w+)\)/.exec(pushed.stderr)?.[1] ?? '';
+    const dispatch = (await rows()).find((r) => r.id === auditId);
+    expect(dispatch).toMatchObject({
+      kind: 'decision',
+      outcome: 'dispatch',
+      call: { args: { command: push } },
+    });
+    // The detached settle waits for git to end, then records the remote's state and probes the claim.
+    let shown: { result?: { status: string }; claims?: { result: string }[] } = {};
+    for (let i = 0; i < 100 && shown.result === undefined; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      shown = lastJson((await tg(['audit', 'show', auditId, '--json'])).stdout);
+    }
+    expect(shown.result).toMatchObject({ status: 'ok' });
+    expect(shown.claims).toEqual([expect.objectContaining({ result: 'matched' })]);
+    // Spent: the next force-push of the same command is held again.
+    remoteMovesOn('moves on again');
+    const again = typed(['push', '--force', 'origin', 'main']);
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toContain('prediction_already_used');
+  });
+
+  it('judges the updates git reports when the typed command does not show them (a forcing push refspec in config)', () => {
+    const before = git(repo.remote, 'rev-parse', 'refs/heads/main');
+    git(repo.work, 'config', 'remote.origin.push', '+refs/heads/main:refs/heads/main');
+    const held = typed(['push', 'origin']);
+    git(repo.work, 'config', '--unset', 'remote.origin.push');
+    expect(held.code).not.toBe(0);
+    expect(held.stderr).toContain('The command typed, git push origin, does not show all of that');
+    expect(held.stderr).toContain("tollgate predict --for 'git push origin +main:main'");
+    expect(git(repo.remote, 'rev-parse', 'refs/heads/main')).toBe(before);
+  });
+
+  it('refuses a deletion of a remote branch, and an audited override by a person lets it through', async () => {
+    const held = typed(['push', 'origin', '--delete', 'feat']);
+    expect(held.code).not.toBe(0);
+    expect(held.stderr).toContain('it deletes refs/heads/feat');
+    expect(git(repo.remote, 'branch', '--list', 'feat')).toContain('feat');
+    const override = await asOperator([
+      'override',
+      '--for',
+      'git push origin --delete feat',
+      '--reason',
+      'branch merged',
+      '--ttl',
+      '5m',
+    ]);
+    expect(override.code, override.stderr).toBe(0);
+    const deleted = typed(['push', 'origin', '--delete', 'feat']);
+    expect(deleted.code, deleted.stderr).toBe(0);
+    expect(deleted.stderr).toMatch(/tollgate: override \w+ lets git push origin --delete feat through/);
+    expect(git(repo.remote, 'branch', '--list', 'feat')).toBe('');
+  });
+});
+
+describe('tollgate shim', () => {
+  const shimPath = () => `${shims}:${process.env.PATH ?? ''}`;
+
+  it('install is for a person; doctor says the shim is not effective until PATH puts it first', async () => {
+    const refused = await tg(['shim', 'install', 'git', '--dir', shims]);
+    expect(refused.code).toBe(1);
+    expect(existsSync(join(shims, 'git'))).toBe(false);
+    const installed = await asOperator(['shim', 'install', 'git', '--dir', shims, '--json']);
+    expect(installed.code, installed.stderr).toBe(0);
+    const off = await tg(['shim', 'doctor', '--dir', shims]);
+    expect(off.code).toBe(1);
+    expect(off.stdout).toContain('NOT on PATH');
+    const on = await tg(['shim', 'doctor', '--dir', shims, '--json'], { PATH: shimPath() });
+    expect(on.code, on.stdout).toBe(0);
+    expect(lastJson(on.stdout)).toMatchObject({ effective: true, shims: [{ name: 'git', current: true }] });
+  });
+
+  it('refuses a force-push typed as git with the shim first on PATH: the real git never runs', async () => {
+    const before = remoteMovesOn('third party');
+    const logged = readFileSync(chainLog, 'utf8');
+    for (const args of [
+      ['push', '--force', 'origin', 'main'],
+      ['push', '--force', '--no-verify', 'origin', 'main'],
+    ]) {
+      const held = typed(args, { PATH: shimPath() });
+      expect(held.code, args.join(' ')).toBe(2);
+      expect(held.stderr).toContain(`tollgate predict --for 'git ${args.join(' ')}'`);
+    }
+    expect(git(repo.remote, 'rev-parse', 'refs/heads/main')).toBe(before);
+    // git never ran: not even the user's pre-push hook saw these pushes.
+    expect(readFileSync(chainLog, 'utf8')).toBe(logged);
+  });
+
+  it('passes the force-push once after a prediction (the pre-push hook does not judge it twice), then refuses again', async () => {
+    const head = await predict(push);
+    const pushed = typed(['push', '--force', 'origin', 'main'], { PATH: shimPath() });
+    expect(pushed.code, pushed.stderr).toBe(0);
+    expect(git(repo.remote, 'rev-parse', 'refs/heads/main')).toBe(head);
+    expect(pushed.stderr).not.toContain('tollgate (git hook)');
+    expect(pushed.stderr).toMatch(/matched\s+git ls-remote origin contains/);
+    remoteMovesOn('and again');
+    const again = typed(['push', '--force', 'origin', 'main'], { PATH: shimPath() });
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('prediction_already_used');
+  });
+
+  it('lets reads through, and tollgate observe works beside the shim', async () => {
+    const status = typed(['rev-parse', 'HEAD'], { PATH: shimPath() });
+    expect(status.code).toBe(0);
+    expect(status.stdout.trim()).toBe(git(repo.work, 'rev-parse', 'HEAD'));
+    const seen = await tg(['observe', '--', 'git', 'rev-parse', 'HEAD'], { PATH: shimPath() });
+    expect(seen.code).toBe(0);
+    expect(seen.stdout.trim()).toBe(git(repo.work, 'rev-parse', 'HEAD'));
+  });
+
+  it('doctor fails on an edited wrapper; uninstall is for a person and removes only shims', async () => {
+    appendFileSync(join(shims, 'git'), '# edited\n');
+    const edited = await tg(['shim', 'doctor', '--dir', shims], { PATH: shimPath() });
+    expect(edited.code).toBe(1);
+    expect(edited.stdout).toContain('edited');
+    expect((await tg(['shim', 'uninstall', 'git', '--dir', shims])).code).toBe(1);
+    expect(existsSync(join(shims, 'git'))).toBe(true);
+    const removed = await asOperator(['shim', 'uninstall', '--all', '--dir', shims]);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(existsSync(join(shims, 'git'))).toBe(false);
+    expect((await tg(['shim', 'doctor', '--dir', shims], { PATH: shimPath() })).code).toBe(1);
+  });
+});
+
+describe('an agent cannot take the guards down from its own shell', () => {
+  const session = 'cc-outside-1';
+  const hook = async (command: string) => {
+    const input = JSON.stringify({
+      session_id: session,
+      transcript_path: `/home/u/.claude/projects/x/${session}.jsonl`,
+      cwd: repo.work,
+      permission_mode: 'default',
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command, description: 'agent command' },
+      tool_use_id: `toolu_${Math.random().toString(36).slice(2)}`,
+    });
+    const out = await tollgate(['hook', 'claude-code'], {
+      cwd: repo.work,
+      env: { TOLLGATE_STATE_DIR: state },
+      input,
+    });
+    return lastJson<{
+      hookSpecificOutput: { permissionDecision?: string; permissionDecisionReason?: string };
+    }>(out.stdout).hookSpecificOutput;
+  };
+
+  it('denies tollgate shim install/uninstall and init git-hooks (--remove) in an agent Bash call', async () => {
+    for (const command of [
+      'tollgate shim uninstall --all',
+      `tollgate shim install git --dir ${shims}`,
+      'npx tollgate init git-hooks --remove',
+      'tollgate init git-hooks',
+    ]) {
+      const answer = await hook(command);
+      expect(answer.permissionDecision, command).toBe('deny');
+      expect(answer.permissionDecisionReason, command).toContain('runs the tollgate CLI itself');
+    }
+  });
+
+  it("holds an agent's write to the hooks directory or its core.hooksPath change as a change to the gate", async () => {
+    const hooksPath = git(repo.work, 'config', '--get', 'core.hooksPath');
+    for (const [command, rule] of [
+      // gate.self is operator-only: no prediction lets the agent rewrite the gate's own hooks or shims.
+      [`printf 'exit 0' > ${hooksPath}/pre-push`, 'gate.self'],
+      [
+        `mkdir -p ${state}/shims && printf '#!/bin/sh\\nexec /usr/bin/git "$@"' > ${state}/shims/git`,
+        'gate.self',
+      ],
+      [`git config core.hooksPath ${join(repo.root, 'mine')}`, 'git.config.persistent'],
+    ]) {
+      const answer = await hook(command as string);
+      expect(answer.permissionDecision, command).toBe('deny');
+      expect(answer.permissionDecisionReason, command).toContain(rule);
+    }
+  });
+});
