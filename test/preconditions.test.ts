@@ -143,8 +143,8 @@ describe('the remediation gate', () => {
 
   it('a store that fails while preconditions are read follows `unmatched` for a non-irreversible call', async () => {
     t = await openTestGate({ policies: [REMEDIATION], unmatched: 'closed' });
-    const store = t.store as unknown as { recentObservations: () => Promise<never> };
-    store.recentObservations = async () => {
+    const store = t.store as unknown as { ledgerWindows: () => Promise<never> };
+    store.ledgerWindows = async () => {
       throw new Error('disk gone');
     };
     const v = await t.gate.check(certify());

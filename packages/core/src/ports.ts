@@ -87,6 +87,15 @@ export interface LedgerWindow {
   tools?: readonly string[];
 }
 
+/** One window of `Store.ledgerWindows`: observations or dispatched calls. */
+export interface LedgerRequest {
+  kind: 'observed' | 'dispatched';
+  query: LedgerWindow;
+}
+
+/** The answers to `Store.ledgerWindows`, one per request in order. */
+export type LedgerWindows = (Observation[] | DispatchRecord[])[];
+
 /** A call the gate let through, as its decision row recorded it. */
 export interface DispatchRecord {
   /** The decision row's id. */
@@ -285,13 +294,14 @@ export interface Store {
 
   // --- The session's ledger newest first, for preconditions (preconditions.ts): bounded by count and
   // age, so a check never walks a whole session. ---
-  /** This session's observations (reads, results, directives) at or after `since`, newest first, at most `limit`. */
-  recentObservations(session: string, query: LedgerWindow): Promise<Observation[]>;
   /**
-   * This session's dispatched decisions (outcome pass or dispatch, not a dry look) at or after
-   * `since`, newest first, at most `limit`: the call each let through.
+   * Windows over this session's ledger, answered in the order asked: `observed` — its observations
+   * (reads, results, directives); `dispatched` — its dispatched decisions (outcome pass or dispatch,
+   * not a dry look), each the call it let through. Each window holds the events at or after `since`,
+   * newest first, at most `limit`. One check's preconditions read all theirs in one call (SQLite: in
+   * one read transaction, so they see one consistent ledger).
    */
-  recentDispatches(session: string, query: LedgerWindow): Promise<DispatchRecord[]>;
+  ledgerWindows(session: string, requests: readonly LedgerRequest[]): Promise<LedgerWindows>;
 
   // --- Session caps (limits.session_* in the config, checked by core: limits.ts). A session's ledger
   // usage is counted as it grows, in the transaction that grows it, so instances sharing a store

@@ -1,12 +1,12 @@
 // Preconditions ("X before Y"): a rule's `requires`, evaluated over the session's ledger — the
 // observations the gate recorded (reads and results of dispatched calls) and the calls it let through.
-// Reads newest first through two bounded windows (Store.recentObservations / recentDispatches), a
+// Reads newest first through bounded windows (Store.ledgerWindows, all of a check's at once), a
 // small page first and the whole window only when a requirement is not met on the small one.
 import type { Observation } from '@tollgate/contracts';
 import type { ShellFacts } from '@tollgate/shell';
 import { type CompiledMatcher, matchesRead, type ReadView, readView } from './policy/matchers.js';
 import type { CompiledAnchor, CompiledRequirement, CompiledRule, EventKind } from './policy/types.js';
-import type { DispatchRecord, Store } from './ports.js';
+import type { DispatchRecord, LedgerRequest, Store } from './ports.js';
 import { describeUnmet } from './preconditions-text.js';
 
 /** Events per window: the small page every check reads, and the most a requirement looks back. */
@@ -27,7 +27,7 @@ export type PreconditionCheck = { met: true } | { met: false; unmet: Unmet[] };
 export class PreconditionUnavailable extends Error {}
 
 export interface LedgerSource {
-  store: Pick<Store, 'recentObservations' | 'recentDispatches'>;
+  store: Pick<Store, 'ledgerWindows'>;
   session: string;
   now: number;
   /** Called once before dispatches are read: write-behind decision rows must be in the store first. */
@@ -52,50 +52,86 @@ interface Window<E> {
 }
 
 /**
- * The windows of one check, fetched on demand and shared by every requirement: one per kind and
- * tool filter (a matcher naming exact tools reads only their events, so a thousand shell reads do
- * not push the one Read it wants out of the window).
+ * The windows of one check, one per kind and tool filter (a matcher naming exact tools reads only
+ * their events, so a thousand shell reads do not push the one Read it wants out of the window),
+ * shared by every requirement. Every window the rules can ask for is read at the first ask, in one
+ * `Store.ledgerWindows` call: one snapshot of the ledger, one transaction's cost.
  */
 class Ledger {
-  readonly #windows = new Map<string, Promise<Window<Event>>>();
-  #flushed = false;
+  #windows: Promise<Map<string, Window<Event>>> | undefined;
   constructor(
     private readonly src: LedgerSource,
     private readonly limit: number,
+    private readonly wanted: ReadonlyMap<string, WindowKey>,
   ) {}
 
-  window(kind: EventKind, matcher: CompiledMatcher): Promise<Window<Event>> {
-    const tools = exactTools(matcher);
-    const key = `${kind}\u0000${tools?.join('\u0000') ?? '*'}`;
-    let found = this.#windows.get(key);
-    if (!found) {
-      found = kind === 'observed' ? this.#observed(tools) : this.#dispatched(tools);
-      this.#windows.set(key, found);
-    }
+  async window(kind: EventKind, matcher: CompiledMatcher): Promise<Window<Event>> {
+    this.#windows ??= this.#readAll();
+    const found = (await this.#windows).get(windowKey(kind, matcher).key);
+    if (!found) throw new Error(`preconditions: window ${kind} was not planned`); // wantedWindows walks every matcher
     return found;
   }
 
-  async #observed(tools: string[] | undefined): Promise<Window<Event>> {
-    const query = { since: 0, limit: this.limit, ...(tools ? { tools } : {}) };
-    const rows = await this.src.store.recentObservations(this.src.session, query);
-    const events: ObservedEvent[] = [];
-    for (const o of rows) {
-      // Only what the gate saw itself counts, and what the agent was told never does.
-      if (!o.attested || o.kind === 'directive') continue;
-      events.push({ at: Date.parse(o.observed_at), id: o.id, view: lazyView(o), observation: o });
-    }
-    return { events, cut: rows.length >= this.limit };
+  async #readAll(): Promise<Map<string, Window<Event>>> {
+    const keys = [...this.wanted.values()];
+    // Write-behind decision rows must be in the store before dispatches are read.
+    if (keys.some((k) => k.kind === 'dispatched')) await this.src.beforeDispatches?.();
+    const requests: LedgerRequest[] = keys.map((k) => ({
+      kind: k.kind,
+      query: { since: 0, limit: this.limit, ...(k.tools ? { tools: k.tools } : {}) },
+    }));
+    const answers = await this.src.store.ledgerWindows(this.src.session, requests);
+    const out = new Map<string, Window<Event>>();
+    keys.forEach((k, i) => {
+      const rows = answers[i] ?? [];
+      const events =
+        k.kind === 'observed'
+          ? observedEvents(rows as Observation[])
+          : (rows as DispatchRecord[]).map(dispatchEvent);
+      out.set(k.key, { events, cut: rows.length >= this.limit });
+    });
+    return out;
   }
+}
 
-  async #dispatched(tools: string[] | undefined): Promise<Window<Event>> {
-    if (!this.#flushed) {
-      this.#flushed = true;
-      await this.src.beforeDispatches?.();
+interface WindowKey {
+  key: string;
+  kind: EventKind;
+  tools: string[] | undefined;
+}
+
+function windowKey(kind: EventKind, matcher: CompiledMatcher): WindowKey {
+  const tools = exactTools(matcher);
+  return { key: `${kind}\u0000${tools?.join('\u0000') ?? '*'}`, kind, tools };
+}
+
+/** Every window the rules' requirements (their options and `after` anchors) can read. */
+function wantedWindows(rules: readonly CompiledRule[]): Map<string, WindowKey> {
+  const out = new Map<string, WindowKey>();
+  const add = (kind: EventKind, matcher: CompiledMatcher) => {
+    const k = windowKey(kind, matcher);
+    out.set(k.key, k);
+  };
+  const walk = (req: CompiledRequirement): void => {
+    if (req.kind === 'any_of') {
+      for (const option of req.options) walk(option);
+      return;
     }
-    const query = { since: 0, limit: this.limit, ...(tools ? { tools } : {}) };
-    const rows = await this.src.store.recentDispatches(this.src.session, query);
-    return { events: rows.map(dispatchEvent), cut: rows.length >= this.limit };
+    add(req.kind, req.matcher);
+    if (req.after) add(req.after.kind, req.after.matcher);
+  };
+  for (const rule of rules) for (const req of rule.requires ?? []) walk(req);
+  return out;
+}
+
+function observedEvents(rows: readonly Observation[]): ObservedEvent[] {
+  const events: ObservedEvent[] = [];
+  for (const o of rows) {
+    // Only what the gate saw itself counts, and what the agent was told never does.
+    if (!o.attested || o.kind === 'directive') continue;
+    events.push({ at: Date.parse(o.observed_at), id: o.id, view: lazyView(o), observation: o });
   }
+  return events;
 }
 
 /** The exact tool names a matcher names, or undefined when it names a pattern (then every event is read). */
@@ -108,10 +144,13 @@ export async function checkPreconditions(
   rules: readonly CompiledRule[],
   src: LedgerSource,
 ): Promise<PreconditionCheck> {
-  const first = await evaluateAll(rules, new Ledger(src, FIRST_PAGE), src.now);
+  const wanted = wantedWindows(rules);
+  const first = await evaluateAll(rules, new Ledger(src, FIRST_PAGE, wanted), src.now);
   if (first.unmet.length === 0) return { met: true };
   // Met on the newest events is met on all of them (see `anchorTime`); unmet may need a longer look.
-  const result = first.cut ? await evaluateAll(rules, new Ledger(src, LEDGER_WINDOW), src.now) : first;
+  const result = first.cut
+    ? await evaluateAll(rules, new Ledger(src, LEDGER_WINDOW, wanted), src.now)
+    : first;
   return result.unmet.length === 0 ? { met: true } : { met: false, unmet: result.unmet };
 }
 

@@ -1,7 +1,9 @@
 // The Store conformance suite: every implementation of core's Store port runs these same tests
 // against a real database. A target gives a fresh, empty store plus a second connection for raw SQL,
 // so tampering is done the way an attacker with file or database access would do it.
-import type { Store } from '@tollgate/core';
+
+import type { Observation } from '@tollgate/contracts';
+import type { DispatchRecord, LedgerWindow, Store } from '@tollgate/core';
 import { GENESIS_HASH, rowHash } from '@tollgate/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -26,6 +28,12 @@ export interface ConformanceTarget {
   tamper(sql: string): Promise<void>;
   dispose(): Promise<void>;
 }
+
+/** One window of each kind, through the port's only ledger read. */
+const recentObservations = async (store: Store, session: string, query: LedgerWindow) =>
+  (await store.ledgerWindows(session, [{ kind: 'observed', query }]))[0] as Observation[];
+const recentDispatches = async (store: Store, session: string, query: LedgerWindow) =>
+  (await store.ledgerWindows(session, [{ kind: 'dispatched', query }]))[0] as DispatchRecord[];
 
 export function runStoreConformance(name: string, open: () => Promise<ConformanceTarget>): void {
   describe(`Store conformance: ${name}`, () => {
@@ -470,7 +478,7 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
             call: { tool: 'big', truncated: true, bytes: 9, preview: '{' },
           }),
         ]);
-        const all = await store.recentDispatches('s1', { since: 0, limit: 10 });
+        const all = await recentDispatches(store, 's1', { since: 0, limit: 10 });
         expect(all.map((d) => d.tool)).toEqual(['big', 'x', 'w']);
         expect(all[1]).toEqual({
           id: e?.id,
@@ -481,15 +489,14 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
         });
         expect(all[2]).toEqual({ id: a?.id, at: 1_000, tool: 'w', args: { n: 1 } });
         expect(all[0]?.args).toBeUndefined();
-        expect((await store.recentDispatches('s1', { since: 2_000, limit: 10 })).map((d) => d.tool)).toEqual([
+        expect((await recentDispatches(store, 's1', { since: 2_000, limit: 10 })).map((d) => d.tool)).toEqual(
+          ['big', 'x'],
+        );
+        expect((await recentDispatches(store, 's1', { since: 0, limit: 1 })).map((d) => d.tool)).toEqual([
           'big',
-          'x',
         ]);
-        expect((await store.recentDispatches('s1', { since: 0, limit: 1 })).map((d) => d.tool)).toEqual([
-          'big',
-        ]);
-        expect(await store.recentDispatches('s9', { since: 0, limit: 10 })).toEqual([]);
-        const ws = await store.recentDispatches('s1', { since: 0, limit: 10, tools: ['w', 'nope'] });
+        expect(await recentDispatches(store, 's9', { since: 0, limit: 10 })).toEqual([]);
+        const ws = await recentDispatches(store, 's1', { since: 0, limit: 10, tools: ['w', 'nope'] });
         expect(ws.map((d) => d.id)).toEqual([a?.id]);
       });
 
@@ -503,21 +510,49 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
         const newer = observation('s1', 'cat b', 2_000);
         const other = observation('s2', 'cat a', 4_000);
         for (const o of [older, result, newer, other]) await store.insertObservation(o);
-        expect(await store.recentObservations('s1', { since: 0, limit: 10 })).toEqual([result, newer, older]);
-        expect(await store.recentObservations('s1', { since: 2_000, limit: 10 })).toEqual([result, newer]);
-        expect(await store.recentObservations('s1', { since: 0, limit: 1 })).toEqual([result]);
-        expect(await store.recentObservations('s3', { since: 0, limit: 10 })).toEqual([]);
+        expect(await recentObservations(store, 's1', { since: 0, limit: 10 })).toEqual([
+          result,
+          newer,
+          older,
+        ]);
+        expect(await recentObservations(store, 's1', { since: 2_000, limit: 10 })).toEqual([result, newer]);
+        expect(await recentObservations(store, 's1', { since: 0, limit: 1 })).toEqual([result]);
+        expect(await recentObservations(store, 's3', { since: 0, limit: 10 })).toEqual([]);
         // A tool filter reads the tool of the source key (a tool read's canonical JSON); a shell read
         // whose text ends like one is not a tool read. A shell filter is no filter.
         const lookalike = observation('s1', 'x,"tool":"diag"}', 3_500);
         await store.insertObservation(lookalike);
         const of = (tools: string[], since = 0, limit = 10) =>
-          store.recentObservations('s1', { since, limit, tools });
+          recentObservations(store, 's1', { since, limit, tools });
         expect(await of(['diag'])).toEqual([result]);
         expect(await of(['diag', 'x'], 0, 1)).toEqual([result]);
         expect(await of(['diag'], 3_100)).toEqual([]);
         expect(await of(['other'])).toEqual([]);
         expect((await of(['shell'])).length).toBe(4);
+        // Several windows at once answer, in the order asked, what each would answer alone.
+        await store.appendAudit([
+          draft('s1', {
+            at: new Date(5_000).toISOString(),
+            tool: 'diag',
+            call: { tool: 'diag', args: {} },
+            outcome: 'pass',
+          }),
+        ]);
+        const requests = [
+          { kind: 'observed' as const, query: { since: 0, limit: 10, tools: ['diag'] } },
+          { kind: 'dispatched' as const, query: { since: 0, limit: 10 } },
+          { kind: 'observed' as const, query: { since: 2_000, limit: 2 } },
+          { kind: 'dispatched' as const, query: { since: 0, limit: 10, tools: ['nope'] } },
+        ];
+        const windows = await store.ledgerWindows('s1', requests);
+        expect(windows).toEqual([
+          await of(['diag']),
+          await recentDispatches(store, 's1', { since: 0, limit: 10 }),
+          await recentObservations(store, 's1', { since: 2_000, limit: 2 }),
+          [],
+        ]);
+        expect(windows[1]?.map((d) => (d as { tool: string }).tool)).toEqual(['diag']);
+        expect(await store.ledgerWindows('s1', [])).toEqual([]);
       });
 
       it('shows a deleted tail as stored rows below the head record', async () => {

@@ -16,7 +16,9 @@ import {
   GENESIS_HASH,
   type LedgerAdmission,
   type LedgerCaps,
+  type LedgerRequest,
   type LedgerWindow,
+  type LedgerWindows,
   type OpenTicket,
   type OverrideRecord,
   type PredictionRecord,
@@ -459,7 +461,7 @@ export class PostgresStore implements Store {
     return rows.map((r) => r.path);
   }
 
-  async recentObservations(session: string, query: LedgerWindow): Promise<Observation[]> {
+  async #observationsWindow(session: string, query: LedgerWindow): Promise<Observation[]> {
     const tools = LEDGER.toolFilter(query.tools, true);
     const limit = LEDGER.windowLimit(query.limit);
     const lists = await Promise.all(
@@ -483,7 +485,18 @@ export class PostgresStore implements Store {
     return LEDGER.mergeNewest(lists, limit, LEDGER.newerObservation);
   }
 
-  async recentDispatches(session: string, query: LedgerWindow): Promise<DispatchRecord[]> {
+  async ledgerWindows(session: string, requests: readonly LedgerRequest[]): Promise<LedgerWindows> {
+    // Concurrent on the pool: the windows of one check cost one round trip's wait, not one each.
+    return Promise.all(
+      requests.map((r) =>
+        r.kind === 'observed'
+          ? this.#observationsWindow(session, r.query)
+          : this.#dispatchesWindow(session, r.query),
+      ),
+    );
+  }
+
+  async #dispatchesWindow(session: string, query: LedgerWindow): Promise<DispatchRecord[]> {
     const tools = LEDGER.toolFilter(query.tools, false);
     const limit = LEDGER.windowLimit(query.limit);
     const lists = await Promise.all(

@@ -15,7 +15,9 @@ import {
   GENESIS_HASH,
   type LedgerAdmission,
   type LedgerCaps,
+  type LedgerRequest,
   type LedgerWindow,
+  type LedgerWindows,
   type OpenTicket,
   type OverrideRecord,
   type PredictionRecord,
@@ -434,7 +436,20 @@ export class SqliteStore implements Store {
     return this.#ledger;
   }
 
-  async recentObservations(session: string, query: LedgerWindow): Promise<Observation[]> {
+  async ledgerWindows(session: string, requests: readonly LedgerRequest[]): Promise<LedgerWindows> {
+    // One read transaction for all of them: one snapshot, and one transaction's set-up, not one each.
+    const read = () =>
+      requests.map((r) =>
+        r.kind === 'observed'
+          ? this.#observationsWindow(session, r.query)
+          : this.#dispatchesWindow(session, r.query),
+      );
+    return requests.length > 1
+      ? run('read ledger windows', () => this.#conn.raw.transaction(read)())
+      : read();
+  }
+
+  #observationsWindow(session: string, query: LedgerWindow): Observation[] {
     const tools = LEDGER.toolFilter(query.tools, true);
     const limit = LEDGER.windowLimit(query.limit);
     const s = this.#ledgerStatements();
@@ -454,7 +469,7 @@ export class SqliteStore implements Store {
     return LEDGER.mergeNewest(lists, limit, LEDGER.newerObservation);
   }
 
-  async recentDispatches(session: string, query: LedgerWindow): Promise<DispatchRecord[]> {
+  #dispatchesWindow(session: string, query: LedgerWindow): DispatchRecord[] {
     const tools = LEDGER.toolFilter(query.tools, false);
     const limit = LEDGER.windowLimit(query.limit);
     const s = this.#ledgerStatements();
