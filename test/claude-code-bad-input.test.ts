@@ -106,7 +106,7 @@ describe('tollgate hook claude-code refuses what it cannot show safe, and says w
 
   it('a missing or unknown host', async () => {
     expectDeny(await answer(pre('ls'), ['hook']), /needs a host/);
-    expectDeny(await answer(pre('ls'), ['hook', 'cursor']), /needs a host/);
+    expectDeny(await answer(pre('ls'), ['hook', 'windsurf']), /needs a host/);
   });
 
   it('a store that cannot be opened denies a gated call as gate_unavailable', async () => {

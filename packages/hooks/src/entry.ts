@@ -2,7 +2,8 @@
 // that cannot be read is refused, and a gate that cannot open or decide denies a PreToolUse (a
 // crashed gate is not an open gate). Both the CLI and the HTTP service call this.
 import { sanitiseText } from '@tollgate/core';
-import { claudeCodeHook, type HookDeps } from './claude-code.js';
+import { claudeCodeHook } from './claude-code.js';
+import type { HookDeps } from './deps.js';
 import { type HookInput, type HookParse, parseHookInput } from './input.js';
 import { deny, type HookOutput, postContext, refuseInput } from './output.js';
 

@@ -1,17 +1,23 @@
 // Public surface of @tollgate/hooks: the Claude Code hook translation that both the CLI
 // (`tollgate hook claude-code`) and the HTTP service (POST /v1/hooks/claude-code) call. Any new
 // export here becomes public API.
-export {
-  AGENT,
-  callFor,
-  claudeCodeHook,
-  type HookDeps,
-  RECORDED_BY,
-  selfRoots,
-  toolCall,
-} from './claude-code.js';
+export { AGENT, claudeCodeHook, RECORDED_BY } from './claude-code.js';
 export { openDispatch } from './decision-row.js';
+export type { HookDeps } from './deps.js';
 export { type HookRuntime, runClaudeCodeHook } from './entry.js';
+export {
+  forModel,
+  HOST_NAMES,
+  type HostAdapter,
+  type HostAnswer,
+  type HostName,
+  type HostParse,
+  type HostRuntime,
+  refuse as refuseHostInput,
+  runHostHook,
+  type ShapedDecision,
+} from './host.js';
+export { HOSTS } from './hosts/index.js';
 export {
   checkHookInput,
   HANDLED_EVENTS,
@@ -31,3 +37,13 @@ export {
   type TicketCommand,
   ticketCommand,
 } from './ticket-command.js';
+export { spawnTicket, type TicketRun, type TicketRunner } from './ticket-run.js';
+export {
+  CLAUDE_CODE,
+  callFor,
+  type HookDecision,
+  type HostInfo,
+  selfRoots,
+  toolCall,
+  translate,
+} from './translate.js';

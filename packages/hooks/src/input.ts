@@ -12,8 +12,11 @@ export interface HookInput {
   hook_event_name: HookEvent;
   session_id: string;
   cwd?: string;
+  /** The canonical tool name (Bash, Write, Edit, Read, mcp__<server>__<tool>, ...). */
   tool_name: string;
   tool_input: Record<string, unknown>;
+  /** The host's own name for the tool, when it differs from the canonical one (write_file, apply_patch). */
+  host_tool_name?: string;
   tool_use_id?: string;
   tool_response?: unknown;
   error?: unknown;

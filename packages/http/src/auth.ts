@@ -3,7 +3,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Token } from '@tollgate/contracts';
 import { TollgateFault } from '@tollgate/core';
-import { AGENT as HOOK_AGENT } from '@tollgate/hooks';
+import { AGENT as HOOK_AGENT, HOST_NAMES } from '@tollgate/hooks';
 import { checkGrants } from './sessions.js';
 
 /** Who is calling. `agent` is absent only in open mode (no tokens configured, loopback only). */
@@ -25,11 +25,17 @@ export interface TokenTable {
 }
 
 /**
- * Agent names the adapters record under: the Claude Code hook (`claude-code`, also the name Claude
+ * Agent names the adapters record under: the hooks (`codex`, `gemini`, `cursor`, `copilot`, and
+ * `claude-code`, also the name Claude
  * Code gives itself as an MCP client, which the MCP proxy records), the MCP proxy (`tollgate-mcp`).
  * A token named after one would read and act on their rows.
  */
-export const RESERVED_AGENTS: ReadonlySet<string> = new Set([HOOK_AGENT, 'tollgate-mcp', 'tollgate']);
+export const RESERVED_AGENTS: ReadonlySet<string> = new Set([
+  HOOK_AGENT,
+  ...HOST_NAMES,
+  'tollgate-mcp',
+  'tollgate',
+]);
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 

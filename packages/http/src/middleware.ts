@@ -1,6 +1,7 @@
 // Request-wide middleware: a request id and one log line for every request (method, route, status,
 // time — never headers, query strings or bodies), then bearer authentication for /v1.
 import { randomBytes } from 'node:crypto';
+import { HOST_NAMES } from '@tollgate/hooks';
 import type { MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { Logger } from 'pino';
@@ -11,6 +12,10 @@ import { httpProblem } from './problem.js';
 import type { RateLimiter } from './rate-limit.js';
 
 export const HOOK_PATH = '/v1/hooks/claude-code';
+/** Every host's hook route: each answers its refusals as that host's decision, so each authenticates itself. */
+export const HOOK_PATHS: ReadonlySet<string> = new Set(
+  ['claude-code', ...HOST_NAMES].map((host) => `/v1/hooks/${host}`),
+);
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
@@ -46,7 +51,7 @@ export function requestContext(logger: Logger, metrics: Metrics): MiddlewareHand
 export function authenticate(tokens: TokenTable): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     // The hook route answers every refusal as a hook decision, so it authenticates itself.
-    if (c.req.path === HOOK_PATH) return next();
+    if (HOOK_PATHS.has(c.req.path)) return next();
     const principal = tokens.authenticate(c.req.header('authorization'));
     if (!principal) {
       const detail =
@@ -59,7 +64,7 @@ export function authenticate(tokens: TokenTable): MiddlewareHandler<AppEnv> {
       return httpProblem(
         c,
         'forbidden',
-        'this token is a hook credential (hook: true): it may only call POST /v1/hooks/claude-code',
+        'this token is a hook credential (hook: true): it may only call POST /v1/hooks/<host> (claude-code, codex, gemini, cursor, copilot)',
       );
     c.set('principal', principal);
     await next();
@@ -72,7 +77,7 @@ export function authenticate(tokens: TokenTable): MiddlewareHandler<AppEnv> {
  */
 export function rateLimit(limiter: RateLimiter, metrics: Metrics): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (c.req.path === HOOK_PATH) return next();
+    if (HOOK_PATHS.has(c.req.path)) return next();
     const admitted = limiter.take(c.get('principal')?.agent ?? '(open)');
     if (admitted.ok) return next();
     metrics.limitRefused('http_rate');

@@ -208,6 +208,23 @@ export function openApiPaths(): Record<string, unknown> {
         responses: { '200': ok('Hook output', schema('ClaudeCodeHookOutput')), ...BODY, ...AUTH },
       },
     },
+    ...Object.fromEntries(
+      [
+        ['codex', 'Codex'],
+        ['gemini', 'Gemini CLI'],
+        ['cursor', 'Cursor'],
+        ['copilot', 'Copilot CLI'],
+      ].map(([host, label]) => [
+        `/v1/hooks/${host}`,
+        {
+          post: {
+            summary: `${label}'s hook event, posted by a command hook that curls it: answered in ${label}'s own shape, always 200 (same translation as \`tollgate hook ${host}\`); reads are attested only for a token with hook: true`,
+            requestBody: body('HostHookInput'),
+            responses: { '200': ok('Hook output', schema('HostHookOutput')), ...BODY, ...AUTH },
+          },
+        },
+      ]),
+    ),
     '/healthz': {
       get: {
         summary: 'Asks the store',

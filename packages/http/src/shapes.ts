@@ -113,6 +113,16 @@ export const httpShapes = {
     description:
       "Claude Code's hook output: hookSpecificOutput with a permissionDecision, or {} for no decision.",
   },
+  HostHookInput: {
+    type: 'object',
+    description:
+      'A host\'s own pre- or post-tool hook event, as its command hook receives it on stdin (Codex: Claude-shaped PreToolUse/PostToolUse; Gemini CLI: BeforeTool/AfterTool; Cursor: beforeShellExecution, beforeMCPExecution, preToolUse, afterShellExecution, afterMCPExecution, afterFileEdit, postToolUse; Copilot CLI: camelCase {sessionId, toolName, toolArgs, toolResult?}). See README "Other agent hosts".',
+  },
+  HostHookOutput: {
+    type: 'object',
+    description:
+      "The host's own answer, always explicit (Codex: hookSpecificOutput.permissionDecision deny or {continue: true}; Gemini CLI: {decision, reason}; Cursor: {permission: deny, user_message, agent_message} or {continue: true}; Copilot CLI: {permissionDecision: deny, permissionDecisionReason} or {}).",
+  },
   Problem: {
     type: 'object',
     description: 'RFC 9457 problem object (application/problem+json).',

@@ -4,23 +4,31 @@
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import {
+  HOST_NAMES,
+  HOSTS,
+  type HookDeps,
+  type HookInput,
   type HookOutput,
+  type HostAnswer,
+  type HostName,
   refuseInput,
   runClaudeCodeHook,
+  runHostHook,
   selfIdentity,
   selfRoots,
   shellProbe,
+  spawnTicket,
 } from '@tollgate/hooks';
 import { nodeFileView } from '@tollgate/shell';
 import type { CommandIO } from '../command.js';
 import { hookConfigDir, openRuntime, storeEnv } from '../runtime.js';
 import { readInput, readStdinSync, writeFdSync } from '../stdin.js';
 
-const HOSTS = ['claude-code'];
+const ALL_HOSTS: readonly string[] = ['claude-code', ...HOST_NAMES];
 const MAX_INPUT = 1024 * 1024;
 
 const usage = `
-Usage: tollgate hook claude-code
+Usage: tollgate hook claude-code|codex|gemini|cursor|copilot
 
 Speaks Claude Code's hook protocol: reads one PreToolUse, PostToolUse or PostToolUseFailure JSON
 object on stdin and always answers with one JSON object on stdout and exit code 0
@@ -44,11 +52,17 @@ The session is the hook's session_id (TOLLGATE_SESSION/--session do not apply he
 store are found from CLAUDE_PROJECT_DIR (set by Claude Code for hooks), else this process's working
 directory, or TOLLGATE_CONFIG / TOLLGATE_DB (\`tollgate init claude-code\` pins both) — never from the
 "cwd" of the hook input, which the agent can change.
+
+Other hosts (README "Other agent hosts"): codex, gemini, cursor and copilot read that host's own
+pre- and post-tool events and answer in its own shape, always explicitly (each fails open on a
+missing or bad answer): a refusal, bad input or an unavailable gate is that host's deny. A
+\`tollgate predict|decline|observe|check\` from the host's shell is filed by the hook itself under the
+host's session (these hosts cannot rewrite a command), and the answer says what it printed.
 `;
 
 export const command = {
   name: 'hook',
-  summary: 'speak a host hook protocol (claude-code)',
+  summary: 'speak a host hook protocol (claude-code, codex, gemini, cursor, copilot)',
   usage,
   async run(io: CommandIO): Promise<number> {
     const [host, ...rest] = io.argv;
@@ -56,11 +70,13 @@ export const command = {
       io.stdout.write(`${usage.trim()}\n`);
       return 0;
     }
-    if (host === undefined || !HOSTS.includes(host)) {
+    if (host === undefined || !ALL_HOSTS.includes(host)) {
       // Answer in the hook protocol anyway: a mis-configured hook must refuse, not go silent.
       write(
         io,
-        refuseInput(`tollgate hook needs a host (${HOSTS.join(', ')}), got ${JSON.stringify(host ?? '')}`),
+        refuseInput(
+          `tollgate hook needs a host (${ALL_HOSTS.join(', ')}), got ${JSON.stringify(host ?? '')}`,
+        ),
       );
       return 0;
     }
@@ -68,38 +84,71 @@ export const command = {
     const read =
       (io.stdinFd !== undefined ? readStdinSync(io.stdinFd, MAX_INPUT) : undefined) ??
       (await readInput(io.stdin, MAX_INPUT));
-    const answer = await runClaudeCodeHook(read.bytes, async (input) => {
-      // Config and store from the project, never from the agent-controlled input.cwd; probes re-read
-      // claim subjects where the agent's command ran.
-      const project = hookConfigDir(io.cwd, io.env);
-      const cwd = input.cwd ? resolve(project, input.cwd) : project;
-      const runtime = await openRuntime({ cwd: project, env: io.env, channel: 'claude-code' });
-      const self = [process.execPath, process.argv[1] ?? 'tollgate'];
-      return {
-        deps: {
-          gate: runtime.gate,
-          store: runtime.store,
-          probe: shellProbe,
-          self,
-          storeEnv: storeEnv(runtime.loaded, io.env),
-          cwd,
-          // Programs resolve where the agent's command runs, so a renamed or copied tollgate is found.
-          resolve: {
-            identity: selfIdentity(selfRoots(self)),
-            files: nodeFileView(),
-            home: io.env.HOME || homedir(),
-            ...(io.env.PATH !== undefined ? { path: io.env.PATH } : {}),
-          },
-        },
-        close: () => runtime.close(),
-      };
-    });
+    if (host !== 'claude-code') {
+      const adapter = HOSTS[host as HostName];
+      const answer = await runHostHook(adapter, read.bytes, async (input) => {
+        const runtime = await openHook(
+          io,
+          input,
+          hookConfigDir(io.cwd, projectEnv(io.env, adapter.projectDirEnv)),
+        );
+        return { ...runtime, deps: { ...runtime.deps, runTicket: spawnTicket } };
+      });
+      return writeHost(io, answer);
+    }
+    const answer = await runClaudeCodeHook(read.bytes, (input) =>
+      openHook(io, input, hookConfigDir(io.cwd, io.env)),
+    );
     write(io, answer);
     return 0;
   },
 };
 
-function write(io: CommandIO, answer: HookOutput): void {
+/**
+ * The gate for one hook call. Config and store from the project, never from the agent-controlled
+ * input.cwd; probes re-read claim subjects where the agent's command ran.
+ */
+async function openHook(
+  io: CommandIO,
+  input: HookInput,
+  project: string,
+): Promise<{ deps: HookDeps; close(): Promise<void> }> {
+  const cwd = input.cwd ? resolve(project, input.cwd) : project;
+  const runtime = await openRuntime({ cwd: project, env: io.env, channel: 'claude-code' });
+  const self = [process.execPath, process.argv[1] ?? 'tollgate'];
+  return {
+    deps: {
+      gate: runtime.gate,
+      store: runtime.store,
+      probe: shellProbe,
+      self,
+      storeEnv: storeEnv(runtime.loaded, io.env),
+      cwd,
+      // Programs resolve where the agent's command runs, so a renamed or copied tollgate is found.
+      resolve: {
+        identity: selfIdentity(selfRoots(self)),
+        files: nodeFileView(),
+        home: io.env.HOME || homedir(),
+        ...(io.env.PATH !== undefined ? { path: io.env.PATH } : {}),
+      },
+    },
+    close: () => runtime.close(),
+  };
+}
+
+/** The host's own project-directory variable stands where Claude Code's CLAUDE_PROJECT_DIR would. */
+function projectEnv(env: NodeJS.ProcessEnv, names: readonly string[]): NodeJS.ProcessEnv {
+  const project = names.map((n) => env[n]).find((v) => v !== undefined && v !== '');
+  return project === undefined ? env : { ...env, CLAUDE_PROJECT_DIR: project };
+}
+
+function writeHost(io: CommandIO, answer: HostAnswer): number {
+  write(io, answer.json);
+  if (answer.stderr !== undefined) io.stderr.write(`${answer.stderr}\n`);
+  return answer.exitCode;
+}
+
+function write(io: CommandIO, answer: HookOutput | Record<string, unknown>): void {
   const text = `${JSON.stringify(answer)}\n`;
   const rest = io.stdoutFd === undefined ? text : writeFdSync(io.stdoutFd, text);
   if (rest !== '') io.stdout.write(rest);

@@ -1,0 +1,42 @@
+// What a hook translation needs from its caller (the CLI's hook process, or the HTTP service): the
+// gate and store, how this tollgate is run, and where the agent's commands run.
+import type { Gate, Store } from '@tollgate/core';
+import type { FileView } from '@tollgate/shell';
+import type { Probe } from './probe.js';
+import type { SelfIdentity } from './self-identity.js';
+import type { TicketRunner } from './ticket-run.js';
+
+export interface HookDeps {
+  gate: Gate;
+  store: Pick<Store, 'listAudit' | 'recentDecisions' | 'findObservationsBySource'>;
+  /** Re-reads probe-able claim subjects after a dispatched call. */
+  probe?: Probe;
+  /** How the agent's shell reaches this tollgate (e.g. [node, /abs/bin/tollgate.js]). */
+  self: readonly string[];
+  /** Variables that point a `tollgate predict` process at the hook's store (TOLLGATE_DB, TOLLGATE_CONFIG). */
+  storeEnv: Readonly<Record<string, string>>;
+  /** Where probes run when the input names no cwd. */
+  cwd: string;
+  /**
+   * Whether post-tool reads are recorded as attested (the gate saw the read pass). True for the
+   * host's own hook process; over HTTP only for a token marked `hook: true`, since any other token
+   * holder could post a made-up tool_response. Default true.
+   */
+  attested?: boolean;
+  /**
+   * Set by the HTTP hook route: a shell `tollgate predict|decline` is not bound there (the line
+   * would have to carry the store, a database URL with credentials); the agent is pointed to
+   * POST /v1/predictions | /v1/declines with its own token, under this session name.
+   */
+  ticketsOverHttp?: { session: string };
+  /**
+   * How a host that cannot rewrite a shell command files the agent's `tollgate predict|decline|...`
+   * itself, bound to the hook's session and store (the CLI's hook process; never the HTTP service).
+   */
+  runTicket?: TicketRunner;
+  /**
+   * How the hook resolves the programs the agent's shell would run (PATH, globs, symlinks) and
+   * recognises this tollgate among them, renamed or copied. Without it only the words are read.
+   */
+  resolve?: { identity: SelfIdentity; files: FileView; home?: string; path?: string };
+}

@@ -1,0 +1,105 @@
+// OpenAI Codex CLI: Claude-shaped hooks (PreToolUse/PostToolUse with session_id, tool_name,
+// tool_input, tool_use_id). Its shell tool reaches the hook as `Bash` (a command string) or, in older
+// builds, `shell`/`local_shell`/`exec_command` (an argv); file edits as `apply_patch` (one patch
+// envelope). Only a deny is dependable in Codex (allow/ask were never merged), so a deny is the JSON
+// deny AND exit 2 with the reason on stderr (Codex's own blocking channel); a pass is the explicit
+// `{"continue": true}`, which grants nothing.
+
+import type { HostAdapter, HostAnswer, HostParse, ShapedDecision } from '../host.js';
+import { forModel } from '../host.js';
+import { checkHookInput, type HookInput } from '../input.js';
+import { CLAUDE_CODE } from '../translate.js';
+import { patchFiles, pick, shellCommand } from './canonical.js';
+
+const SHELL_TOOLS = new Set([
+  'Bash',
+  'shell',
+  'local_shell',
+  'exec_command',
+  'container.exec',
+  'unified_exec',
+]);
+const PATCH_TOOLS = new Set(['apply_patch']);
+
+export const codex: HostAdapter = {
+  name: 'codex',
+  info: { ...CLAUDE_CODE, agent: 'codex', recordedBy: 'hook:codex', label: 'Codex' },
+  events: ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'SessionStart'],
+  projectDirEnv: ['CODEX_PROJECT_DIR'],
+  parse: parseCodex,
+  shape: shapeCodex,
+};
+
+export function parseCodex(doc: unknown): HostParse {
+  const parsed = checkHookInput(doc);
+  if (!parsed.ok)
+    return parsed.event === undefined
+      ? { ok: false, problem: parsed.problem }
+      : { ok: false, problem: parsed.problem, event: parsed.event };
+  const input = parsed.input;
+  const event = input.hook_event_name;
+  if (input.tool_name === '') return { ok: true, input, event };
+  const canonical = canonicalCodex(input);
+  return 'problem' in canonical
+    ? { ok: false, problem: canonical.problem, event }
+    : { ok: true, input: canonical, event };
+}
+
+/** Codex's tool → the canonical one: every shell spelling is Bash {command}; apply_patch names its files. */
+export function canonicalCodex(input: HookInput): HookInput | { problem: string } {
+  const host = input.tool_name;
+  if (SHELL_TOOLS.has(host)) {
+    const raw = input.tool_input.command ?? input.tool_input.cmd;
+    const first = Array.isArray(raw) ? raw[0] : undefined;
+    if (first === 'apply_patch' && Array.isArray(raw) && typeof raw[1] === 'string')
+      return patchInput(input, raw[1]);
+    const command = shellCommand(raw);
+    if (command === undefined)
+      return { problem: `the ${host} call has no "command" (a string, or an array of strings)` };
+    return {
+      ...input,
+      tool_name: 'Bash',
+      tool_input: { command },
+      ...(host !== 'Bash' ? { host_tool_name: host } : {}),
+    };
+  }
+  if (PATCH_TOOLS.has(host)) {
+    const patch = pick(input.tool_input, 'input', 'patch') ?? shellCommand(input.tool_input.command);
+    if (patch === undefined) return { problem: 'the apply_patch call carries no patch text ("input")' };
+    return patchInput(input, patch);
+  }
+  return input;
+}
+
+/** A patch is one call: the patch text and the files it writes (the file rules judge each). */
+function patchInput(input: HookInput, patch: string): HookInput {
+  return {
+    ...input,
+    tool_name: 'apply_patch',
+    host_tool_name: input.tool_name,
+    tool_input: { patch, files: patchFiles(patch) },
+  };
+}
+
+export function shapeCodex(decision: ShapedDecision, event: string | undefined): HostAnswer {
+  if (decision.kind === 'deny') {
+    const reason = forModel(decision.reason);
+    const hookEventName = event === undefined || event === 'PreToolUse' ? 'PreToolUse' : event;
+    return {
+      json: {
+        hookSpecificOutput: { hookEventName, permissionDecision: 'deny', permissionDecisionReason: reason },
+      },
+      exitCode: 2,
+      stderr: reason,
+    };
+  }
+  const context = decision.context === undefined ? undefined : forModel(decision.context);
+  if (decision.kind === 'pass' || context === undefined) return { json: { continue: true }, exitCode: 0 };
+  return {
+    json: {
+      continue: true,
+      hookSpecificOutput: { hookEventName: event ?? 'PostToolUse', additionalContext: context },
+    },
+    exitCode: 0,
+  };
+}

@@ -1,0 +1,174 @@
+// Cursor: one hook per kind of call. beforeShellExecution {command, cwd}, beforeMCPExecution
+// {tool_name, tool_input, server?}, preToolUse {tool_name, tool_input, tool_use_id?} for its own tools
+// (Shell, Write, StrReplace, Delete, Read, ...); afterShellExecution {command, output},
+// afterMCPExecution {tool_name, tool_input, result_json}, afterFileEdit {file_path, edits},
+// postToolUse {tool_name, tool_input, tool_output}. The session is conversation_id. It answers
+// {permission: "allow"|"deny"|"ask", user_message, agent_message (for the model)}; the after* events
+// are observe-only and get {}. A pass is {"continue": true} with no permission, so Cursor's own
+// approval settings still decide (a "permission": "allow" could skip them).
+import type { HostAdapter, HostAnswer, HostParse, ShapedDecision } from '../host.js';
+import { forModel } from '../host.js';
+import type { HookEvent, HookInput } from '../input.js';
+import { CLAUDE_CODE } from '../translate.js';
+import { argsObject, defined, idOf, isObj, type Obj, pick } from './canonical.js';
+
+const PRE: Record<string, true> = { beforeShellExecution: true, beforeMCPExecution: true, preToolUse: true };
+const EVENTS: Record<string, HookEvent> = {
+  beforeShellExecution: 'PreToolUse',
+  beforeMCPExecution: 'PreToolUse',
+  preToolUse: 'PreToolUse',
+  afterShellExecution: 'PostToolUse',
+  afterMCPExecution: 'PostToolUse',
+  afterFileEdit: 'PostToolUse',
+  postToolUse: 'PostToolUse',
+};
+
+export const cursor: HostAdapter = {
+  name: 'cursor',
+  info: {
+    ...CLAUDE_CODE,
+    agent: 'cursor',
+    recordedBy: 'hook:cursor',
+    label: 'Cursor',
+    shellTool: 'the terminal',
+  },
+  events: Object.keys(EVENTS),
+  projectDirEnv: ['CURSOR_PROJECT_DIR'],
+  parse: parseCursor,
+  shape: shapeCursor,
+};
+
+/** Cursor's agent tools → canonical (a name not listed stays itself). */
+const TOOLS: Record<string, (a: Obj) => { tool: string; args: Obj }> = {
+  Shell: (a) => ({ tool: 'Bash', args: defined({ command: a.command }) }),
+  Write: (a) => ({
+    tool: 'Write',
+    args: defined({
+      file_path: pick(a, 'file_path', 'path', 'target_file'),
+      content: a.contents ?? a.content,
+    }),
+  }),
+  StrReplace: (a) => editArgs(a),
+  Edit: (a) => editArgs(a),
+  Delete: (a) => ({
+    tool: 'delete_file',
+    args: defined({ path: pick(a, 'file_path', 'path', 'target_file') }),
+  }),
+  Read: (a) => ({ tool: 'Read', args: defined({ file_path: pick(a, 'file_path', 'path', 'target_file') }) }),
+};
+
+function editArgs(a: Obj): { tool: string; args: Obj } {
+  return {
+    tool: 'Edit',
+    args: defined({
+      file_path: pick(a, 'file_path', 'path', 'target_file'),
+      old_string: a.old_string,
+      new_string: a.new_string,
+    }),
+  };
+}
+
+/** An MCP tool as the canonical mcp__<server>__<tool> (Cursor names the bare tool; the server when it says). */
+function mcpName(tool: string, doc: Obj): string {
+  if (tool.startsWith('mcp__')) return tool;
+  const server = pick(doc, 'server', 'server_name');
+  return `mcp__${server && /^[\w.-]{1,64}$/.test(server) ? server : 'cursor'}__${tool}`;
+}
+
+export function parseCursor(doc: unknown): HostParse {
+  if (!isObj(doc)) return { ok: false, problem: 'hook input is not a JSON object' };
+  const event = typeof doc.hook_event_name === 'string' ? doc.hook_event_name.slice(0, 64) : undefined;
+  if (event === undefined) return { ok: false, problem: 'hook input has no "hook_event_name"' };
+  const canonical = EVENTS[event];
+  if (canonical === undefined)
+    return {
+      ok: false,
+      problem: `hook event ${JSON.stringify(event)} is not one tollgate handles for Cursor (${Object.keys(EVENTS).join(', ')})`,
+      event,
+    };
+  const session = idOf(doc.conversation_id) ?? idOf(doc.session_id);
+  if (session === undefined)
+    return {
+      ok: false,
+      problem: 'hook input has no usable "conversation_id" (a non-empty string of at most 256 characters)',
+      event,
+    };
+  const call = cursorCall(event, doc);
+  if ('problem' in call) return { ok: false, problem: call.problem, event };
+  const input: HookInput = {
+    hook_event_name: canonical,
+    session_id: session,
+    tool_name: call.tool,
+    tool_input: call.args,
+    ...(call.host !== call.tool ? { host_tool_name: call.host } : {}),
+  };
+  const roots = Array.isArray(doc.workspace_roots) ? doc.workspace_roots : [];
+  const cwd = pick(doc, 'cwd') || (typeof roots[0] === 'string' ? roots[0] : undefined);
+  if (cwd) input.cwd = cwd;
+  // Pairs a post event with its pre event: the tool-use id, else the generation (one model turn).
+  const ref = idOf(doc.tool_use_id) ?? idOf(doc.generation_id);
+  if (ref !== undefined) input.tool_use_id = ref;
+  if (canonical === 'PostToolUse') input.tool_response = call.response;
+  return { ok: true, input, event };
+}
+
+interface CursorCall {
+  host: string;
+  tool: string;
+  args: Obj;
+  response?: unknown;
+}
+
+function cursorCall(event: string, doc: Obj): CursorCall | { problem: string } {
+  if (event === 'beforeShellExecution' || event === 'afterShellExecution') {
+    if (typeof doc.command !== 'string') return { problem: `the ${event} input has no "command" string` };
+    return {
+      host: 'shell',
+      tool: 'Bash',
+      args: { command: doc.command },
+      response: { stdout: pick(doc, 'output') ?? '' },
+    };
+  }
+  if (event === 'afterFileEdit') {
+    const path = pick(doc, 'file_path');
+    if (path === undefined) return { problem: 'the afterFileEdit input has no "file_path" string' };
+    return { host: 'file edit', tool: 'Edit', args: { file_path: path }, response: doc.edits };
+  }
+  const name = idOf(doc.tool_name);
+  if (name === undefined) return { problem: 'hook input has no usable "tool_name"' };
+  const parsed = argsObject(doc.tool_input ?? {}, 'tool_input');
+  if (!parsed.ok) return { problem: parsed.problem };
+  const response = doc.result_json ?? doc.tool_output;
+  if (event === 'beforeMCPExecution' || event === 'afterMCPExecution')
+    return { host: name, tool: mcpName(name, doc), args: parsed.args, response };
+  const mapped = TOOLS[name]?.(parsed.args) ?? { tool: name, args: parsed.args };
+  if (mapped.tool === 'Bash' && typeof mapped.args.command !== 'string')
+    return { problem: `the ${name} call has no "command" string` };
+  return { host: name, ...mapped, response };
+}
+
+export function shapeCursor(decision: ShapedDecision, event: string | undefined): HostAnswer {
+  const pre = event === undefined || PRE[event] === true;
+  if (decision.kind === 'deny') {
+    const reason = forModel(decision.reason);
+    if (!pre) return { json: {}, exitCode: 0 };
+    return {
+      json: {
+        permission: 'deny',
+        user_message: forModel(`Tollgate held this call: ${firstLine(reason)}`),
+        agent_message: reason,
+      },
+      exitCode: 0,
+    };
+  }
+  if (decision.kind === 'pass') {
+    if (decision.context === undefined) return { json: { continue: true }, exitCode: 0 };
+    return { json: { continue: true, agent_message: forModel(decision.context) }, exitCode: 0 };
+  }
+  return { json: {}, exitCode: 0 };
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n')[0] ?? '';
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}
