@@ -1,0 +1,179 @@
+// How each non-Claude agent host drives `tollgate hook <host>`: its own pre- and post-tool event for
+// a shell command, and how its answer reads (deny with a reason, pass, context for the model). The
+// shapes follow each host's documented hook contract; the conformance suite (test/hosts-hook.test.ts)
+// runs the same steps through every driver.
+import type { Run } from '../../packages/cli/src/testing/harness.js';
+import { lastJson } from '../../packages/cli/src/testing/harness.js';
+
+export interface Read {
+  kind: 'deny' | 'pass' | 'noted';
+  /** The text the model reads (deny reason, or context). */
+  text: string;
+  json: Record<string, unknown>;
+}
+
+export interface HostDriver {
+  host: 'codex' | 'gemini' | 'cursor' | 'copilot';
+  /** The host's shell tool, as the rails name it. */
+  shellTool: string;
+  /** Whether a post event's answer carries context to the model (the observation id). */
+  postContext: boolean;
+  pre(session: string, cwd: string, command: string, ref: string): unknown;
+  post(session: string, cwd: string, command: string, stdout: string, ref: string): unknown;
+  /** The answer to a pre event, checked for the host's shape (throws when it is neither a deny nor a pass). */
+  readPre(run: Run): Read;
+  readPost(run: Run): Read;
+}
+
+type J = Record<string, unknown>;
+const obj = (v: unknown): J => (v !== null && typeof v === 'object' ? (v as J) : {});
+
+export const codex: HostDriver = {
+  host: 'codex',
+  shellTool: 'Bash',
+  postContext: true,
+  pre: (session, cwd, command, ref) => ({
+    session_id: session,
+    transcript_path: null,
+    cwd,
+    hook_event_name: 'PreToolUse',
+    model: 'gpt-5-codex',
+    permission_mode: 'default',
+    tool_name: 'Bash',
+    tool_input: { command },
+    tool_use_id: ref,
+  }),
+  post: (session, cwd, command, stdout, ref) => ({
+    ...(codex.pre(session, cwd, command, ref) as J),
+    hook_event_name: 'PostToolUse',
+    tool_response: stdout,
+  }),
+  readPre(run) {
+    const json = lastJson(run.stdout);
+    const out = obj(json.hookSpecificOutput);
+    if (out.permissionDecision === 'deny') {
+      // Codex's dependable channel: exit 2 with the reason on stderr, the JSON deny beside it.
+      if (run.code !== 2) throw new Error(`codex deny exited ${run.code}`);
+      const reason = String(out.permissionDecisionReason);
+      if (run.stderr.trim() !== reason.trim()) throw new Error('codex deny: stderr is not the reason');
+      return { kind: 'deny', text: reason, json };
+    }
+    if (run.code === 0 && json.continue === true && out.permissionDecision === undefined)
+      return { kind: 'pass', text: '', json };
+    throw new Error(`not a Codex answer: ${run.code} ${run.stdout}`);
+  },
+  readPost(run) {
+    const json = lastJson(run.stdout);
+    if (run.code !== 0 || json.continue !== true) throw new Error(`not a Codex post answer: ${run.stdout}`);
+    return { kind: 'noted', text: String(obj(json.hookSpecificOutput).additionalContext ?? ''), json };
+  },
+};
+
+export const gemini: HostDriver = {
+  host: 'gemini',
+  shellTool: 'run_shell_command',
+  postContext: true,
+  pre: (session, cwd, command) => ({
+    session_id: session,
+    transcript_path: `/home/u/.gemini/tmp/x/chats/${session}.json`,
+    cwd,
+    hook_event_name: 'BeforeTool',
+    timestamp: new Date().toISOString(),
+    tool_name: 'run_shell_command',
+    tool_input: { command, description: 'agent command' },
+  }),
+  post: (session, cwd, command, stdout) => ({
+    ...(gemini.pre(session, cwd, command, '') as J),
+    hook_event_name: 'AfterTool',
+    tool_response: { llmContent: stdout, returnDisplay: stdout },
+  }),
+  readPre(run) {
+    const json = lastJson(run.stdout);
+    if (run.code !== 0) throw new Error(`gemini exited ${run.code}`);
+    if (json.decision === 'deny') return { kind: 'deny', text: String(json.reason), json };
+    if (json.decision === 'allow') return { kind: 'pass', text: '', json };
+    throw new Error(`not a Gemini answer: ${run.stdout}`);
+  },
+  readPost(run) {
+    const json = lastJson(run.stdout);
+    if (run.code !== 0 || json.decision === 'deny')
+      throw new Error(`not a Gemini post answer: ${run.stdout}`);
+    return { kind: 'noted', text: String(obj(json.hookSpecificOutput).additionalContext ?? ''), json };
+  },
+};
+
+export const cursor: HostDriver = {
+  host: 'cursor',
+  shellTool: 'the terminal',
+  postContext: false,
+  pre: (session, cwd, command, ref) => ({
+    conversation_id: session,
+    generation_id: ref,
+    hook_event_name: 'beforeShellExecution',
+    command,
+    cwd,
+    workspace_roots: [cwd],
+  }),
+  post: (session, cwd, command, stdout, ref) => ({
+    conversation_id: session,
+    generation_id: ref,
+    hook_event_name: 'afterShellExecution',
+    command,
+    output: stdout,
+    duration: 12,
+    workspace_roots: [cwd],
+  }),
+  readPre(run) {
+    const json = lastJson(run.stdout);
+    if (run.code !== 0) throw new Error(`cursor exited ${run.code}`);
+    if (json.permission === 'deny') {
+      if (typeof json.user_message !== 'string') throw new Error('cursor deny without user_message');
+      return { kind: 'deny', text: String(json.agent_message), json };
+    }
+    // A pass grants nothing: continue, and no permission field (Cursor's own approvals decide).
+    if (json.continue === true && json.permission === undefined)
+      return { kind: 'pass', text: String(json.agent_message ?? ''), json };
+    throw new Error(`not a Cursor answer: ${run.stdout}`);
+  },
+  readPost(run) {
+    const json = lastJson(run.stdout);
+    if (run.code !== 0 || JSON.stringify(json) !== '{}')
+      throw new Error(`not a Cursor post answer: ${run.stdout}`);
+    return { kind: 'noted', text: '', json };
+  },
+};
+
+export const copilot: HostDriver = {
+  host: 'copilot',
+  shellTool: 'bash',
+  postContext: true,
+  pre: (session, cwd, command) => ({
+    sessionId: session,
+    timestamp: Date.now(),
+    cwd,
+    toolName: 'bash',
+    // Copilot CLI hands the arguments as a JSON string.
+    toolArgs: JSON.stringify({ command, description: 'agent command' }),
+  }),
+  post: (session, cwd, command, stdout) => ({
+    ...(copilot.pre(session, cwd, command, '') as J),
+    toolResult: { resultType: 'success', textResultForLlm: stdout },
+  }),
+  readPre(run) {
+    const json = lastJson(run.stdout);
+    if (run.code !== 0) throw new Error(`copilot exited ${run.code}`);
+    if (json.permissionDecision === 'deny')
+      return { kind: 'deny', text: String(json.permissionDecisionReason), json };
+    if (json.permissionDecision === undefined)
+      return { kind: 'pass', text: String(json.additionalContext ?? ''), json };
+    throw new Error(`not a Copilot answer: ${run.stdout}`);
+  },
+  readPost(run) {
+    const json = lastJson(run.stdout);
+    if (run.code !== 0 || json.permissionDecision !== undefined)
+      throw new Error(`not a Copilot post answer: ${run.stdout}`);
+    return { kind: 'noted', text: String(json.additionalContext ?? ''), json };
+  },
+};
+
+export const DRIVERS: readonly HostDriver[] = [codex, gemini, cursor, copilot];
