@@ -15,7 +15,7 @@ process.env.TOLLGATE_TEST_STATE ??= mkdtempSync(join(tmpdir(), 'tollgate-test-st
 const state = process.env.TOLLGATE_TEST_STATE;
 const stateEnv = { XDG_STATE_HOME: state, TOLLGATE_STATE_DIR: join(state, 'tollgate') };
 
-const packages = ['core', 'store', 'shell', 'cli', 'http', 'mcp', 'hooks'];
+const packages = ['core', 'store', 'shell', 'cli', 'http', 'mcp', 'hooks', 'ai-sdk', 'openai-agents'];
 
 export default defineConfig({
   resolve: { conditions: ['tollgate-source'] },

@@ -8,7 +8,8 @@ import { build } from 'esbuild';
 
 const dir = process.cwd();
 const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-const dependencies = Object.keys(pkg.dependencies ?? {});
+// Peer dependencies (the agent framework an adapter plugs into) are the application's own copy: never bundled.
+const dependencies = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies });
 
 export async function bundle(entry, outfile, extra = {}) {
   const external = extra.bundleWorkspace

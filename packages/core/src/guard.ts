@@ -1,8 +1,9 @@
 // guard(dispatch): the whole loop around any async tool dispatcher — check, dispatch only on
 // pass/dispatch, record the result or error, re-read probe-able claim subjects, store the outcome.
+// dispatchChecked is the same loop after a check made elsewhere (a framework's own guardrail hook).
 import type { Call, ClaimResult, Source, Verdict } from '@tollgate/contracts';
 import type { ObservedOutput } from './claims.js';
-import type { Gate } from './gate.js';
+import type { CheckOptions, Gate } from './gate.js';
 
 export interface GuardOptions {
   /** Re-reads a claim subject after dispatch (run a read command, call a read-only tool). */
@@ -14,6 +15,8 @@ export interface GuardOptions {
    * can read a tool's verdict; default: the string itself, else its JSON).
    */
   resultText?: (result: unknown) => string;
+  /** How the check is asked: the channel rails are phrased for, the tool's hints, the cwd. */
+  check?: Pick<CheckOptions, 'channel' | 'hints' | 'cwd'>;
 }
 
 export interface GuardResult<R> {
@@ -31,38 +34,56 @@ export function guardWith<R>(
   dispatch: (call: Call) => Promise<R>,
   options: GuardOptions = {},
 ): Guarded<R> {
-  const summarise = options.summarise ?? defaultSummary;
   return async (call, envelope) => {
-    const verdict = await gate.check(call, envelope === undefined ? {} : { envelope });
-    if (verdict.outcome !== 'pass' && verdict.outcome !== 'dispatch') return { verdict, dispatched: false };
-    const tracked = verdict.outcome === 'dispatch' && verdict.audit_id !== undefined;
-    let result: R;
-    try {
-      result = await dispatch(call);
-    } catch (error) {
-      if (tracked && verdict.audit_id) {
-        await gate.recordOutcome(verdict.audit_id, {
-          status: 'error',
-          summary: defaultSummary(error instanceof Error ? error.message : error),
-        });
-      }
-      return { verdict, dispatched: true, error };
-    }
-    await recordResult(gate, call, result, options.resultText);
-    if (!tracked || !verdict.audit_id) return { verdict, dispatched: true, result };
-    const { claims } = await gate.settle(verdict.audit_id, call.session, {
-      status: 'ok',
-      summary: summarise(result),
-      ...(options.observe !== undefined ? { observe: options.observe } : {}),
+    const verdict = await gate.check(call, {
+      ...options.check,
+      ...(envelope === undefined ? {} : { envelope }),
     });
-    return { verdict, dispatched: true, result, claims };
+    return dispatchChecked(gate, call, verdict, dispatch, options);
   };
 }
 
-/** What the dispatched call returned, recorded against it (a result, never evidence unless a read). */
+/** Runs a call its verdict lets through, records what it returned and settles its outcome. */
+export async function dispatchChecked<R>(
+  gate: Gate,
+  call: Call,
+  verdict: Verdict,
+  dispatch: (call: Call) => Promise<R>,
+  options: GuardOptions = {},
+): Promise<GuardResult<R>> {
+  const summarise = options.summarise ?? defaultSummary;
+  if (verdict.outcome !== 'pass' && verdict.outcome !== 'dispatch') return { verdict, dispatched: false };
+  const tracked = verdict.outcome === 'dispatch' && verdict.audit_id !== undefined;
+  let result: R;
+  try {
+    result = await dispatch(call);
+  } catch (error) {
+    if (tracked && verdict.audit_id) {
+      await gate.recordOutcome(verdict.audit_id, {
+        status: 'error',
+        summary: defaultSummary(error instanceof Error ? error.message : error),
+      });
+    }
+    return { verdict, dispatched: true, error };
+  }
+  await recordResult(gate, call, verdict, result, options.resultText);
+  if (!tracked || !verdict.audit_id) return { verdict, dispatched: true, result };
+  const { claims } = await gate.settle(verdict.audit_id, call.session, {
+    status: 'ok',
+    summary: summarise(result),
+    ...(options.observe !== undefined ? { observe: options.observe } : {}),
+  });
+  return { verdict, dispatched: true, result, claims };
+}
+
+/**
+ * What the dispatched call returned, recorded against it: a read's output is an observation the agent
+ * can cite (as the MCP proxy records it); any other call's is a result, for preconditions only.
+ */
 async function recordResult(
   gate: Gate,
   call: Call,
+  verdict: Verdict,
   result: unknown,
   text: ((result: unknown) => string) | undefined,
 ): Promise<void> {
@@ -82,7 +103,7 @@ async function recordResult(
     output,
     recordedBy: 'guard',
     attested: true,
-    kind: 'result',
+    ...(verdict.class === 'read-only' ? {} : { kind: 'result' as const }),
   });
 }
 

@@ -34,7 +34,7 @@ export {
   type Mode,
   type OverrideInput,
 } from './gate.js';
-export type { Guarded, GuardOptions, GuardResult } from './guard.js';
+export { dispatchChecked, type Guarded, type GuardOptions, type GuardResult } from './guard.js';
 export { DEFAULT_MAX_INPUT_BYTES, type DecodeOptions, decodeJson } from './input.js';
 export { DEFAULT_SESSION_LIMITS, type LimitName, type OnLimit, type SessionLimits } from './limits.js';
 export { cutUtf8, type ObservationInput } from './observations.js';
@@ -129,6 +129,17 @@ export {
 } from './sanitise.js';
 export { sessionBrief } from './session-brief.js';
 export type { Settlement } from './settle.js';
+export {
+  type EnvelopeArg,
+  envelopeArg,
+  envelopeArgumentSchema,
+  gatedToolNote,
+  splitToolArgs,
+  TOLLGATE_ARG,
+  tollgateArgumentSchema,
+  withTollgateProperty,
+} from './tool-argument.js';
 export { classifyTool, type ToolClassification } from './tool-class.js';
+export { declineText, refusalText, replyFacts } from './tool-replies.js';
 export type { Write } from './writes.js';
 export { PROTECTED_ZONES, type ProjectPaths, type Zone, zoneOf } from './zones.js';

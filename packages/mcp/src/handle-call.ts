@@ -11,12 +11,11 @@ import {
   type ServerRequest,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Call } from '@tollgate/contracts';
-import { quoted, sanitiseOutgoing, sanitiseText } from '@tollgate/core';
+import { envelopeArg, quoted, sanitiseOutgoing, sanitiseText } from '@tollgate/core';
 import { hintsOf } from './catalogue.js';
 import type { ProxyContext } from './context.js';
 import { RULES_TOOL } from './decorate.js';
 import { recordMetaDirective } from './directive-meta.js';
-import { envelopeArg } from './envelope-arg.js';
 import { ProtocolError } from './errors.js';
 import { failureOf } from './failure.js';
 import { forward } from './forward.js';

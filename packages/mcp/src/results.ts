@@ -7,7 +7,14 @@
 
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { SchemaProblem, Verdict } from '@tollgate/contracts';
-import { escapedJson, sanitiseOutgoing, sanitiseText } from '@tollgate/core';
+import {
+  declineText,
+  escapedJson,
+  refusalText,
+  replyFacts,
+  sanitiseOutgoing,
+  sanitiseText,
+} from '@tollgate/core';
 import type { ProxyErrorCode } from './errors.js';
 
 function machine(facts: Record<string, unknown>): { type: 'text'; text: string } {
@@ -20,42 +27,16 @@ export function modelText(text: string): { type: 'text'; text: string } {
 }
 
 export function refusedResult(verdict: Verdict): CallToolResult {
-  const text =
-    verdict.rails?.text ??
-    [
-      'Tollgate refused this call:',
-      ...verdict.reasons.map((r) => `  - [${r.code}] ${sanitiseText(r.message, 600)}`),
-    ].join('\n');
   return {
     isError: true,
-    content: [
-      modelText(text),
-      machine({
-        outcome: 'rejected',
-        audit_id: verdict.audit_id,
-        rules: verdict.rules,
-        reasons: verdict.reasons,
-        ...(verdict.escalation ? { escalation: verdict.escalation } : {}),
-        // A person decides this call (review_required): the request to wait on.
-        ...(verdict.review_id ? { review_id: verdict.review_id } : {}),
-      }),
-    ],
+    content: [{ type: 'text', text: refusalText(verdict) }, machine(replyFacts(verdict))],
   };
 }
 
 export function declinedResult(verdict: Verdict, tool: string, structured: boolean): CallToolResult {
-  const facts = {
-    outcome: 'declined' as const,
-    audit_id: verdict.audit_id ?? '',
-    ...(verdict.decline_id ? { decline_id: verdict.decline_id } : {}),
-  };
+  const facts = replyFacts(verdict);
   return {
-    content: [
-      modelText(
-        `Tollgate recorded your decline (audit ${facts.audit_id}). ${sanitiseText(tool, 200)} was not called and nothing changed. Declining is a valid answer; if you later make the reads your decline names, you may call again with a prediction.`,
-      ),
-      machine(facts),
-    ],
+    content: [{ type: 'text', text: declineText(verdict, tool) }, machine(facts)],
     // Only for tools with an output schema, which the proxy widened to admit exactly this record.
     ...(structured ? { structuredContent: { tollgate: facts } } : {}),
   };
