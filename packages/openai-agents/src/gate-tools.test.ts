@@ -1,0 +1,207 @@
+// A scripted agent run through the real Agents SDK (run(), its tool guardrails, a scripted Model, no
+// network) with file tools behind the gate: a write without an envelope is refused by the input
+// guardrail and the rails are what the model reads; a read is recorded as an observation; the write
+// with a prediction citing it runs once and is settled; a decline runs nothing; and evidence never
+// read, read for another path, or already used is refused with the real tool untouched.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, RunContext, run, setTracingDisabled, tool } from '@openai/agents-core';
+import { createGate, type Gate, loadPolicy, type Store } from '@tollgate/core';
+import { openStore } from '@tollgate/store';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { gateAgentTools, gateFunctionTool } from './gate-tools.js';
+import { type ScriptedCall, scriptedModel } from './testing/scripted-model.js';
+
+let dir: string;
+let gate: Gate;
+let store: Store;
+let writes: string[];
+
+beforeAll(() => setTracingDisabled(true));
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'tollgate-agents-'));
+  store = await openStore(join(dir, 'tollgate.db'));
+  gate = createGate({ policy: loadPolicy(['builtin:mcp']), store });
+  writes = [];
+  writeFileSync(join(dir, 'release.txt'), 'release 1.3 approved');
+  writeFileSync(join(dir, 'other.txt'), 'release 1.3 approved elsewhere');
+});
+afterEach(async () => {
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+// The application's tools: a zod-typed read and a write with strict JSON Schema parameters.
+function appTools() {
+  return [
+    tool({
+      name: 'read_text_file',
+      description: 'Read a text file',
+      parameters: z.object({ path: z.string() }),
+      execute: async ({ path }) => readFileSync(path, 'utf8'),
+    }),
+    tool({
+      name: 'write_file',
+      description: 'Write a text file, replacing its contents',
+      parameters: {
+        type: 'object' as const,
+        properties: { path: { type: 'string' }, content: { type: 'string' } },
+        required: ['path', 'content'],
+        additionalProperties: false as const,
+      },
+      execute: async (input) => {
+        const { path, content } = input as { path: string; content: string };
+        writes.push(JSON.stringify(input));
+        writeFileSync(path, content);
+        return 'written';
+      },
+    }),
+  ];
+}
+
+async function runAgent(script: ScriptedCall[], session = 's1') {
+  const scripted = scriptedModel(script);
+  const agent = new Agent({
+    name: 'scripted',
+    instructions: 'Update the release notes to 1.4.',
+    model: scripted.model,
+    tools: gateAgentTools(appTools(), { gate, session, agent: 'scripted' }),
+  });
+  const result = await run(agent, 'Update the release notes to 1.4.', { maxTurns: script.length + 2 });
+  return { ...scripted, result };
+}
+
+describe('gateAgentTools through the Agents SDK', () => {
+  it('refuses, records the read, dispatches on a cited prediction, and records a decline', async () => {
+    const release = join(dir, 'release.txt');
+    const read = { tool: 'read_text_file', args: { path: release } };
+    const write = { path: release, content: 'release 1.4 approved' };
+    const prediction = {
+      claims: [{ subject: read, op: 'contains', value: 'release 1.4' }],
+      evidence: [{ source: read, quote: 'release 1.3 approved' }],
+    };
+    const decline = {
+      irreducible: 'whether the release was signed off',
+      would_change_my_mind: ['a sign-off in the notes'],
+      attempted_observations: [{ source: read }],
+    };
+    const run = await runAgent([
+      { tool: 'write_file', input: write },
+      { tool: 'read_text_file', input: { path: release } },
+      { tool: 'write_file', input: { ...write, tollgate: { prediction } } },
+      {
+        tool: 'write_file',
+        input: { path: release, content: 'release 2.0 approved', tollgate: { decline } },
+      },
+    ]);
+
+    // The model was offered the envelope on the gated tool only, with the contract in its description.
+    const offered = run.requests[0]?.tools ?? [];
+    const offer = (name: string) =>
+      offered.find((t) => t.type === 'function' && t.name === name) as {
+        parameters: { properties: object };
+        description: string;
+      };
+    expect(Object.keys(offer('write_file').parameters.properties)).toEqual(['path', 'content', 'tollgate']);
+    expect(offer('write_file').description).toContain('needs a "tollgate" argument');
+    expect(Object.keys(offer('read_text_file').parameters.properties)).toEqual(['path']);
+
+    const seen = run.seen();
+    expect(seen.map((s) => s.tool)).toEqual(['write_file', 'read_text_file', 'write_file', 'write_file']);
+    // (1) The rails, as the model read them, from the input guardrail; the tool did not run.
+    expect(seen[0]?.output).toContain('Tollgate (an automated gate you can satisfy) held this call');
+    expect(seen[0]?.output).toContain('[prediction_missing]');
+    expect(seen[0]?.output).toContain('"tollgate" argument');
+    const guardrails = run.result.toolInputGuardrailResults.map((g) => g.output.behavior.type);
+    expect(guardrails).toEqual(['rejectContent', 'allow', 'allow', 'rejectContent']);
+    // (2) The read's output; (3) the write ran exactly once, without the envelope; (4) declined.
+    expect(seen[1]?.output).toBe('release 1.3 approved');
+    expect(seen[2]?.output).toBe('written');
+    expect(seen[3]?.output).toContain('Tollgate recorded your decline');
+    expect(writes).toEqual([JSON.stringify(write)]);
+    expect(readFileSync(release, 'utf8')).toBe('release 1.4 approved');
+
+    await gate.flush();
+    const rows = await store.listAudit({ session: 's1' });
+    const decisions = rows.filter((r) => r.kind === 'decision' && r.tool === 'write_file');
+    expect(decisions.map((r) => r.outcome)).toEqual(['rejected', 'dispatch', 'declined']);
+    const outcome = rows.find((r) => r.kind === 'outcome');
+    expect(outcome?.result?.status).toBe('ok');
+    expect(outcome?.claims?.map((c) => c.result)).toEqual(['matched']);
+  });
+
+  it('refuses evidence never read, a read of another path, and an envelope used before', async () => {
+    const release = join(dir, 'release.txt');
+    const other = join(dir, 'other.txt');
+    const readOf = (path: string) => ({ tool: 'read_text_file', args: { path } });
+    const predictionCiting = (path: string, quote: string) => ({
+      claims: [{ subject: readOf(release), op: 'contains', value: 'release 1.4' }],
+      evidence: [{ source: readOf(path), quote }],
+    });
+    const write = { path: release, content: 'release 1.4 approved' };
+    const valid = predictionCiting(release, 'release 1.3 approved');
+    const run = await runAgent([
+      { tool: 'write_file', input: { ...write, tollgate: { prediction: valid } } },
+      { tool: 'read_text_file', input: { path: other } },
+      {
+        tool: 'write_file',
+        input: { ...write, tollgate: { prediction: predictionCiting(other, 'approved elsewhere') } },
+      },
+      { tool: 'read_text_file', input: { path: release } },
+      { tool: 'write_file', input: { ...write, tollgate: { prediction: valid } } },
+      { tool: 'write_file', input: { ...write, tollgate: { prediction: valid } } },
+      { tool: 'write_file', input: { ...write, tollgate: '{"prediction": ' } },
+    ]);
+    const writesSeen = run.seen().filter((s) => s.tool === 'write_file');
+    expect(writesSeen[0]?.output).toContain('[evidence_not_observed]');
+    expect(writesSeen[1]?.output).toContain('[evidence_not_accepted]');
+    expect(writesSeen[2]?.output).toBe('written');
+    expect(writesSeen[3]?.output).toContain('[prediction_already_used]');
+    expect(writesSeen[4]?.output).toContain('does not parse');
+    expect(writes).toHaveLength(1);
+  });
+});
+
+describe('a gated tool invoked without its guardrail', () => {
+  it('checks the call itself: no envelope is refused with the rails, and the tool does not run', async () => {
+    const [, write] = appTools();
+    if (write?.type !== 'function') throw new Error('write_file is a function tool');
+    const gated = gateFunctionTool(write, { gate, session: 's2' });
+    const path = join(dir, 'release.txt');
+    const out = await gated.invoke(new RunContext(), JSON.stringify({ path, content: 'x' }), {
+      toolCall: { type: 'function_call', callId: 'never-checked', name: 'write_file', arguments: '{}' },
+    });
+    expect(String(out)).toContain('[prediction_missing]');
+    expect(writes).toEqual([]);
+    expect(readFileSync(path, 'utf8')).toBe('release 1.3 approved');
+  });
+
+  it('does not take a check made for other arguments under the same call id', async () => {
+    const [, write] = appTools();
+    if (write?.type !== 'function') throw new Error('write_file is a function tool');
+    const gated = gateFunctionTool(write, { gate, session: 's3' });
+    const guardrail = gated.inputGuardrails?.[0];
+    const context = new RunContext();
+    // A read-only-looking call would pass; here the guardrail checks a call the gate refuses, and
+    // a different call then arrives under the same id: it is checked afresh, not let through.
+    const path = join(dir, 'release.txt');
+    const checked = await guardrail?.run({
+      context,
+      agent: new Agent({ name: 'a' }),
+      toolCall: {
+        type: 'function_call',
+        callId: 'c1',
+        name: 'write_file',
+        arguments: JSON.stringify({ path, content: 'a' }),
+      },
+    });
+    expect(checked?.behavior.type).toBe('rejectContent');
+    const out = await gated.invoke(context, JSON.stringify({ path, content: 'b' }), {
+      toolCall: { type: 'function_call', callId: 'c1', name: 'write_file', arguments: '{}' },
+    });
+    expect(String(out)).toContain('[prediction_missing]');
+    expect(writes).toEqual([]);
+  });
+});

@@ -1,0 +1,124 @@
+// gateAgentTools: an agent's function tools behind the gate. Each gated tool lists the optional
+// `tollgate` argument, carries the input guardrail that checks every call, and runs through a wrapper
+// that takes the envelope off, runs only what the check let through (checking itself if the guardrail
+// did not run), records a read's output as an observation and settles a dispatch's outcome, re-reading
+// its claim subjects through the read tools of the same set.
+
+import type { FunctionTool, RunContext, Tool } from '@openai/agents-core';
+import {
+  classifyTool,
+  declineText,
+  dispatchChecked,
+  type GuardOptions,
+  gatedToolNote,
+  isGated,
+  refusalText,
+  sanitiseOutgoing,
+  withTollgateProperty,
+} from '@tollgate/core';
+import { tollgateInputGuardrail } from './guardrail.js';
+import { type GateAgentToolsOptions, PendingChecks, sessionOf } from './options.js';
+import { callOf, parseArguments, sameArgs } from './tool-call.js';
+
+type AnyFunctionTool = FunctionTool<any, any, any>;
+type ToolCallDetails = Parameters<AnyFunctionTool['invoke']>[2];
+
+export function gateAgentTools<T extends Tool<any>>(tools: T[], options: GateAgentToolsOptions): T[] {
+  const pending = new PendingChecks();
+  const functions = tools.filter((t): t is T & AnyFunctionTool => t.type === 'function');
+  return tools.map((t) =>
+    t.type === 'function' ? (wrap(t as AnyFunctionTool, options, pending, functions) as T) : t,
+  );
+}
+
+/** One function tool behind the gate; `siblings` are the tools whose reads can re-read a claim subject. */
+export function gateFunctionTool<T extends AnyFunctionTool>(
+  tool: T,
+  options: GateAgentToolsOptions,
+  siblings: AnyFunctionTool[] = [],
+): T {
+  return wrap(tool, options, new PendingChecks(), siblings);
+}
+
+function wrap<T extends AnyFunctionTool>(
+  tool: T,
+  options: GateAgentToolsOptions,
+  pending: PendingChecks,
+  siblings: AnyFunctionTool[],
+): T {
+  const hints = options.hints?.(tool.name);
+  const classification = classifyTool(options.gate.policy, tool.name, hints);
+  const gated = isGated(classification.class);
+  const invoke = async (runContext: RunContext<any>, input: string, details?: ToolCallDetails) => {
+    const parsed = parseArguments(input);
+    if (!parsed.ok) return sanitiseOutgoing(`Tollgate: ${parsed.message}`);
+    const call = callOf(tool.name, parsed.args, sessionOf(options, runContext), options.agent);
+    const callId = details?.toolCall?.callId;
+    const held = callId !== undefined ? pending.take(callId) : undefined;
+    // Only the check of this very call counts; otherwise (the guardrail did not run) check here.
+    const verdict =
+      held && held.call.session === call.session && sameArgs(held.call.args, call.args)
+        ? held.verdict
+        : await options.gate.check(call, {
+            channel: 'mcp',
+            ...(hints !== undefined ? { hints } : {}),
+            ...(parsed.envelope !== undefined ? { envelope: parsed.envelope } : {}),
+          });
+    if (verdict.outcome === 'rejected') return refusalText(verdict);
+    if (verdict.outcome === 'declined') return declineText(verdict, tool.name);
+    const argsText = JSON.stringify(parsed.args);
+    // The tool sees its own arguments only, in its call details too.
+    const own = details?.toolCall
+      ? { ...details, toolCall: { ...details.toolCall, arguments: argsText } }
+      : details;
+    const guardOptions: GuardOptions = {
+      observe: observer(options, siblings, runContext),
+      ...(options.summarise ? { summarise: options.summarise } : {}),
+      ...(options.resultText ? { resultText: options.resultText } : {}),
+    };
+    const result = await dispatchChecked(
+      options.gate,
+      call,
+      verdict,
+      () => tool.invoke(runContext, argsText, own),
+      guardOptions,
+    );
+    if ('error' in result) throw result.error;
+    return result.result;
+  };
+  return {
+    ...tool,
+    ...(gated
+      ? {
+          description: [tool.description.trimEnd(), gatedToolNote(classification)]
+            .filter(Boolean)
+            .join('\n\n'),
+          parameters: withTollgateProperty(tool.parameters) as AnyFunctionTool['parameters'],
+          // Strict schemas must require every property; the envelope is optional, so not strict.
+          strict: false,
+        }
+      : {}),
+    inputGuardrails: [tollgateInputGuardrail(options, pending), ...(tool.inputGuardrails ?? [])],
+    invoke,
+  };
+}
+
+/** Re-reads a claim subject through a read tool of the set (never through a tool that changes state). */
+function observer(
+  options: GateAgentToolsOptions,
+  siblings: AnyFunctionTool[],
+  runContext: RunContext<any>,
+): NonNullable<GuardOptions['observe']> {
+  return async (subject) => {
+    if (typeof subject === 'string') return undefined;
+    const read = siblings.find((t) => t.name === subject.tool);
+    if (!read) return undefined;
+    const args = subject.args ?? {};
+    if (
+      options.gate.classify({ tool: subject.tool, args }, options.hints?.(subject.tool)).class !== 'read-only'
+    )
+      return undefined;
+    const output = await read.invoke(runContext, JSON.stringify(args));
+    return { output: typeof output === 'string' ? output : (JSON.stringify(output) ?? '') };
+  };
+}
