@@ -1,7 +1,7 @@
 // CI: Tollgate installed the way a project outside this repository gets it. `npm pack` each
 // publishable package (after `npm run build`), install the tarballs into a scratch project in the
 // system temp dir (third-party dependencies come from the registry, or its cache), then run the
-// README's library example there and `npx tollgate --help`, `classify` and `check`. Nothing from
+// README's library and AI SDK examples there and `npx tollgate --help`, `classify` and `check`. Nothing from
 // the repository's node_modules can be picked up: the scratch project is not under it.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +18,8 @@ const PACKAGES = [
   'packages/hooks',
   'packages/http',
   'packages/mcp',
+  'packages/ai-sdk',
+  'packages/openai-agents',
   'packages/cli',
 ];
 const keep = process.argv.includes('--keep');
@@ -49,20 +51,25 @@ try {
   });
   step(`installed ${files.length} tarballs into ${project}`);
 
-  // The README's library example, as written (TypeScript stripped to JavaScript, nothing else).
+  // The README's library and AI SDK examples, as written (TypeScript stripped to JavaScript, nothing
+  // else); the AI SDK comes in as @tollgate/ai-sdk's peer dependency, as in an application.
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const marker = '<!-- readme-example: library -->';
-  const block = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf(marker)))?.[1];
-  if (readme.indexOf(marker) < 0 || !block) throw new Error(`README.md has no ${marker} block`);
-  const expected = [...block.matchAll(/console\.log\(.*\); \/\/ (.*)$/gm)].map((m) => m[1]);
-  const { code } = transformSync(block, { loader: 'ts', format: 'esm' });
-  writeFileSync(join(project, 'example.mjs'), code);
-  const printed = run(process.execPath, ['example.mjs'], project).trim().split('\n');
-  if (JSON.stringify(printed) !== JSON.stringify(expected))
-    throw new Error(
-      `the library example printed ${JSON.stringify(printed)}, its comments say ${JSON.stringify(expected)}`,
-    );
-  step(`library example printed ${printed.length} lines as its comments say`);
+  for (const name of ['library', 'ai-sdk']) {
+    const marker = `<!-- readme-example: ${name} -->`;
+    const block = /```ts\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf(marker)))?.[1];
+    if (readme.indexOf(marker) < 0 || !block) throw new Error(`README.md has no ${marker} block`);
+    const expected = [...block.matchAll(/console\.log\(.*\); \/\/ (.*)$/gm)].map((m) => m[1]);
+    const { code } = transformSync(block, { loader: 'ts', format: 'esm' });
+    writeFileSync(join(project, `${name}.mjs`), code);
+    const printed = run(process.execPath, [`${name}.mjs`], project)
+      .trim()
+      .split('\n');
+    if (JSON.stringify(printed) !== JSON.stringify(expected))
+      throw new Error(
+        `the ${name} example printed ${JSON.stringify(printed)}, its comments say ${JSON.stringify(expected)}`,
+      );
+    step(`${name} example printed ${printed.length} lines as its comments say`);
+  }
 
   const help = run('npx', ['--no-install', 'tollgate', '--help'], project);
   if (!help.includes('predict-or-decline')) throw new Error(`npx tollgate --help printed:\n${help}`);

@@ -1,5 +1,5 @@
-// The README's library example runs exactly as written: it is cut out of README.md, executed with
-// the workspace packages, and its printed lines must match the comments beside them.
+// The README's TypeScript examples run exactly as written: each is cut out of README.md, executed
+// with the workspace packages, and its printed lines must match the comments beside them.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,12 +18,13 @@ function example(name: string, lang = 'ts'): string {
   return block[1];
 }
 
+// The library example and the agent-framework examples (issue 12), each with the workspace packages.
 describe('README', () => {
-  it('library example prints what its comments say', () => {
-    const code = example('library');
+  it.each(['library', 'ai-sdk', 'openai-agents'])('%s example prints what its comments say', (name) => {
+    const code = example(name);
     const expected = [...code.matchAll(/console\.log\(.*\); \/\/ (.*)$/gm)].map((m) => m[1]);
     expect(expected.length).toBeGreaterThanOrEqual(2);
-    const file = join(ROOT, 'test', 'fixtures', '.readme-library.ts');
+    const file = join(ROOT, 'test', 'fixtures', `.readme-${name}.ts`);
     writeFileSync(file, code);
     try {
       const out = execFileSync(process.execPath, ['--conditions=tollgate-source', '--import', 'tsx', file], {

@@ -20,10 +20,13 @@ import { tollgateInputGuardrail } from './guardrail.js';
 import { type GateAgentToolsOptions, PendingChecks, sessionOf } from './options.js';
 import { callOf, parseArguments, sameArgs } from './tool-call.js';
 
-type AnyFunctionTool = FunctionTool<any, any, any>;
+// biome-ignore lint/suspicious/noExplicitAny: any application's context, as the SDK's own tool types take it.
+type AnyContext = any;
+// biome-ignore lint/suspicious/noExplicitAny: a tool of any parameters and result (the SDK's AnyFunctionTool, unexported).
+type AnyFunctionTool = FunctionTool<AnyContext, any, any>;
 type ToolCallDetails = Parameters<AnyFunctionTool['invoke']>[2];
 
-export function gateAgentTools<T extends Tool<any>>(tools: T[], options: GateAgentToolsOptions): T[] {
+export function gateAgentTools<T extends Tool<AnyContext>>(tools: T[], options: GateAgentToolsOptions): T[] {
   const pending = new PendingChecks();
   const functions = tools.filter((t): t is T & AnyFunctionTool => t.type === 'function');
   return tools.map((t) =>
@@ -49,7 +52,7 @@ function wrap<T extends AnyFunctionTool>(
   const hints = options.hints?.(tool.name);
   const classification = classifyTool(options.gate.policy, tool.name, hints);
   const gated = isGated(classification.class);
-  const invoke = async (runContext: RunContext<any>, input: string, details?: ToolCallDetails) => {
+  const invoke = async (runContext: RunContext<AnyContext>, input: string, details?: ToolCallDetails) => {
     const parsed = parseArguments(input);
     if (!parsed.ok) return sanitiseOutgoing(`Tollgate: ${parsed.message}`);
     const call = callOf(tool.name, parsed.args, sessionOf(options, runContext), options.agent);
@@ -107,7 +110,7 @@ function wrap<T extends AnyFunctionTool>(
 function observer(
   options: GateAgentToolsOptions,
   siblings: AnyFunctionTool[],
-  runContext: RunContext<any>,
+  runContext: RunContext<AnyContext>,
 ): NonNullable<GuardOptions['observe']> {
   return async (subject) => {
     if (typeof subject === 'string') return undefined;
