@@ -16,13 +16,15 @@ let other: string;
 let chainLog: string;
 let shims: string;
 const push = 'git push --force origin main';
+/** The terminal's session (TOLLGATE_SESSION): one per describe, so the deny ceiling of one does not reach the next. */
+let session = 'terminal-hooks';
 
 /** A person's terminal environment: no agent host markers, no TOLLGATE_* but the state dir. */
 function plainEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env))
     if (!/^(TOLLGATE_|CLAUDE|CODEX_|GEMINI_CLI|CURSOR_|OPENCODE)/.test(k)) env[k] = v;
-  return { ...env, TOLLGATE_STATE_DIR: state, ...extra };
+  return { ...env, TOLLGATE_STATE_DIR: state, TOLLGATE_SESSION: session, ...extra };
 }
 
 /** git typed in that terminal (PATH as given: with or without the shim directory first). */
@@ -32,7 +34,7 @@ function typed(args: string[], extra: Record<string, string> = {}): Run {
 }
 
 const tg = (args: string[], extra: Record<string, string> = {}) =>
-  tollgate(args, { cwd: repo.work, env: { TOLLGATE_STATE_DIR: state, ...extra } });
+  tollgate(args, { cwd: repo.work, env: { TOLLGATE_STATE_DIR: state, TOLLGATE_SESSION: session, ...extra } });
 const asOperator = (args: string[]) => tg(args, { TOLLGATE_OPERATOR_TOKEN: TOKEN });
 
 /** Someone else moves the remote's main on: local main no longer contains it, so pushing it forces. */
@@ -179,6 +181,23 @@ describe('tollgate init git-hooks', () => {
     expect(again.stderr).toContain('prediction_already_used');
   });
 
+  it('does not judge twice a push another gate dispatched (here tollgate run, by its gated part), and a dispatch covers one push', async () => {
+    remoteMovesOn('before run');
+    const line = `cd . && ${push}`;
+    const head = await predict(line);
+    const ran = await tg(['run', '--command', line]);
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stderr).toMatch(
+      /tollgate: git push --force origin main was already let through \(audit \w+\)/,
+    );
+    expect(git(repo.remote, 'rev-parse', 'refs/heads/main')).toBe(head);
+    // That dispatch row is claimed: the same push typed again is judged afresh, and held.
+    remoteMovesOn('after run');
+    const again = typed(['push', '--force', 'origin', 'main']);
+    expect(again.code).not.toBe(0);
+    expect(again.stderr).toContain('tollgate (git hook)');
+  });
+
   it('judges the updates git reports when the typed command does not show them (a forcing push refspec in config)', () => {
     const before = git(repo.remote, 'rev-parse', 'refs/heads/main');
     git(repo.work, 'config', 'remote.origin.push', '+refs/heads/main:refs/heads/main');
@@ -213,6 +232,9 @@ describe('tollgate init git-hooks', () => {
 });
 
 describe('tollgate shim', () => {
+  beforeAll(() => {
+    session = 'terminal-shims';
+  });
   const shimPath = () => `${shims}:${process.env.PATH ?? ''}`;
 
   it('install is for a person; doctor says the shim is not effective until PATH puts it first', async () => {
@@ -282,11 +304,11 @@ describe('tollgate shim', () => {
 });
 
 describe('an agent cannot take the guards down from its own shell', () => {
-  const session = 'cc-outside-1';
+  const ccSession = 'cc-outside-1';
   const hook = async (command: string) => {
     const input = JSON.stringify({
-      session_id: session,
-      transcript_path: `/home/u/.claude/projects/x/${session}.jsonl`,
+      session_id: ccSession,
+      transcript_path: `/home/u/.claude/projects/x/${ccSession}.jsonl`,
       cwd: repo.work,
       permission_mode: 'default',
       hook_event_name: 'PreToolUse',

@@ -6,6 +6,7 @@
 // makes exactly these ref updates (git-push-updates.ts), and the rails name that one. After a
 // dispatch a detached `git-hook settle` waits for git to finish and records the outcome.
 import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Verdict } from '@tollgate/contracts';
 import { callDigest, sanitiseText } from '@tollgate/core';
@@ -24,10 +25,10 @@ import {
 } from '../git-push-updates.js';
 import { isExecutableFile, realProgram } from '../real-program.js';
 import { openRuntime, type Runtime, sessionFrom } from '../runtime.js';
+import { projectStateDir } from '../state.js';
 import { readInput } from '../stdin.js';
 import { agentFrom, defineCommand, directiveFrom, EXIT, shellCall } from '../support.js';
 import { settleAfterGit } from './git-hook-settle.js';
-import { SHIM_AUDIT_ENV } from './shim-exec.js';
 import { printVerdict } from './verdict-text.js';
 
 export const command = defineCommand(
@@ -105,7 +106,11 @@ async function judge(runtime: Runtime, j: Judged, args: ParsedArgs, io: CommandI
   const typedRules = j.typed !== undefined ? rulesOf(j.typed) : [];
   const command =
     j.typed !== undefined && needed.every((r) => typedRules.includes(r)) ? j.typed : j.synthesised;
-  if (await judgedByShim(runtime, command, session, io.env)) return 0;
+  const upstream = await judgedUpstream(runtime, command, io);
+  if (upstream !== undefined) {
+    io.stderr.write(`tollgate: ${sanitiseText(command, 200)} was already let through (audit ${upstream})\n`);
+    return 0;
+  }
   const verdict = await runtime.gate.check(
     shellCall(command, session, agentFrom(args, io.env), directiveFrom(args, io.env)),
   );
@@ -115,6 +120,7 @@ async function judge(runtime: Runtime, j: Judged, args: ParsedArgs, io: CommandI
     return EXIT[verdict.outcome];
   }
   if (verdict.outcome === 'dispatch' && verdict.audit_id !== undefined) {
+    claim(runtime, verdict.audit_id, io.env);
     io.stderr.write(
       `tollgate: ${verdict.override ? `override ${verdict.override}` : `prediction ${verdict.prediction_id ?? '?'}`} lets ${sanitiseText(command, 200)} through (audit ${verdict.audit_id})\n`,
     );
@@ -142,24 +148,37 @@ function header(j: Judged, command: string, v: Verdict): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The shim in front of git already dispatched this very call (its audit row says so): judge it once. */
-async function judgedByShim(
-  runtime: Runtime,
-  command: string,
-  session: string,
-  env: NodeJS.ProcessEnv,
-): Promise<boolean> {
-  const id = env[SHIM_AUDIT_ENV];
-  if (!id) return false;
-  const row = await runtime.store.getAudit(id).catch(() => undefined);
-  return (
-    row !== undefined &&
-    row.kind === 'decision' &&
-    row.outcome === 'dispatch' &&
-    row.session === session &&
-    row.call_digest === callDigest({ tool: 'shell', args: { command } }) &&
-    Date.now() - Date.parse(row.at) < 10 * 60_000
-  );
+/**
+ * A gate in front of git already dispatched this very command (a shim, tollgate run, a host hook
+ * such as Claude Code's, in whatever session): a dispatch row of the last ten minutes whose call, or
+ * whose gated part, is this command. Each such row lets one hook run through (claimed by an exclusive
+ * file under the project's state dir), so one prediction is never spent twice, nor judged twice.
+ */
+async function judgedUpstream(runtime: Runtime, command: string, io: CommandIO): Promise<string | undefined> {
+  const digest = callDigest({ tool: 'shell', args: { command } });
+  const rows = await runtime.store.listAudit({
+    kind: 'decision',
+    since: Date.now() - 10 * 60_000,
+    limit: 500,
+  });
+  for (const row of rows.reverse()) {
+    if (row.outcome !== 'dispatch' || row.dry_run === true) continue;
+    if (row.call_digest !== digest && row.segment !== command) continue;
+    if (claim(runtime, row.id, io.env)) return row.id;
+  }
+  return undefined;
+}
+
+/** True for the first claimant of a dispatch row, false for every later one. */
+function claim(runtime: Runtime, id: string, env: NodeJS.ProcessEnv): boolean {
+  const dir = join(projectStateDir(runtime.loaded.root, env), 'git-hook-claims');
+  mkdirSync(dir, { recursive: true });
+  try {
+    writeFileSync(join(dir, id), '', { flag: 'wx' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Runs the hook of the previous hooks directory with the same arguments and input; its exit code. */

@@ -14,9 +14,6 @@ import { openRuntime, sessionFrom } from '../runtime.js';
 import { agentFrom, directiveFrom, EXIT, shellCall } from '../support.js';
 import { printVerdict } from './verdict-text.js';
 
-/** Set for the real program after a dispatch: the git pre-push hook then knows this push was judged. */
-export const SHIM_AUDIT_ENV = 'TOLLGATE_SHIM_AUDIT';
-
 export async function shimExec(args: ParsedArgs, dir: string, io: CommandIO): Promise<number> {
   const name = args.positionals[1];
   if (name === undefined || !PROGRAM_NAME.test(name) || args.positionals.length > 2)
@@ -40,18 +37,13 @@ export async function shimExec(args: ParsedArgs, dir: string, io: CommandIO): Pr
       return EXIT[verdict.outcome];
     }
     if (verdict.override !== undefined) printOverride(io, verdict);
-    const env: NodeJS.ProcessEnv = { ...io.env };
-    delete env[SHIM_AUDIT_ENV];
-    if (verdict.outcome === 'dispatch' && verdict.audit_id !== undefined) {
-      // The git pre-push hook reads this row to see the push was judged: it must be in the store first.
-      await runtime.gate.flush();
-      env[SHIM_AUDIT_ENV] = verdict.audit_id;
-    }
+    // The git pre-push hook looks for this dispatch row (and claims it): it must be in the store first.
+    if (verdict.outcome === 'dispatch') await runtime.gate.flush();
     // Ctrl-C and Ctrl-\ reach the program too (same process group): wait for it, record, then exit.
     const ignore = () => {};
     process.on('SIGINT', ignore);
     process.on('SIGQUIT', ignore);
-    const result = await execCommand({ command, argv }, io.cwd, env, undefined, {
+    const result = await execCommand({ command, argv }, io.cwd, io.env, undefined, {
       file: real,
       inherit: true,
     });
