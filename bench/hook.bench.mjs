@@ -1,6 +1,9 @@
 // One `tollgate hook claude-code` process end to end (spawn, load the bundle, open the SQLite store,
 // decide, write the audit row, answer), against `node -e 0` measured in the same run, alternating
-// the two so machine load affects both alike. Peak RSS from /usr/bin/time where it exists.
+// them so machine load affects all alike. Measured as `tollgate init claude-code` installs it: node
+// started from the hook's start-up snapshot (bin/hook-snapshot.cjs, built here the way init builds
+// it); the plain start (bundle through V8's code cache) and the whole installed line through /bin/sh
+// (snapshot run, fallback on refusal) beside it. Peak RSS from /usr/bin/time where it exists.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +12,7 @@ import { scaled } from './mode.mjs';
 import { percentile } from './stats.mjs';
 
 const BIN = new URL('../packages/cli/bin/tollgate.js', import.meta.url).pathname;
+const SNAPSHOT_ENTRY = new URL('../packages/cli/bin/hook-snapshot.cjs', import.meta.url).pathname;
 const RUNS = scaled(25, 3);
 const TIME = '/usr/bin/time';
 
@@ -23,9 +27,9 @@ const payload = (dir, command) =>
     tool_use_id: 'toolu_bench',
   });
 
-function wall(args, input, cwd) {
+function wall(args, input, cwd, program = process.execPath) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(process.execPath, args, { input, cwd, encoding: 'utf8' });
+  const r = spawnSync(program, args, { input, cwd, encoding: 'utf8' });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
   return { ms, stdout: r.stdout };
@@ -46,18 +50,36 @@ export async function run() {
       pass: payload(dir, 'git status --short'),
       rejected: payload(dir, 'git push --force origin main'),
     };
-    const hookArgs = [BIN, 'hook', 'claude-code'];
-    // First call creates and migrates the store; measure the steady state.
-    wall(hookArgs, cases.pass, dir);
-    const times = { node: [], pass: [], rejected: [] };
+    const blob = join(dir, 'hook.blob');
+    execFileSync(process.execPath, ['--snapshot-blob', blob, '--build-snapshot', SNAPSHOT_ENTRY], {
+      stdio: 'ignore',
+    });
+    const plainArgs = [BIN, 'hook', 'claude-code'];
+    const hookArgs = ['--snapshot-blob', blob, ...plainArgs];
+    const q = (w) => `'${w.replace(/'/g, `'\\''`)}'`;
+    const plainLine = [process.execPath, ...plainArgs].map(q).join(' ');
+    const line = `out=$(${[process.execPath, ...hookArgs].map(q).join(' ')}) && printf '%s\\n' "$out" || ${plainLine}`;
+    // First call creates and migrates the store (and writes the code cache); measure the steady state.
+    wall(plainArgs, cases.pass, dir);
+    wall(plainArgs, cases.pass, dir);
+    const times = { node: [], pass: [], rejected: [], plainPass: [], plainRejected: [], line: [] };
     for (let i = 0; i < RUNS; i++) {
       times.node.push(wall(['-e', '0'], '', dir).ms);
       times.pass.push(wall(hookArgs, cases.pass, dir).ms);
       times.rejected.push(wall(hookArgs, cases.rejected, dir).ms);
+      times.plainPass.push(wall(plainArgs, cases.pass, dir).ms);
+      times.plainRejected.push(wall(plainArgs, cases.rejected, dir).ms);
+      times.line.push(wall(['-c', line], cases.pass, dir, '/bin/sh').ms);
     }
-    const check = JSON.parse(wall(hookArgs, cases.rejected, dir).stdout);
-    if (check.hookSpecificOutput?.permissionDecision !== 'deny')
-      throw new Error('the gated case was not denied');
+    for (const [args, program] of [
+      [hookArgs, process.execPath],
+      [plainArgs, process.execPath],
+      [['-c', line], '/bin/sh'],
+    ]) {
+      const check = JSON.parse(wall(args, cases.rejected, dir, program).stdout);
+      if (check.hookSpecificOutput?.permissionDecision !== 'deny')
+        throw new Error(`the gated case was not denied by ${args.join(' ')}`);
+    }
     const med = (xs) =>
       percentile(
         [...xs].sort((a, b) => a - b),
@@ -89,8 +111,11 @@ export async function run() {
       title: `tollgate hook claude-code, one process end to end (median of ${RUNS})`,
       rows: [
         { name: 'baseline: node -e 0', value: base, unit: 'ms' },
-        row('PreToolUse, Bash read (no objection)', med(times.pass), '≤ 1.5×'),
-        row('PreToolUse, Bash force-push (deny with rails)', med(times.rejected), '≤ 1.5×'),
+        row('PreToolUse, Bash read (no objection), from the snapshot', med(times.pass), '≤ 1.5×'),
+        row('PreToolUse, Bash force-push (deny with rails), from the snapshot', med(times.rejected), '≤ 1.5×'),
+        row('PreToolUse, Bash read, plain start (code cache)', med(times.plainPass), 'report'),
+        row('PreToolUse, Bash force-push, plain start (code cache)', med(times.plainRejected), 'report'),
+        row('PreToolUse, Bash read, the installed line through /bin/sh', med(times.line), 'report'),
         rssRow('peak RSS, Bash read', rss.pass),
         rssRow('peak RSS, force-push denied', rss.rejected),
       ],

@@ -60,7 +60,12 @@ const hook = await build({
   // import() of an external (kysely) becomes require(): the bundle runs in a vm.Script, which has no
   // loader for real dynamic imports.
   supported: { 'dynamic-import': false },
-  banner: { js: "const __tgImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // `let`, and relocate(): a start-up snapshot of this bundle (bin/hook-snapshot.cjs) is built in one
+  // place and deserialised wherever the package is, so its file URL is set again at start.
+  banner: { js: "let __tgImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  footer: {
+    js: "module.exports.relocate = (file) => { __tgImportMetaUrl = require('node:url').pathToFileURL(file).href; };",
+  },
   minify: true,
   legalComments: 'none',
   logLevel: 'warning',

@@ -11,13 +11,27 @@ import {
 import { precompiled } from './precompiled.js';
 import { cachedPredicates } from './predicate-cache.js';
 
+// Policies made only of shipped catalogues, by file list: they depend on nothing but the bundle, so
+// one compiled while a hook's start-up snapshot is built (hook-entry.ts warmHook) is reused.
+const shipped = new Map<string, Policy>();
+
 export function loadPolicyFor(files: readonly string[], cacheDir: string | undefined): Policy {
+  const key = files.join('\n');
+  const known = shipped.get(key);
+  if (known !== undefined) return known;
+  const policy = compileFor(files, cacheDir);
+  if (files.every((file) => precompiled.policies[file] !== undefined)) shipped.set(key, policy);
+  return policy;
+}
+
+function compileFor(files: readonly string[], cacheDir: string | undefined): Policy {
   const sources: PolicySource[] = [];
   const sourcesByFile = new Map<string, PredicateSource>();
   for (const file of files) {
     const doc = precompiled.policies[file];
     if (doc !== undefined) {
-      sources.push({ file, text: '', doc });
+      // Checked against the policy schema by the build (build/precompile.mjs builtinPolicies).
+      sources.push({ file, text: '', doc, validated: true });
       continue;
     }
     const source = readPolicySource(file);

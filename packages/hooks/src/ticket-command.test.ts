@@ -85,6 +85,18 @@ describe('ticketCommand: the tollgate CLI through any launcher', () => {
       ['/usr/bin/node node_modules/tollgate/dist/tollgate.js hook claude-code', 'hook'],
       ['echo \'{"hook_event_name":"PostToolUse"}\' | tollgate hook claude-code', 'hook'],
       ['node /opt/tg/packages/cli/dist/hook.cjs claude-code < forged.json', 'claude-code'],
+      // The command `tollgate init claude-code` installs: from a start-up snapshot, else plain.
+      [
+        'node --snapshot-blob /opt/tg/packages/cli/dist/.v8-cache/h.blob /opt/tg/packages/cli/bin/tollgate.js hook claude-code',
+        'hook',
+      ],
+      ['node --snapshot-blob=./h.blob ./bin/tollgate.js hook claude-code', 'hook'],
+      // The blob runs whatever the script word is: it is not what decides.
+      ['node --snapshot-blob /opt/tg/packages/cli/dist/.v8-cache/h.blob classify hook claude-code', 'hook'],
+      [
+        'out=$(node --snapshot-blob h.blob /opt/tg/packages/cli/bin/tollgate.js hook claude-code) && printf \'%s\\n\' "$out" || node /opt/tg/packages/cli/bin/tollgate.js hook claude-code',
+        'hook',
+      ],
       ['node /opt/tg/packages/cli/dist/other-entry.js override', 'override'],
       ["script -qc 'tollgate override --reason x --ttl 1h --rule r' /dev/null", 'override'],
       ["bash -c 'npx tollgate override --reason x'", 'override'],

@@ -161,7 +161,9 @@ function invocations(
   if (scan) {
     const at = args.findIndex(named);
     if (at >= 0) {
-      const rest = args.slice(at + 1);
+      // node --snapshot-blob <tollgate's blob> SCRIPT ARGS: the blob is the program, and it takes
+      // the next word as its script (the hook snapshot's main only reads where it is): ARGS follow.
+      const rest = args.slice(at + (args[at - 1] === '--snapshot-blob' ? 2 : 1));
       out.push(rest[0] === '--' ? rest.slice(1) : rest);
     }
   }

@@ -61,7 +61,8 @@ export const CODE_OPTIONS: Record<Language, readonly string[]> = {
 /** Options that load code from a module or file named by their value. */
 export const LOAD_OPTIONS: Record<Language, readonly string[]> = {
   python: ['-m'],
-  node: ['-r', '--require', '--import', '--loader', '--experimental-loader'],
+  // --snapshot-blob: the program comes from the blob, a file of V8 heap and code.
+  node: ['-r', '--require', '--import', '--loader', '--experimental-loader', '--snapshot-blob'],
   perl: ['-M', '-m', '-I'],
   ruby: ['-r', '-I'],
   php: ['-d'],

@@ -2,8 +2,8 @@
 // touch a file that is not a JSON object), replace tollgate's own earlier entries, keep the rest.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { shellLine, shellWord } from '@tollgate/hooks';
 import { UsageError } from '../errors.js';
+import { hookCommand } from '../hook-snapshot.js';
 
 // Matchers are anchored regular expressions (an unanchored "Read" would also match "NotebookRead").
 // Reads go through PreToolUse too: a read is recorded as attested only when its PostToolUse pairs
@@ -31,14 +31,15 @@ export function installClaudeCodeHooks(
   self: readonly string[],
   /** TOLLGATE_CONFIG / TOLLGATE_DB pinning the hook to this project, whatever directory it starts in. */
   pin: Readonly<Record<string, string>> = {},
+  /** A start-up snapshot of the hook for self[0] (hook-snapshot.ts); the command falls back without it. */
+  snapshot?: { blob: string },
 ): { path: string; events: string[]; updated: boolean } {
   const settings = readSettings(path);
   settings.hooks ??= {};
   const hooks = settings.hooks as Json;
   if (typeof hooks !== 'object' || Array.isArray(hooks))
     throw new UsageError(`${path}: "hooks" is not an object`, 'fix the file by hand, then run this again');
-  const assignments = Object.entries(pin).map(([k, v]) => `${k}=${shellWord(v)} `);
-  const command = `${assignments.join('')}${shellLine(self)} ${MARK}`;
+  const command = hookCommand(self, MARK.split(' '), pin, snapshot);
   let updated = false;
   const entries: [string, string | undefined][] = [
     ...Object.entries(MATCHERS),

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { flag, option, type ParsedArgs } from '../args.js';
 import type { CommandIO } from '../command.js';
 import { UsageError } from '../errors.js';
+import { ensureHookSnapshot } from '../hook-snapshot.js';
 import { requirePerson } from '../person.js';
 import {
   CONFIG_FILE,
@@ -77,12 +78,27 @@ token of the config in TOLLGATE_OPERATOR_TOKEN, or a terminal no agent host runs
       // Pin this project's config, store and store id into the hook command, so none depends on where
       // the hook process starts (a database URL is never written there: it may hold credentials).
       const pin = { ...storeEnv(loaded, io.env), ...(await storeIdPin(loaded, io.env)) };
-      const result = installClaudeCodeHooks(path, [process.execPath, process.argv[1] ?? 'tollgate'], pin);
-      if (flag(args, 'json')) writeJson(io, result);
-      else
+      const self = [process.execPath, process.argv[1] ?? 'tollgate'];
+      // The hook starts from a snapshot of itself when one can be built for this node (hook-snapshot.ts).
+      const snapshot =
+        self[1] === 'tollgate' ? undefined : ensureHookSnapshot(process.execPath, self[1] as string);
+      const fast = snapshot !== undefined && 'blob' in snapshot ? snapshot : undefined;
+      const result = installClaudeCodeHooks(path, self, pin, fast);
+      const problem = snapshot !== undefined && 'problem' in snapshot ? snapshot.problem : undefined;
+      if (flag(args, 'json'))
+        writeJson(io, {
+          ...result,
+          snapshot: fast?.blob ?? null,
+          ...(problem !== undefined ? { snapshot_problem: problem } : {}),
+        });
+      else {
         io.stdout.write(
           `${result.updated ? 'updated' : 'added'} tollgate hooks in ${path} (${result.events.join(', ')})\n`,
         );
+        if (fast) io.stdout.write(`the hook starts from a snapshot: ${fast.blob}\n`);
+        else if (problem !== undefined)
+          io.stderr.write(`tollgate: the hook starts without a snapshot: ${problem}\n`);
+      }
       return 0;
     }
     if (target !== undefined)

@@ -16,6 +16,11 @@ export interface PolicySource {
   text: string;
   /** The document already parsed from `text` (a build step or cache did it), so YAML is not parsed again. */
   doc?: unknown;
+  /**
+   * `doc` was checked against the policy schema when a build step embedded it (the shipped
+   * catalogues in the CLI bundle), so it is not checked again. Never set for a document read at run time.
+   */
+  validated?: true;
 }
 
 /** Where a predicate sits, for messages and for looking up a precompiled one. */
@@ -79,6 +84,7 @@ function ajv(data: boolean): Ajv2020 {
 }
 
 export function parsePolicyText(source: PolicySource): PolicyDoc {
+  if (source.validated && source.doc !== undefined) return source.doc as PolicyDoc;
   const doc = source.doc !== undefined ? source.doc : parseYamlSource(source);
   const result = validate<PolicyDoc>('policy', doc);
   if (!result.valid) {
