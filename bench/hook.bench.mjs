@@ -112,7 +112,11 @@ export async function run() {
       rows: [
         { name: 'baseline: node -e 0', value: base, unit: 'ms' },
         row('PreToolUse, Bash read (no objection), from the snapshot', med(times.pass), '≤ 1.5×'),
-        row('PreToolUse, Bash force-push (deny with rails), from the snapshot', med(times.rejected), '≤ 1.5×'),
+        row(
+          'PreToolUse, Bash force-push (deny with rails), from the snapshot',
+          med(times.rejected),
+          '≤ 1.5×',
+        ),
         row('PreToolUse, Bash read, plain start (code cache)', med(times.plainPass), 'report'),
         row('PreToolUse, Bash force-push, plain start (code cache)', med(times.plainRejected), 'report'),
         row('PreToolUse, Bash read, the installed line through /bin/sh', med(times.line), 'report'),
