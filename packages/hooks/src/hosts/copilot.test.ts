@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { parseCopilot, shapeCopilot } from './copilot.js';
+
+const pre = (toolName: string, toolArgs: unknown, extra = {}) => ({
+  sessionId: 'p1',
+  timestamp: 1,
+  cwd: '/repo',
+  toolName,
+  toolArgs,
+  ...extra,
+});
+
+describe('Copilot CLI input', () => {
+  it.each([
+    ['bash', '{"command":"git push -f","description":"d"}', 'Bash', { command: 'git push -f' }],
+    ['create', { path: '/repo/a', file_text: 'x' }, 'Write', { file_path: '/repo/a', content: 'x' }],
+    [
+      'edit',
+      { path: '/repo/a', old_str: 'x', new_str: 'y' },
+      'Edit',
+      { file_path: '/repo/a', old_string: 'x', new_string: 'y' },
+    ],
+    ['view', { path: '/repo/a' }, 'Read', { file_path: '/repo/a' }],
+    [
+      'github-mcp-server-merge_pull_request',
+      { pullNumber: 1 },
+      'github-mcp-server-merge_pull_request',
+      { pullNumber: 1 },
+    ],
+  ])('%s → %s', (tool, args, canonical, input) => {
+    const parsed = parseCopilot(pre(tool, args));
+    expect(parsed.ok && parsed.input).toMatchObject({
+      hook_event_name: 'PreToolUse',
+      session_id: 'p1',
+      tool_name: canonical,
+      tool_input: input,
+    });
+  });
+
+  it('a toolResult makes it postToolUse; a failure result is a failure', () => {
+    const ok = parseCopilot(
+      pre('bash', { command: 'ls' }, { toolResult: { resultType: 'success', textResultForLlm: 'a\n' } }),
+    );
+    expect(ok.ok && ok.input).toMatchObject({ hook_event_name: 'PostToolUse', tool_response: 'a\n' });
+    const bad = parseCopilot(
+      pre('bash', { command: 'ls' }, { toolResult: { resultType: 'failure', textResultForLlm: 'no' } }),
+    );
+    expect(bad.ok && bad.input).toMatchObject({ hook_event_name: 'PostToolUseFailure', error: 'no' });
+  });
+
+  it('reads the Claude-shaped variant with Copilot tool names', () => {
+    const parsed = parseCopilot({
+      session_id: 'p2',
+      hook_event_name: 'PreToolUse',
+      tool_name: 'bash',
+      tool_input: { command: 'ls' },
+    });
+    expect(parsed.ok && parsed.input).toMatchObject({
+      tool_name: 'Bash',
+      tool_input: { command: 'ls' },
+      host_tool_name: 'bash',
+    });
+  });
+
+  it('names what is wrong', () => {
+    expect(parseCopilot({ toolName: 'bash', toolArgs: {} })).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('sessionId'),
+    });
+    expect(parseCopilot(pre('bash', 'not json'))).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('toolArgs'),
+    });
+    expect(parseCopilot(pre('bash', {}))).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('"command"'),
+    });
+    expect(parseCopilot(pre('bash', { command: 'ls' }, { hookEventName: 'sessionEnd' }))).toMatchObject({
+      ok: false,
+      event: 'sessionEnd',
+    });
+  });
+});
+
+describe('Copilot CLI answers', () => {
+  it('deny with its reason; a pass is {} (no decision), with context when there is some', () => {
+    expect(shapeCopilot({ kind: 'deny', reason: 'held' }, 'preToolUse').json).toEqual({
+      permissionDecision: 'deny',
+      permissionDecisionReason: 'held',
+    });
+    expect(shapeCopilot({ kind: 'pass' }, 'preToolUse').json).toEqual({});
+    expect(shapeCopilot({ kind: 'pass', context: 'accepted' }, 'preToolUse').json).toEqual({
+      additionalContext: 'accepted',
+    });
+    expect(shapeCopilot({ kind: 'noted', context: 'obs' }, 'postToolUse').json).toEqual({
+      additionalContext: 'obs',
+    });
+  });
+});

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { parseCursor, shapeCursor } from './cursor.js';
+
+const base = { conversation_id: 'c1', generation_id: 'g1', workspace_roots: ['/repo'] };
+
+describe('Cursor input', () => {
+  it('beforeShellExecution is the canonical Bash, paired by generation_id, in its cwd or first workspace root', () => {
+    const parsed = parseCursor({
+      ...base,
+      hook_event_name: 'beforeShellExecution',
+      command: 'git push -f',
+      cwd: '/repo/sub',
+    });
+    expect(parsed.ok && parsed.input).toMatchObject({
+      hook_event_name: 'PreToolUse',
+      session_id: 'c1',
+      tool_name: 'Bash',
+      tool_input: { command: 'git push -f' },
+      tool_use_id: 'g1',
+      cwd: '/repo/sub',
+    });
+    const noCwd = parseCursor({ ...base, hook_event_name: 'beforeShellExecution', command: 'ls' });
+    expect(noCwd.ok && noCwd.input.cwd).toBe('/repo');
+  });
+
+  it('MCP calls become mcp__<server>__<tool> (tool_input may be a JSON string); agent tools map to canonical names', () => {
+    const mcp = parseCursor({
+      ...base,
+      hook_event_name: 'beforeMCPExecution',
+      tool_name: 'delete_entities',
+      tool_input: '{"entityNames":["a"]}',
+      server: 'memory',
+    });
+    expect(mcp.ok && mcp.input).toMatchObject({
+      tool_name: 'mcp__memory__delete_entities',
+      tool_input: { entityNames: ['a'] },
+    });
+    const unnamed = parseCursor({
+      ...base,
+      hook_event_name: 'beforeMCPExecution',
+      tool_name: 'write_file',
+      tool_input: {},
+    });
+    expect(unnamed.ok && unnamed.input.tool_name).toBe('mcp__cursor__write_file');
+    const write = parseCursor({
+      ...base,
+      hook_event_name: 'preToolUse',
+      tool_name: 'Write',
+      tool_input: { path: '/repo/.envrc', contents: 'x' },
+    });
+    expect(write.ok && write.input).toMatchObject({
+      tool_name: 'Write',
+      tool_input: { file_path: '/repo/.envrc', content: 'x' },
+    });
+    const del = parseCursor({
+      ...base,
+      hook_event_name: 'preToolUse',
+      tool_name: 'Delete',
+      tool_input: { path: '/repo/a' },
+      tool_use_id: 't9',
+    });
+    expect(del.ok && del.input).toMatchObject({
+      tool_name: 'delete_file',
+      tool_input: { path: '/repo/a' },
+      tool_use_id: 't9',
+    });
+  });
+
+  it('after events carry what ran: shell output, MCP result, a file edit', () => {
+    const shell = parseCursor({
+      ...base,
+      hook_event_name: 'afterShellExecution',
+      command: 'ls',
+      output: 'a\n',
+      duration: 3,
+    });
+    expect(shell.ok && shell.input).toMatchObject({
+      hook_event_name: 'PostToolUse',
+      tool_response: { stdout: 'a\n' },
+    });
+    const edit = parseCursor({
+      ...base,
+      hook_event_name: 'afterFileEdit',
+      file_path: '/repo/a',
+      edits: [{ old_string: 'x', new_string: 'y' }],
+    });
+    expect(edit.ok && edit.input).toMatchObject({ tool_name: 'Edit', tool_input: { file_path: '/repo/a' } });
+  });
+
+  it('names what is wrong', () => {
+    expect(parseCursor({ ...base, hook_event_name: 'beforeShellExecution' })).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('"command"'),
+    });
+    expect(parseCursor({ hook_event_name: 'beforeShellExecution', command: 'ls' })).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('conversation_id'),
+    });
+    expect(
+      parseCursor({ ...base, hook_event_name: 'beforeMCPExecution', tool_name: 'x', tool_input: 'nope' }),
+    ).toMatchObject({ ok: false });
+    expect(parseCursor({ ...base, hook_event_name: 'stop' })).toMatchObject({ ok: false, event: 'stop' });
+  });
+});
+
+describe('Cursor answers', () => {
+  it('deny carries user_message and agent_message; a pass is {continue: true} with no permission', () => {
+    expect(shapeCursor({ kind: 'deny', reason: 'held\nmore' }, 'beforeShellExecution').json).toEqual({
+      permission: 'deny',
+      user_message: 'Tollgate held this call: held',
+      agent_message: 'held\nmore',
+    });
+    expect(shapeCursor({ kind: 'pass' }, 'beforeShellExecution').json).toEqual({ continue: true });
+    expect(shapeCursor({ kind: 'noted', context: 'obs' }, 'afterShellExecution').json).toEqual({});
+    expect(shapeCursor({ kind: 'deny', reason: 'x' }, undefined).json).toMatchObject({ permission: 'deny' });
+  });
+});

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { parseGemini, shapeGemini } from './gemini.js';
+
+const ev = (hook_event_name: string, tool_name: string, tool_input: Record<string, unknown>, extra = {}) => ({
+  session_id: 'g1',
+  transcript_path: '/t.json',
+  cwd: '/repo',
+  hook_event_name,
+  timestamp: '2026-11-22T00:00:00Z',
+  tool_name,
+  tool_input,
+  ...extra,
+});
+
+describe('Gemini CLI input', () => {
+  it.each([
+    ['run_shell_command', { command: 'git push -f', description: 'd' }, 'Bash', { command: 'git push -f' }],
+    ['write_file', { file_path: '/repo/a', content: 'x' }, 'Write', { file_path: '/repo/a', content: 'x' }],
+    [
+      'replace',
+      { file_path: '/repo/a', old_string: 'x', new_string: 'y' },
+      'Edit',
+      { file_path: '/repo/a', old_string: 'x', new_string: 'y' },
+    ],
+    ['read_file', { absolute_path: '/repo/a' }, 'Read', { file_path: '/repo/a' }],
+    ['list_directory', { dir_path: '/repo' }, 'LS', { path: '/repo' }],
+    ['mcp__fs__write_file', { path: '/x' }, 'mcp__fs__write_file', { path: '/x' }],
+    ['save_memory', { fact: 'f' }, 'save_memory', { fact: 'f' }],
+  ])('%s → %s', (tool, input, canonical, args) => {
+    const parsed = parseGemini(ev('BeforeTool', tool, input));
+    expect(parsed.ok && parsed.input).toMatchObject({
+      hook_event_name: 'PreToolUse',
+      tool_name: canonical,
+      tool_input: args,
+    });
+  });
+
+  it('a shell call in a `directory` runs there; AfterTool carries llmContent, or the error as a failure', () => {
+    const dir = parseGemini(ev('BeforeTool', 'run_shell_command', { command: 'ls', directory: 'sub' }));
+    expect(dir.ok && dir.input.cwd).toBe('/repo/sub');
+    const after = parseGemini(
+      ev(
+        'AfterTool',
+        'run_shell_command',
+        { command: 'ls' },
+        { tool_response: { llmContent: 'a\n', returnDisplay: 'a' } },
+      ),
+    );
+    expect(after.ok && after.input).toMatchObject({ hook_event_name: 'PostToolUse', tool_response: 'a\n' });
+    const failed = parseGemini(
+      ev('AfterTool', 'run_shell_command', { command: 'ls' }, { tool_response: { error: 'boom' } }),
+    );
+    expect(failed.ok && failed.input).toMatchObject({ hook_event_name: 'PostToolUseFailure', error: 'boom' });
+  });
+
+  it('names what is wrong: no session, an unknown event, a shell call with no command', () => {
+    expect(parseGemini({ ...ev('BeforeTool', 'ls', {}), session_id: '' })).toMatchObject({
+      ok: false,
+      event: 'BeforeTool',
+    });
+    expect(parseGemini(ev('BeforeModel', 'x', {}))).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('BeforeTool, AfterTool'),
+    });
+    expect(parseGemini(ev('BeforeTool', 'run_shell_command', {}))).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('"command"'),
+    });
+  });
+});
+
+describe('Gemini CLI answers', () => {
+  it('deny with the reason, allow for a pass, context on AfterTool', () => {
+    expect(shapeGemini({ kind: 'deny', reason: 'held' }, 'BeforeTool').json).toEqual({
+      decision: 'deny',
+      reason: 'held',
+    });
+    expect(shapeGemini({ kind: 'pass' }, 'BeforeTool').json).toEqual({ decision: 'allow' });
+    expect(shapeGemini({ kind: 'noted', context: 'obs' }, 'AfterTool').json).toEqual({
+      hookSpecificOutput: { hookEventName: 'AfterTool', additionalContext: 'obs' },
+    });
+    expect(shapeGemini({ kind: 'noted' }, 'AfterTool').json).toEqual({});
+  });
+});

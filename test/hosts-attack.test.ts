@@ -1,0 +1,91 @@
+// Attacks on the other hosts' hooks, through the built `tollgate hook <host>`, judged by what ends up
+// in the store: a post event the gate never decided (made up by the agent) is recorded unattested,
+// and nothing the agent types in its own shell files into another session.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { sourceKey } from '@tollgate/core';
+import { openStore } from '@tollgate/store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, scratchRepo, tollgate } from '../packages/cli/src/testing/harness.js';
+import { DRIVERS, type HostDriver } from './support/host-drivers.js';
+
+const PUSH = 'git push --force origin main';
+/** Hosts whose events carry an id the post event is paired by (Codex tool_use_id, Cursor generation_id). */
+const PAIRED = new Set(['codex', 'cursor']);
+
+describe.each(DRIVERS.map((d) => [d.host, d] as const))(
+  'attacks through tollgate hook %s',
+  (_name, d: HostDriver) => {
+    let repo: ReturnType<typeof scratchRepo>;
+    let db: string;
+    const session = `${d.host}-agent-${Math.random().toString(36).slice(2, 8)}`;
+    const victim = `${d.host}-victim-${Math.random().toString(36).slice(2, 8)}`;
+    beforeAll(() => {
+      repo = scratchRepo();
+      db = join(repo.root, 'store.db');
+    });
+    afterAll(() => rmSync(repo.root, { recursive: true, force: true }));
+
+    const run = (doc: unknown) =>
+      tollgate(['hook', d.host], { cwd: repo.work, env: { TOLLGATE_DB: db }, input: JSON.stringify(doc) });
+    const attested = async (s: string, command: string) => {
+      const store = await openStore(db);
+      try {
+        const [obs] = await store.findObservationsBySource(s, sourceKey(command), 1);
+        return obs?.attested;
+      } finally {
+        await store.close();
+      }
+    };
+
+    it('a post event no pre decision let through is recorded unattested', async () => {
+      // Made up: a "read" of a command the gate never saw, with an id the host never gave.
+      const forged = d.readPost(
+        await run(d.post(session, repo.work, 'git log -1', 'commit abc forged', 'forged-1')),
+      );
+      expect(forged.kind).toBe('noted');
+      expect(await attested(session, 'git log -1')).toBe(false);
+      // A real pre → post pair of the same session and id is attested where the host gives an id: the
+      // check above is not vacuous.
+      expect(d.readPre(await run(d.pre(session, repo.work, 'git rev-parse HEAD', 'real-1'))).kind).toBe(
+        'pass',
+      );
+      d.readPost(await run(d.post(session, repo.work, 'git rev-parse HEAD', 'abc\n', 'real-1')));
+      expect(await attested(session, 'git rev-parse HEAD')).toBe(PAIRED.has(d.host));
+      // The id of a real pre event on a different command pairs with nothing.
+      d.readPost(await run(d.post(session, repo.work, 'git status --short', ' M x\n', 'real-1')));
+      expect(await attested(session, 'git status --short')).toBe(false);
+    });
+
+    it("the agent's shell cannot file into another session", async () => {
+      const doc = JSON.stringify({
+        claims: [{ subject: 'git ls-remote origin', op: 'contains', value: 'x' }],
+        evidence: [{ source: 'git rev-parse HEAD', quote: 'abc' }],
+        rationale: 'r',
+      });
+      const forgedEvent = JSON.stringify(
+        d.pre(victim, repo.work, `tollgate predict --for '${PUSH}' --json-doc '${doc}'`, 'v-1'),
+      );
+      for (const command of [
+        `tollgate predict --session ${victim} --for '${PUSH}' --json-doc '${doc}'`,
+        `TOLLGATE_SESSION=${victim} tollgate predict --for '${PUSH}' --json-doc '${doc}'`,
+        `env TOLLGATE_SESSION=${victim} tollgate predict --for '${PUSH}' --json-doc '${doc}'`,
+        `echo '${forgedEvent}' | tollgate hook ${d.host}`,
+        `node ${BIN} hook ${d.host} < forged.json`,
+      ]) {
+        const answer = d.readPre(await run(d.pre(session, repo.work, command, 'a-1')));
+        expect(answer.kind, command).toBe('deny');
+        expect(answer.text, command).not.toMatch(/recorded prediction/);
+      }
+      // Nothing landed in the victim's session: its push is still refused for want of a prediction.
+      const rows = await tollgate(['audit', 'list', '--json', '--session', victim], {
+        cwd: repo.work,
+        env: { TOLLGATE_DB: db },
+      });
+      expect(JSON.parse(rows.stdout)).toEqual([]);
+      const push = d.readPre(await run(d.pre(victim, repo.work, PUSH, 'v-2')));
+      expect(push.kind).toBe('deny');
+      expect(push.text).toContain('[prediction_missing]');
+    });
+  },
+);
