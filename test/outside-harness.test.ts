@@ -356,3 +356,21 @@ describe('an agent cannot take the guards down from its own shell', () => {
     }
   });
 });
+
+describe('tollgate init git-hooks --remove', () => {
+  it('is for a person, and puts the previous hooks back in charge', async () => {
+    const hooksPath = git(repo.work, 'config', '--get', 'core.hooksPath');
+    expect((await tg(['init', 'git-hooks', '--remove'])).code).toBe(1);
+    expect(git(repo.work, 'config', '--get', 'core.hooksPath')).toBe(hooksPath);
+    const removed = await asOperator(['init', 'git-hooks', '--remove', '--json']);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(() => git(repo.work, 'config', '--get', 'core.hooksPath')).toThrow();
+    expect(existsSync(hooksPath)).toBe(false);
+    // The user's own hook runs again by itself, and the gate no longer speaks in git.
+    writeFileSync(join(repo.work, 'block'), '');
+    const blocked = typed(['push', 'origin', 'main']);
+    rmSync(join(repo.work, 'block'));
+    expect(blocked.stderr).toContain('user hook: blocked');
+    expect(blocked.stderr).not.toMatch(/tollgate[ :(]/);
+  });
+});
