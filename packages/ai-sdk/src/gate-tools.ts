@@ -10,6 +10,7 @@ import {
   type GuardOptions,
   gatedToolNote,
   isGated,
+  SHELL_TOOL,
   splitToolArgs,
   type ToolHints,
 } from '@tollgate/core';
@@ -114,11 +115,12 @@ export function gateTool<T extends Tool>(
 /** Re-reads a claim subject through a read tool of the set (never through a tool that changes state). */
 function observer(options: GateToolsOptions, siblings: ToolSet): NonNullable<GuardOptions['observe']> {
   return async (subject) => {
-    if (typeof subject === 'string') return undefined;
-    const read = siblings[subject.tool] as Tool | undefined;
+    // A command line is re-read through the set's shell tool, as a call {command}.
+    const tool = typeof subject === 'string' ? SHELL_TOOL : subject.tool;
+    const args = typeof subject === 'string' ? { command: subject } : (subject.args ?? {});
+    const read = siblings[tool] as Tool | undefined;
     if (read?.type === 'provider' || typeof read?.execute !== 'function') return undefined;
-    const args = subject.args ?? {};
-    const cls = options.gate.classify({ tool: subject.tool, args }, options.hints?.(subject.tool)).class;
+    const cls = options.gate.classify({ tool, args }, options.hints?.(tool)).class;
     if (cls !== 'read-only') return undefined;
     const execute = read.execute as (input: unknown, o: ToolExecutionOptions) => unknown;
     const output = await finalValue(execute(args, { toolCallId: 'tollgate-probe', messages: [] }));

@@ -13,6 +13,7 @@ import {
   gatedToolNote,
   isGated,
   refusalText,
+  SHELL_TOOL,
   sanitiseOutgoing,
   withTollgateProperty,
 } from '@tollgate/core';
@@ -113,14 +114,12 @@ function observer(
   runContext: RunContext<AnyContext>,
 ): NonNullable<GuardOptions['observe']> {
   return async (subject) => {
-    if (typeof subject === 'string') return undefined;
-    const read = siblings.find((t) => t.name === subject.tool);
+    // A command line is re-read through the set's shell tool, as a call {command}.
+    const tool = typeof subject === 'string' ? SHELL_TOOL : subject.tool;
+    const args = typeof subject === 'string' ? { command: subject } : (subject.args ?? {});
+    const read = siblings.find((t) => t.name === tool);
     if (!read) return undefined;
-    const args = subject.args ?? {};
-    if (
-      options.gate.classify({ tool: subject.tool, args }, options.hints?.(subject.tool)).class !== 'read-only'
-    )
-      return undefined;
+    if (options.gate.classify({ tool, args }, options.hints?.(tool)).class !== 'read-only') return undefined;
     const output = await read.invoke(runContext, JSON.stringify(args));
     return { output: typeof output === 'string' ? output : (JSON.stringify(output) ?? '') };
   };
