@@ -280,6 +280,30 @@ describe('tollgate shim', () => {
     expect(again.stderr).toContain('prediction_already_used');
   });
 
+  it('a decline filed for the call is exit 3 through the shim, and git never runs', async () => {
+    const before = git(repo.remote, 'rev-parse', 'refs/heads/main');
+    const logged = readFileSync(chainLog, 'utf8');
+    expect((await tg(['observe', '--', 'git', 'rev-parse', 'HEAD'])).code).toBe(0);
+    const filed = await tg([
+      'decline',
+      '--for',
+      push,
+      '--irreducible',
+      'cannot tell whether the other clone still needs its commit on main',
+      '--would-change-my-mind',
+      'the other clone says its commit is obsolete',
+      '--attempted',
+      'git rev-parse HEAD',
+    ]);
+    expect(filed.code, filed.stderr).toBe(0);
+    const declined = typed(['push', '--force', 'origin', 'main'], { PATH: shimPath() });
+    expect(declined.code).toBe(3);
+    expect(declined.stdout).toBe('');
+    expect(declined.stderr).toContain('declined');
+    expect(git(repo.remote, 'rev-parse', 'refs/heads/main')).toBe(before);
+    expect(readFileSync(chainLog, 'utf8')).toBe(logged);
+  });
+
   it('lets reads through, and tollgate observe works beside the shim', async () => {
     const status = typed(['rev-parse', 'HEAD'], { PATH: shimPath() });
     expect(status.code).toBe(0);
