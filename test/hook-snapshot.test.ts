@@ -171,6 +171,23 @@ describe('the hook from its start-up snapshot', () => {
     expect(installed(input('PreToolUse', 'Bash', { command: 'git status' })).stderr).toBe('');
   });
 
+  it('keeps a Codex deny (exit 2, the reason on stderr) as the one answer, without a second run', () => {
+    const codex = command.replaceAll('hook claude-code', 'hook codex');
+    const r = spawnSync('/bin/sh', ['-c', codex], {
+      cwd: repo.work,
+      input: input('PreToolUse', 'Bash', { command: 'git push --force origin main' }),
+      encoding: 'utf8',
+      env: cleanEnv(),
+    });
+    expect(r.status).toBe(2);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const reason = (JSON.parse(lines[0] ?? '') as Answer).hookSpecificOutput.permissionDecisionReason ?? '';
+    expect(reason).toContain('held this call');
+    // Printed once: the plain start did not run after the snapshot's exit 2.
+    expect(r.stderr.trim()).toBe(reason.trim());
+  });
+
   it('runs nothing but the hook', () => {
     const r = spawnSync(process.execPath, ['--snapshot-blob', blob, BIN, 'override', '--reason', 'x'], {
       cwd: repo.work,

@@ -34,9 +34,30 @@ hook.exports.warmHook().catch(() => undefined);
 const refuse = (error) => {
   // As bin/tollgate.js: a hook answers in its protocol even when it cannot start.
   const reason = `Tollgate (an automated gate) could not start, so the tool call is refused: ${String(error?.message ?? error).slice(0, 300)}`;
-  process.stdout.write(
-    `${JSON.stringify({ decision: 'block', reason, hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: reason } })}\n`,
-  );
+  const answer = {
+    decision: 'block',
+    reason,
+    hookSpecificOutput: {
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'deny',
+      permissionDecisionReason: reason,
+    },
+  };
+  const host = process.argv[3];
+  // The other hosts each read their own deny; one object carries them all (Gemini takes "block" as deny).
+  if (host !== 'claude-code')
+    Object.assign(answer, {
+      permission: 'deny',
+      agent_message: reason,
+      user_message: reason,
+      permissionDecision: 'deny',
+      permissionDecisionReason: reason,
+    });
+  process.stdout.write(`${JSON.stringify(answer)}\n`);
+  if (host === 'codex') {
+    process.stderr.write(`${reason}\n`);
+    process.exitCode = 2;
+  }
 };
 
 startupSnapshot.setDeserializeMainFunction(() => {

@@ -58,7 +58,8 @@ export function ensureHookSnapshot(node: string, bin: string): HookSnapshot {
 /**
  * The hook's command line. With a snapshot: run from it, and when node refuses the blob (it exits
  * before reading anything: another node version or V8 flags) or the run fails, run the plain start,
- * so only one answer is ever printed. POSIX shell, like the variable assignments before it.
+ * so only one answer is ever printed; an answer with exit 2 (Codex's deny) is kept with its code.
+ * POSIX shell, like the variable assignments before it.
  */
 export function hookCommand(
   self: readonly string[],
@@ -73,7 +74,8 @@ export function hookCommand(
   if (snapshot === undefined || self.length < 2) return plain;
   const [node, ...rest] = self as [string, ...string[]];
   const fast = `${assignments}${shellLine([node, '--snapshot-blob', snapshot.blob, ...rest, ...args])}`;
-  return `out=$(${fast}) && printf '%s\\n' "$out" || ${plain}`;
+  // Exit 2 with an answer on stdout is an answer too (Codex's deny: the reason went to stderr already).
+  return `out=$(${fast}); rc=$?; [ $rc -eq 0 -o \\( $rc -eq 2 -a -n "$out" \\) ] && printf '%s\\n' "$out" && exit $rc || ${plain}`;
 }
 
 function buildStamp(node: string, bundle: string): string | undefined {
