@@ -42,5 +42,7 @@ export function gateWhere(
     project: { root: loaded.root, home, gate, temp },
     files: nodeFileView(),
     ...(env.PATH !== undefined ? { path: env.PATH } : {}),
+    // Commands inherit the gate's environment: `$TMPDIR` is its value, or empty when it is unset.
+    env: { TMPDIR: env.TMPDIR },
   };
 }

@@ -77,6 +77,8 @@ export interface GateWhere {
   path?: string;
   /** The default working directory of calls (else the project root). */
   cwd?: string;
+  /** The environment commands inherit, as far as resolution reads it (TMPDIR); absent: unknown. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 export interface CheckOptions {
@@ -154,6 +156,7 @@ export function createGate(options: GateOptions): Gate {
         ...(where.project.home !== undefined ? { home: where.project.home } : {}),
         ...(where.path !== undefined ? { path: where.path } : {}),
         ...(where.files !== undefined ? { files: where.files } : {}),
+        ...(where.env !== undefined ? { env: where.env } : {}),
       },
     };
   const classifyCall = (call: Pick<Call, 'tool' | 'action' | 'args'>, hints?: ToolHints, cwd?: string) => {

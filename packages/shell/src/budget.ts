@@ -12,12 +12,22 @@ export interface Budget {
   steps: number;
   /** Simple commands parsed so far (all nesting levels). */
   commands: number;
+  /** Jobs of `parallel` commands met so far (all of them, all nesting levels). */
+  jobs: number;
   /** Problems the parser recovered from (an unterminated quote or heredoc). */
   soft: string[];
 }
 
 export function createBudget(maxDepth: number, deadlineMs: number): Budget {
-  return { maxDepth, depth: 0, deadline: performance.now() + deadlineMs, steps: 0, commands: 0, soft: [] };
+  return {
+    maxDepth,
+    depth: 0,
+    deadline: performance.now() + deadlineMs,
+    steps: 0,
+    commands: 0,
+    jobs: 0,
+    soft: [],
+  };
 }
 
 /** Count a step; every 512 steps compare the clock with the deadline. */

@@ -233,6 +233,9 @@ gates('filesystem', [
   ['rm -f notes.txt', 'fs.rm.recursive-or-force'],
   ['rm --recursive --force ~/projects', 'fs.rm.recursive-or-force'],
   ['rm -rf /tmp/../etc', 'fs.rm.recursive-or-force'],
+  // A default counts as a temp directory only when it names one.
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template
+  ['rm -rf ${TMPDIR:-/home}/x', 'fs.rm.recursive-or-force'],
   ['rm -rf /tmp/cache /etc', 'fs.rm.recursive-or-force'],
   ['rm -rf "$BUILD_DIR"', 'fs.rm.recursive-or-force'],
   ['rm /etc/hosts', 'fs.rm.system-path'],
@@ -356,6 +359,11 @@ passes('databases', [
 
 gates('containers and clusters', [
   ['docker rm -f web', 'container.remove'],
+  // A plain `docker rm` is `docker container rm`: the container's writable layer is lost.
+  ['docker rm web', 'container.remove'],
+  ['docker -H unix:///run/docker.sock rm web', 'container.remove'],
+  ['docker container rm web', 'container.remove'],
+  ['podman rm web', 'container.remove'],
   ['docker rmi -f app:old', 'container.remove'],
   ['docker volume rm pgdata', 'container.remove'],
   ['docker system prune -af', 'container.remove'],
@@ -371,7 +379,8 @@ gates('containers and clusters', [
 
 passes('containers and clusters', [
   'docker ps -a',
-  'docker rm web',
+  'docker run --rm app npm test',
+  'docker exec web ls /srv',
   'docker compose down',
   'docker run --rm alpine echo hi',
   'kubectl get pods -A',
@@ -527,3 +536,26 @@ passes('dynamic', [
   'echo "$HOME" "$(pwd)"',
   '',
 ]);
+
+describe('$TMPDIR under the rm rule, as the environment the gate knows makes it', () => {
+  const project = { root: '/srv/app', home: '/home/dev', gate: ['/srv/app/.tollgate'], temp: ['/tmp'] };
+  const at = (env: Record<string, string>) => ({
+    project,
+    context: { cwd: '/srv/app', home: '/home/dev', env },
+  });
+  const cls = (command: string, env: Record<string, string>) =>
+    classify(policy, { tool: 'shell', args: { command } }, undefined, at(env)).class;
+
+  it('passes a temp directory the environment sets', () => {
+    expect(cls('rm -rf "$TMPDIR/foo"', { TMPDIR: '/tmp/user-1' })).toBe('unmatched');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template
+    expect(cls('rm --force --recursive "${TMPDIR}/foo"', { TMPDIR: '/tmp/user-1' })).toBe('unmatched');
+  });
+
+  it('gates it when the environment leaves TMPDIR unset: the path is then /foo', () => {
+    expect(cls('rm -rf "$TMPDIR/foo"', {})).toBe('irreversible');
+    expect(cls('rm -r -f $TMPDIR/foo', {})).toBe('irreversible');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template
+    expect(cls('rm -rf ${TMPDIR:-/tmp}/foo', {})).toBe('unmatched');
+  });
+});

@@ -27,8 +27,8 @@ export interface Expanded {
 /** Most words one word may brace-expand to. */
 export const MAX_BRACE_WORDS = 1000;
 
-/** Variables the context can give: `$HOME`, `$PWD` (and `${HOME}`, `${PWD}`). */
-const CONTEXT_VARIABLE = /^\$(?:(HOME|PWD)|\{(HOME|PWD)\})$/;
+/** Variables the context can give: `$HOME`, `$PWD`, `$TMPDIR` (and `${HOME}`, …). */
+const CONTEXT_VARIABLE = /^\$(?:(HOME|PWD|TMPDIR)|\{(HOME|PWD|TMPDIR)\})$/;
 /** `${X:=v}`, `${X=v}`: an expansion that assigns X. */
 const ASSIGNING = /^\$\{([A-Za-z_]\w*):?=/;
 /**

@@ -32,7 +32,7 @@ export interface Invocation extends Argv {
   via: string[];
   /** Files the command's redirections write, resolved where the redirection was read. */
   writes?: WriteSet;
-  /** `$TMPDIR` as the command's words were expanded (null: assigned by the command, unknown). */
+  /** `$TMPDIR` as the command's words were expanded (`''`: unset; null: assigned by the command, unknown). */
   temp?: string | null;
 }
 

@@ -108,6 +108,35 @@ const INFO = new Set([
 ]);
 const PARALLEL_PLACEHOLDER = /\{(\d*|\.|\/|\/\/|\/\.|#|%)\}|\{\d+(\.|\/|\/\/|\/\.)\}/;
 
+/** Most `parallel` jobs a command is analysed for: the bound a word's expansion has (extract.ts). */
+const MAX_JOBS = 1000;
+
+/**
+ * How many jobs the static input sources from `argv[from]` on make: one per combination of the
+ * `:::` groups (a `:::+` group is linked to the one before it, not combined). `::::` reads files,
+ * whose size is not known here: not counted.
+ */
+export function parallelJobs(argv: readonly string[], from: number): number {
+  let jobs = 1;
+  let group = 0;
+  let linked = false;
+  let counted = false;
+  const close = () => {
+    if (counted && !linked) jobs *= group;
+  };
+  for (let k = from; k < argv.length; k++) {
+    const arg = argv[k] as string;
+    if (SEPARATORS.has(arg)) {
+      close();
+      group = 0;
+      linked = arg.endsWith('+');
+      counted = !arg.startsWith('::::');
+    } else group++;
+  }
+  close();
+  return jobs;
+}
+
 /** GNU `parallel [options] [COMMAND] [::: ARGS…]`: without a command the items are commands. */
 export const parallel: Handler = (ex, inv, env) => {
   const { argv } = inv;
@@ -129,6 +158,12 @@ export const parallel: Handler = (ex, inv, env) => {
   while (end < argv.length && !SEPARATORS.has(argv[end] as string)) end++;
   const command = argv.slice(i, end);
   const items = argv.slice(end).filter((a) => !SEPARATORS.has(a));
+  // Counted over every `parallel` of the command, as simple commands are (budget.ts).
+  const before = ex.budget.jobs;
+  ex.budget.jobs += parallelJobs(argv, end);
+  if (ex.budget.jobs > MAX_JOBS && before <= MAX_JOBS) {
+    ex.flag('limit', `${inv.text.slice(0, 200)} (parallel runs more than ${MAX_JOBS} jobs in all)`);
+  }
   if (command.some((w) => w.includes('{='))) ex.flag('parallel_perl_expression', inv.text);
   if (command.length === 0) {
     if (dryRun) {

@@ -132,6 +132,30 @@ describe('~, $HOME, $PWD, $TMPDIR', () => {
     expect(parseShell('rm -rf ${TMPDIR:=.}/x').segments[0]?.writes_unresolved).toBe(true);
     expect(parseShell('X=/; rm -rf $X').segments[1]?.writes_unresolved).toBe(true);
   });
+
+  it('expands $TMPDIR from a context environment, and to nothing when that leaves it unset', () => {
+    const set = { ...ctx, env: { TMPDIR: '/var/tmp/u' } };
+    const rm = (command: string, context: ResolveContext) =>
+      parseShell(command, { context }).segments.find((s) => s.program === 'rm');
+    expect(rm('rm -rf "$TMPDIR/foo"', set)?.args).toEqual(['-rf', '/var/tmp/u/foo']);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template
+    expect(rm('rm -rf ${TMPDIR}/foo', set)?.writes).toEqual(['/var/tmp/u/foo']);
+    // Unset (most Linux environments): `"$TMPDIR/foo"` is `/foo`, not a temp directory.
+    const unset = { ...ctx, env: {} };
+    expect(rm('rm --force --recursive "$TMPDIR/foo"', unset)?.args).toEqual([
+      '--force',
+      '--recursive',
+      '/foo',
+    ]);
+    expect(rm('rm -rf "$TMPDIR/foo"', unset)?.writes).toEqual(['/foo']);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template
+    expect(rm('rm -rf ${TMPDIR:-/var/tmp}/foo', unset)?.writes).toEqual(['/var/tmp/foo']);
+    // `-` without the colon gives the default only when unset, not when set empty: not told apart here.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template
+    expect(rm('rm -rf ${TMPDIR-/var/tmp}/foo', unset)?.writes_unresolved).toBe(true);
+    // Assigned by the command: unknown, whatever the environment says.
+    expect(rm('TMPDIR=/; rm -rf "$TMPDIR/etc"', set)?.unresolved).toBe(true);
+  });
 });
 
 describe('cd', () => {

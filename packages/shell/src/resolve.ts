@@ -8,8 +8,8 @@ import { expandGlob } from './glob.js';
 
 /** Variables whose value the context gives (or that steer `cd`): an assignment in the command voids it. */
 const TRACKED = ['HOME', 'PWD', 'OLDPWD', 'CDPATH', 'TMPDIR'] as const;
-/** Values of the environment taken when the context does not give them. */
-const ENV_DEFAULTS: Record<string, string> = { TMPDIR: '/tmp' };
+/** What `$TMPDIR` is taken to name when no environment is given. */
+const DEFAULT_TEMP = '/tmp';
 /** POSIX special builtins: an assignment before them stays in the shell. */
 const SPECIAL = new Set(
   ': . break continue eval exec exit export readonly return set shift times trap unset source'.split(' '),
@@ -115,10 +115,17 @@ export class Resolver {
   /** Script texts of this parse (the command, `sh -c` and `eval` strings): where functions are defined. */
   readonly texts: string[] = [];
 
-  /** The temp directory `$TMPDIR` names (the context's, else /tmp); null when the command assigned it. */
+  /**
+   * What `$TMPDIR` expands to: the context environment's value, or `''` when that environment leaves
+   * it unset (the shell then expands `"$TMPDIR/x"` to `/x`, not to a temp directory: most Linux
+   * environments do not set it). Without an environment, `/tmp`: a set TMPDIR names a temp
+   * directory by convention. Null when the command assigned it.
+   */
   tempDir(): string | null {
     if (this.assignedSet?.has('TMPDIR')) return null;
-    return this.ctx?.env?.TMPDIR || ENV_DEFAULTS.TMPDIR || null;
+    const env = this.ctx?.env;
+    if (env === undefined) return DEFAULT_TEMP;
+    return env.TMPDIR ?? '';
   }
 
   /** A value of a tracked variable was used (see `assign`). */
@@ -126,12 +133,19 @@ export class Resolver {
     this.used.add(name);
   }
 
-  /** The static value of `$HOME` or `$PWD`, or null. */
+  /** The static value of `$HOME`, `$PWD` or (with a context environment) `$TMPDIR`, or null. */
   variable(name: string): string | null {
     if (!this.ctx || this.assigned.has(name)) return null;
-    let value: string | undefined;
+    let value: string | null | undefined;
     if (name === 'HOME') value = this.ctx.home;
     else if (name === 'PWD' && this.dirs?.length === 1) value = this.dirs[0];
+    else if (name === 'TMPDIR') {
+      // Only an environment the context gives is expanded: without one the word keeps its text.
+      value = this.ctx.env === undefined ? null : this.tempDir();
+      if (value === null) return null;
+      this.used.add(name);
+      return value;
+    }
     if (!value) return null;
     this.used.add(name);
     return value;

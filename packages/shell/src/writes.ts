@@ -17,8 +17,21 @@ export interface WriteSet {
   unresolved: boolean;
 }
 
-/** A written word that starts with the temp directory variable, and holds no other expansion. */
-const TEMP_WORD = /^(?:\$TMPDIR(?!\w)|\$\{TMPDIR(?::?-[^}$`]*)?\})((?:\/[^$`]*)?)$/;
+/**
+ * A written word that starts with the temp directory variable (plain, or `${TMPDIR:-default}`), and
+ * holds no other expansion: 1 the default's operator, 2 the default, 3 the rest of the path.
+ */
+const TEMP_WORD = /^(?:\$TMPDIR(?!\w)|\$\{TMPDIR(?:(:?-)([^}$`]*))?\})((?:\/[^$`]*)?)$/;
+/**
+ * What `$TMPDIR` or `${TMPDIR:-default}` stands for, given what the temp directory expands to
+ * (`temp`: its value, `''` when the environment leaves it unset, null when the command assigned
+ * it); null when that cannot be told.
+ */
+function tempValue(temp: string | null, op: string | undefined, fallback: string | undefined): string | null {
+  if (temp === null || op === undefined || temp !== '') return temp;
+  // Unset: `:-` gives the default; `-` would give it only if TMPDIR is unset, not set empty.
+  return op === ':-' ? (fallback ?? '') : null;
+}
 
 const words = (text: string | undefined): ReadonlySet<string> => new Set(text ? text.split(' ') : []);
 
@@ -226,15 +239,16 @@ export function addPath(
   text: string,
   unresolved: boolean,
   res: Resolver,
-  /** The temp directory `$TMPDIR` names where the word was expanded; null when unknown. */
+  /** What `$TMPDIR` expanded to where the word was expanded (`''` unset); null when unknown. */
   temp: string | null,
 ): void {
-  if (unresolved && temp !== null) {
-    // `$TMPDIR/x`: the temp directory, unless the command assigned it.
+  if (unresolved) {
+    // `$TMPDIR/x`: what the environment's TMPDIR gives, unless the command assigned it.
     const m = TEMP_WORD.exec(text);
-    if (m) {
+    const value = m ? tempValue(temp, m[1], m[2]) : null;
+    if (m && value !== null) {
       res.noteUse('TMPDIR');
-      addPath(set, `${temp}${m[1] ?? ''}`, false, res, temp);
+      addPath(set, `${value}${m[3] ?? ''}`, false, res, temp);
       return;
     }
   }
