@@ -1,7 +1,14 @@
 // classify(call): which rules match, and so which class the call is. Shell calls are parsed into
 // segments first; a rule's segment predicate matches when any one segment satisfies it.
 import type { Call } from '@tollgate/contracts';
-import { parseShell, type ShellFacts, type SqlFacts, sqlFactsOfArgs } from '@tollgate/shell';
+import {
+  parseShell,
+  type ShellFacts,
+  type ShellSegment,
+  type SqlFacts,
+  sqlFactsOfArgs,
+} from '@tollgate/shell';
+import { type PlanEntry, planOf } from './policy/plan.js';
 import type { CompiledRule, Policy } from './policy/types.js';
 import { type Write, type WriteScope, writesOfShell, writesOfTool } from './writes.js';
 
@@ -93,21 +100,31 @@ export function classifyNormalised(
   const segmentsRead = new Array<boolean>(segments.length).fill(false);
   // Precondition rules do not make a call gated; they are collected beside the class.
   const preconditions: CompiledRule[] = [];
+  const { entries, byProgram } = planOf(candidates);
+  // The program-bound rules some segment can meet at all; every other one is skipped unevaluated.
+  const reachable = new Uint8Array(entries.length);
+  for (let s = 0; s < segments.length; s++) {
+    const bound = byProgram.get((segments[s] as ShellSegment).program);
+    if (bound !== undefined) for (let k = 0; k < bound.length; k++) reachable[bound[k] as number] = 1;
+  }
 
-  for (const compiled of candidates) {
-    const { rule } = compiled;
-    if (rule.action !== undefined && rule.action !== call.action) continue;
-    if (compiled.args && !compiled.args(call.args)) continue;
-    if (compiled.call && !compiled.call(normalised)) continue;
+  for (let r = 0; r < entries.length; r++) {
+    const entry = entries[r] as PlanEntry;
+    if (entry.programs !== undefined && reachable[r] === 0) continue;
+    if (entry.action !== undefined && entry.action !== call.action) continue;
+    if (entry.args !== undefined && !entry.args(call.args)) continue;
+    if (entry.call !== undefined && !entry.call(normalised)) continue;
+    const cls = entry.cls;
     let hitSegment: unknown;
-    if (compiled.segment) {
+    if (entry.segment !== undefined) {
       let any = false;
-      const programs = compiled.segmentPrograms;
-      for (const [i, segment] of segments.entries()) {
-        if (programs && !programs.has(segment.program)) continue;
-        if (!compiled.segment(segment)) continue;
+      const programs = entry.programs;
+      for (let i = 0; i < segments.length; i++) {
+        const segment = segments[i] as ShellSegment;
+        if (programs !== undefined && !programs.has(segment.program)) continue;
+        if (!entry.segment(segment)) continue;
         any = true;
-        if (rule.class === 'read-only') segmentsRead[i] = true;
+        if (cls === 'read-only') segmentsRead[i] = true;
         else {
           hitSegment ??= segment;
           break;
@@ -115,11 +132,12 @@ export function classifyNormalised(
       }
       if (!any) continue;
     }
-    if (rule.class === 'read-only') {
-      readRules.push(rule.id);
+    const compiled = entry.compiled;
+    if (cls === 'read-only') {
+      readRules.push(compiled.rule.id);
       continue;
     }
-    if (rule.class === 'precondition') {
+    if (cls === 'precondition') {
       preconditions.push(compiled);
       continue;
     }

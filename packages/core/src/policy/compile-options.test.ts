@@ -1,5 +1,6 @@
 // compilePolicy options: a pre-parsed document skips YAML, and a predicate source supplies compiled
-// predicates (the CLI's precompiled catalogue) with ajv as the fallback when it has none.
+// predicates (the CLI's precompiled catalogue) with ajv as the fallback when it has none; a schema
+// within the fast subset (fast-predicate.ts) is evaluated by its fast form whatever the source gives.
 import { describe, expect, it } from 'vitest';
 import { compilePolicy, type PredicateSite } from './compile.js';
 
@@ -31,7 +32,17 @@ describe('compilePolicy options', () => {
       },
     });
     expect(sites).toEqual([{ file: 'mem', rule: 'deploy.prod', key: 'args', path: '/rules/0/match/args' }]);
-    expect(policy.byId('deploy.prod')?.args?.({ env: 'dev' })).toBe(true);
+    // Within the subset fast-predicate.ts evaluates, the schema's own meaning is what runs.
+    expect(policy.byId('deploy.prod')?.args?.({ env: 'dev' })).toBe(false);
+  });
+
+  it("uses the source's predicate for a schema outside the fast subset", () => {
+    const args = { type: 'object', additionalProperties: false, properties: { env: { const: 'prod' } } };
+    const rule = { ...doc.rules[0], match: { args } };
+    const policy = compilePolicy([{ file: 'mem', text: '', doc: { rules: [rule] } }], {
+      predicates: () => () => true,
+    });
+    expect(policy.byId('deploy.prod')?.args?.({ env: 'dev', extra: 1 })).toBe(true);
   });
 
   it('falls back to ajv when the source has no predicate', () => {

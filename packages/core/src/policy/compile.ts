@@ -5,6 +5,7 @@ import { validate } from '@tollgate/contracts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse as parseYaml } from 'yaml';
 import { TollgateFault } from '../faults.js';
+import { fastPredicate } from './fast-predicate.js';
 import { compileMatcher, globToRegExp } from './matchers.js';
 import { segmentPrograms } from './segment-programs.js';
 import { predicateSites } from './sites.js';
@@ -147,7 +148,10 @@ function compileRule(rule: Rule, file: string, index: number, options: CompileOp
   const compiled = new Map<string, Predicate>();
   for (const { key, path, schema, data } of predicateSites(rule, index)) {
     const site = { file, rule: rule.id, key, path, ...(data ? { data } : {}) };
-    compiled.set(key, options.predicates?.(schema, site) ?? compilePredicate(schema, site));
+    // ajv compiles (and so checks) every schema; within the subset fast-predicate.ts handles, the
+    // same meaning is evaluated without ajv's error objects. `$data` schemas stay with ajv.
+    const checked = options.predicates?.(schema, site) ?? compilePredicate(schema, site);
+    compiled.set(key, (data ? undefined : fastPredicate(schema)) ?? checked);
   }
   for (const key of ['args', 'segment', 'call'] as const) {
     const predicate = compiled.get(key);
