@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { flag, type ParsedArgs } from '../args.js';
 import type { CommandIO } from '../command.js';
 import { UsageError } from '../errors.js';
-import { gatePins } from '../gate-pins.js';
+import { gatePins, selfCommand } from '../gate-pins.js';
 import {
   CLIENT_HOOKS,
   chainOnlyScript,
@@ -65,7 +65,7 @@ export async function gitHooksInit(args: ParsedArgs, io: CommandIO): Promise<num
     local_hooks_path: run('config', '--local', '--get', 'core.hooksPath') ?? null,
   };
   const pins = await gatePins(loaded, io.env);
-  const self = [process.execPath, process.argv[1] ?? 'tollgate'];
+  const self = selfCommand();
   mkdirSync(dir, { recursive: true, mode: 0o755 });
   for (const name of readdirSync(dir))
     if (name !== 'previous.json' && readFileSync(join(dir, name), 'utf8').includes(GIT_HOOK_MARKER))

@@ -5,6 +5,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { shellWord } from '@tollgate/hooks';
 import type { CommandIO } from '../command.js';
+import { selfCommand } from '../gate-pins.js';
 import { firstOnPath, isExecutableFile, isShimFile, pathDirs, realProgram } from '../real-program.js';
 import { installedShims } from '../shim-dir.js';
 import { pinnedReal, shimScript } from '../shim-script.js';
@@ -89,7 +90,7 @@ function rewritten(script: string, name: string, real: string, dir: string): str
     const raw = m[2] ?? '';
     pins[m[1] as string] = raw.startsWith("'") ? raw.slice(1, -1).replace(/'\\''/g, "'") : raw;
   }
-  return shimScript({ name, real, dir, self: [process.execPath, process.argv[1] ?? 'tollgate'], pins });
+  return shimScript({ name, real, dir, self: selfCommand(), pins });
 }
 
 function same(a: string, b: string): boolean {

@@ -7,7 +7,7 @@ import { shellWord } from '@tollgate/hooks';
 import { flag, option, type ParsedArgs } from '../args.js';
 import type { CommandIO } from '../command.js';
 import { UsageError } from '../errors.js';
-import { gatePins } from '../gate-pins.js';
+import { gatePins, selfCommand } from '../gate-pins.js';
 import { needPerson } from '../person-check.js';
 import { isShimFile, PROGRAM_NAME, realProgram } from '../real-program.js';
 import { findConfig } from '../runtime.js';
@@ -93,7 +93,7 @@ async function install(names: string[], dir: string, args: ParsedArgs, io: Comma
     return { name, real };
   });
   const pins = await gatePins(loaded, io.env);
-  const self = [process.execPath, process.argv[1] ?? 'tollgate'];
+  const self = selfCommand();
   mkdirSync(dir, { recursive: true, mode: 0o755 });
   for (const { name, real } of reals) {
     const file = join(dir, name);
