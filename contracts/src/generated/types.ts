@@ -144,6 +144,7 @@ export interface Config {
   temp_dirs?: string[];
   limits?: Limits;
   tokens?: Token[];
+  notify?: Notify;
   mcp?: {
     /**
      * Per upstream server name: extra rule files and tools to treat as read-only or irreversible.
@@ -200,6 +201,38 @@ export interface Token {
    * A Claude Code hook credential (the http hook's Authorization header): it may only call POST /v1/hooks/claude-code, and only its PostToolUse reads are recorded as attested observations. Not with operator.
    */
   hook?: boolean;
+}
+/**
+ * Where each new review request is announced (webhooks). Delivery is asynchronous and retried; a failed delivery is recorded on the request and never lets a call through.
+ */
+export interface Notify {
+  /**
+   * The dashboard's base URL; each notice links to <dashboard_url>/#review/<id>.
+   */
+  dashboard_url?: string;
+  webhooks?: Webhook[];
+}
+export interface Webhook {
+  /**
+   * How deliveries to this webhook are named in the store and in logs (default: webhook-<n> and the URL's host); the URL itself is never shown, it may carry a secret.
+   */
+  name?: string;
+  url: string;
+  /**
+   * json: the request as a JSON document; slack: a Slack-compatible {text, blocks} message.
+   */
+  format?: "json" | "slack";
+  /**
+   * Sent with each POST (e.g. Authorization); never logged or stored.
+   */
+  headers?: {
+    [k: string]: string | undefined;
+  };
+  timeout_ms?: number;
+  /**
+   * Attempts after the first, with exponential back-off (1 s, 2 s, 4 s, ... at most 60 s apart).
+   */
+  retries?: number;
 }
 /**
  * tollgate.decline/v1 — a structured refusal to predict: what is irreducible, what would change the agent's mind, what it already tried to observe. A decline is a success: the call is not dispatched.

@@ -3,7 +3,7 @@
 import type { ToolHints } from './classify.js';
 import type { OnLimit, SessionLimits } from './limits.js';
 import type { Policy } from './policy/types.js';
-import type { Clock, Store } from './ports.js';
+import type { Clock, ReviewRecord, Store } from './ports.js';
 
 export interface GateContext {
   readonly policy: Policy;
@@ -20,4 +20,6 @@ export interface GateContext {
   readonly flushAudit?: () => Promise<void>;
   readonly limits: SessionLimits;
   readonly onLimit: OnLimit;
+  /** Told of each review request filed (GateOptions.onReviewFiled). */
+  readonly onReviewFiled?: (record: ReviewRecord) => Promise<void> | void;
 }

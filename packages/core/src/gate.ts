@@ -22,7 +22,7 @@ import { admitObservation, type OnLimit, type SessionLimits, sessionLimits } fro
 import { type ObservationInput, observationFrom } from './observations.js';
 import { type OutcomeResult, recordOutcomeFor } from './outcome.js';
 import type { Policy } from './policy/types.js';
-import { type Clock, type OverrideRecord, type Store, systemClock } from './ports.js';
+import { type Clock, type OverrideRecord, type ReviewRecord, type Store, systemClock } from './ports.js';
 import { preconditionRails } from './preconditions-rails.js';
 import { probeSubjects } from './probes.js';
 import { buildRails, type Channel } from './rails.js';
@@ -68,6 +68,11 @@ export interface GateOptions {
   limits?: Partial<SessionLimits>;
   /** Told each time a limit refuses a request (metrics). */
   onLimit?: OnLimit;
+  /**
+   * Told once for each review request the gate files (review.ts), after it is stored: how adapters
+   * announce it (webhooks, review-notify.ts). Its failure is swallowed: the call stays refused.
+   */
+  onReviewFiled?: (record: ReviewRecord) => Promise<void> | void;
 }
 
 export interface GateWhere {
@@ -144,6 +149,7 @@ export function createGate(options: GateOptions): Gate {
     flushAudit: () => writer.flush(),
     limits: sessionLimits(options.limits),
     onLimit: quietly(options.onLimit),
+    ...(options.onReviewFiled !== undefined ? { onReviewFiled: options.onReviewFiled } : {}),
   } as const;
   const describe = (id: string) => options.policy.byId(id)?.rule.description;
 

@@ -71,6 +71,8 @@ export type {
   OpenTicket,
   OverrideRecord,
   PredictionRecord,
+  NotificationAttempt,
+  NotificationRecord,
   ReviewAnswer,
   ReviewQuery,
   ReviewRecord,
@@ -119,6 +121,21 @@ export {
 } from './review.js';
 export { answerReview, type ReviewAnswerInput, type ReviewAnswerResult } from './review-answer.js';
 export { type ReviewStatusView, type ReviewView, reviewStatusView, reviewView } from './review-view.js';
+export {
+  backoffMs,
+  type DrainOptions,
+  type DrainResult,
+  drainNotifications,
+  drainUntilIdle,
+  noticeBody,
+  type NotifyTarget,
+  type PostResult,
+  type PostWebhook,
+  type ReviewNotice,
+  reviewNotice,
+  slackBody,
+  targetName,
+} from './review-notify.js';
 export {
   escapedJson,
   OUTGOING_CAP,

@@ -161,6 +161,34 @@ export interface ReviewRecord {
   answered_by?: string;
   answer_reason?: string;
   consumed_at?: number;
+  /** How announcing it went, one entry per webhook (review-notify.ts); set by getReview and listReviews. */
+  notifications?: NotificationRecord[];
+}
+
+/**
+ * One webhook's delivery of one review request (the outbox, review-notify.ts). `next_at` is when it
+ * is due (again); absent once delivered or given up. Never holds the URL or its headers.
+ */
+export interface NotificationRecord {
+  review_id: string;
+  /** The webhook's name (config notify.webhooks[].name, or webhook-<n>@host). */
+  target: string;
+  attempts: number;
+  next_at?: number;
+  last_attempt_at?: number;
+  last_error?: string;
+  delivered_at?: number;
+}
+
+/** What one attempt did (Store.recordNotification). */
+export interface NotificationAttempt {
+  review_id: string;
+  target: string;
+  at: number;
+  delivered: boolean;
+  error?: string;
+  /** When to try again; absent when delivered or given up. */
+  next_at?: number;
 }
 
 /** A person's answer to a pending review (Store.answerReview). */
@@ -172,6 +200,11 @@ export interface ReviewAnswer {
   at: number;
   /** The new expires_at: an approval lapses unused after it; a denial keeps the request's. */
   expires_at: number;
+  /**
+   * Set when the approval is used up by the same write: the host already ran the call after a person
+   * approved it in the host's own prompt (review-answer.ts, hostApproved), so it lets nothing else through.
+   */
+  consumed_at?: number;
 }
 
 export interface ReviewQuery {
@@ -328,6 +361,20 @@ export interface Store {
    * and unexpired at `answer.at`; undefined (nothing written) otherwise.
    */
   answerReview(answer: ReviewAnswer, draft: AuditDraft): Promise<AuditRow | undefined>;
+
+  // --- Review notices (review-notify.ts): an outbox, one row per request and webhook, drained by
+  // whichever process gets there (a detached drainer the filing process starts, tollgate serve). ---
+  /** Queues the request for each target, due at `at`; a (request, target) already queued is left alone. */
+  enqueueNotifications(reviewId: string, targets: readonly string[], at: number): Promise<void>;
+  /**
+   * Takes up to `limit` deliveries due at `now` for one attempt: each is moved to `leaseUntil` by a
+   * conditional update, so two drainers never attempt the same delivery at once.
+   */
+  claimNotifications(now: number, leaseUntil: number, limit: number): Promise<NotificationRecord[]>;
+  /** Records one attempt: attempts + 1, its error or delivery time, and when it is due again. */
+  recordNotification(attempt: NotificationAttempt): Promise<void>;
+  /** When the next queued delivery is due, if any is. */
+  nextNotificationAt(): Promise<number | undefined>;
 
   /** Throws when the store cannot serve. */
   health(): Promise<void>;

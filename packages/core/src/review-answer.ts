@@ -11,6 +11,12 @@ export interface ReviewAnswerInput {
   /** Who answered: the person at the terminal, or the operator token's identity. */
   person: string;
   reason: string;
+  /**
+   * The call already ran: a person approved it in the host's own prompt and the host reports it ran
+   * (a PostToolUse paired with the refused call). The approval is recorded used up, so it lets no
+   * later call through.
+   */
+  consumed?: boolean;
 }
 
 export type ReviewAnswerResult =
@@ -62,6 +68,7 @@ export async function answerReview(
       reason: input.reason,
       at: now,
       expires_at: expires,
+      ...(input.consumed === true ? { consumed_at: now } : {}),
     },
     draft,
   );
@@ -78,6 +85,7 @@ export async function answerReview(
     answered_by: input.person,
     answer_reason: input.reason,
     expires_at: expires,
+    ...(input.consumed === true ? { consumed_at: now } : {}),
   };
   return { ok: true, review: answered, audit };
 }

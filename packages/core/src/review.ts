@@ -114,6 +114,12 @@ export async function reviewDecision(
     expires_at: now + timeout * 1000,
   };
   await store.insertReview(record);
+  // Announcing it (webhooks) never changes the answer: the call is refused whatever happens there.
+  try {
+    await ctx.onReviewFiled?.(record);
+  } catch {
+    // the adapter records and logs its own failures
+  }
   return refuse(
     `${before}this call needs a person's review [${need.rule}]: filed review ${id} (expires ${until(record.expires_at)}); ${approveHint(id, opts.channel)}`,
     id,

@@ -6,6 +6,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
 import { ledgerIndexes } from './migration-ledger.js';
 import { reportFacts, reportIndexes } from './migration-report.js';
 import { sessionUsageTable } from './migration-session-usage.js';
+import { notificationsTable } from './notify-sql.js';
 import { reviewsTable } from './review-sql.js';
 import type { Dialect } from './schema.js';
 import { sessionFilesTable } from './session-files.js';
@@ -28,6 +29,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0007_report_indexes': { up: (db: AnyDb) => reportIndexes(db) },
     '0008_ledger_indexes': { up: (db: AnyDb) => ledgerIndexes(db, dialect) },
     '0009_reviews': { up: (db: AnyDb) => reviewsTable(db, dialect === 'sqlite' ? 'integer' : 'bigint') },
+    '0010_review_notifications': {
+      up: (db: AnyDb) => notificationsTable(db, dialect === 'sqlite' ? 'integer' : 'bigint'),
+    },
   };
 }
 

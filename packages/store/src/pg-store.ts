@@ -23,6 +23,8 @@ import {
   type OverrideRecord,
   type PredictionRecord,
   type ReportQuery,
+  type NotificationAttempt,
+  type NotificationRecord,
   type ReviewAnswer,
   type ReviewQuery,
   type ReviewRecord,
@@ -41,6 +43,7 @@ import * as LEDGER from './ledger-window.js';
 import { openPostgres, type PostgresConnection, type PostgresOptions } from './pg-open.js';
 import { q, type TicketQueries } from './pg-queries.js';
 import { reportQuery, ruleHistoryQuery } from './report-sql.js';
+import * as NOTIFY from './notify-sql.js';
 import * as REVIEWS from './review-sql.js';
 import { auditRow, observationRow, overrideRecord, ticketRecord, ticketRow } from './rows.js';
 import type { Database, OverrideTable, TicketTable } from './schema.js';
@@ -412,7 +415,7 @@ export class PostgresStore implements Store {
 
   async getReview(id: string): Promise<ReviewRecord | undefined> {
     const { rows } = await this.#query<REVIEWS.ReviewRow>('get review', REVIEWS.PG.get, [id]);
-    return rows[0] === undefined ? undefined : REVIEWS.reviewRecord(rows[0]);
+    return rows[0] === undefined ? undefined : (await this.#withNotifications([REVIEWS.reviewRecord(rows[0])]))[0];
   }
 
   async latestReview(session: string, callDigest: string): Promise<ReviewRecord | undefined> {
@@ -426,12 +429,51 @@ export class PostgresStore implements Store {
   async listReviews(query: ReviewQuery): Promise<ReviewRecord[]> {
     const params = REVIEWS.listParams(query, 'postgres');
     const { rows } = await this.#query<REVIEWS.ReviewRow>('list reviews', REVIEWS.PG.list, params);
-    return rows.map(REVIEWS.reviewRecord);
+    return this.#withNotifications(rows.map(REVIEWS.reviewRecord));
+  }
+
+  async #withNotifications(reviews: ReviewRecord[]): Promise<ReviewRecord[]> {
+    if (reviews.length === 0) return reviews;
+    const ids = reviews.map((r) => r.id);
+    const { rows } = await this.#query<NOTIFY.NotificationRow>(
+      'list notifications',
+      NOTIFY.PG.forReviews,
+      [ids],
+    );
+    return NOTIFY.withNotifications(reviews, rows);
+  }
+
+  async enqueueNotifications(reviewId: string, targets: readonly string[], at: number): Promise<void> {
+    await this.#transaction('enqueue notifications', async (client) => {
+      for (const t of targets.slice(0, NOTIFY.MAX_TARGETS))
+        await client.query({ ...NOTIFY.PG.enqueue, values: [reviewId, t, at] });
+      return true; // #transaction rolls back an undefined result
+    });
+  }
+
+  async claimNotifications(now: number, leaseUntil: number, limit: number): Promise<NotificationRecord[]> {
+    const { rows } = await this.#query<NOTIFY.NotificationRow>('due notifications', NOTIFY.PG.due, [now, limit]);
+    const claimed: NotificationRecord[] = [];
+    for (const d of rows) {
+      const r = await this.#query('claim notification', NOTIFY.PG.claim, [leaseUntil, d.review_id, d.target, d.next_ms]);
+      if (r.rowCount === 1) claimed.push(NOTIFY.notificationRecord({ ...d, next_ms: leaseUntil }));
+    }
+    return claimed;
+  }
+
+  async recordNotification(attempt: NotificationAttempt): Promise<void> {
+    await this.#query('record notification', NOTIFY.PG.record, NOTIFY.attemptValues(attempt));
+  }
+
+  async nextNotificationAt(): Promise<number | undefined> {
+    const { rows } = await this.#query<{ next: string | number | null }>('next notification', NOTIFY.PG.next, []);
+    const next = rows[0]?.next;
+    return next === null || next === undefined ? undefined : Number(next);
   }
 
   async answerReview(answer: ReviewAnswer, draft: AuditDraft): Promise<AuditRow | undefined> {
     return this.#transaction('answer review', async (client) => {
-      const values = [answer.status, answer.expires_at, REVIEWS.answerJson(answer), answer.id, answer.at];
+      const values = REVIEWS.answerValues(answer);
       const updated = await client.query({ ...REVIEWS.PG.answer, values });
       return updated.rowCount === 1 ? (await this.#chainOn(client, [draft]))[0] : undefined;
     });

@@ -95,5 +95,72 @@ export function reviewConformance(current: () => Store): void {
       expect((await store.getReview(approved.id))?.consumed_at).toBe(4_000);
       expect((await store.listAudit({ kind: 'decision' })).length).toBe(1);
     });
+
+    it('records an approval given and used at once (the host ran the call): it lets nothing through', async () => {
+      const store = current();
+      const r = request();
+      await store.insertReview(r);
+      expect(await store.answerReview(answer(r.id, { consumed_at: 2_000 }), reviewRow('s1'))).toBeDefined();
+      expect(await store.getReview(r.id)).toMatchObject({ status: 'approved', consumed_at: 2_000 });
+      expect(await store.commitDecision({ kind: 'review', id: r.id }, 2_500, draft('s1'))).toBeUndefined();
+    });
+  });
+
+  describe('review notifications (the outbox)', () => {
+    it('queues once per target, claims each due delivery for one drainer, records attempts', async () => {
+      const store = current();
+      const r = request();
+      await store.insertReview(r);
+      await store.enqueueNotifications(r.id, ['ops-json', 'ops-slack'], 1_000);
+      await store.enqueueNotifications(r.id, ['ops-json'], 5_000);
+      expect(await store.nextNotificationAt()).toBe(1_000);
+      expect(await store.claimNotifications(999, 60_000, 10)).toEqual([]);
+      const [a, b] = await Promise.all([
+        store.claimNotifications(1_000, 60_000, 10),
+        store.claimNotifications(1_000, 60_000, 10),
+      ]);
+      const claimed = [...(a ?? []), ...(b ?? [])];
+      expect(claimed.map((n) => n.target).sort()).toEqual(['ops-json', 'ops-slack']);
+      expect(claimed.every((n) => n.attempts === 0)).toBe(true);
+      expect(await store.claimNotifications(59_999, 70_000, 10)).toEqual([]);
+      await store.recordNotification({ review_id: r.id, target: 'ops-json', at: 2_000, delivered: true });
+      await store.recordNotification({
+        review_id: r.id,
+        target: 'ops-slack',
+        at: 2_000,
+        delivered: false,
+        error: 'HTTP 500',
+        next_at: 3_000,
+      });
+      const stored = await store.getReview(r.id);
+      expect(stored?.notifications).toEqual([
+        { review_id: r.id, target: 'ops-json', attempts: 1, last_attempt_at: 2_000, delivered_at: 2_000 },
+        {
+          review_id: r.id,
+          target: 'ops-slack',
+          attempts: 1,
+          next_at: 3_000,
+          last_attempt_at: 2_000,
+          last_error: 'HTTP 500',
+        },
+      ]);
+      expect((await store.listReviews({ limit: 5 }))[0]?.notifications).toHaveLength(2);
+      expect(await store.nextNotificationAt()).toBe(3_000);
+      const retry = await store.claimNotifications(3_000, 9_000, 10);
+      expect(retry).toMatchObject([{ target: 'ops-slack', attempts: 1 }]);
+      await store.recordNotification({
+        review_id: r.id,
+        target: 'ops-slack',
+        at: 3_500,
+        delivered: false,
+        error: 'refused',
+      });
+      expect(await store.nextNotificationAt()).toBeUndefined();
+      expect((await store.getReview(r.id))?.notifications?.[1]).toMatchObject({
+        attempts: 2,
+        last_error: 'refused',
+      });
+      expect((await store.getReview(r.id))?.status).toBe('pending');
+    });
   });
 }

@@ -70,6 +70,11 @@ export function reviewValues(r: ReviewRecord): unknown[] {
   ];
 }
 
+/** The answer statement's values, in its order (both dialects). */
+export function answerValues(a: ReviewAnswer): unknown[] {
+  return [a.status, a.expires_at, answerJson(a), a.consumed_at ?? null, a.id, a.at];
+}
+
 export function answerJson(a: ReviewAnswer): string {
   return JSON.stringify({ answered_at: a.at, answered_by: a.person, answer_reason: a.reason });
 }
@@ -102,8 +107,8 @@ export const SQLITE = {
            ORDER BY created_ms DESC, id DESC LIMIT 1`,
   list: `SELECT ${COLUMNS} FROM reviews WHERE (? IS NULL OR status = ?) AND (? IS NULL OR session = ?)
          AND (? IS NULL OR agent = ?) ORDER BY created_ms DESC, id DESC LIMIT ?`,
-  /** (status, expires_ms, answer, id, at) */
-  answer: `UPDATE reviews SET status = ?, expires_ms = ?, answer = ?
+  /** (status, expires_ms, answer, consumed_ms, id, at) */
+  answer: `UPDATE reviews SET status = ?, expires_ms = ?, answer = ?, consumed_ms = ?
            WHERE id = ? AND status = 'pending' AND expires_ms > ?`,
   /** (at, id, at) */
   consume: `UPDATE reviews SET consumed_ms = ?
@@ -126,11 +131,11 @@ export const PG = {
     text: `SELECT ${COLUMNS} FROM reviews WHERE ($1::text IS NULL OR status = $1) AND ($2::text IS NULL OR session = $2)
            AND ($3::text IS NULL OR agent = $3) ORDER BY created_ms DESC, id DESC LIMIT $4`,
   },
-  /** ($1 status, $2 expires_ms, $3 answer, $4 id, $5 at) */
+  /** ($1 status, $2 expires_ms, $3 answer, $4 consumed_ms, $5 id, $6 at) */
   answer: {
-    name: 'tg_review_answer',
-    text: `UPDATE reviews SET status = $1, expires_ms = $2, answer = $3
-           WHERE id = $4 AND status = 'pending' AND expires_ms > $5`,
+    name: 'tg_review_answer2',
+    text: `UPDATE reviews SET status = $1, expires_ms = $2, answer = $3, consumed_ms = $4
+           WHERE id = $5 AND status = 'pending' AND expires_ms > $6`,
   },
   /** ($1 at, $2 id) */
   consume: {

@@ -22,6 +22,8 @@ import {
   type OverrideRecord,
   type PredictionRecord,
   type ReportQuery,
+  type NotificationAttempt,
+  type NotificationRecord,
   type ReviewAnswer,
   type ReviewQuery,
   type ReviewRecord,
@@ -36,6 +38,7 @@ import { auditFacts, factsValues, ruleKind, uniqueRules } from './audit-facts.js
 import { type AuditHead, type StoredAudit, verifyStored } from './audit-verify.js';
 import { StoreFault, toStoreFault } from './fault.js';
 import * as LEDGER from './ledger-window.js';
+import * as NOTIFY from './notify-sql.js';
 import * as REVIEWS from './review-sql.js';
 import { auditRow, observationRow, overrideRecord, overrideRow, ticketRecord, ticketRow } from './rows.js';
 import { ruleHistoryOf, SQLITE_RULE_HISTORY } from './rule-history.js';
@@ -370,7 +373,50 @@ export class SqliteStore implements Store {
     const row = run('get review', () => this.#conn.raw.prepare(REVIEWS.SQLITE.get).get(id)) as
       | REVIEWS.ReviewRow
       | undefined;
-    return row === undefined ? undefined : REVIEWS.reviewRecord(row);
+    return row === undefined ? undefined : this.#withNotifications([REVIEWS.reviewRecord(row)])[0];
+  }
+
+  #withNotifications(reviews: ReviewRecord[]): ReviewRecord[] {
+    if (reviews.length === 0) return reviews;
+    const stmt = this.#conn.raw.prepare(NOTIFY.SQLITE.forReview);
+    const rows = run('list notifications', () =>
+      reviews.flatMap((r) => stmt.all(r.id) as NOTIFY.NotificationRow[]),
+    );
+    return NOTIFY.withNotifications(reviews, rows);
+  }
+
+  async enqueueNotifications(reviewId: string, targets: readonly string[], at: number): Promise<void> {
+    const raw = this.#conn.raw;
+    const stmt = raw.prepare(NOTIFY.SQLITE.enqueue);
+    const tx = raw.transaction(() => {
+      for (const t of targets.slice(0, NOTIFY.MAX_TARGETS)) stmt.run(reviewId, t, at);
+    });
+    run('enqueue notifications', () => tx.immediate());
+  }
+
+  async claimNotifications(now: number, leaseUntil: number, limit: number): Promise<NotificationRecord[]> {
+    const raw = this.#conn.raw;
+    const tx = raw.transaction(() => {
+      const due = raw.prepare(NOTIFY.SQLITE.due).all(now, limit) as NOTIFY.NotificationRow[];
+      const claim = raw.prepare(NOTIFY.SQLITE.claim);
+      return due
+        .filter((d) => claim.run(leaseUntil, d.review_id, d.target, d.next_ms).changes === 1)
+        .map((d) => NOTIFY.notificationRecord({ ...d, next_ms: leaseUntil }));
+    });
+    return run('claim notifications', () => tx.immediate());
+  }
+
+  async recordNotification(attempt: NotificationAttempt): Promise<void> {
+    run('record notification', () =>
+      this.#conn.raw.prepare(NOTIFY.SQLITE.record).run(...NOTIFY.attemptValues(attempt)),
+    );
+  }
+
+  async nextNotificationAt(): Promise<number | undefined> {
+    const row = run('next notification', () => this.#conn.raw.prepare(NOTIFY.SQLITE.next).get()) as
+      | { next: number | null }
+      | undefined;
+    return row?.next === null || row?.next === undefined ? undefined : Number(row.next);
   }
 
   async latestReview(session: string, callDigest: string): Promise<ReviewRecord | undefined> {
@@ -384,13 +430,13 @@ export class SqliteStore implements Store {
     const rows = run('list reviews', () =>
       this.#conn.raw.prepare(REVIEWS.SQLITE.list).all(...REVIEWS.listParams(query, 'sqlite')),
     ) as REVIEWS.ReviewRow[];
-    return rows.map(REVIEWS.reviewRecord);
+    return this.#withNotifications(rows.map(REVIEWS.reviewRecord));
   }
 
   async answerReview(answer: ReviewAnswer, draft: AuditDraft): Promise<AuditRow | undefined> {
     const raw = this.#conn.raw;
     const tx = raw.transaction(() => {
-      const values = [answer.status, answer.expires_at, REVIEWS.answerJson(answer), answer.id, answer.at];
+      const values = REVIEWS.answerValues(answer);
       if (raw.prepare(REVIEWS.SQLITE.answer).run(...values).changes !== 1) return undefined;
       return this.#chain([draft])[0];
     });
