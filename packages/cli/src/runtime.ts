@@ -18,6 +18,7 @@ import {
 } from '@tollgate/core';
 import { parse as parseYaml } from 'yaml';
 import { gateWhere } from './gate-where.js';
+import { reviewAnnouncer } from './notify.js';
 import { loadPolicyFor } from './policy-loader.js';
 import { defaultStorePath, projectStateDir, stateBase, stateBaseChosen } from './state.js';
 import { openPinnedStore, readPin } from './store-pin.js';
@@ -163,6 +164,11 @@ export interface RuntimeOptions {
   env: NodeJS.ProcessEnv;
   channel: Channel;
   gate?: Partial<GateOptions>;
+  /**
+   * How a filed review request reaches the config's webhooks (notify.ts): by default a detached
+   * drainer process; a long-lived process passes its own in-process drain to kick.
+   */
+  kickNotify?: () => void;
 }
 
 /** Loads config and policy, opens the store, and builds the gate. Faults carry codes; callers map them. */
@@ -171,6 +177,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   const target = storeTarget(loaded, options.env);
   const store = await openPinnedStore(target, options.env);
   const { config } = loaded;
+  const announce = reviewAnnouncer(loaded, options.env, () => store, options.kickNotify);
   const gate = createGate({
     policy,
     store,
@@ -182,6 +189,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     ...(config.default_max_age_s !== undefined ? { defaultMaxAgeS: config.default_max_age_s } : {}),
     ...(config.excerpt_bytes !== undefined ? { excerptBytes: config.excerpt_bytes } : {}),
     limits: sessionLimitsOf(config.limits),
+    ...(announce !== undefined ? { onReviewFiled: announce } : {}),
     ...options.gate,
   });
   return {

@@ -24,7 +24,7 @@ export type ReviewAnswerResult =
   | { ok: false; code: 'not_found' | 'not_pending' | 'input_invalid'; message: string };
 
 export async function answerReview(
-  store: Store,
+  store: Pick<Store, 'getReview' | 'answerReview'>,
   clock: Clock,
   input: ReviewAnswerInput,
 ): Promise<ReviewAnswerResult> {

@@ -1,14 +1,27 @@
 // What a hook translation needs from its caller (the CLI's hook process, or the HTTP service): the
 // gate and store, how this tollgate is run, and where the agent's commands run.
-import type { Gate, Store } from '@tollgate/core';
+import type { Clock, Gate, Store } from '@tollgate/core';
 import type { FileView } from '@tollgate/shell';
+import type { HookInput } from './input.js';
 import type { Probe } from './probe.js';
 import type { SelfIdentity } from './self-identity.js';
 import type { TicketRunner } from './ticket-run.js';
 
 export interface HookDeps {
   gate: Gate;
-  store: Pick<Store, 'listAudit' | 'recentDecisions' | 'findObservationsBySource'>;
+  store: Pick<
+    Store,
+    'listAudit' | 'recentDecisions' | 'findObservationsBySource' | 'getReview' | 'answerReview'
+  >;
+  /**
+   * Whether a person is at the host's terminal for this input (host-prompt.ts): then a call waiting
+   * for review is put to them in the host's own prompt (Claude Code's `ask`), and the post-tool event
+   * showing it ran records their approval (host-review.ts). Absent (the HTTP route, which sees no host
+   * environment; hosts without a prompt): never — the deny form.
+   */
+  personAtHost?: (input: HookInput) => boolean;
+  /** Time for recording a host approval (tests inject one); the system clock by default. */
+  clock?: Clock;
   /** Re-reads probe-able claim subjects after a dispatched call. */
   probe?: Probe;
   /** How the agent's shell reaches this tollgate (e.g. [node, /abs/bin/tollgate.js]). */

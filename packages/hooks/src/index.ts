@@ -1,7 +1,7 @@
 // Public surface of @tollgate/hooks: the Claude Code hook translation that both the CLI
 // (`tollgate hook claude-code`) and the HTTP service (POST /v1/hooks/claude-code) call. Any new
 // export here becomes public API.
-export { AGENT, claudeCodeHook, RECORDED_BY } from './claude-code.js';
+export { AGENT, claudeCodeHook, HOST_PERSON, RECORDED_BY } from './claude-code.js';
 export { openDispatch } from './decision-row.js';
 export type { HookDeps } from './deps.js';
 export { type HookRuntime, runClaudeCodeHook } from './entry.js';
@@ -17,6 +17,7 @@ export {
   runHostHook,
   type ShapedDecision,
 } from './host.js';
+export { personAtHost } from './host-prompt.js';
 export { HOSTS } from './hosts/index.js';
 export {
   checkHookInput,

@@ -13,7 +13,7 @@ export interface HookOutput {
   reason?: string;
   hookSpecificOutput: {
     hookEventName: string;
-    permissionDecision?: 'allow' | 'deny';
+    permissionDecision?: 'allow' | 'deny' | 'ask';
     permissionDecisionReason?: string;
     updatedInput?: Record<string, unknown>;
     additionalContext?: string;
@@ -34,6 +34,22 @@ export function deny(reason: string): HookOutput {
       permissionDecisionReason: forModel(reason),
     },
   };
+}
+
+/**
+ * PreToolUse ask: Claude Code shows the person at its terminal a permission prompt with this reason
+ * (the reason goes to the person, not the model); the call runs only if they approve it there.
+ */
+export function ask(reason: string, context?: string): HookOutput {
+  const out: HookOutput = {
+    hookSpecificOutput: {
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'ask',
+      permissionDecisionReason: forModel(reason),
+    },
+  };
+  if (context !== undefined) out.hookSpecificOutput.additionalContext = forModel(context);
+  return out;
 }
 
 /**

@@ -15,6 +15,7 @@ import {
 } from '@tollgate/core';
 import { openDispatch } from './decision-row.js';
 import type { HookDeps } from './deps.js';
+import { hostApproval } from './host-review.js';
 import type { HookInput } from './input.js';
 import { isReadTool, responseText } from './reads.js';
 import { shellWord } from './shell-word.js';
@@ -34,8 +35,11 @@ export interface HostInfo {
 
 /** What the gate decided about one event, before a host shapes it. */
 export type HookDecision =
-  /** Pre-tool: do not run it; the reason is for the model. */
-  | { kind: 'deny'; reason: string }
+  /**
+   * Pre-tool: do not run it; the reason is for the model. `reviewId`: the call waits for a person's
+   * review, which a host with a person at its prompt may put to them instead (claude-code.ts).
+   */
+  | { kind: 'deny'; reason: string; reviewId?: string }
   /** Pre-tool: no objection (never a grant); optional context for the model. */
   | { kind: 'pass'; context?: string }
   /** Pre-tool: a `tollgate predict|decline|observe|check` from the agent's shell, to be bound to this session. */
@@ -132,7 +136,11 @@ type PreShape = (v: Verdict, input: HookInput, deps: HookDeps, host: HostInfo) =
 
 // How each verdict outcome reaches the agent; a new outcome without a mapping does not compile.
 const PRE: Record<Verdict['outcome'], PreShape> = {
-  rejected: (v, input, _deps, host) => ({ kind: 'deny', reason: rejectionText(v, input, host) }),
+  rejected: (v, input, _deps, host) => ({
+    kind: 'deny',
+    reason: rejectionText(v, input, host),
+    ...(v.review_id !== undefined ? { reviewId: v.review_id } : {}),
+  }),
   declined: (v) => ({
     kind: 'deny',
     reason: `Tollgate: your decline was recorded (decline ${v.decline_id ?? '?'}, audit ${v.audit_id ?? '?'}) and nothing was done — the call did not run. Declining is a fine outcome, not an error: carry on with other work or tell the user what would let you predict.`,
@@ -278,6 +286,8 @@ async function postToolUse(input: HookInput, deps: HookDeps, host: HostInfo): Pr
   const classification = deps.gate.classify(call, undefined, input.cwd);
   if (isGated(classification.class)) {
     await recordResult(input, call, deps, host);
+    const approved = await hostApproval(input, call, deps, host);
+    if (approved !== undefined) return { kind: 'noted', context: approved };
     return recordDispatch(input, call, deps, host);
   }
   if (event === 'PostToolUseFailure') return { kind: 'noted' };

@@ -11,6 +11,7 @@ import {
   type HookOutput,
   type HostAnswer,
   type HostName,
+  personAtHost,
   refuseInput,
   runClaudeCodeHook,
   runHostHook,
@@ -96,9 +97,14 @@ export const command = {
       });
       return writeHost(io, answer);
     }
-    const answer = await runClaudeCodeHook(read.bytes, (input) =>
-      openHook(io, input, hookConfigDir(io.cwd, io.env)),
-    );
+    const answer = await runClaudeCodeHook(read.bytes, async (input) => {
+      const runtime = await openHook(io, input, hookConfigDir(io.cwd, io.env));
+      // A person at Claude Code's terminal answers a review in its own prompt (host-prompt.ts).
+      return {
+        ...runtime,
+        deps: { ...runtime.deps, personAtHost: (i: HookInput) => personAtHost(i, io.env) },
+      };
+    });
     write(io, answer);
     return 0;
   },

@@ -58,6 +58,11 @@ export const commands: CommandEntry[] = [
     load: () => import('./review.js'),
   },
   {
+    name: 'notify',
+    summary: 'deliver the queued review notices to the configured webhooks',
+    load: () => import('./notify.js'),
+  },
+  {
     name: 'store',
     summary: "the gate's store and its pin; operator: reset a vanished or replaced store",
     load: () => import('./store.js'),

@@ -68,7 +68,7 @@ config, or an interactive terminal no agent host runs (with --operator NAME).
         if (flag(args, 'json')) writeJson(io, view(review));
         else
           io.stdout.write(
-            `${line(review, reviewState(review, now))}\n${JSON.stringify(review.call, null, 2)}\n`,
+            `${line(review, reviewState(review, now))}\n${JSON.stringify(review.call, null, 2)}\n${notices(review)}`,
           );
         return 0;
       }
@@ -93,6 +93,20 @@ config, or an interactive terminal no agent host runs (with --operator NAME).
     }
   },
 );
+
+/** How announcing the request went, one line per webhook (none when no webhook is configured). */
+export function notices(r: ReviewRecord): string {
+  const at = (t: number) => new Date(t).toISOString();
+  return (r.notifications ?? [])
+    .map((n) => {
+      const tries = `${n.attempts} attempt${n.attempts === 1 ? '' : 's'}`;
+      if (n.delivered_at !== undefined) return `notice ${n.target}: delivered ${at(n.delivered_at)} (${tries})\n`;
+      if (n.attempts === 0) return `notice ${n.target}: queued\n`;
+      const next = n.next_at !== undefined ? `retrying at ${at(n.next_at)}` : 'gave up';
+      return `notice ${n.target}: failed (${tries}, last: ${n.last_error ?? '?'}), ${next}\n`;
+    })
+    .join('');
+}
 
 function line(r: ReviewRecord, state: string): string {
   const call = JSON.stringify(r.call).slice(0, 120);

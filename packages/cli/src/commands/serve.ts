@@ -6,6 +6,8 @@ import { assertBindable, createApp, createMetrics, serviceLogger, startServer } 
 import { intOption, option, type ParsedArgs } from '../args.js';
 import type { CommandIO } from '../command.js';
 import { UsageError } from '../errors.js';
+import { notifyTargets } from '../notify.js';
+import { type NotifyPump, notifyPump } from '../notify-pump.js';
 import { findConfig, openRuntime, sessionLimitsOf, storeEnv } from '../runtime.js';
 import { defineCommand } from '../support.js';
 
@@ -39,10 +41,12 @@ SIGTERM/SIGINT: stop accepting, finish in-flight requests, flush audit rows, clo
     const tokens = config.tokens ?? [];
     assertBindable(host, tokens.length > 0);
     const metrics = createMetrics({ defaults: true });
+    let pump: NotifyPump | undefined;
     const runtime = await openRuntime({
       cwd: io.cwd,
       env: io.env,
       channel: 'http',
+      kickNotify: () => pump?.kick(),
       gate: {
         onDecision: metrics.onDecision,
         onAuditError: metrics.onAuditError,
@@ -56,6 +60,18 @@ SIGTERM/SIGINT: stop accepting, finish in-flight requests, flush audit rows, clo
       session_pending_tickets: limits.pendingTickets,
     });
     const logger = serviceLogger(io.stdout, io.env.TOLLGATE_LOG_LEVEL || 'info');
+    // Review notices queued here or by hook processes: delivered and retried in-process (notify.ts).
+    const dashboardUrl = runtime.loaded.config.notify?.dashboard_url;
+    pump = notifyPump({
+      store: () => runtime.store,
+      targets: notifyTargets(runtime.loaded.config),
+      ...(dashboardUrl !== undefined ? { dashboardUrl } : {}),
+      onFailure: (n, error, final) =>
+        logger.warn(
+          { review: n.review_id, webhook: n.target, attempts: n.attempts, error, gave_up: final },
+          'review notice failed',
+        ),
+    });
     const app = createApp({
       gate: runtime.gate,
       store: runtime.store,
@@ -78,9 +94,13 @@ SIGTERM/SIGINT: stop accepting, finish in-flight requests, flush audit rows, clo
         host,
         port,
         tokensConfigured: tokens.length > 0,
-        onDrained: () => runtime.close(),
+        onDrained: async () => {
+          await pump?.stop();
+          await runtime.close();
+        },
       });
     } catch (error) {
+      await pump.stop();
       await runtime.close();
       throw error;
     }
