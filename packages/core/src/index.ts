@@ -68,11 +68,11 @@ export type {
   LedgerUsage,
   LedgerWindow,
   LedgerWindows,
+  NotificationAttempt,
+  NotificationRecord,
   OpenTicket,
   OverrideRecord,
   PredictionRecord,
-  NotificationAttempt,
-  NotificationRecord,
   ReviewAnswer,
   ReviewQuery,
   ReviewRecord,
@@ -120,15 +120,14 @@ export {
   reviewState,
 } from './review.js';
 export { answerReview, type ReviewAnswerInput, type ReviewAnswerResult } from './review-answer.js';
-export { type ReviewStatusView, type ReviewView, reviewStatusView, reviewView } from './review-view.js';
 export {
   backoffMs,
   type DrainOptions,
   type DrainResult,
   drainNotifications,
   drainUntilIdle,
-  noticeBody,
   type NotifyTarget,
+  noticeBody,
   type PostResult,
   type PostWebhook,
   type ReviewNotice,
@@ -136,6 +135,7 @@ export {
   slackBody,
   targetName,
 } from './review-notify.js';
+export { type ReviewStatusView, type ReviewView, reviewStatusView, reviewView } from './review-view.js';
 export {
   escapedJson,
   OUTGOING_CAP,

@@ -3,8 +3,9 @@
 // bodies are built here from the stored request, every text sanitised; the POST itself is a port
 // the adapter supplies (a fetch with a time-out). A failed notice is recorded on the request and
 // changes nothing else: the call it is about stays refused until a person answers.
-import { approveHint } from './review.js';
+
 import type { Clock, NotificationRecord, ReviewRecord, Store } from './ports.js';
+import { approveHint } from './review.js';
 import { sanitiseText } from './sanitise.js';
 
 export interface NotifyTarget {

@@ -19,12 +19,12 @@ import {
   type LedgerRequest,
   type LedgerWindow,
   type LedgerWindows,
+  type NotificationAttempt,
+  type NotificationRecord,
   type OpenTicket,
   type OverrideRecord,
   type PredictionRecord,
   type ReportQuery,
-  type NotificationAttempt,
-  type NotificationRecord,
   type ReviewAnswer,
   type ReviewQuery,
   type ReviewRecord,
@@ -40,10 +40,10 @@ import { exportPages, getAudit, listAudit } from './audit-list.js';
 import { StoredChainWalker } from './audit-verify.js';
 import { StoreFault, toStoreFault } from './fault.js';
 import * as LEDGER from './ledger-window.js';
+import * as NOTIFY from './notify-sql.js';
 import { openPostgres, type PostgresConnection, type PostgresOptions } from './pg-open.js';
 import { q, type TicketQueries } from './pg-queries.js';
 import { reportQuery, ruleHistoryQuery } from './report-sql.js';
-import * as NOTIFY from './notify-sql.js';
 import * as REVIEWS from './review-sql.js';
 import { auditRow, observationRow, overrideRecord, ticketRecord, ticketRow } from './rows.js';
 import type { Database, OverrideTable, TicketTable } from './schema.js';
@@ -415,7 +415,9 @@ export class PostgresStore implements Store {
 
   async getReview(id: string): Promise<ReviewRecord | undefined> {
     const { rows } = await this.#query<REVIEWS.ReviewRow>('get review', REVIEWS.PG.get, [id]);
-    return rows[0] === undefined ? undefined : (await this.#withNotifications([REVIEWS.reviewRecord(rows[0])]))[0];
+    return rows[0] === undefined
+      ? undefined
+      : (await this.#withNotifications([REVIEWS.reviewRecord(rows[0])]))[0];
   }
 
   async latestReview(session: string, callDigest: string): Promise<ReviewRecord | undefined> {
@@ -435,11 +437,9 @@ export class PostgresStore implements Store {
   async #withNotifications(reviews: ReviewRecord[]): Promise<ReviewRecord[]> {
     if (reviews.length === 0) return reviews;
     const ids = reviews.map((r) => r.id);
-    const { rows } = await this.#query<NOTIFY.NotificationRow>(
-      'list notifications',
-      NOTIFY.PG.forReviews,
-      [ids],
-    );
+    const { rows } = await this.#query<NOTIFY.NotificationRow>('list notifications', NOTIFY.PG.forReviews, [
+      ids,
+    ]);
     return NOTIFY.withNotifications(reviews, rows);
   }
 
@@ -452,10 +452,18 @@ export class PostgresStore implements Store {
   }
 
   async claimNotifications(now: number, leaseUntil: number, limit: number): Promise<NotificationRecord[]> {
-    const { rows } = await this.#query<NOTIFY.NotificationRow>('due notifications', NOTIFY.PG.due, [now, limit]);
+    const { rows } = await this.#query<NOTIFY.NotificationRow>('due notifications', NOTIFY.PG.due, [
+      now,
+      limit,
+    ]);
     const claimed: NotificationRecord[] = [];
     for (const d of rows) {
-      const r = await this.#query('claim notification', NOTIFY.PG.claim, [leaseUntil, d.review_id, d.target, d.next_ms]);
+      const r = await this.#query('claim notification', NOTIFY.PG.claim, [
+        leaseUntil,
+        d.review_id,
+        d.target,
+        d.next_ms,
+      ]);
       if (r.rowCount === 1) claimed.push(NOTIFY.notificationRecord({ ...d, next_ms: leaseUntil }));
     }
     return claimed;
@@ -466,7 +474,11 @@ export class PostgresStore implements Store {
   }
 
   async nextNotificationAt(): Promise<number | undefined> {
-    const { rows } = await this.#query<{ next: string | number | null }>('next notification', NOTIFY.PG.next, []);
+    const { rows } = await this.#query<{ next: string | number | null }>(
+      'next notification',
+      NOTIFY.PG.next,
+      [],
+    );
     const next = rows[0]?.next;
     return next === null || next === undefined ? undefined : Number(next);
   }

@@ -100,7 +100,8 @@ export function notices(r: ReviewRecord): string {
   return (r.notifications ?? [])
     .map((n) => {
       const tries = `${n.attempts} attempt${n.attempts === 1 ? '' : 's'}`;
-      if (n.delivered_at !== undefined) return `notice ${n.target}: delivered ${at(n.delivered_at)} (${tries})\n`;
+      if (n.delivered_at !== undefined)
+        return `notice ${n.target}: delivered ${at(n.delivered_at)} (${tries})\n`;
       if (n.attempts === 0) return `notice ${n.target}: queued\n`;
       const next = n.next_at !== undefined ? `retrying at ${at(n.next_at)}` : 'gave up';
       return `notice ${n.target}: failed (${tries}, last: ${n.last_error ?? '?'}), ${next}\n`;
