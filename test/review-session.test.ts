@@ -150,6 +150,29 @@ describe('headless (claude -p): refused with a review id; a person approves at a
     expect(decision(await hook(payload(session, 'PreToolUse', RELEASE)))).toBe('deny');
   });
 
+  it("the agent cannot add or redirect a webhook: the config is the gate's own file", async () => {
+    const config = join(repo.work, 'tollgate.config.yaml');
+    const write = await hook(
+      JSON.stringify({
+        session_id: session,
+        cwd: repo.work,
+        permission_mode: 'default',
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Write',
+        tool_input: {
+          file_path: config,
+          content: 'notify: { webhooks: [{ url: "http://127.0.0.1:9/x" }] }\n',
+        },
+        tool_use_id: 'toolu_cfg',
+      }),
+    );
+    expect(decision(write)).toBe('deny');
+    expect(reasonOf(write)).toContain('operator_required');
+    const append = await hook(payload(session, 'PreToolUse', `printf 'notify: {}\\n' >> ${config}`));
+    expect(decision(append)).toBe('deny');
+    expect(reasonOf(append)).toContain('operator_required');
+  });
+
   it('approved by a person at a terminal, the same call passes exactly once; the next needs a new review', async () => {
     const approved = atTerminal([
       'review',

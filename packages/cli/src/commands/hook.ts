@@ -47,6 +47,10 @@ object on stdin and always answers with one JSON object on stdout and exit code 
                not see MCP tool annotations: an MCP tool no rule names stays unmatched (the config's
                \`unmatched\` setting applies), even if its server marks it destructiveHint — put
                \`tollgate mcp\` in front of such a server, or add a rule for it.
+  Review       a call waiting for a person's review: with a person at Claude Code's terminal
+               (CLAUDE_CODE_ENTRYPOINT=cli, no CI, permission_mode default or plan) → ask, and the
+               PostToolUse showing it ran records the approval (by host:claude-code, paired by
+               tool_use_id); otherwise → deny naming the review and \`tollgate review approve ID\`.
   Bad input    (not JSON, invalid UTF-8, too large, unknown event, missing fields) → deny, naming why.
 
 The session is the hook's session_id (TOLLGATE_SESSION/--session do not apply here). Config and
