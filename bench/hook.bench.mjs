@@ -3,7 +3,7 @@
 // them so machine load affects all alike. Measured as `tollgate init claude-code` installs it: node
 // started from the hook's start-up snapshot (bin/hook-snapshot.cjs, built here the way init builds
 // it); the plain start (bundle through V8's code cache) and the whole installed line through /bin/sh
-// (snapshot run, fallback on refusal) beside it. Peak RSS from /usr/bin/time where it exists.
+// (the plain start only if node refuses the blob) beside it. Peak RSS from /usr/bin/time where it exists.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -58,7 +58,7 @@ export async function run() {
     const hookArgs = ['--snapshot-blob', blob, ...plainArgs];
     const q = (w) => `'${w.replace(/'/g, `'\\''`)}'`;
     const plainLine = [process.execPath, ...plainArgs].map(q).join(' ');
-    const line = `out=$(${[process.execPath, ...hookArgs].map(q).join(' ')}) && printf '%s\\n' "$out" || ${plainLine}`;
+    const line = `${[process.execPath, ...hookArgs].map(q).join(' ')}; rc=$?; [ $rc -ne 14 ] && [ $rc -ne 134 ] && exit $rc; ${plainLine}`;
     // First call creates and migrates the store (and writes the code cache); measure the steady state.
     wall(plainArgs, cases.pass, dir);
     wall(plainArgs, cases.pass, dir);

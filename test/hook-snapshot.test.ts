@@ -78,8 +78,8 @@ afterAll(() => rmSync(repo.root, { recursive: true, force: true }));
 
 describe('the hook from its start-up snapshot', () => {
   it('is what init installs, with the plain start as the fallback', () => {
-    expect(command).toContain(`--snapshot-blob ${blob} ${BIN} hook claude-code)`);
-    expect(command).toMatch(new RegExp(`\\|\\| .*${process.execPath} ${BIN} hook claude-code$`));
+    expect(command).toContain(`--snapshot-blob ${blob} ${BIN} hook claude-code; rc=$?; `);
+    expect(command).toMatch(new RegExp(`exit \\$rc; .*${process.execPath} ${BIN} hook claude-code$`));
   });
 
   it('answers as the plain start does, and records the same audit rows', async () => {
@@ -95,7 +95,7 @@ describe('the hook from its start-up snapshot', () => {
       const fast = installed(stdin).answer.hookSpecificOutput;
       const middle = (await auditIds()).length;
       // The fallback half of the installed command: the plain start with the same pins.
-      const plain = spawnSync('/bin/sh', ['-c', command.slice(command.indexOf(' || ') + 4)], {
+      const plain = spawnSync('/bin/sh', ['-c', command.slice(command.lastIndexOf('; ') + 2)], {
         cwd: repo.work,
         input: stdin,
         encoding: 'utf8',

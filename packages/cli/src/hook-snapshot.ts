@@ -56,10 +56,12 @@ export function ensureHookSnapshot(node: string, bin: string): HookSnapshot {
 }
 
 /**
- * The hook's command line. With a snapshot: run from it, and when node refuses the blob (it exits
- * before reading anything: another node version or V8 flags) or the run fails, run the plain start,
- * so only one answer is ever printed; an answer with exit 2 (Codex's deny) is kept with its code.
- * POSIX shell, like the variable assignments before it.
+ * The hook's command line. With a snapshot: run from it, and run the plain start only when node
+ * could not start from the blob: it refuses one of another node version or V8 flags with exit 14
+ * and aborts on a corrupt one (134), both before any JavaScript runs, so the plain start reads the
+ * whole input. Any other exit is the hook's own answer and is kept with its code (0; 2 for a host
+ * whose deny is exit 2, as Codex's), so there is never a second answer. POSIX shell, like the
+ * variable assignments before it; the shell forks once and captures nothing.
  */
 export function hookCommand(
   self: readonly string[],
@@ -74,8 +76,7 @@ export function hookCommand(
   if (snapshot === undefined || self.length < 2) return plain;
   const [node, ...rest] = self as [string, ...string[]];
   const fast = `${assignments}${shellLine([node, '--snapshot-blob', snapshot.blob, ...rest, ...args])}`;
-  // Exit 2 with an answer on stdout is an answer too (Codex's deny: the reason went to stderr already).
-  return `out=$(${fast}); rc=$?; [ $rc -eq 0 -o \\( $rc -eq 2 -a -n "$out" \\) ] && printf '%s\\n' "$out" && exit $rc || ${plain}`;
+  return `${fast}; rc=$?; [ $rc -ne 14 ] && [ $rc -ne 134 ] && exit $rc; ${plain}`;
 }
 
 function buildStamp(node: string, bundle: string): string | undefined {

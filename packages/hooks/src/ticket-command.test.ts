@@ -94,7 +94,7 @@ describe('ticketCommand: the tollgate CLI through any launcher', () => {
       // The blob runs whatever the script word is: it is not what decides.
       ['node --snapshot-blob /opt/tg/packages/cli/dist/.v8-cache/h.blob classify hook claude-code', 'hook'],
       [
-        'out=$(node --snapshot-blob h.blob /opt/tg/packages/cli/bin/tollgate.js hook claude-code) && printf \'%s\\n\' "$out" || node /opt/tg/packages/cli/bin/tollgate.js hook claude-code',
+        'node --snapshot-blob h.blob /opt/tg/packages/cli/bin/tollgate.js hook claude-code; rc=$?; [ $rc -ne 14 ] && [ $rc -ne 134 ] && exit $rc; node /opt/tg/packages/cli/bin/tollgate.js hook claude-code',
         'hook',
       ],
       ['node /opt/tg/packages/cli/dist/other-entry.js override', 'override'],

@@ -55,7 +55,10 @@ Usage: tollgate init [--force] [--json]
                      It creates (and pins) the store, and the hook command pins this project's
                      TOLLGATE_CONFIG, TOLLGATE_DB and TOLLGATE_STORE_ID (not a postgres:// URL), so it
                      does not depend on the directory the hook starts in, and a store deleted or
-                     replaced later is refused rather than recreated
+                     replaced later is refused rather than recreated. The hook command starts node
+                     from a start-up snapshot of the hook built for this node (dist/.v8-cache), and
+                     falls back to the plain start when node refuses it; run init again after
+                     upgrading node
 
   init git-hooks     a person: point this repository's core.hooksPath at tollgate's hooks directory
                      (under the state dir) whose pre-push, pre-commit and pre-rebase hooks ask the gate
