@@ -177,3 +177,19 @@ describe('gateTools through the AI SDK', () => {
     expect(writes).toHaveLength(1);
   });
 });
+
+describe('a gated tool whose input is not an object', () => {
+  it('is checked on what it will run with, and refused without an envelope', async () => {
+    let ran = 0;
+    const tools = gateTools(
+      { delete_entry: tool({ inputSchema: z.string(), execute: async () => (ran++, 'deleted') }) },
+      { gate, session: 's4' },
+    );
+    const out = await tools.delete_entry.execute?.('release-1.3', { toolCallId: 'c1', messages: [] });
+    expect(JSON.stringify(out)).toContain('prediction_missing');
+    expect(ran).toBe(0);
+    await gate.flush();
+    const [row] = await store.listAudit({ session: 's4', kind: 'decision' });
+    expect(row?.call).toMatchObject({ tool: 'delete_entry', args: { input: 'release-1.3' } });
+  });
+});

@@ -74,7 +74,8 @@ export function gateTool<T extends Tool>(
         }
       : {}),
     execute: async (input: unknown, execOptions: ToolExecutionOptions) => {
-      const { args, raw } = isRecord(input) ? splitToolArgs(input) : { args: {}, raw: undefined };
+      // A tool whose input is not an object is checked on {input}, so the gate judges what will run.
+      const { args, raw } = isRecord(input) ? splitToolArgs(input) : { args: { input }, raw: undefined };
       const envelope = envelopeArg(raw);
       if (!envelope.ok) return invalidReply(envelope.message);
       const call: Call = {
