@@ -182,7 +182,15 @@ describe('a gated tool whose input is not an object', () => {
   it('is checked on what it will run with, and refused without an envelope', async () => {
     let ran = 0;
     const tools = gateTools(
-      { delete_entry: tool({ inputSchema: z.string(), execute: async () => (ran++, 'deleted') }) },
+      {
+        delete_entry: tool({
+          inputSchema: z.string(),
+          execute: async () => {
+            ran++;
+            return 'deleted';
+          },
+        }),
+      },
       { gate, session: 's4' },
     );
     const out = await tools.delete_entry.execute?.('release-1.3', { toolCallId: 'c1', messages: [] });
