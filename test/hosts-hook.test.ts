@@ -145,3 +145,67 @@ describe.each(DRIVERS.map((d) => [d.host, d] as const))('tollgate hook %s', (_na
     expect(answer.text).toContain('[gate_unavailable]');
   });
 });
+
+describe.each(DRIVERS.map((d) => [d.host, d] as const))(
+  'tollgate hook %s: file writes, MCP tools, reviews',
+  (_name, d: HostDriver) => {
+    let repo: ReturnType<typeof scratchRepo>;
+    const session = `${d.host}-tools-${Math.random().toString(36).slice(2, 8)}`;
+    beforeAll(() => {
+      repo = scratchRepo();
+      writeFileSync(
+        join(repo.work, 'tollgate.config.yaml'),
+        `policies: [builtin:shell, builtin:mcp, ${join(import.meta.dirname, 'fixtures', 'review.policy.yaml')}]\n`,
+      );
+    });
+    afterAll(() => rmSync(repo.root, { recursive: true, force: true }));
+    const run = (doc: unknown) =>
+      tollgate(['hook', d.host], {
+        cwd: repo.work,
+        env: { TOLLGATE_DB: join(repo.root, 'store.db') },
+        input: JSON.stringify(doc),
+      });
+
+    it("refuses the host's own file write into .git/hooks, with the exact --tool filing line", async () => {
+      const answer = d.readPre(
+        await run(d.write(session, repo.work, join(repo.work, '.git', 'hooks', 'pre-push'), 'exit 0')),
+      );
+      expect(answer.kind).toBe('deny');
+      expect(answer.text).toContain('fs.write.protected');
+      expect(answer.text).toMatch(/tollgate predict --tool (Write|apply_patch) --args '\{/);
+      expect(answer.text).toContain(`through ${d.shellTool}`);
+    });
+
+    it('passes an ordinary file write in the project', async () => {
+      expect(
+        d.readPre(await run(d.write(session, repo.work, join(repo.work, 'notes.txt'), 'hello'))).kind,
+      ).toBe('pass');
+    });
+
+    it('a call that needs a person is a deny saying how a person approves it (no host here can ask)', async () => {
+      if (!d.mcp) {
+        // Copilot CLI's MCP tool names are not mapped (README): its tools reach the rules by their own name.
+        const answer = d.readPre(
+          await run({
+            sessionId: session,
+            cwd: repo.work,
+            toolName: 'delete_entities',
+            toolArgs: { entityNames: ['a'] },
+          }),
+        );
+        expect(answer.kind).toBe('deny');
+        expect(answer.text).toContain('tollgate review approve');
+        return;
+      }
+      const answer = d.readPre(
+        await run(d.mcp(session, repo.work, 'memory', 'delete_entities', { entityNames: ['alice'] })),
+      );
+      expect(answer.kind).toBe('deny');
+      expect(answer.text).toContain('[review_required]');
+      expect(answer.text).toContain('tollgate review approve');
+      expect(answer.text).toContain(
+        `tollgate predict --tool mcp__memory__delete_entities --args '{"entityNames":["alice"]}'`,
+      );
+    });
+  },
+);

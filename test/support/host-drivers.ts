@@ -20,6 +20,10 @@ export interface HostDriver {
   postContext: boolean;
   pre(session: string, cwd: string, command: string, ref: string): unknown;
   post(session: string, cwd: string, command: string, stdout: string, ref: string): unknown;
+  /** The host's own file-write tool call (a pre-tool event). */
+  write(session: string, cwd: string, path: string, content: string): unknown;
+  /** The host's MCP tool call (a pre-tool event), where the host names MCP tools so rules can match them. */
+  mcp?(session: string, cwd: string, server: string, tool: string, args: Record<string, unknown>): unknown;
   /** The answer to a pre event, checked for the host's shape (throws when it is neither a deny nor a pass). */
   readPre(run: Run): Read;
   readPost(run: Run): Read;
@@ -47,6 +51,16 @@ export const codex: HostDriver = {
     ...(codex.pre(session, cwd, command, ref) as J),
     hook_event_name: 'PostToolUse',
     tool_response: stdout,
+  }),
+  write: (session, cwd, path, content) => ({
+    ...(codex.pre(session, cwd, 'x', 'w') as J),
+    tool_name: 'apply_patch',
+    tool_input: { input: `*** Begin Patch\n*** Add File: ${path}\n+${content}\n*** End Patch\n` },
+  }),
+  mcp: (session, cwd, server, tool, args) => ({
+    ...(codex.pre(session, cwd, 'x', 'm') as J),
+    tool_name: `mcp__${server}__${tool}`,
+    tool_input: args,
   }),
   readPre(run) {
     const json = lastJson(run.stdout);
@@ -87,6 +101,17 @@ export const gemini: HostDriver = {
     hook_event_name: 'AfterTool',
     tool_response: { llmContent: stdout, returnDisplay: stdout },
   }),
+  write: (session, cwd, path, content) => ({
+    ...(gemini.pre(session, cwd, 'x', '') as J),
+    tool_name: 'write_file',
+    tool_input: { file_path: path, content },
+  }),
+  mcp: (session, cwd, server, tool, args) => ({
+    ...(gemini.pre(session, cwd, 'x', '') as J),
+    tool_name: `mcp__${server}__${tool}`,
+    tool_input: args,
+    mcp_context: { server_name: server, tool_name: tool },
+  }),
   readPre(run) {
     const json = lastJson(run.stdout);
     if (run.code !== 0) throw new Error(`gemini exited ${run.code}`);
@@ -121,6 +146,24 @@ export const cursor: HostDriver = {
     command,
     output: stdout,
     duration: 12,
+    workspace_roots: [cwd],
+  }),
+  write: (session, cwd, path, content) => ({
+    conversation_id: session,
+    generation_id: 'w',
+    hook_event_name: 'preToolUse',
+    tool_name: 'Write',
+    tool_input: { path, contents: content },
+    tool_use_id: 'tool-w',
+    workspace_roots: [cwd],
+  }),
+  mcp: (session, cwd, server, tool, args) => ({
+    conversation_id: session,
+    generation_id: 'm',
+    hook_event_name: 'beforeMCPExecution',
+    tool_name: tool,
+    tool_input: JSON.stringify(args),
+    server,
     workspace_roots: [cwd],
   }),
   readPre(run) {
@@ -158,6 +201,13 @@ export const copilot: HostDriver = {
   post: (session, cwd, command, stdout) => ({
     ...(copilot.pre(session, cwd, command, '') as J),
     toolResult: { resultType: 'success', textResultForLlm: stdout },
+  }),
+  write: (session, cwd, path, content) => ({
+    sessionId: session,
+    timestamp: Date.now(),
+    cwd,
+    toolName: 'create',
+    toolArgs: JSON.stringify({ path, file_text: content }),
   }),
   readPre(run) {
     const json = lastJson(run.stdout);
