@@ -35,6 +35,7 @@ export { shellLine, shellWord } from './shell-word.js';
 export {
   type BoundSubcommand,
   boundTicketCommand,
+  isTollgateWord,
   type TicketCommand,
   ticketCommand,
 } from './ticket-command.js';

@@ -104,6 +104,10 @@ describe('ticketCommand: the tollgate CLI through any launcher', () => {
       ['tollgate run -- git push --force', 'run'],
       ['tollgate audit export', 'audit'],
       ['tollgate "$SUB" --reason x', '$SUB'],
+      ['tollgate uninstall --yes', 'uninstall'],
+      ['npx -y tollgate uninstall --hosts claude-code --yes', 'uninstall'],
+      ['node /opt/tg/packages/cli/bin/tollgate.js init --hosts codex --yes', 'init'],
+      ["bash -c 'tollgate doctor && tollgate uninstall --yes'", 'uninstall'],
     ];
     for (const [command, subcommand] of cases) {
       expect(ticketCommand(command, roots), command).toEqual({ kind: 'operator', subcommand });
@@ -116,6 +120,8 @@ describe('ticketCommand: the tollgate CLI through any launcher', () => {
       'tollgate rules list',
       'tollgate audit list --json',
       'node /opt/tg/packages/cli/bin/tollgate.js audit show abc',
+      'tollgate doctor --json',
+      'npx -y tollgate doctor --hosts claude-code',
     ]) {
       expect(ticketCommand(command, roots).kind, command).toBe('agent');
     }

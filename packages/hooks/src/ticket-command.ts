@@ -25,8 +25,12 @@ export type TicketCommand =
  */
 export type BoundSubcommand = 'predict' | 'decline' | 'observe' | 'check';
 const SUBCOMMANDS = new Set<string>(['predict', 'decline', 'observe', 'check']);
-/** What an agent may run itself: the bound commands, and reads. Everything else is denied. */
-const AGENT_FACING = new Set(['classify', 'rules', '--help', '-h', 'help', '--version']);
+/**
+ * What an agent may run itself: the bound commands, and reads (doctor only reads the host files and
+ * tests the installed hook against a throwaway store). Everything else — init, uninstall, override,
+ * ... — is denied.
+ */
+const AGENT_FACING = new Set(['classify', 'rules', 'doctor', '--help', '-h', 'help', '--version']);
 const AGENT_AUDIT = new Set(['list', 'show', 'report', 'verify']);
 
 /** Programs that run a package's binary or a script given as an argument (npx tollgate, node tollgate.js). */

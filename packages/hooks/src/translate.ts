@@ -173,11 +173,12 @@ async function preToolUse(input: HookInput, deps: HookDeps, host: HostInfo): Pro
 
 /**
  * Why the agent may not run this tollgate command itself: override grants itself a way past the gate,
- * hook lets it forge the host's own tool events, init/serve/mcp reconfigure or replace the gate.
+ * hook lets it forge the host's own tool events, init/uninstall/serve/mcp reconfigure, remove or
+ * replace the gate.
  */
 function operatorDenial(subcommand: string, host: HostInfo): string {
   const what = subcommand === '' ? 'this tollgate command' : `\`tollgate ${sanitiseText(subcommand, 40)}\``;
-  return `Tollgate: this command runs the tollgate CLI itself (${what}), which is for human operators and the host, and is never run on an agent's behalf, whatever launcher runs it (npx, npm exec, pnpm dlx, node .../tollgate.js, a wrapper): override would grant the agent its own way past the gate, hook would forge the host's tool events, and init, serve, mcp and run would reconfigure or bypass the gate. From ${host.shellTool} you may run tollgate predict, decline, check, classify, rules, observe and audit list|show|report|verify. To get past the gate, file a prediction or a decline (tollgate predict|decline), or ask the user.`;
+  return `Tollgate: this command runs the tollgate CLI itself (${what}), which is for human operators and the host, and is never run on an agent's behalf, whatever launcher runs it (npx, npm exec, pnpm dlx, node .../tollgate.js, a wrapper): override would grant the agent its own way past the gate, hook would forge the host's tool events, and init, uninstall, serve, mcp and run would reconfigure, remove or bypass the gate. From ${host.shellTool} you may run tollgate predict, decline, check, classify, rules, doctor, observe and audit list|show|report|verify. To get past the gate, file a prediction or a decline (tollgate predict|decline), or ask the user.`;
 }
 
 const HTTP_ROUTES: Record<BoundSubcommand, { route: string; field: string }> = {

@@ -34,8 +34,18 @@ export const commands: CommandEntry[] = [
   },
   {
     name: 'init',
-    summary: 'write a starter config, or install the Claude Code hooks',
+    summary: 'write a starter config and install the hooks of each agent host present',
     load: () => import('./init.js'),
+  },
+  {
+    name: 'doctor',
+    summary: 'whether each agent host has the gate installed, current and enforcing',
+    load: () => import('./doctor.js'),
+  },
+  {
+    name: 'uninstall',
+    summary: "a person: take Tollgate's hooks out of the agent host configs",
+    load: () => import('./uninstall.js'),
   },
   {
     name: 'shim',
