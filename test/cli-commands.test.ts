@@ -3,7 +3,7 @@
 // tampered chain, init, override, rules).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../packages/cli/src/commands/index.js';
@@ -348,14 +348,23 @@ describe('override needs a human', () => {
 });
 
 describe('init', () => {
-  it('writes a starter config once', async () => {
+  it('writes a starter config once, keeps it after, and overwrites it only for a person', async () => {
     const dir = join(repo.root, 'fresh');
     mkdirSync(dir);
-    expect((await tollgate(['init'], { cwd: dir })).code).toBe(0);
-    expect(readFileSync(join(dir, 'tollgate.config.yaml'), 'utf8')).toContain('mode: enforce');
-    const again = await tollgate(['init'], { cwd: dir });
-    expect(again.code).toBe(1);
-    expect(again.stderr).toContain('--force');
+    // No agent host here (HOME is empty, PATH holds only node): only the config is written.
+    const env = { HOME: join(dir, 'home'), PATH: dirname(process.execPath) };
+    expect((await tollgate(['init'], { cwd: dir, env })).code).toBe(0);
+    const config = join(dir, 'tollgate.config.yaml');
+    expect(readFileSync(config, 'utf8')).toContain('mode: enforce');
+    writeFileSync(config, 'mode: observe\n');
+    const again = await tollgate(['init'], { cwd: dir, env });
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('(kept)');
+    expect(again.stdout).toContain('no agent host detected');
+    const force = await tollgate(['init', '--force'], { cwd: dir, env });
+    expect(force.code).toBe(1);
+    expect(force.stderr).toContain('operator-only');
+    expect(readFileSync(config, 'utf8')).toBe('mode: observe\n');
     expect((await tollgate(['check', '--', 'ls'], { cwd: dir })).code).toBe(0);
   });
 

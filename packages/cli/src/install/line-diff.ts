@@ -26,12 +26,12 @@ export function lineDiff(before: string, after: string, label: string): string {
       i++;
       j++;
     } else if (
-      j < b.length &&
-      (i >= a.length ||
-        ((lcs[i] as Uint32Array)[j + 1] as number) >= ((lcs[i + 1] as Uint32Array)[j] as number))
+      i < a.length &&
+      (j >= b.length ||
+        ((lcs[i + 1] as Uint32Array)[j] as number) >= ((lcs[i] as Uint32Array)[j + 1] as number))
     )
-      ops.push({ kind: '+', line: b[j++] as string });
-    else ops.push({ kind: '-', line: a[i++] as string });
+      ops.push({ kind: '-', line: a[i++] as string });
+    else ops.push({ kind: '+', line: b[j++] as string });
   }
   const keep = ops.map((_op, k) =>
     ops.slice(Math.max(0, k - CONTEXT), k + CONTEXT + 1).some((o) => o.kind !== ' '),

@@ -3,8 +3,9 @@
 // same plan is printed by --dry-run, shown before the confirmation, and applied.
 import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import type { HostId, HostSpec } from './hosts.js';
-import { formatJson, readJsonFile, writeFileAtomic } from './json-file.js';
+import { formatJson, type Json, readJsonFile, writeFileAtomic } from './json-file.js';
 import { lineDiff } from './line-diff.js';
 import { type Manifest, type ManifestEntry, removeBackup, sha256, writeBackup } from './manifest.js';
 import { mergeOurs, ourEntries, stripOurs } from './merge.js';
@@ -45,7 +46,7 @@ export function planInstall(spec: HostSpec, file: string, command: string): File
 export function planUninstall(spec: HostSpec, file: string, entry: ManifestEntry | undefined): FileChange {
   if (!existsSync(file)) return { host: spec.id, file, action: 'none', needsPerson: false };
   const before = readFileSync(file);
-  if (entry !== undefined && sha256(before) === entry.written_sha256) {
+  if (entry !== undefined && unchangedButOurs(before, entry, spec, file)) {
     if (!entry.existed) return { host: spec.id, file, action: 'delete', before, needsPerson: true };
     if (entry.backup !== undefined && existsSync(entry.backup))
       return {
@@ -79,7 +80,11 @@ export function applyInstall(change: FileChange, spec: HostSpec, dir: string, ma
   if (change.after === undefined) return;
   const known = manifest.files[change.file];
   let entry: ManifestEntry;
-  if (known === undefined || change.before === undefined || sha256(change.before) !== known.written_sha256) {
+  if (
+    known === undefined ||
+    change.before === undefined ||
+    !unchangedButOurs(change.before, known, spec, change.file)
+  ) {
     // First install, or the file changed since Tollgate wrote it: what is there now (without any
     // Tollgate entries) is the state to go back to.
     if (known?.backup !== undefined) removeBackup(known.backup);
@@ -115,6 +120,33 @@ export function changeDiff(change: FileChange): string {
   const before = change.before?.toString('utf8') ?? '';
   const after = change.action === 'delete' ? '' : (change.after?.toString('utf8') ?? before);
   return lineDiff(before, after, change.file);
+}
+
+/**
+ * Whether everything in the file but Tollgate's entries is as it was before Tollgate came: the file is
+ * what Tollgate last wrote, or only Tollgate's entries (or nothing) changed since — so the backup is
+ * still the state to go back to.
+ */
+function unchangedButOurs(bytes: Buffer, entry: ManifestEntry, spec: HostSpec, file: string): boolean {
+  if (sha256(bytes) === entry.written_sha256) return true;
+  let baseline: Json;
+  if (!entry.existed) baseline = stripOurs(mergeOurs({}, spec, '', file), spec, file).doc;
+  else {
+    if (entry.backup === undefined || !existsSync(entry.backup)) return false;
+    const text = readFileSync(entry.backup, 'utf8');
+    try {
+      baseline = text.trim() === '' ? {} : (JSON.parse(text) as Json);
+    } catch {
+      return false;
+    }
+  }
+  try {
+    const current = bytes.toString('utf8');
+    const doc = current.trim() === '' ? {} : (JSON.parse(current) as Json);
+    return isDeepStrictEqual(stripOurs(doc, spec, file).doc, baseline);
+  } catch {
+    return false;
+  }
 }
 
 /** The bytes as they are, when they hold no Tollgate entry; else the document without them. */
