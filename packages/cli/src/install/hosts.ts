@@ -1,7 +1,9 @@
 // The agent hosts Tollgate installs into: where each keeps its project hooks, how its file is laid
 // out, which entries Tollgate puts there, how the host is detected, and how a synthetic pre-tool
 // event and its deny look in its protocol (for `tollgate doctor`). One record per host; the merging,
-// planning and checking code is shared.
+// planning and checking code is shared. The events installed for Codex, Gemini CLI, Cursor and
+// Copilot CLI are the ones their hook adapters (@tollgate/hooks) handle, so the two cannot drift.
+import { HOSTS as ADAPTERS } from '@tollgate/hooks';
 import type { Json } from './json-file.js';
 
 export const HOST_IDS = ['claude-code', 'codex', 'gemini', 'cursor', 'copilot'] as const;
@@ -91,7 +93,8 @@ const claudeCode: HostSpec = {
   denies: claudeDenies,
 };
 
-// Codex: Claude-shaped hooks.json; a group without a matcher matches every tool.
+// Codex: Claude-shaped hooks.json; a group without a matcher matches every tool (and the session
+// events, which take none).
 const codex: HostSpec = {
   id: 'codex',
   label: 'Codex',
@@ -121,13 +124,16 @@ const gemini: HostSpec = {
   shape: 'grouped',
   commandField: 'command',
   required: {},
-  entries: (command) => {
-    const group = {
-      matcher: '.*',
-      hooks: [{ type: 'command', name: 'tollgate', command, timeout: HOOK_TIMEOUT_S * 1000 }],
-    };
-    return { BeforeTool: group, AfterTool: structuredClone(group) };
-  },
+  entries: (command) =>
+    Object.fromEntries(
+      ADAPTERS.gemini.events.map((e) => [
+        e,
+        {
+          matcher: '.*',
+          hooks: [{ type: 'command', name: 'tollgate', command, timeout: HOOK_TIMEOUT_S * 1000 }],
+        },
+      ]),
+    ),
   gating: ['BeforeTool'],
   preEvent: (command, cwd) => ({
     session_id: 'tollgate-doctor',
@@ -143,13 +149,6 @@ const gemini: HostSpec = {
 
 // Cursor: .cursor/hooks.json version 1, flat entries; failClosed makes a crashed or timed-out hook
 // block instead of letting the call through.
-const CURSOR_EVENTS = [
-  'beforeShellExecution',
-  'beforeMCPExecution',
-  'preToolUse',
-  'afterShellExecution',
-  'afterMCPExecution',
-];
 const cursor: HostSpec = {
   id: 'cursor',
   label: 'Cursor',
@@ -159,7 +158,9 @@ const cursor: HostSpec = {
   commandField: 'command',
   required: { version: 1 },
   entries: (command) =>
-    Object.fromEntries(CURSOR_EVENTS.map((e) => [e, { command, timeout: HOOK_TIMEOUT_S, failClosed: true }])),
+    Object.fromEntries(
+      ADAPTERS.cursor.events.map((e) => [e, { command, timeout: HOOK_TIMEOUT_S, failClosed: true }]),
+    ),
   gating: ['beforeShellExecution', 'beforeMCPExecution', 'preToolUse'],
   preEvent: (command, cwd) => ({
     conversation_id: 'tollgate-doctor',
@@ -181,10 +182,14 @@ const copilot: HostSpec = {
   shape: 'flat',
   commandField: 'bash',
   required: { version: 1 },
-  entries: (command) => ({
-    preToolUse: { type: 'command', bash: command, timeoutSec: HOOK_TIMEOUT_S },
-    postToolUse: { type: 'command', bash: command, timeoutSec: HOOK_TIMEOUT_S },
-  }),
+  // The camelCase events (the adapter also reads the Claude spelling, which Copilot sends only to a
+  // hook configured under that spelling).
+  entries: (command) =>
+    Object.fromEntries(
+      ADAPTERS.copilot.events
+        .filter((e) => /^[a-z]/.test(e))
+        .map((e) => [e, { type: 'command', bash: command, timeoutSec: HOOK_TIMEOUT_S }]),
+    ),
   gating: ['preToolUse'],
   preEvent: (command, cwd) => ({
     sessionId: 'tollgate-doctor',

@@ -45,7 +45,7 @@ describe.each(HOST_IDS)('the %s merger', (id) => {
     if (!read.exists) throw new Error('fixture missing');
     const merged = mergeOurs(read.doc, spec, command, file);
     const ours = ourEntries(merged, spec, file);
-    expect(ours.map((e) => e.event)).toEqual(Object.keys(spec.entries(command)));
+    expect(ours.map((e) => e.event).sort()).toEqual(Object.keys(spec.entries(command)).sort());
     expect(ours.every((e) => e.command.host === id && e.entry[spec.commandField] === command)).toBe(true);
     // Without Tollgate's entries it is the user's document again, key for key.
     expect(stripOurs(merged, spec, file).doc).toEqual(read.doc);
@@ -151,5 +151,16 @@ describe('recognising Tollgate entries', () => {
       undefined,
     ])
       expect(parseHookCommand(other), String(other)).toBeUndefined();
+  });
+});
+
+describe('the host records and the hook adapters agree', () => {
+  it('installs every event the adapter handles, and gates through pre-tool events it handles', async () => {
+    const { HOSTS: ADAPTERS } = await import('@tollgate/hooks');
+    for (const id of ['codex', 'gemini', 'cursor', 'copilot'] as const) {
+      const installed = Object.keys(HOSTS[id].entries('x'));
+      for (const e of installed) expect(ADAPTERS[id].events, `${id} ${e}`).toContain(e);
+      for (const e of HOSTS[id].gating) expect(installed, `${id} ${e}`).toContain(e);
+    }
   });
 });
