@@ -1,7 +1,7 @@
 // Which hook commands in a host file are Tollgate's, and what they run. A hook command is
 // `[VAR=value ...] <node> <abs>/bin/tollgate.js hook HOST`, or the start-up-snapshot form
-// hook-snapshot.ts writes (`out=$(… node --snapshot-blob B bin hook HOST) && printf … || … node bin hook
-// HOST`). It is recognised on the parsed command — a tollgate program, or a script runner given a
+// hook-snapshot.ts writes (`out=$(… node --snapshot-blob B bin hook HOST); … printf … || … node bin
+// hook HOST`). It is recognised on the parsed command — a tollgate program, or a script runner given a
 // tollgate script, then `hook HOST`, every part agreeing — so an older install with another node,
 // path, pin or snapshot is recognised, and a user hook that merely mentions the words is not.
 import { isTollgateWord } from '@tollgate/hooks';
@@ -56,10 +56,15 @@ export function parseHookCommand(command: unknown): InstalledCommand | undefined
   return found;
 }
 
-/** The parts of the snapshot form around the two runs: `out=$(…)` and `printf '%s\n' "$out"`. */
+/**
+ * The glue of the snapshot form around its two runs: shell-local assignments (`out=$(…)`, `rc=$?`;
+ * the run inside a substitution is a segment of its own) and side-effect-free builtins (`[`, `test`,
+ * `printf`, `exit`). Anything else in the line makes it not Tollgate's.
+ */
+const GLUE_PROGRAMS = new Set(['[', 'test', 'printf', 'exit', 'true', 'false']);
 function snapshotGlue(s: ShellSegment): boolean {
-  if (s.argv0 === '' && s.assignments.length === 1) return /^out=\$\(/.test(s.assignments[0] as string);
-  return s.program === 'printf' && s.assignments.length === 0 && s.args[s.args.length - 1] === '$out';
+  if (s.argv0 === '') return s.assignments.every((a) => /^[a-z][a-z0-9_]*=/.test(a));
+  return GLUE_PROGRAMS.has(s.program) && s.assignments.length === 0 && s.redirects.length === 0;
 }
 
 function invocation(s: ShellSegment): Invocation | undefined {
