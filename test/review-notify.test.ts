@@ -211,9 +211,15 @@ describe('review notices', () => {
     expect(Object.keys(by).sort()).toEqual(
       ['broken', 'ops-json', 'ops-slack', 'slow', `webhook-5@127.0.0.1:${refusedPort}`].sort(),
     );
-    expect(by['ops-json']).toMatchObject({ attempts: 1, delivered_at: expect.any(Number) });
-    expect(by['ops-slack']).toMatchObject({ attempts: 1, delivered_at: expect.any(Number) });
-    expect(by.slow).toMatchObject({ attempts: 1, delivered_at: expect.any(Number) });
+    expect(by['ops-json']).toMatchObject({
+      attempts: 1,
+      delivered_at: expect.stringMatching(/^2\d{3}-.*Z$/),
+    });
+    expect(by['ops-slack']).toMatchObject({
+      attempts: 1,
+      delivered_at: expect.stringMatching(/^2\d{3}-.*Z$/),
+    });
+    expect(by.slow).toMatchObject({ attempts: 1, delivered_at: expect.stringMatching(/^2\d{3}-.*Z$/) });
     expect(by.broken).toMatchObject({ attempts: 3, last_error: 'HTTP 500' });
     expect(by.broken?.delivered_at).toBeUndefined();
     expect(by[`webhook-5@127.0.0.1:${refusedPort}`]).toMatchObject({

@@ -135,7 +135,13 @@ export {
   slackBody,
   targetName,
 } from './review-notify.js';
-export { type ReviewStatusView, type ReviewView, reviewStatusView, reviewView } from './review-view.js';
+export {
+  type NotificationView,
+  type ReviewStatusView,
+  type ReviewView,
+  reviewStatusView,
+  reviewView,
+} from './review-view.js';
 export {
   escapedJson,
   OUTGOING_CAP,

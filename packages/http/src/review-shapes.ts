@@ -49,6 +49,23 @@ const review = {
     answered_by: { type: 'string' },
     answer_reason: { type: 'string' },
     consumed_at: iso,
+    notifications: {
+      type: 'array',
+      description:
+        'How the request was announced (notify.webhooks of the config): one entry per webhook, named, never its URL or headers. next_at: due again (absent once delivered or given up).',
+      items: {
+        type: 'object',
+        required: ['target', 'attempts'],
+        properties: {
+          target: { type: 'string' },
+          attempts: { type: 'integer', minimum: 0 },
+          next_at: iso,
+          last_attempt_at: iso,
+          last_error: { type: 'string' },
+          delivered_at: iso,
+        },
+      },
+    },
   },
 };
 
