@@ -209,3 +209,64 @@ describe.each(DRIVERS.map((d) => [d.host, d] as const))(
     });
   },
 );
+
+describe('Cursor: a shell call seen by preToolUse and beforeShellExecution is decided once', () => {
+  let repo: ReturnType<typeof scratchRepo>;
+  const session = `cursor-once-${Math.random().toString(36).slice(2, 8)}`;
+  beforeAll(() => {
+    repo = scratchRepo();
+  });
+  afterAll(() => rmSync(repo.root, { recursive: true, force: true }));
+  const env = () => ({ TOLLGATE_DB: join(repo.root, 'store.db') });
+  const run = async (doc: unknown) =>
+    lastJson(
+      (await tollgate(['hook', 'cursor'], { cwd: repo.work, env: env(), input: JSON.stringify(doc) })).stdout,
+    );
+  const generic = (command: string) => ({
+    conversation_id: session,
+    generation_id: 'g',
+    hook_event_name: 'preToolUse',
+    tool_name: 'Shell',
+    tool_input: { command },
+    workspace_roots: [repo.work],
+  });
+  const shell = (command: string) => ({
+    conversation_id: session,
+    generation_id: 'g',
+    hook_event_name: 'beforeShellExecution',
+    command,
+    cwd: repo.work,
+  });
+
+  it('files once and dispatches once: preToolUse leaves both to beforeShellExecution', async () => {
+    const head = git(repo.work, 'rev-parse', 'HEAD');
+    const read = JSON.stringify({
+      ...shell('git rev-parse HEAD'),
+      hook_event_name: 'afterShellExecution',
+      output: `${head}\n`,
+    });
+    await tollgate(['hook', 'cursor'], { cwd: repo.work, env: env(), input: read });
+    const doc = {
+      claims: [{ subject: 'git ls-remote origin', op: 'contains', value: head }],
+      evidence: [{ source: 'git rev-parse HEAD', quote: head }],
+      rationale: 'remote main moves to my HEAD',
+    };
+    const filing = `tollgate predict --for '${PUSH}' --json-doc '${JSON.stringify(doc)}'`;
+    expect(await run(generic(filing))).toEqual({ continue: true });
+    expect(await run(shell(filing))).toMatchObject({
+      permission: 'deny',
+      agent_message: expect.stringMatching(/recorded prediction/),
+    });
+    expect(await run(generic(PUSH))).toEqual({ continue: true });
+    expect(await run(shell(PUSH))).toMatchObject({
+      continue: true,
+      agent_message: expect.stringMatching(/prediction \w{26} accepted/),
+    });
+    const rows = JSON.parse(
+      (await tollgate(['audit', 'list', '--json', '--session', session], { cwd: repo.work, env: env() }))
+        .stdout,
+    ) as { kind: string; outcome?: string }[];
+    // One decision for the filing command and one for the push: the preToolUse events recorded none.
+    expect(rows.filter((r) => r.kind === 'decision').map((r) => r.outcome)).toEqual(['pass', 'dispatch']);
+  });
+});

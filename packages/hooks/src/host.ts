@@ -21,7 +21,18 @@ export interface HostAnswer {
 }
 
 export type HostParse =
-  | { ok: true; input: HookInput; event: string }
+  | {
+      ok: true;
+      input: HookInput;
+      event: string;
+      /**
+       * Another event of this host decides this very call (Cursor's preToolUse for a shell or MCP
+       * call that beforeShellExecution / beforeMCPExecution also see): answered with no objection and
+       * nothing recorded, so a call is never decided twice (a second decision would use up the
+       * prediction the first dispatched, or file a ticket twice).
+       */
+      elsewhere?: true;
+    }
   | { ok: false; problem: string /** The host's event, when it could be read. */; event?: string };
 
 /** A decision as a host shapes it: the ticket binding is already resolved to a deny. */
@@ -73,6 +84,8 @@ export async function runHostHook(
   } else parsed = body;
   if (!parsed.ok) return refuse(adapter, parsed.problem, parsed.event);
   const { input, event } = parsed;
+  if (parsed.elsewhere)
+    return adapter.shape({ kind: input.hook_event_name === 'PreToolUse' ? 'pass' : 'noted' }, event);
   let runtime: HostRuntime | undefined;
   try {
     runtime = await open(input);

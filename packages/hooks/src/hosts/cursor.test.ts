@@ -87,6 +87,32 @@ describe('Cursor input', () => {
     expect(edit.ok && edit.input).toMatchObject({ tool_name: 'Edit', tool_input: { file_path: '/repo/a' } });
   });
 
+  it('leaves shell and MCP calls in preToolUse/postToolUse to their own events (decided once)', () => {
+    const shell = parseCursor({
+      ...base,
+      hook_event_name: 'preToolUse',
+      tool_name: 'Shell',
+      tool_input: { command: 'git push -f' },
+    });
+    expect(shell).toMatchObject({ ok: true, elsewhere: true });
+    const mcp = parseCursor({
+      ...base,
+      hook_event_name: 'postToolUse',
+      tool_name: 'MCP:delete_entities',
+      tool_input: {},
+    });
+    expect(mcp).toMatchObject({ ok: true, elsewhere: true });
+    const own = parseCursor({ ...base, hook_event_name: 'beforeShellExecution', command: 'git push -f' });
+    expect(own.ok && 'elsewhere' in own).toBe(false);
+    const write = parseCursor({
+      ...base,
+      hook_event_name: 'preToolUse',
+      tool_name: 'Write',
+      tool_input: { path: '/a' },
+    });
+    expect(write.ok && 'elsewhere' in write).toBe(false);
+  });
+
   it('names what is wrong', () => {
     expect(parseCursor({ ...base, hook_event_name: 'beforeShellExecution' })).toMatchObject({
       ok: false,

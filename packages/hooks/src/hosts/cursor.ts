@@ -4,7 +4,8 @@
 // afterMCPExecution {tool_name, tool_input, result_json}, afterFileEdit {file_path, edits},
 // postToolUse {tool_name, tool_input, tool_output}. The session is conversation_id. It answers
 // {permission: "allow"|"deny"|"ask", user_message, agent_message (for the model)}; the after* events
-// are observe-only and get {}. A pass is {"continue": true} with no permission, so Cursor's own
+// are observe-only and get {}. preToolUse / postToolUse for a shell or MCP call answer no objection
+// and record nothing: the dedicated events decide those, and a call is decided once. A pass is {"continue": true} with no permission, so Cursor's own
 // approval settings still decide (a "permission": "allow" could skip them).
 import type { HostAdapter, HostAnswer, HostParse, ShapedDecision } from '../host.js';
 import { forModel } from '../host.js';
@@ -41,6 +42,13 @@ export const cursor: HostAdapter = {
 /** Cursor's agent tools → canonical (a name not listed stays itself). */
 const TOOLS: Record<string, (a: Obj) => { tool: string; args: Obj }> = {
   Shell: (a) => ({ tool: 'Bash', args: defined({ command: a.command }) }),
+  TabWrite: (a) => ({
+    tool: 'Write',
+    args: defined({
+      file_path: pick(a, 'file_path', 'path', 'target_file'),
+      content: a.contents ?? a.content,
+    }),
+  }),
   Write: (a) => ({
     tool: 'Write',
     args: defined({
@@ -67,6 +75,12 @@ function editArgs(a: Obj): { tool: string; args: Obj } {
     }),
   };
 }
+
+/**
+ * Cursor's generic tool events also fire for shell and MCP calls, which beforeShellExecution /
+ * beforeMCPExecution (and their after-events) decide and record: those are left to them.
+ */
+const DECIDED_ELSEWHERE = /^(Shell|run_terminal_cmd|Terminal|MCP\b.*|mcp[_:].*)$/;
 
 /** An MCP tool as the canonical mcp__<server>__<tool> (Cursor names the bare tool; the server when it says). */
 function mcpName(tool: string, doc: Obj): string {
@@ -109,6 +123,8 @@ export function parseCursor(doc: unknown): HostParse {
   const ref = idOf(doc.tool_use_id) ?? idOf(doc.generation_id);
   if (ref !== undefined) input.tool_use_id = ref;
   if (canonical === 'PostToolUse') input.tool_response = call.response;
+  const generic = event === 'preToolUse' || event === 'postToolUse';
+  if (generic && DECIDED_ELSEWHERE.test(call.host)) return { ok: true, input, event, elsewhere: true };
   return { ok: true, input, event };
 }
 
