@@ -225,14 +225,31 @@ describe.skipIf(!existsSync(CHROMIUM))(
         const first = (await t.call('POST', '/v1/check', rotate('r1'), bot)).body.review_id;
         t.clock.advance(60);
         const second = (await t.call('POST', '/v1/check', rotate('r2'), bot)).body.review_id;
+        // How the second one was announced: the outbox's record of two webhooks (review-notify).
+        const at = t.clock.now();
+        await t.store.enqueueNotifications(second, ['ops-slack', 'pager'], at);
+        await t.store.recordNotification({ review_id: second, target: 'ops-slack', at, delivered: true });
+        await t.store.recordNotification({
+          review_id: second,
+          target: 'pager',
+          at,
+          delivered: false,
+          error: 'HTTP 500 <i>down</i>',
+          next_at: at + 30_000,
+        });
         const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
         const errors: string[] = [];
         page.on('pageerror', (e) => errors.push(e.message));
-        await page.goto(`${t.url}/`);
+        // Opened from a notice's link: the page shows that request, its reason field focused.
+        await page.goto(`${t.url}/#review/${second}`);
         await page.waitForSelector('#login:not([hidden])');
         await page.fill('#token', OPS);
         await page.click('#login button');
         await page.waitForSelector('body[data-loaded="true"]');
+        expect(await page.getAttribute('#review-rows tr.linked', 'data-review')).toBe(second);
+        expect(
+          await page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-review')),
+        ).toBe(second);
         const queue = () =>
           page.$$eval('#review-rows tr', (rows) =>
             rows.map((r) => [r.getAttribute('data-review'), r.getAttribute('data-state')]),
@@ -257,6 +274,15 @@ describe.skipIf(!existsSync(CHROMIUM))(
         const view = (await t.call('GET', `/v1/reviews/${first}`, undefined, ops)).body;
         expect(cells[6]).toBe(view.expires_at.replace('T', ' ').slice(0, 19));
         expect(cells[7]).toBe('—');
+        const notified = await page.textContent(`#review-rows tr[data-review="${second}"] td:nth-child(8)`);
+        expect(notified).toBe('ops-slack: delivered; pager: 1 attempt, last error HTTP 500 <i>down</i>');
+        // The agent polling its own request never sees how a person was notified (nor a webhook's error).
+        const polled = (await t.call('GET', `/v1/reviews/${second}`, undefined, bot)).body;
+        expect(polled.state).toBe('pending');
+        expect(polled).not.toHaveProperty('notifications');
+        expect(
+          (await t.call('GET', `/v1/reviews/${second}`, undefined, ops)).body.notifications,
+        ).toHaveLength(2);
 
         // No reason, no answer: the page says so and sends nothing.
         const row = `#review-rows tr[data-review="${first}"]`;

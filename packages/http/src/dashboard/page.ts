@@ -24,7 +24,7 @@ th { background: #f5f5f7; font-weight: 600; } .meta { color: #6e6e73; font-size:
 .legend .key { display: inline-block; padding: 0 .5rem; margin-right: .5rem; color: #fff; border-radius: 3px; font-size: .8rem; }
 .rate svg .track { fill: #eee; } .rate svg .fill { fill: #1a73e8; }
 .state.pending { color: #8a5a00; font-weight: 600; } .state.approved, .state.used { color: #137333; } .state.denied, .state.expired { color: #b3261e; }
-#review-rows input.reason { width: 14rem; } #review-rows .status { margin-left: .5rem; }
+#review-rows input.reason { width: 14rem; } #review-rows tr.linked { outline: 2px solid #1a73e8; outline-offset: -2px; } #review-rows .status { margin-left: .5rem; }
 .predicted { color: #1a73e8; } .observed { color: #b3261e; }
 .columns { display: grid; grid-template-columns: 1fr 1fr; gap: 1.5rem; } .flag ul { margin: 0; padding-left: 1.2rem; }
 #detail { position: fixed; top: 0; right: 0; bottom: 0; width: min(52rem, 95vw); overflow: auto; background: #fff; border-left: 1px solid #c7c7cc; padding: 1rem 1.5rem; box-shadow: -4px 0 16px rgba(0,0,0,.15); }

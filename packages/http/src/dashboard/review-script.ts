@@ -1,6 +1,7 @@
 // The dashboard's review queue, as a string appended to the page script (it uses that script's $, el,
 // row, when and api, and refresh() calls loadReviews()): pending requests first, oldest waiting on
-// top, with the call, rule, session, agent, age, expiry and notification status; approve and deny
+// top, with the call, rule, session, agent, age, expiry and notification status (a notice's link,
+// #review/<id>, opens the page at its request); approve and deny
 // need a reason and go through POST /v1/reviews/{id}/approve|deny with the viewer's token, so the
 // server decides who may answer (an operator token; never open mode). Values are written as text.
 export const REVIEW_QUEUE_SCRIPT = `
@@ -44,7 +45,22 @@ async function loadReviews() {
   }
   if (all.length === 0) body.append(row(['no review requests']));
   $('review-meta').textContent = waiting.length + ' waiting for a person';
+  showLinked();
 }
+// A notice's link (<dashboard_url>/#review/<id>) opens the page at that request, once per link.
+let linked = '';
+function showLinked() {
+  const id = location.hash.startsWith('#review/') ? location.hash.slice(8) : '';
+  if (!id || linked === id) return;
+  const tr = [...$('review-rows').rows].find((r) => r.dataset.review === id);
+  if (!tr) return;
+  linked = id;
+  tr.classList.add('linked');
+  tr.scrollIntoView({ block: 'center' });
+  const input = tr.querySelector('input.reason');
+  if (input) input.focus();
+}
+window.addEventListener('hashchange', showLinked);
 async function answerReview(tr, action) {
   const input = tr.querySelector('input.reason');
   const status = tr.querySelector('.status');
