@@ -247,9 +247,7 @@ describe.skipIf(!existsSync(CHROMIUM))(
         await page.click('#login button');
         await page.waitForSelector('body[data-loaded="true"]');
         expect(await page.getAttribute('#review-rows tr.linked', 'data-review')).toBe(second);
-        expect(
-          await page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-review')),
-        ).toBe(second);
+        expect(await page.$eval(':focus', (e) => e.closest('tr')?.getAttribute('data-review'))).toBe(second);
         const queue = () =>
           page.$$eval('#review-rows tr', (rows) =>
             rows.map((r) => [r.getAttribute('data-review'), r.getAttribute('data-state')]),
