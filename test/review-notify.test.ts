@@ -169,7 +169,7 @@ describe('review notices', () => {
       session: 'notify-1',
       agent: 'claude-code',
       approve: `tollgate review approve ${id} --reason …`,
-      link: expect.stringMatching(new RegExp(`/dash/#review/${id}$`)),
+      link: expect.stringMatching(new RegExp(`/dash/#review-${id}$`)),
     });
     expect(Date.parse(String(json.body.expires_at)) - Date.parse(String(json.body.created_at))).toBe(
       24 * 3600_000,

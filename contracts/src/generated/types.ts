@@ -207,7 +207,7 @@ export interface Token {
  */
 export interface Notify {
   /**
-   * The dashboard's base URL; each notice links to <dashboard_url>/#review/<id>.
+   * The dashboard's base URL; each notice links to <dashboard_url>/#review-<id> (the request's row in the review queue).
    */
   dashboard_url?: string;
   webhooks?: Webhook[];

@@ -85,15 +85,30 @@ export function reviewNotice(record: ReviewRecord, dashboardUrl?: string): Revie
     created_at: new Date(record.created_at).toISOString(),
     expires_at: new Date(record.expires_at).toISOString(),
     approve: `tollgate review approve ${record.id} --reason …`,
-    ...(dashboardUrl ? { link: `${dashboardUrl.replace(/\/+$/, '')}/#review/${record.id}` } : {}),
+    ...(dashboardUrl ? { link: `${dashboardUrl.replace(/\/+$/, '')}/#review-${record.id}` } : {}),
   };
+}
+
+/**
+ * Text the agent chose (its command, session name, the reasons quoting it) as Slack mrkdwn shows it
+ * literally: `&`, `<` and `>` escaped, so no `<!channel>` mention, `<url|label>` link or user ping can
+ * be formed; backticks and formatting marks turned harmless, so it stays inside its code span.
+ */
+export function slackText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function slackCode(text: string): string {
+  return slackText(text).replace(/`/g, 'ʼ');
 }
 
 /** A Slack-compatible message: `text` for notifications, `blocks` for the channel. */
 export function slackBody(n: ReviewNotice): { text: string; blocks: unknown[] } {
-  const who = n.agent ? `${n.agent}, session ${n.session}` : `session ${n.session}`;
-  const text = `Tollgate review ${n.id} [${n.rule}]: ${n.call.tool} \`${n.call.summary}\` (${who}) waits for a person until ${n.expires_at}`;
-  const why = n.reasons.map((r) => `• ${r.code}: ${r.message}`).join('\n');
+  const who = n.agent
+    ? `${slackText(n.agent)}, session ${slackText(n.session)}`
+    : `session ${slackText(n.session)}`;
+  const text = `Tollgate review ${n.id} [${slackText(n.rule)}]: ${slackText(n.call.tool)} \`${slackCode(n.call.summary)}\` (${who}) waits for a person until ${n.expires_at}`;
+  const why = n.reasons.map((r) => `• ${slackText(r.code)}: \`${slackCode(r.message)}\``).join('\n');
   return {
     text,
     blocks: [
@@ -104,7 +119,7 @@ export function slackBody(n: ReviewNotice): { text: string; blocks: unknown[] } 
         elements: [
           {
             type: 'mrkdwn',
-            text: `${approveHint(n.id)}${n.link ? ` — <${n.link}|open in the dashboard>` : ''}`,
+            text: `${slackText(approveHint(n.id))}${n.link ? ` — <${n.link}|open in the dashboard>` : ''}`,
           },
         ],
       },

@@ -28,6 +28,7 @@ function answerCell(r) {
   td.append(input, approve, deny, el('span', '', 'status meta'));
   return td;
 }
+let jumpedToReview = false;
 async function loadReviews() {
   const [pending, recent] = await Promise.all([api('/v1/reviews?status=pending&limit=100'), api('/v1/reviews?limit=50')]);
   const seen = new Map();
@@ -40,10 +41,13 @@ async function loadReviews() {
     const call = r.call || {};
     const tr = row([cell(r.state, 'state ' + r.state), short((call.tool || '') + (call.action ? '.' + call.action : '') + ' ' + JSON.stringify(call.args || {}), 100), r.rule, r.session, r.agent || '', age(r.created_at), when(r.expires_at), notifyText(r)]);
     tr.append(answerCell(r));
-    tr.dataset.review = r.id; tr.dataset.state = r.state;
+    tr.dataset.review = r.id; tr.dataset.state = r.state; tr.id = 'review-' + r.id;
     body.append(tr);
   }
   if (all.length === 0) body.append(row(['no review requests']));
+  // A notice's link (#review-<id>) shows its request once the rows are in.
+  const target = !jumpedToReview && location.hash.startsWith('#review-') ? document.getElementById(location.hash.slice(1)) : null;
+  if (target) { jumpedToReview = true; target.scrollIntoView({ block: 'center' }); }
   $('review-meta').textContent = waiting.length + ' waiting for a person';
   showLinked();
 }
