@@ -71,15 +71,18 @@ export const command = defineCommand(
       if (pin !== undefined && !existsSync(target))
         pinProblems.push(`the pinned store ${target} has vanished (tollgate store info)`);
     }
-    const reports = hosts.map((id) =>
-      inspectHost(HOSTS[id], join(project, HOSTS[id].file), detected.get(id) ?? [], {
-        project,
-        loaded,
-        env: io.env,
-        expectedPin,
-        pinProblems,
-        selfTest: !flag(args, 'no-self-test'),
-      }),
+    // The hosts are checked side by side (each self-test has its own throwaway store).
+    const reports = await Promise.all(
+      hosts.map((id) =>
+        inspectHost(HOSTS[id], join(project, HOSTS[id].file), detected.get(id) ?? [], {
+          project,
+          loaded,
+          env: io.env,
+          expectedPin,
+          pinProblems,
+          selfTest: !flag(args, 'no-self-test'),
+        }),
+      ),
     );
     const ok = reports.every((r) => r.ok);
     if (flag(args, 'json')) writeJson(io, { ok, project, hosts: reports });

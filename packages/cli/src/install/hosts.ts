@@ -147,8 +147,10 @@ const gemini: HostSpec = {
   denies: (a, code) => code === 2 || a?.decision === 'deny' || a?.decision === 'block',
 };
 
-// Cursor: .cursor/hooks.json version 1, flat entries; failClosed makes a crashed or timed-out hook
-// block instead of letting the call through.
+// Cursor: .cursor/hooks.json version 1, flat entries, every event its adapter handles (it decides
+// shell and MCP calls once, in their own events, and Cursor's other tools in preToolUse). failClosed
+// on the deciding events makes a crashed or timed-out hook block instead of letting the call through.
+const CURSOR_GATING = ['beforeShellExecution', 'beforeMCPExecution', 'preToolUse'];
 const cursor: HostSpec = {
   id: 'cursor',
   label: 'Cursor',
@@ -159,9 +161,12 @@ const cursor: HostSpec = {
   required: { version: 1 },
   entries: (command) =>
     Object.fromEntries(
-      ADAPTERS.cursor.events.map((e) => [e, { command, timeout: HOOK_TIMEOUT_S, failClosed: true }]),
+      ADAPTERS.cursor.events.map((e) => [
+        e,
+        { command, timeout: HOOK_TIMEOUT_S, ...(CURSOR_GATING.includes(e) ? { failClosed: true } : {}) },
+      ]),
     ),
-  gating: ['beforeShellExecution', 'beforeMCPExecution', 'preToolUse'],
+  gating: CURSOR_GATING,
   preEvent: (command, cwd) => ({
     conversation_id: 'tollgate-doctor',
     generation_id: 'tollgate-doctor',

@@ -38,12 +38,12 @@ export interface InspectContext {
   selfTest: boolean;
 }
 
-export function inspectHost(
+export async function inspectHost(
   spec: HostSpec,
   file: string,
   detected: string[],
   ctx: InspectContext,
-): HostReport {
+): Promise<HostReport> {
   const installed: Check = { ok: true, problems: [] };
   const current: Check = { ok: true, problems: [] };
   const enforcing: Check = { ok: true, problems: [] };
@@ -119,7 +119,8 @@ export function inspectHost(
       (p) => !p.startsWith('pins'),
     );
     if (unsafe.length > 0) fail(enforcing, `self-test not run: ${unsafe.join('; ')}`);
-    else for (const p of selfTest(spec, gate.command, ctx.project, ctx.env).problems) fail(enforcing, p);
+    else
+      for (const p of (await selfTest(spec, gate.command, ctx.project, ctx.env)).problems) fail(enforcing, p);
   }
   return finish();
 

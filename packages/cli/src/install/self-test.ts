@@ -3,7 +3,7 @@
 // and see that the first is denied and the second is not. It runs against a throwaway store and state
 // directory (TOLLGATE_DB / TOLLGATE_STATE_DIR in a temp dir, no store id pin), never the real store;
 // the config stays the installed one, so its mode and rules are what is tested.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,12 +20,12 @@ export interface SelfTest {
   problems: string[];
 }
 
-export function selfTest(
+export async function selfTest(
   spec: HostSpec,
   installed: InstalledCommand,
   project: string,
   env: NodeJS.ProcessEnv,
-): SelfTest {
+): Promise<SelfTest> {
   const scratch = mkdtempSync(join(tmpdir(), 'tollgate-doctor-'));
   try {
     const runEnv: NodeJS.ProcessEnv = {};
@@ -36,17 +36,16 @@ export function selfTest(
       TOLLGATE_STATE_DIR: join(scratch, 'state'),
     });
     delete runEnv.TOLLGATE_STORE_ID;
-    const ask = (command: string) => {
+    // One after the other: both runs share the throwaway store.
+    const ask = async (command: string) => {
       const [program, ...args] = installed.argv;
-      const child = spawnSync(program as string, args, {
+      const child = await run(program as string, args, {
         cwd: project,
         env: runEnv,
         input: JSON.stringify(spec.preEvent(command, scratch)),
-        encoding: 'utf8',
-        timeout: TIMEOUT_MS,
       });
-      const answer = lastJson(child.stdout ?? '');
-      const code = child.status ?? -1;
+      const answer = lastJson(child.stdout);
+      const code = child.status;
       return {
         denied: child.error === undefined && spec.denies(answer, code),
         what: child.error
@@ -55,18 +54,56 @@ export function selfTest(
       };
     };
     const problems: string[] = [];
-    const bad = ask(DESTRUCTIVE);
+    const bad = await ask(DESTRUCTIVE);
     if (!bad.denied)
       problems.push(
         `the installed hook did not deny a synthetic \`${DESTRUCTIVE}\` in ${spec.label}'s protocol (${bad.what})`,
       );
-    const good = ask(HARMLESS);
+    const good = await ask(HARMLESS);
     if (good.denied)
       problems.push(`the installed hook denies even a harmless \`${HARMLESS}\` (${good.what})`);
     return { ok: problems.length === 0, problems };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+interface Ran {
+  status: number;
+  stdout: string;
+  stderr: string;
+  error?: Error;
+}
+
+/** Runs a process with `input` on stdin, collecting its output, killed after TIMEOUT_MS. */
+function run(
+  program: string,
+  args: string[],
+  o: { cwd: string; env: NodeJS.ProcessEnv; input: string },
+): Promise<Ran> {
+  return new Promise((resolve) => {
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    const child = spawn(program, args, { cwd: o.cwd, env: o.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
+    let failed: Error | undefined;
+    child.on('error', (error) => {
+      failed = error;
+    });
+    child.stdout.on('data', (c: Buffer) => out.push(c));
+    child.stderr.on('data', (c: Buffer) => err.push(c));
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({
+        status: code ?? -1,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+        ...(failed ? { error: failed } : signal ? { error: new Error(`killed by ${signal}`) } : {}),
+      });
+    });
+    child.stdin.on('error', () => {}); // it may exit before reading everything
+    child.stdin.end(o.input);
+  });
 }
 
 function lastJson(stdout: string): Json | undefined {
