@@ -135,6 +135,26 @@ describe('expiry on an injected clock, through the hook', () => {
   });
 });
 
+describe('the host approval, in-process', () => {
+  it('a PostToolUseFailure of the asked call records the approval too (the call ran, and failed), used up', async () => {
+    const { store } = await open();
+    const input = pre('deploy');
+    const asked = await claudeCodeHook(input, deps(true));
+    expect(asked.hookSpecificOutput.permissionDecision).toBe('ask');
+    const id = ID.exec(asked.hookSpecificOutput.permissionDecisionReason ?? '')?.[1] as string;
+    const failed = await claudeCodeHook(
+      { ...input, hook_event_name: 'PostToolUseFailure', error: 'deploy failed' },
+      deps(true),
+    );
+    expect(failed.hookSpecificOutput.additionalContext).toContain(`review ${id}`);
+    expect(await store.getReview(id)).toMatchObject({ status: 'approved', answered_by: 'host:claude-code' });
+    expect((await store.getReview(id))?.consumed_at).toBeDefined();
+    // Used up: the next attempt is asked about under a new request.
+    const again = await claudeCodeHook(pre('deploy'), deps(true));
+    expect(ID.exec(again.hookSpecificOutput.permissionDecisionReason ?? '')?.[1]).not.toBe(id);
+  });
+});
+
 describe('notice retries on an injected clock (a real local server answering 500)', () => {
   let server: Server;
   let hits = 0;

@@ -3,12 +3,15 @@
 // both formats (JSON, Slack) — without waiting on a slow one; a webhook that answers 500 or refuses
 // the connection is retried with back-off, every attempt recorded on the request (review show) and
 // logged by name, never by URL or header; and nothing of it lets the call through.
+
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lastJson, scratchRepo, tollgate } from '../packages/cli/src/testing/harness.js';
+import { BIN, lastJson, scratchRepo, tollgate } from '../packages/cli/src/testing/harness.js';
 
 const OPS = 'operator-secret-0123456789';
 const HEADER_SECRET = 'Bearer hdr-s3cret-42';
@@ -268,6 +271,76 @@ describe('review notices', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(received.filter((r) => r.path === '/json')).toHaveLength(1);
     expect(Date.now() - filedAt).toBeLessThan(60_000);
+  });
+});
+
+describe('review notices from tollgate serve (drained in-process)', () => {
+  it('a request filed over HTTP is announced at once; a failing webhook is retried and logged by name', async () => {
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const config = join(repo.work, 'serve.config.yaml');
+    writeFileSync(
+      config,
+      `policies: [builtin:shell, review.policy.yaml]
+notify:
+  webhooks:
+    - { name: serve-json, url: "${base}/serve-json" }
+    - { name: serve-broken, url: "${base}/fail/serve/${PATH_SECRET}", retries: 1, headers: { X-Key: "${HEADER_SECRET}" } }
+`,
+    );
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], {
+      cwd: repo.work,
+      env: {
+        ...process.env,
+        TOLLGATE_CONFIG: config,
+        TOLLGATE_DB: join(repo.root, 'serve.db'),
+        TOLLGATE_STATE_DIR: join(repo.root, 'state'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const lines: string[] = [];
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`serve did not start: ${lines.join('\n')}`)), 20_000);
+        child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${lines.join('\n')}`)));
+        createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
+          lines.push(line);
+          const entry = JSON.parse(line) as { msg?: string; url?: string };
+          if (entry.msg === 'listening' && entry.url) {
+            clearTimeout(timer);
+            resolve(entry.url);
+          }
+        });
+      });
+      const started = Date.now();
+      const checked = await fetch(`${url}/v1/check`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          call: { tool: 'shell', args: { command: 'release-tool publish v3' }, session: 'h1' },
+        }),
+      });
+      const verdict = (await checked.json()) as { outcome: string; review_id?: string };
+      expect(verdict.outcome).toBe('rejected');
+      expect(verdict.review_id).toBeDefined();
+      const hit = await until(() => received.find((r) => r.path === '/serve-json'), 10_000);
+      expect(hit.body).toMatchObject({ id: verdict.review_id, call: { summary: 'release-tool publish v3' } });
+      // Kicked at once, not at the next tick.
+      expect(hit.at - started).toBeLessThan(1500);
+      await until(
+        () => (received.filter((r) => r.path.startsWith('/fail/serve')).length >= 2 ? true : undefined),
+        15_000,
+      );
+      const warned = await until(
+        () => lines.find((l) => l.includes('review notice failed') && l.includes('"gave_up":true')),
+        10_000,
+      );
+      expect(warned).toContain('serve-broken');
+      expect(warned).toContain('HTTP 500');
+      for (const secret of [PATH_SECRET, 'hdr-s3cret']) expect(lines.join('\n')).not.toContain(secret);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
   });
 });
 

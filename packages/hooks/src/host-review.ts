@@ -59,7 +59,9 @@ export async function hostApproval(
   deps: HookDeps,
   host: HostInfo,
 ): Promise<string | undefined> {
-  if (input.hook_event_name !== 'PostToolUse' || !input.tool_use_id) return undefined;
+  // A failure event also means the host ran the call (it failed, or the user interrupted it).
+  const ran = input.hook_event_name === 'PostToolUse' || input.hook_event_name === 'PostToolUseFailure';
+  if (!ran || !input.tool_use_id) return undefined;
   if (deps.personAtHost?.(input) !== true || deps.attested === false) return undefined;
   const rows = await deps.store.recentDecisions(input.session_id, callDigest(call), 8);
   const row = rows.find(
