@@ -100,6 +100,44 @@ try {
   }
   if (held !== 2) throw new Error(`tollgate check exited ${held}, expected 2 (rejected)`);
   step('npx tollgate --help, classify and check work outside the repository');
+
+  // init claude-code from the installed package: it builds the hook's start-up snapshot in the
+  // package's dist/.v8-cache and writes the command Claude Code runs; run that command as it does.
+  run('git', ['init', '-q'], project);
+  const env = { ...process.env, XDG_STATE_HOME: state };
+  const init = JSON.parse(
+    run('npx', ['--no-install', 'tollgate', 'init', 'claude-code', '--json'], project, { env }),
+  );
+  if (!init.snapshot) throw new Error(`init claude-code built no snapshot: ${init.snapshot_problem}`);
+  const settings = JSON.parse(readFileSync(join(project, '.claude', 'settings.json'), 'utf8'));
+  const command = settings.hooks.PreToolUse[0].hooks[0].command;
+  if (!command.includes(`--snapshot-blob ${init.snapshot}`))
+    throw new Error(`the hook command is ${command}`);
+  const hookInput = (c) =>
+    JSON.stringify({
+      session_id: 'smoke',
+      transcript_path: '/dev/null',
+      cwd: project,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: c },
+      tool_use_id: 'toolu_smoke',
+    });
+  const denied = JSON.parse(
+    run('/bin/sh', ['-c', command], project, {
+      env,
+      input: hookInput('git push --force origin main'),
+      stdio: 'pipe',
+    }),
+  );
+  if (denied.hookSpecificOutput?.permissionDecision !== 'deny')
+    throw new Error(`the installed hook did not deny a force-push: ${JSON.stringify(denied)}`);
+  const passed = JSON.parse(
+    run('/bin/sh', ['-c', command], project, { env, input: hookInput('git status'), stdio: 'pipe' }),
+  );
+  if (passed.hookSpecificOutput?.permissionDecision !== undefined)
+    throw new Error(`the installed hook objected to git status: ${JSON.stringify(passed)}`);
+  step(`init claude-code's hook command runs from its snapshot (${init.snapshot})`);
 } finally {
   if (keep) step(`kept ${scratch}`);
   else rmSync(scratch, { recursive: true, force: true });

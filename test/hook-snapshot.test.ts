@@ -4,8 +4,8 @@
 // store (kysely, loaded at run time), draws fresh ids in every process, and still answers when the
 // blob is corrupt (node refuses it: the plain start runs) or the bundle beside it is newer.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, lastJson, scratchRepo, tollgate } from '../packages/cli/src/testing/harness.js';
 
@@ -186,6 +186,20 @@ describe('the hook from its start-up snapshot', () => {
     expect(reason).toContain('held this call');
     // Printed once: the plain start did not run after the snapshot's exit 2.
     expect(r.stderr.trim()).toBe(reason.trim());
+  });
+
+  it('finds its bundle through a link to the binary (npx runs node_modules/.bin/tollgate)', () => {
+    const link = join(repo.root, 'bin-link', 'tollgate');
+    mkdirSync(dirname(link), { recursive: true });
+    symlinkSync(BIN, link);
+    const r = spawnSync(process.execPath, ['--snapshot-blob', blob, link, 'hook', 'claude-code'], {
+      cwd: repo.work,
+      input: input('PreToolUse', 'Bash', { command: 'git push --force origin main' }),
+      encoding: 'utf8',
+      env: { ...cleanEnv(), TOLLGATE_DB: join(repo.root, 'linked', 'tollgate.db') },
+    });
+    expect(r.status, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as Answer).hookSpecificOutput.permissionDecision).toBe('deny');
   });
 
   it('runs nothing but the hook', () => {

@@ -6,7 +6,7 @@
 // and compiled. better-sqlite3 (native) cannot be in a snapshot: it is loaded at run time.
 // A blob built from another dist/hook.cjs than the one beside argv[1] runs that file instead.
 const { startupSnapshot } = require('node:v8');
-const { readFileSync, statSync } = require('node:fs');
+const { readFileSync, realpathSync, statSync } = require('node:fs');
 const { dirname, join } = require('node:path');
 
 const stamp = (file) => {
@@ -63,8 +63,14 @@ const refuse = (error) => {
 startupSnapshot.setDeserializeMainFunction(() => {
   const { createRequire } = require('node:module');
   // The command line names the binary as the script, as without the snapshot: node --snapshot-blob
-  // FILE /…/bin/tollgate.js hook <host>. argv[1] is that script (this entry never runs it).
-  const bin = process.argv[1] ?? '';
+  // FILE /…/bin/tollgate.js hook <host>. argv[1] is that script (this entry never runs it), or a
+  // link to it (node_modules/.bin/tollgate): the bundle is found beside the file it names.
+  let bin = process.argv[1] ?? '';
+  try {
+    bin = realpathSync(bin);
+  } catch {
+    // Not there: the stamp check below fails and the bundle beside the word is tried as it is.
+  }
   const file = join(dirname(bin), '..', 'dist', 'hook.cjs');
   try {
     requireNow = createRequire(file);

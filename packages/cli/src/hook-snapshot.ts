@@ -5,7 +5,16 @@
 // command falls back to the plain start when node refuses it (hookCommand).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { shellLine, shellWord } from '@tollgate/hooks';
 
@@ -15,6 +24,7 @@ const BUILD_TIMEOUT_MS = 120_000;
 
 /** Where the blob for this node binary goes: keyed by the binary's path, so an upgraded node rebuilds in place. */
 export function hookSnapshotPath(node: string, bin: string): string {
+  bin = realBin(bin);
   const key = createHash('sha256').update(node).digest('hex').slice(0, 16);
   return join(dirname(bin), '..', 'dist', '.v8-cache', `hook-${key}.blob`);
 }
@@ -24,6 +34,7 @@ export function hookSnapshotPath(node: string, bin: string): string {
  * version, another bundle), then tried once: a blob that does not answer a hook call is not used.
  */
 export function ensureHookSnapshot(node: string, bin: string): HookSnapshot {
+  bin = realBin(bin);
   const entry = join(dirname(bin), 'hook-snapshot.cjs');
   const bundle = join(dirname(bin), '..', 'dist', 'hook.cjs');
   if (!existsSync(entry) || !existsSync(bundle))
@@ -116,4 +127,13 @@ function tryBlob(node: string, bin: string, blob: string): boolean {
 
 function lastLine(text: string): string {
   return text.trim().split('\n').at(-1)?.slice(0, 300) ?? '';
+}
+
+/** The package's bin/tollgate.js behind the word that started it (npx runs node_modules/.bin/tollgate, a link). */
+function realBin(bin: string): string {
+  try {
+    return realpathSync(bin);
+  } catch {
+    return bin;
+  }
 }
