@@ -17,6 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentHostAmong, procAncestors } from '../packages/cli/src/person.js';
 import { BIN, lastJson, tollgate } from '../packages/cli/src/testing/harness.js';
 
 const FIXTURES = join(import.meta.dirname, 'fixtures', 'host-configs');
@@ -294,5 +295,47 @@ describe('tollgate init → doctor → uninstall', () => {
     expect(readFileSync(file, 'utf8')).toBe('{ "hooks": ');
     expect(read('.claude/settings.json').equals(before['.claude/settings.json'] as Buffer)).toBe(true);
     copyFileSync(join(FIXTURES, 'gemini/settings.json'), file);
+  });
+});
+
+/**
+ * At a person's terminal (script(1) gives the CLI a TTY) init shows the diff and asks; only "y"
+ * applies it. Skipped when the test run itself is under an agent host, whose terminal is no person's.
+ */
+describe.skipIf(agentHostAmong(procAncestors() ?? []) !== undefined)('init at a terminal', () => {
+  const atTerminal = (dir: string, answer: string) => {
+    const env: NodeJS.ProcessEnv = { HOME: join(dir, 'home'), XDG_STATE_HOME: join(dir, 'state') };
+    for (const [k, v] of Object.entries(process.env))
+      if (!k.startsWith('TOLLGATE_') && !k.startsWith('CLAUDE') && !(k in env)) env[k] = v;
+    const line = `'${process.execPath}' '${BIN}' init --hosts claude-code`;
+    return spawnSync('script', ['-qec', line, '/dev/null'], {
+      cwd: join(dir, 'p'),
+      env,
+      input: answer,
+      encoding: 'utf8',
+    });
+  };
+
+  it('asks y/N after showing the diff, and applies only on y', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tollgate-install-tty-'));
+    try {
+      mkdirSync(join(dir, 'p', '.claude'), { recursive: true });
+      mkdirSync(join(dir, 'home'));
+      const settings = join(dir, 'p', '.claude', 'settings.json');
+      copyFileSync(join(FIXTURES, 'claude-code/settings.json'), settings);
+      const before = readFileSync(settings);
+      const no = atTerminal(dir, 'n\n');
+      expect(no.status).toBe(1);
+      expect(no.stdout).toContain('Apply these changes? [y/N]');
+      expect(no.stdout).toMatch(/^\+.*hook claude-code/m);
+      expect(readFileSync(settings).equals(before)).toBe(true);
+      expect(existsSync(join(dir, 'p', 'tollgate.config.yaml'))).toBe(false);
+      const yes = atTerminal(dir, 'y\n');
+      expect(yes.status, yes.stdout).toBe(0);
+      expect(readFileSync(settings, 'utf8')).toMatch(/bin\/tollgate\.js hook claude-code"/);
+      expect(existsSync(join(dir, 'p', 'tollgate.config.yaml'))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
