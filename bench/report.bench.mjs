@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PostgresStore, SqliteStore } from '@tollgate/store';
+import { auditFacts, FACT_COLUMNS as DERIVED, PostgresStore, SqliteStore } from '@tollgate/store';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { scaled } from './mode.mjs';
@@ -83,6 +83,7 @@ function* history(n) {
     const overridden = outcome === 'dispatch' && rand() < 0.05;
     const predicted = outcome === 'dispatch' && !overridden;
     const ages = predicted ? [Math.floor(rand() * 600_000), Math.floor(rand() * 60_000)] : [];
+    const directive = rand() < 0.3 ? Math.floor(rand() * 120_000) : null;
     const claims = predicted
       ? [
           {
@@ -110,6 +111,7 @@ function* history(n) {
       outcome: dry ? 'rejected' : outcome,
       would_reject: false,
       reasons: outcome === 'rejected' || dry ? ['prediction_missing'] : [],
+      ...(directive !== null ? { directive_latency_ms: directive } : {}),
       ...(dry ? { dry_run: true } : {}),
       ...(outcome === 'rejected' && rand() < 0.03 ? { escalation: 'ask_human' } : {}),
       ...(overridden ? { override_id: `01K${String(seq).padStart(23, '0')}` } : {}),
@@ -125,34 +127,8 @@ function* history(n) {
       prev_hash: hex(seq - 1),
       hash: hex(seq),
     };
-    const facts = {
-      seq,
-      at_ms: at,
-      kind: 'decision',
-      session,
-      agent,
-      tool,
-      call_digest: digest,
-      outcome: doc.outcome,
-      gated: gated ? 1 : 0,
-      dry_run: dry ? 1 : 0,
-      would_reject: 0,
-      escalated: doc.escalation ? 1 : 0,
-      overridden: overridden ? 1 : 0,
-      predicted: predicted ? 1 : 0,
-      reason: doc.reasons[0] ?? null,
-      evidence_max_ms: ages.length ? Math.max(...ages) : null,
-      evidence_min_ms: ages.length ? Math.min(...ages) : null,
-      decline_attempts: outcome === 'declined' ? 0 : null,
-      directive_ms: rand() < 0.3 ? Math.floor(rand() * 120_000) : null,
-      matched: 0,
-      mismatched: 0,
-      unverifiable: 0,
-      brier_sum: null,
-      brier_n: 0,
-      ref_seq: null,
-      prev_seq: prevSeq,
-    };
+    // The store's own derivation (what an append writes), plus the two lookups an append does in SQL.
+    const facts = { ...auditFacts(doc, at), ref_seq: null, prev_seq: prevSeq };
     yield { doc, facts, rules: unique, ruleKind: dry ? 'dry' : 'decision' };
     if (predicted && seq < n) {
       const x = rand();
@@ -184,34 +160,9 @@ function* history(n) {
         prev_hash: hex(seq - 1),
         hash: hex(seq),
       };
-      const checked = results[0] !== 'unverifiable';
       yield {
         doc: outcomeDoc,
-        facts: {
-          ...facts,
-          seq,
-          at_ms: at + 5000,
-          kind: 'outcome',
-          call_digest: null,
-          outcome: null,
-          gated: 0,
-          dry_run: 0,
-          escalated: 0,
-          overridden: 0,
-          predicted: 0,
-          reason: null,
-          evidence_max_ms: null,
-          evidence_min_ms: null,
-          decline_attempts: null,
-          directive_ms: null,
-          matched: results.filter((v) => v === 'matched').length,
-          mismatched: results.filter((v) => v === 'mismatched').length,
-          unverifiable: results.filter((v) => v === 'unverifiable').length,
-          brier_sum: checked ? (0.8 - (results[0] === 'matched' ? 1 : 0)) ** 2 : null,
-          brier_n: checked ? 1 : 0,
-          ref_seq: decision,
-          prev_seq: null,
-        },
+        facts: { ...auditFacts(outcomeDoc, at + 5000), ref_seq: decision, prev_seq: null },
         rules: unique,
         ruleKind: 'outcome',
       };
@@ -219,34 +170,7 @@ function* history(n) {
   }
 }
 
-const FACT_COLUMNS = [
-  'seq',
-  'at_ms',
-  'kind',
-  'session',
-  'agent',
-  'tool',
-  'call_digest',
-  'outcome',
-  'gated',
-  'dry_run',
-  'would_reject',
-  'escalated',
-  'overridden',
-  'predicted',
-  'reason',
-  'evidence_max_ms',
-  'evidence_min_ms',
-  'decline_attempts',
-  'directive_ms',
-  'matched',
-  'mismatched',
-  'unverifiable',
-  'brier_sum',
-  'brier_n',
-  'ref_seq',
-  'prev_seq',
-];
+const FACT_COLUMNS = [...DERIVED, 'ref_seq', 'prev_seq'];
 
 async function benchSqlite(out) {
   const dir = mkdtempSync(join(tmpdir(), 'tollgate-report-bench-'));

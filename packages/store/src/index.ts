@@ -1,4 +1,8 @@
 // Public surface of @tollgate/store. Any new export here becomes public API.
+
+// The report columns an append derives from a row, in insert order: for tools that seed the tables
+// in bulk (the report bench) with exactly what appends write.
+export { auditFacts, FACT_COLUMNS } from './audit-facts.js';
 export { StoreFault, type StoreFaultCode, storeFaultMeanings } from './fault.js';
 export type { MigrationOutcome } from './migrate.js';
 export { isPostgresTarget, openStore } from './open-store.js';

@@ -14,6 +14,11 @@
 //   audit_facts_gated (at_ms) WHERE gated = 1 OR kind = 'outcome'
 //                                             the heavy figures, latencies, flags and refusal endings:
 //                                             only the window's gated decisions and outcomes, not every pass
+// Migration 0011 makes the per-rule view's index covering (profiled: the lookup of each rule row's
+// table row cost more than the rest of that view):
+//   audit_rules_window (at_ms, rule, seq)     replaces audit_rules_by_at: the window's rule rows with
+//                                             their rule and seq from the index alone, then each
+//                                             row's facts by primary key
 import type { AuditRow } from '@tollgate/contracts';
 import { CompiledQuery, type Kysely, type SqlBool, sql } from 'kysely';
 import {
@@ -93,6 +98,15 @@ export async function reportIndexes(db: AnyDb): Promise<void> {
     .column('at_ms')
     .where(sql<SqlBool>`gated = 1 or kind = 'outcome'`)
     .execute();
+}
+
+export async function reportCovering(db: AnyDb): Promise<void> {
+  await db.schema
+    .createIndex('audit_rules_window')
+    .on('audit_rules')
+    .columns(['at_ms', 'rule', 'seq'])
+    .execute();
+  await db.schema.dropIndex('audit_rules_by_at').execute();
 }
 
 async function backfill(db: AnyDb, dialect: Dialect): Promise<void> {

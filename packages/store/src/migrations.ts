@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { GENESIS_HASH } from '@tollgate/core';
 import { type Kysely, type Migration, sql } from 'kysely';
 import { ledgerIndexes } from './migration-ledger.js';
-import { reportFacts, reportIndexes } from './migration-report.js';
+import { reportCovering, reportFacts, reportIndexes } from './migration-report.js';
 import { sessionUsageTable } from './migration-session-usage.js';
 import { notificationsTable } from './notify-sql.js';
 import { reviewsTable } from './review-sql.js';
@@ -32,6 +32,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0010_review_notifications': {
       up: (db: AnyDb) => notificationsTable(db, dialect === 'sqlite' ? 'integer' : 'bigint'),
     },
+    '0011_report_covering': { up: (db: AnyDb) => reportCovering(db) },
   };
 }
 

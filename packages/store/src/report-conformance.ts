@@ -3,6 +3,7 @@
 import type { AuditRow } from '@tollgate/contracts';
 import type { Store } from '@tollgate/core';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { hex64, newId } from './fixtures.js';
 import { DAY, DROP, FORCE, type History, seedHistory, T0 } from './report-history.js';
 
 const ZERO_ENDED = { prediction: 0, decline: 0, override: 0, again: 0, nothing: 0 };
@@ -158,6 +159,41 @@ export function reportConformance(current: () => Store): void {
       const r = await store.report({ limit: 0 });
       expect(r.mismatches).toEqual([]);
       expect(r.flags.repeated).toEqual({ count: 1, rows: [] });
+    });
+
+    it('lists the newest `limit` rows of each flag, every flag its own', async () => {
+      // A second decline that tried no read, and the refusal of that call after it (repeated).
+      const at = (n: number) => new Date(T0 + 2 * DAY + 100_000 + n * 1000).toISOString();
+      const base = { kind: 'decision', session: 's7', agent: 'bob', tool: 'shell', mode: 'enforce' } as const;
+      const call = hex64('D7');
+      const [, declined, repeated] = await store.appendAudit([
+        { ...base, id: newId(), at: at(0), call_digest: call, outcome: 'rejected', rules: [DROP] },
+        {
+          ...base,
+          id: newId(),
+          at: at(1),
+          call_digest: call,
+          outcome: 'declined',
+          rules: [DROP],
+          decline: {
+            irreducible: 'no way to tell',
+            would_change_my_mind: ['a dump'],
+            attempted_observations: [],
+          },
+        },
+        { ...base, id: newId(), at: at(2), call_digest: call, outcome: 'rejected', rules: [DROP] },
+      ]);
+      const one = (await store.report({ limit: 1 })).flags;
+      expect(one.perfunctory.count).toBe(1);
+      expect(one.perfunctory.rows.map((x) => [x.audit_id, x.seconds_after_rejection])).toEqual([[id(3), 3]]);
+      expect(one.declined_while_queryable.count).toBe(2);
+      expect(one.declined_while_queryable.rows.map((x) => x.audit_id)).toEqual([declined?.id]);
+      expect(one.repeated.count).toBe(2);
+      expect(one.repeated.rows.map((x) => x.audit_id)).toEqual([repeated?.id]);
+      const all = (await store.report({})).flags;
+      expect(all.declined_while_queryable.rows.map((x) => x.audit_id)).toEqual([declined?.id, id(6)]);
+      expect(all.repeated.rows.map((x) => x.audit_id)).toEqual([repeated?.id, id(7)]);
+      expect(all.repeated.rows[0]).not.toHaveProperty('seconds_after_rejection');
     });
 
     it("a rule's recent record for the rails: fires since a time, newest mismatches", async () => {

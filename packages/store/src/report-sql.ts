@@ -92,8 +92,8 @@ const KEYS = {
 };
 
 // `cross join` fixes the join order (SQLite keeps it; PostgreSQL plans freely): the window's rule
-// rows drive (a range scan of audit_rules_by_at; pass decisions have none), each joined to its facts
-// by primary key, instead of a scan of every rule row ever written.
+// rows drive (a range scan of the covering audit_rules_window; pass decisions have none), each joined
+// to its facts by primary key, instead of a scan of every rule row ever written.
 const RULES_FACTS = sql`audit_rules r cross join audit_facts f`;
 
 /** The window over alias `a`'s at_ms alone. */
@@ -200,9 +200,12 @@ function topReasons(reasons: Map<string, number>): StoreReport['top_reasons'] {
     .map(([code, count]) => ({ code, count }));
 }
 
+// The key is an expression, not the column: grouping by r.rule would tempt SQLite (with statistics)
+// into a skip-scan of audit_rules_by_rule for its order, which then reads every rule row's table row;
+// the range over audit_rules_window reads the index alone and groups in a temporary b-tree instead.
 async function sumsByRule(db: Db, q: ReportQuery): Promise<Map<string, Sums>> {
   const { rows } = await sql<Record<string, Num>>`
-    select r.rule as k, ${sql.raw(SUMS)} from ${RULES_FACTS}
+    select r.rule || '' as k, ${sql.raw(SUMS)} from ${RULES_FACTS}
     where ${window(q, 'r')} and f.seq = r.seq and ${scope(q, 'f')} group by 1`.execute(db);
   return new Map(rows.map((row) => [String(row.k), sumsOf(row)]));
 }
@@ -332,22 +335,33 @@ async function endings(db: Db, q: ReportQuery): Promise<Map<string, RuleRecord['
   return out;
 }
 
-/** The newest `limit` flagged seqs (with the refusal → prediction gap). */
-async function flagged(
-  db: Db,
-  where: Expression<SqlBool>,
-  limit: number,
-): Promise<{ seq: number; gap_ms: number | null }[]> {
-  if (limit === 0) return [];
-  const { rows } = await sql<{ seq: Num; gap: Num }>`
-    select f.seq as seq, f.at_ms - p.at_ms as gap
-    from audit_facts f left join audit_facts p on p.seq = f.prev_seq
-    where ${where} order by f.seq desc limit ${limit}`.execute(db);
-  return rows.map((r) => ({
-    seq: Number(r.seq),
-    gap_ms: r.gap === null || r.gap === undefined ? null : Number(r.gap),
-  }));
+/**
+ * The newest `limit` seqs of each flag (with the refusal → prediction gap), in one pass over the
+ * window's gated rows: the three flags need distinct outcomes (dispatch, declined, rejected), so each
+ * row carries at most one, and the rows are numbered newest first within their flag. Every flag is of
+ * a gated row; saying so lets SQLite read the window through audit_facts_gated.
+ */
+async function flagged(db: Db, q: ReportQuery, limit: number): Promise<[FlagSeq[], FlagSeq[], FlagSeq[]]> {
+  const out: [FlagSeq[], FlagSeq[], FlagSeq[]] = [[], [], []];
+  if (limit === 0) return out;
+  const which = sql`case when ${PERFUNCTORY} then 0 when ${DECLINED_BLIND} then 1 else 2 end`;
+  const { rows } = await sql<{ flag: Num; seq: Num; gap: Num }>`
+    select flag, seq, gap from (
+      select ${which} as flag, f.seq as seq, f.at_ms - p.at_ms as gap,
+        row_number() over (partition by ${which} order by f.seq desc) as rn
+      from audit_facts f left join audit_facts p on p.seq = f.prev_seq
+      where ${scope(q, 'f')} and f.gated = 1 and ((${PERFUNCTORY}) or (${DECLINED_BLIND}) or (${REPEATED}))
+    ) numbered
+    where rn <= ${limit} order by seq desc`.execute(db);
+  for (const r of rows)
+    out[Number(r.flag) as 0 | 1 | 2].push({
+      seq: Number(r.seq),
+      gap_ms: r.gap === null || r.gap === undefined ? null : Number(r.gap),
+    });
+  return out;
 }
+
+type FlagSeq = { seq: number; gap_ms: number | null };
 
 interface RowInfo {
   id: string;
@@ -394,21 +408,15 @@ async function flags(
   limit: number,
   counts: [number, number, number],
 ): Promise<StoreReport['flags']> {
-  const inScope = scope(q, 'f');
-  // The lists only for flags that were raised: a rare flag's list would scan the window for nothing.
-  const list = (count: number, condition: RawBuilder<SqlBool>) =>
-    count === 0 ? Promise.resolve([]) : flagged(db, sql`${inScope} and ${condition}`, limit);
-  const [perfunctory, declined, repeated] = await Promise.all([
-    list(counts[0], PERFUNCTORY),
-    list(counts[1], DECLINED_BLIND),
-    list(counts[2], REPEATED),
-  ]);
+  // The lists only when a flag was raised: otherwise the pass would find nothing to list.
+  const [perfunctory, declined, repeated] =
+    counts[0] + counts[1] + counts[2] === 0 ? [[], [], []] : await flagged(db, q, limit);
   const info = await rowsBySeq(
     db,
     [...perfunctory, ...declined, ...repeated].map((s) => s.seq),
     false,
   );
-  const toFlag = (count: number, seqs: { seq: number; gap_ms: number | null }[], gap: boolean): Flag => ({
+  const toFlag = (count: number, seqs: FlagSeq[], gap: boolean): Flag => ({
     count,
     rows: seqs.flatMap(({ seq, gap_ms }) => {
       const r = info.get(seq);

@@ -19,43 +19,45 @@ export function table(head: string[], rows: string[][]): string[] {
   return [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
 }
 
-const FIGURE_HEAD = [
-  'decisions',
-  'pass',
-  'dispatch',
-  'declined',
-  'rejected',
-  'decline',
-  'reject',
-  'override',
-  'escalate',
-  'matched',
-  'mismatch',
-  'unverif',
-  'accuracy',
-  'all-ok',
-  'brier',
+/**
+ * The figures of one group, once: the CSV column (every figure, in this order), the terminal column
+ * when the table shows it, the value, and whether the terminal writes it as a share (a percentage).
+ */
+const FIGURES: readonly {
+  csv: string;
+  head?: string;
+  share?: true;
+  of: (f: ReportFigures) => number | null;
+}[] = [
+  { csv: 'decisions', head: 'decisions', of: (f) => f.decisions },
+  { csv: 'pass', head: 'pass', of: (f) => f.by_outcome.pass },
+  { csv: 'dispatch', head: 'dispatch', of: (f) => f.by_outcome.dispatch },
+  { csv: 'declined', head: 'declined', of: (f) => f.by_outcome.declined },
+  { csv: 'rejected', head: 'rejected', of: (f) => f.by_outcome.rejected },
+  { csv: 'dry_runs', of: (f) => f.dry_runs },
+  { csv: 'would_reject', of: (f) => f.would_reject },
+  { csv: 'escalations', of: (f) => f.escalations },
+  { csv: 'overrides', of: (f) => f.overrides },
+  { csv: 'decline_rate', head: 'decline', share: true, of: (f) => f.rates.decline },
+  { csv: 'rejection_rate', head: 'reject', share: true, of: (f) => f.rates.rejection },
+  { csv: 'override_rate', head: 'override', share: true, of: (f) => f.rates.override },
+  { csv: 'escalation_rate', head: 'escalate', share: true, of: (f) => f.rates.escalation },
+  { csv: 'matched', head: 'matched', of: (f) => f.claims.matched },
+  { csv: 'mismatched', head: 'mismatch', of: (f) => f.claims.mismatched },
+  { csv: 'unverifiable', head: 'unverif', of: (f) => f.claims.unverifiable },
+  { csv: 'accuracy', head: 'accuracy', share: true, of: (f) => f.accuracy },
+  { csv: 'predictions', of: (f) => f.predictions.observed },
+  { csv: 'all_matched_share', head: 'all-ok', share: true, of: (f) => f.predictions.all_matched },
+  { csv: 'unverifiable_share', share: true, of: (f) => f.predictions.unverifiable },
+  { csv: 'brier', head: 'brier', of: (f) => f.brier.score },
+  { csv: 'brier_claims', of: (f) => f.brier.claims },
 ];
 
+const SHOWN = FIGURES.filter((c) => c.head !== undefined);
+const FIGURE_HEAD = SHOWN.map((c) => c.head as string);
+
 function figureCells(f: ReportFigures): string[] {
-  const o = f.by_outcome;
-  return [
-    String(f.decisions),
-    String(o.pass),
-    String(o.dispatch),
-    String(o.declined),
-    String(o.rejected),
-    pct(f.rates.decline),
-    pct(f.rates.rejection),
-    pct(f.rates.override),
-    pct(f.rates.escalation),
-    String(f.claims.matched),
-    String(f.claims.mismatched),
-    String(f.claims.unverifiable),
-    pct(f.accuracy),
-    pct(f.predictions.all_matched),
-    num(f.brier.score),
-  ];
+  return SHOWN.map((c) => (c.share ? pct(c.of(f)) : num(c.of(f))));
 }
 
 export function reportText(r: CalibrationReport, by: string | undefined): string {
@@ -201,62 +203,16 @@ export function csvLine(cells: readonly unknown[]): string {
     .join(',')}\n`;
 }
 
-const CSV_FIGURES = [
-  'decisions',
-  'pass',
-  'dispatch',
-  'declined',
-  'rejected',
-  'dry_runs',
-  'would_reject',
-  'escalations',
-  'overrides',
-  'decline_rate',
-  'rejection_rate',
-  'override_rate',
-  'escalation_rate',
-  'matched',
-  'mismatched',
-  'unverifiable',
-  'accuracy',
-  'predictions',
-  'all_matched_share',
-  'unverifiable_share',
-  'brier',
-  'brier_claims',
-];
-
 function csvFigures(f: ReportFigures): unknown[] {
-  const o = f.by_outcome;
-  return [
-    f.decisions,
-    o.pass,
-    o.dispatch,
-    o.declined,
-    o.rejected,
-    f.dry_runs,
-    f.would_reject,
-    f.escalations,
-    f.overrides,
-    f.rates.decline,
-    f.rates.rejection,
-    f.rates.override,
-    f.rates.escalation,
-    f.claims.matched,
-    f.claims.mismatched,
-    f.claims.unverifiable,
-    f.accuracy,
-    f.predictions.observed,
-    f.predictions.all_matched,
-    f.predictions.unverifiable,
-    f.brier.score,
-    f.brier.claims,
-  ];
+  return FIGURES.map((c) => c.of(f));
 }
 
 /** The figures as CSV: one line per group of every view (all, agent, rule, day, and --by). */
 export function reportCsv(r: CalibrationReport, by: string | undefined): string {
-  const lines = [csvLine(['view', 'key', ...CSV_FIGURES]), csvLine(['all', '', ...csvFigures(r.totals)])];
+  const lines = [
+    csvLine(['view', 'key', ...FIGURES.map((c) => c.csv)]),
+    csvLine(['all', '', ...csvFigures(r.totals)]),
+  ];
   for (const [k, f] of Object.entries(r.by_agent)) lines.push(csvLine(['agent', k, ...csvFigures(f)]));
   for (const [k, f] of Object.entries(r.by_rule)) lines.push(csvLine(['rule', k, ...csvFigures(f)]));
   for (const d of r.series) lines.push(csvLine(['day', d.key, ...csvFigures(d)]));
