@@ -97,20 +97,22 @@ export function classifyNormalised(
   const gating: CompiledRule[] = [];
   let gatedSegment: unknown;
   const readRules: string[] = [];
-  const segmentsRead = new Array<boolean>(segments.length).fill(false);
+  /** Which segments a read rule matched; allocated when the first one does. */
+  let segmentsRead: boolean[] | undefined;
   // Precondition rules do not make a call gated; they are collected beside the class.
   const preconditions: CompiledRule[] = [];
-  const { entries, byProgram } = planOf(candidates);
+  const plan = planOf(candidates);
+  const { entries, byProgram, stamp } = plan;
   // The program-bound rules some segment can meet at all; every other one is skipped unevaluated.
-  const reachable = new Uint8Array(entries.length);
+  const mark = plan.nextMark();
   for (let s = 0; s < segments.length; s++) {
     const bound = byProgram.get((segments[s] as ShellSegment).program);
-    if (bound !== undefined) for (let k = 0; k < bound.length; k++) reachable[bound[k] as number] = 1;
+    if (bound !== undefined) for (let k = 0; k < bound.length; k++) stamp[bound[k] as number] = mark;
   }
 
   for (let r = 0; r < entries.length; r++) {
     const entry = entries[r] as PlanEntry;
-    if (entry.programs !== undefined && reachable[r] === 0) continue;
+    if (entry.programs !== undefined && stamp[r] !== mark) continue;
     if (entry.action !== undefined && entry.action !== call.action) continue;
     if (entry.args !== undefined && !entry.args(call.args)) continue;
     if (entry.call !== undefined && !entry.call(normalised)) continue;
@@ -124,8 +126,10 @@ export function classifyNormalised(
         if (programs !== undefined && !programs.has(segment.program)) continue;
         if (!entry.segment(segment)) continue;
         any = true;
-        if (cls === 'read-only') segmentsRead[i] = true;
-        else {
+        if (cls === 'read-only') {
+          segmentsRead ??= new Array<boolean>(segments.length).fill(false);
+          segmentsRead[i] = true;
+        } else {
           hitSegment ??= segment;
           break;
         }
@@ -164,7 +168,10 @@ export function classifyNormalised(
   if (readRules.length > 0) {
     // A shell call is a read only when every one of its simple commands is a known read.
     const allRead = facts
-      ? segments.length > 0 && segmentsRead.every(Boolean) && facts.dynamic.length === 0
+      ? segments.length > 0 &&
+        segmentsRead !== undefined &&
+        segmentsRead.every(Boolean) &&
+        facts.dynamic.length === 0
       : true;
     if (allRead) return withPre(withFacts({ class: 'read-only', rules: readRules, gating: [] }, normalised));
   }

@@ -44,12 +44,22 @@ export function expandWord(word: Word, env: Env, res?: Resolver): Expanded {
   if (sole && sole.kind === 'param' && /^[0-9@*]$/.test(sole.name) && env.params && sole.src.length <= 4) {
     return withPatterns(expandParam(sole.name, sole.quoted, env), sole.quoted);
   }
+  // A plain word (one literal part, no tilde): most words of most commands.
+  if (sole !== undefined && sole.kind === 'lit' && (sole.quoted || !sole.text.startsWith('~'))) {
+    const out: Expanded = { values: [sole.text], unresolved: false };
+    if (mayGlob(sole.text)) {
+      const pattern = sole.quoted ? inert(sole.text) : sole.text;
+      if (hasGlob(pattern)) out.patterns = [pattern];
+    }
+    return out;
+  }
   let text = '';
   let unresolved = false;
   let split = false;
   /** The text as a glob pattern: characters from quotes escaped. */
   let pattern = '';
-  for (const [k, part] of word.parts.entries()) {
+  for (let k = 0; k < word.parts.length; k++) {
+    const part = word.parts[k] as WordPart;
     if (k === 0 && part.kind === 'lit' && !part.quoted && part.text.startsWith('~')) {
       const home = tildeHome(part.text, res);
       if (home === null) {

@@ -9,6 +9,7 @@
 import type { Predicate } from './types.js';
 
 type Check = (value: unknown) => boolean;
+
 type Schema = Record<string, unknown>;
 
 /** Keywords that only annotate: they never change a result. */
@@ -47,65 +48,59 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 const isPrimitive = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 
+/**
+ * One schema node as a generated function (as ajv generates its validators): property names are
+ * written into the code, so each access site stays monomorphic, and every sub-schema is its own
+ * function called from exactly one site. Names are JSON string literals; regular expressions, sets
+ * and sub-functions are passed in as constants, never written into the code.
+ */
 function compile(schema: unknown): Check {
   if (schema === true) return () => true;
   if (schema === false) return () => false;
   if (!isObject(schema)) throw new Unsupported('not a schema');
-  const checks: Check[] = [];
   for (const key of Object.keys(schema)) {
     if (!HANDLED.has(key) && !ANNOTATIONS.has(key)) throw new Unsupported(key);
   }
   const s = schema as Schema;
-  if (s.type !== undefined) checks.push(typeCheck(s.type));
-  const objectChecks = objectKeywords(s);
-  if (objectChecks) checks.push(objectChecks);
-  const arrayChecks = arrayKeywords(s);
-  if (arrayChecks) checks.push(arrayChecks);
+  const consts: unknown[] = [];
+  const ref = (value: unknown) => `c${consts.push(value) - 1}`;
+  const lines: string[] = [];
+  if (s.type !== undefined) lines.push(`if (!(${typeCode(s.type)})) return false;`);
+  objectCode(s, lines, ref);
+  arrayCode(s, lines, ref);
   if (s.pattern !== undefined) {
     if (typeof s.pattern !== 'string') throw new Unsupported('pattern');
-    const re = new RegExp(s.pattern, 'u');
-    checks.push((v) => typeof v !== 'string' || re.test(v));
+    lines.push(`if (typeof v === 'string' && !${ref(new RegExp(s.pattern, 'u'))}.test(v)) return false;`);
   }
   if (s.enum !== undefined) {
     if (!Array.isArray(s.enum) || !s.enum.every(isPrimitive)) throw new Unsupported('enum');
     const values = s.enum as unknown[];
     if (values.every((v) => typeof v === 'string')) {
-      const set = new Set(values as string[]);
-      checks.push((v) => typeof v === 'string' && set.has(v));
-    } else checks.push((v) => values.some((x) => x === v));
+      lines.push(`if (typeof v !== 'string' || !${ref(new Set(values))}.has(v)) return false;`);
+    } else lines.push(`if (!${ref(values)}.some((x) => x === v)) return false;`);
   }
   if (s.const !== undefined) {
     if (!isPrimitive(s.const)) throw new Unsupported('const');
-    const c = s.const;
-    checks.push((v) => v === c);
+    lines.push(`if (v !== ${ref(s.const)}) return false;`);
   }
-  if (s.allOf !== undefined) {
-    const parts = list(s.allOf).map(compile);
-    checks.push((v) => {
-      for (const p of parts) if (!p(v)) return false;
-      return true;
-    });
-  }
+  if (s.allOf !== undefined)
+    for (const part of list(s.allOf)) lines.push(`if (!${ref(compile(part))}(v)) return false;`);
   if (s.anyOf !== undefined) {
-    const parts = list(s.anyOf).map(compile);
-    checks.push((v) => {
-      for (const p of parts) if (p(v)) return true;
-      return false;
-    });
+    const parts = list(s.anyOf).map((part) => `${ref(compile(part))}(v)`);
+    lines.push(`if (!(${parts.join(' || ')})) return false;`);
   }
   if (s.oneOf !== undefined) {
-    const parts = list(s.oneOf).map(compile);
-    checks.push((v) => {
-      let n = 0;
-      for (const p of parts) if (p(v) && ++n > 1) return false;
-      return n === 1;
-    });
+    const parts = list(s.oneOf).map((part) => `(${ref(compile(part))}(v) ? 1 : 0)`);
+    lines.push(`if (${parts.join(' + ')} !== 1) return false;`);
   }
-  if (s.not !== undefined) {
-    const inner = compile(s.not);
-    checks.push((v) => !inner(v));
-  }
-  return all(checks);
+  if (s.not !== undefined) lines.push(`if (${ref(compile(s.not))}(v)) return false;`);
+  if (lines.length === 0) return () => true;
+  const names = consts.map((_, i) => `c${i}`);
+  const factory = new Function(
+    ...names,
+    `"use strict"; return function check(v) {\n${lines.join('\n')}\nreturn true;\n};`,
+  );
+  return factory(...consts) as Check;
 }
 
 function list(value: unknown): unknown[] {
@@ -113,89 +108,70 @@ function list(value: unknown): unknown[] {
   return value;
 }
 
-function all(checks: Check[]): Check {
-  if (checks.length === 0) return () => true;
-  if (checks.length === 1) return checks[0] as Check;
-  return (v) => {
-    for (let i = 0; i < checks.length; i++) if (!(checks[i] as Check)(v)) return false;
-    return true;
-  };
-}
+const TYPE_CODE: Record<string, string> = {
+  string: "typeof v === 'string'",
+  boolean: "typeof v === 'boolean'",
+  null: 'v === null',
+  number: "typeof v === 'number' && Number.isFinite(v)",
+  integer: "typeof v === 'number' && Number.isInteger(v)",
+  array: 'Array.isArray(v)',
+  object: "v !== null && typeof v === 'object' && !Array.isArray(v)",
+};
 
-function typeCheck(type: unknown): Check {
+function typeCode(type: unknown): string {
   const types = Array.isArray(type) ? type : [type];
-  const one = types.map((t): Check => {
-    switch (t) {
-      case 'string':
-        return (v) => typeof v === 'string';
-      case 'boolean':
-        return (v) => typeof v === 'boolean';
-      case 'null':
-        return (v) => v === null;
-      case 'number':
-        return (v) => typeof v === 'number' && Number.isFinite(v);
-      case 'integer':
-        return (v) => typeof v === 'number' && Number.isInteger(v);
-      case 'array':
-        return (v) => Array.isArray(v);
-      case 'object':
-        return isObject;
-      default:
-        throw new Unsupported(`type ${String(t)}`);
-    }
-  });
-  if (one.length === 1) return one[0] as Check;
-  return (v) => one.some((c) => c(v));
+  if (types.length === 0) throw new Unsupported('type');
+  return types
+    .map((t) => {
+      const code = typeof t === 'string' && Object.hasOwn(TYPE_CODE, t) ? TYPE_CODE[t] : undefined;
+      if (code === undefined) throw new Unsupported(`type ${String(t)}`);
+      return `(${code})`;
+    })
+    .join(' || ');
 }
 
 /** `required` and `properties`: they apply to objects only (anything else passes them). */
-function objectKeywords(s: Schema): Check | undefined {
-  const required = s.required;
-  const properties = s.properties;
-  if (required === undefined && properties === undefined) return undefined;
+function objectCode(s: Schema, lines: string[], ref: (value: unknown) => string): void {
+  const { required, properties } = s;
+  if (required === undefined && properties === undefined) return;
   if (required !== undefined && (!Array.isArray(required) || !required.every((r) => typeof r === 'string')))
     throw new Unsupported('required');
   if (properties !== undefined && !isObject(properties)) throw new Unsupported('properties');
-  const names = (required ?? []) as string[];
-  const props = Object.entries(properties ?? {}).map(([k, sub]) => [k, compile(sub)] as const);
-  return (v) => {
-    if (!isObject(v)) return true;
-    for (let i = 0; i < names.length; i++) if (v[names[i] as string] === undefined) return false;
-    for (let i = 0; i < props.length; i++) {
-      const [k, check] = props[i] as readonly [string, Check];
-      const value = v[k];
-      if (value !== undefined && !check(value)) return false;
-    }
-    return true;
-  };
+  lines.push("if (v !== null && typeof v === 'object' && !Array.isArray(v)) {");
+  for (const name of (required ?? []) as string[])
+    lines.push(`if (v[${JSON.stringify(name)}] === undefined) return false;`);
+  for (const [name, sub] of Object.entries(properties ?? {})) {
+    if (sub === true) continue;
+    const key = JSON.stringify(name);
+    lines.push(`if (v[${key}] !== undefined && !${ref(compile(sub))}(v[${key}])) return false;`);
+  }
+  lines.push('}');
 }
 
 /** `contains`, `items`, `prefixItems`, `minItems`, `maxItems`: they apply to arrays only. */
-function arrayKeywords(s: Schema): Check | undefined {
+function arrayCode(s: Schema, lines: string[], ref: (value: unknown) => string): void {
   const { contains, items, prefixItems, minItems, maxItems } = s;
-  if ([contains, items, prefixItems, minItems, maxItems].every((k) => k === undefined)) return undefined;
+  if ([contains, items, prefixItems, minItems, maxItems].every((k) => k === undefined)) return;
   for (const n of [minItems, maxItems])
     if (n !== undefined && !(typeof n === 'number' && Number.isInteger(n) && n >= 0))
       throw new Unsupported('minItems/maxItems');
-  const min = (minItems as number | undefined) ?? 0;
-  const max = (maxItems as number | undefined) ?? Number.POSITIVE_INFINITY;
-  const has = contains === undefined ? undefined : compile(contains);
-  const prefix = prefixItems === undefined ? [] : list(prefixItems).map(compile);
-  const rest = items === undefined ? undefined : compile(items);
-  return (v) => {
-    if (!Array.isArray(v)) return true;
-    if (v.length < min || v.length > max) return false;
-    for (let i = 0; i < prefix.length && i < v.length; i++) if (!(prefix[i] as Check)(v[i])) return false;
-    if (rest !== undefined) for (let i = prefix.length; i < v.length; i++) if (!rest(v[i])) return false;
-    if (has !== undefined) {
-      let found = false;
-      for (let i = 0; i < v.length; i++)
-        if (has(v[i])) {
-          found = true;
-          break;
-        }
-      if (!found) return false;
-    }
-    return true;
-  };
+  lines.push('if (Array.isArray(v)) {');
+  if (minItems !== undefined) lines.push(`if (v.length < ${minItems}) return false;`);
+  if (maxItems !== undefined) lines.push(`if (v.length > ${maxItems}) return false;`);
+  const prefix = prefixItems === undefined ? [] : list(prefixItems);
+  prefix.forEach((sub, i) => {
+    lines.push(`if (v.length > ${i} && !${ref(compile(sub))}(v[${i}])) return false;`);
+  });
+  if (items !== undefined) {
+    lines.push(
+      `for (let i = ${prefix.length}; i < v.length; i++) if (!${ref(compile(items))}(v[i])) return false;`,
+    );
+  }
+  if (contains !== undefined) {
+    const has = ref(compile(contains));
+    lines.push(`let found = false;`);
+    lines.push(`for (let i = 0; i < v.length; i++) if (${has}(v[i])) { found = true; break; }`);
+    lines.push('if (!found) return false;');
+  }
+  lines.push('}');
 }

@@ -21,6 +21,12 @@ export interface Plan {
   entries: readonly PlanEntry[];
   /** Program → indices (into `entries`, ascending) of the rules bound to that program. */
   byProgram: ReadonlyMap<string, readonly number[]>;
+  /**
+   * Scratch for one classification at a time (classification is synchronous): `stamp[i] === mark`
+   * when rule i's program is met by some segment of the call in hand. `nextMark()` starts a call.
+   */
+  stamp: Uint32Array;
+  nextMark(): number;
 }
 
 const plans = new WeakMap<readonly CompiledRule[], Plan>();
@@ -53,5 +59,16 @@ function buildPlan(candidates: readonly CompiledRule[]): Plan {
       cls: compiled.rule.class,
     };
   });
-  return { entries, byProgram };
+  const stamp = new Uint32Array(entries.length);
+  let mark = 0;
+  const nextMark = () => {
+    mark = (mark + 1) >>> 0;
+    if (mark === 0) {
+      // Wrapped after 2^32 calls: old stamps could collide, so clear them.
+      stamp.fill(0);
+      mark = 1;
+    }
+    return mark;
+  };
+  return { entries, byProgram, stamp, nextMark };
 }
