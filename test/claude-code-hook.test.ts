@@ -223,6 +223,34 @@ describe('Claude Code: the hook finds its config from the project, not from the 
   });
 });
 
+describe('Claude Code: $TMPDIR is what the environment the hook runs in gives it', () => {
+  let r: ReturnType<typeof scratchRepo>;
+  beforeAll(() => {
+    r = scratchRepo();
+  });
+  afterAll(() => rmSync(r.root, { recursive: true, force: true }));
+
+  const decision = async (env: Record<string, string>) => {
+    const input = JSON.stringify({
+      session_id: 'tmpdir',
+      cwd: r.work,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'rm -rf "$TMPDIR/build-cache"' },
+    });
+    const answer = await tollgate(['hook', 'claude-code'], { cwd: r.work, env, input });
+    return lastJson<HookAnswer>(answer.stdout).hookSpecificOutput.permissionDecision;
+  };
+
+  it('lets an rm under the temp directory the environment sets through', async () => {
+    expect(await decision({ TMPDIR: '/tmp/tollgate-e2e-tmp' })).not.toBe('deny');
+  });
+
+  it('denies it when TMPDIR is empty: the shell would remove /build-cache', async () => {
+    expect(await decision({ TMPDIR: '' })).toBe('deny');
+  });
+});
+
 describe('Claude Code: MCP tools are gated through the hook by their bare name', () => {
   let r: ReturnType<typeof scratchRepo>;
   beforeAll(() => {
