@@ -149,9 +149,10 @@ function compileRule(rule: Rule, file: string, index: number, options: CompileOp
   for (const { key, path, schema, data } of predicateSites(rule, index)) {
     const site = { file, rule: rule.id, key, path, ...(data ? { data } : {}) };
     // ajv compiles (and so checks) every schema; within the subset fast-predicate.ts handles, the
-    // same meaning is evaluated without ajv's error objects. `$data` schemas stay with ajv.
+    // same meaning is evaluated without ajv's error objects once the predicate is in steady use.
+    // `$data` schemas stay with ajv.
     const checked = options.predicates?.(schema, site) ?? compilePredicate(schema, site);
-    compiled.set(key, (data ? undefined : fastPredicate(schema)) ?? checked);
+    compiled.set(key, data ? checked : warming(schema, checked));
   }
   for (const key of ['args', 'segment', 'call'] as const) {
     const predicate = compiled.get(key);
@@ -210,6 +211,24 @@ function compileRequirement(
     };
   }
   return out;
+}
+
+/** Evaluations of a predicate before its fast form is built (see `warming`). */
+export const FAST_AFTER_CALLS = 32;
+
+/**
+ * A predicate that answers with `checked` (ajv's, or the precompiled one) for its first
+ * FAST_AFTER_CALLS evaluations and then with its fast form, when the schema has one. Building a
+ * fast form costs about 0.1 ms: a hook process classifies one call and never pays it; a batch or
+ * a server does once per predicate it keeps using.
+ */
+function warming(schema: unknown, checked: Predicate): Predicate {
+  let calls = 0;
+  let impl = checked;
+  return (value) => {
+    if (++calls === FAST_AFTER_CALLS) impl = fastPredicate(schema) ?? checked;
+    return impl(value);
+  };
 }
 
 function compilePredicate(schema: unknown, where: PredicateSite): Predicate {
