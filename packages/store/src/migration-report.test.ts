@@ -1,5 +1,5 @@
-// Migration 0004 on a store written before it: the report tables are rebuilt from every row's doc,
-// and the report over the backfilled tables equals the one the appends wrote.
+// Migrations 0004 and 0011 on a store written before them: the report tables are rebuilt from every
+// row's doc (0004), the rule index made covering (0011), and the report equals the one the appends wrote.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,46 +11,50 @@ import { SqliteStore } from './sqlite-store.js';
 const dir = mkdtempSync(join(tmpdir(), 'tollgate-backfill-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-it('backfills audit_facts and audit_rules from the stored docs', async () => {
-  const file = join(dir, 'old.db');
+/**
+ * A seeded store taken back to an older release (`undo`, run on the raw file, with its user_version),
+ * then reopened: the migrations run again, the report equals the one before, and the chain verifies.
+ */
+async function upgradeFrom(
+  name: string,
+  undo: string,
+  version: number,
+  by: 'session' | 'rule',
+): Promise<string> {
+  const file = join(dir, name);
   const store = await SqliteStore.open(file);
   await seedHistory(store);
-  const before = await store.report({ by: 'session' });
+  const before = await store.report({ by });
   await store.close();
-
-  // As the release before 0004 left it: no report tables, the migration not yet run.
   const raw = new Sqlite(file);
-  raw.exec(
-    "DROP TABLE audit_facts; DROP TABLE audit_rules; DELETE FROM kysely_migration WHERE name IN ('0004_report_facts', '0007_report_indexes')",
-  );
-  raw.pragma('user_version = 2');
+  raw.exec(undo);
+  raw.pragma(`user_version = ${version}`);
   raw.close();
-
   const upgraded = await SqliteStore.open(file);
-  expect(await upgraded.report({ by: 'session' })).toEqual(before);
+  expect(await upgraded.report({ by })).toEqual(before);
   expect(await upgraded.verifyAudit()).toEqual({ ok: true, rows: 17 });
   await upgraded.close();
+  return file;
+}
+
+it('backfills audit_facts and audit_rules from the stored docs', async () => {
+  // As the release before 0004 left it: no report tables, the migration not yet run.
+  await upgradeFrom(
+    'old.db',
+    "DROP TABLE audit_facts; DROP TABLE audit_rules; DELETE FROM kysely_migration WHERE name IN ('0004_report_facts', '0007_report_indexes')",
+    2,
+    'session',
+  );
 });
 
 it('0011 replaces audit_rules_by_at with the covering audit_rules_window, figures unchanged', async () => {
-  const file = join(dir, 'before-0011.db');
-  const store = await SqliteStore.open(file);
-  await seedHistory(store);
-  const before = await store.report({ by: 'rule' });
-  await store.close();
-
   // As the release before 0011 left it: the narrow rule index, the migration not yet run.
-  const raw = new Sqlite(file);
-  raw.exec(
+  const file = await upgradeFrom(
+    'before-0011.db',
     "DROP INDEX audit_rules_window; CREATE INDEX audit_rules_by_at ON audit_rules (at_ms); DELETE FROM kysely_migration WHERE name = '0011_report_covering'",
+    9,
+    'rule',
   );
-  raw.pragma('user_version = 9');
-  raw.close();
-
-  const upgraded = await SqliteStore.open(file);
-  expect(await upgraded.report({ by: 'rule' })).toEqual(before);
-  expect(await upgraded.verifyAudit()).toEqual({ ok: true, rows: 17 });
-  await upgraded.close();
   const check = new Sqlite(file, { readonly: true });
   const indexes = check
     .prepare(
