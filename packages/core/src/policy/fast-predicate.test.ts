@@ -77,26 +77,31 @@ describe('fastPredicate', () => {
     expect(fast.length / sites.length).toBeGreaterThan(0.95);
   });
 
-  it('answers as ajv does on the facts of real commands', () => {
+  // Tens of thousands of comparisons: each is a plain boolean check, and only a disagreement is
+  // handed to expect (one expect per comparison took longer than the test timeout on a busy machine).
+  it('answers as ajv does on the facts of real commands', { timeout: 60_000 }, () => {
     let compared = 0;
     let matched = 0;
+    const disagreements: { name: string; value: unknown; fast: boolean; ajv: boolean }[] = [];
     for (const { name, schema } of sites) {
       const fast = fastPredicate(schema);
       if (!fast) continue;
       const slow = ajv.compile(schema as object);
       for (const value of values) {
         const expected = slow(value) === true;
-        expect({ name, value, result: fast(value) }).toEqual({ name, value, result: expected });
+        const got = fast(value);
+        if (got !== expected) disagreements.push({ name, value, fast: got, ajv: expected });
         compared++;
         if (expected) matched++;
       }
     }
+    expect(disagreements.slice(0, 5)).toEqual([]);
     expect(compared).toBeGreaterThan(10_000);
     // Not vacuous: a good number of the comparisons are matches.
     expect(matched).toBeGreaterThan(200);
   });
 
-  it('answers as ajv does on arbitrary JSON and on mutated segments', () => {
+  it('answers as ajv does on arbitrary JSON and on mutated segments', { timeout: 60_000 }, () => {
     const segment = fc.record(
       {
         program: fc.constantFrom('git', 'rm', 'docker', 'curl', 'psql', 'bash', 'sed', 'x'),
@@ -127,9 +132,8 @@ describe('fastPredicate', () => {
       .filter((p) => p.fast !== undefined);
     fc.assert(
       fc.property(arbitrary, (value) => {
-        for (const { name, fast, slow } of pairs) {
-          expect({ name, result: fast?.(value) }).toEqual({ name, result: slow(value) === true });
-        }
+        const disagree = pairs.filter(({ fast, slow }) => fast?.(value) !== (slow(value) === true));
+        expect(disagree.map((p) => p.name)).toEqual([]);
       }),
       { numRuns: 300, seed: 20261122 },
     );
