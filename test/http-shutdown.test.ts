@@ -1,16 +1,14 @@
 // SIGTERM during load against the real `tollgate serve` process: every request the server answered
 // has its audit row in the store afterwards (gated rows are written before the answer, pass rows are
 // flushed while draining), the chain verifies, and the process exits 0. Bounded: 8 clients, ~2 s.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { openStore } from '@tollgate/store';
 import { afterAll, expect, test } from 'vitest';
 import { tempDir } from './support/gate.js';
+import { SERVE_BUILT, startServe } from './support/serve.js';
 
-const BIN = join(import.meta.dirname, '../packages/cli/bin/tollgate.js');
-const BUILT = existsSync(join(import.meta.dirname, '../packages/cli/dist/tollgate.js'));
 const dir = tempDir('tollgate-http-shutdown-');
 const db = join(dir, 'gate.db');
 const children: ChildProcess[] = [];
@@ -20,36 +18,15 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-export function startServe(
-  cwd: string,
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; url: string; lines: string[] }> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], {
-    cwd,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  const lines: string[] = [];
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start: ${lines.join('\n')}`)), 15_000);
-    child.stderr?.on('data', (d) => lines.push(String(d)));
-    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${lines.join('\n')}`)));
-    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
-      lines.push(line);
-      const entry = JSON.parse(line) as { msg?: string; url?: string };
-      if (entry.msg === 'listening' && entry.url) {
-        clearTimeout(timer);
-        resolve({ child, url: entry.url, lines });
-      }
-    });
-  });
-}
-
-test.skipIf(!BUILT)(
+test.skipIf(!SERVE_BUILT)(
   'SIGTERM during load loses no acknowledged row (needs npm run build)',
   async () => {
-    const { child, url, lines } = await startServe(dir, { TOLLGATE_DB: db });
+    const { child, url, lines } = await startServe({
+      cwd: dir,
+      env: { TOLLGATE_DB: db },
+      timeoutMs: 15_000,
+      onSpawn: (c) => children.push(c),
+    });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const acknowledged: string[] = [];
     let stop = false;

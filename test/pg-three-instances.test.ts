@@ -3,17 +3,15 @@
 // fresh read is posted just before it and whose inline prediction dispatches — then drain on SIGTERM.
 // Afterwards `tollgate audit verify` passes on the shared chain, and it holds exactly one decision row
 // per answered request and one consumed ticket per dispatch. Bounded: 16 clients, a four-minute cap.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawnSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { dropSchema, freshSchemaName, PG_URL } from '../packages/store/src/pg-testing.js';
 import { TOOLS_POLICY, tempDir } from './support/gate.js';
+import { SERVE_BIN, SERVE_BUILT, type ServeProcess, startServe } from './support/serve.js';
 
-const BIN = join(import.meta.dirname, '../packages/cli/bin/tollgate.js');
-const BUILT = existsSync(join(import.meta.dirname, '../packages/cli/dist/tollgate.js'));
 const DECISIONS = 10_000;
 const CLIENTS = 16;
 
@@ -35,27 +33,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function serve(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], {
-    cwd: dir,
-    env: { ...process.env, TOLLGATE_DB: url },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  const lines: string[] = [];
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start: ${lines.join('\n')}`)), 20_000);
-    child.stderr?.on('data', (d) => lines.push(String(d)));
-    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${lines.join('\n')}`)));
-    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
-      lines.push(line);
-      const entry = JSON.parse(line) as { msg?: string; url?: string };
-      if (entry.msg === 'listening' && entry.url) {
-        clearTimeout(timer);
-        resolve({ child, url: entry.url });
-      }
-    });
-  });
+function serve(): Promise<ServeProcess> {
+  return startServe({ cwd: dir, env: { TOLLGATE_DB: url }, onSpawn: (child) => children.push(child) });
 }
 
 async function post(base: string, path: string, body: unknown): Promise<Record<string, unknown>> {
@@ -69,7 +48,7 @@ async function post(base: string, path: string, body: unknown): Promise<Record<s
   return answer;
 }
 
-test.skipIf(!BUILT)(
+test.skipIf(!SERVE_BUILT)(
   '10,000 concurrent decisions across three serve instances on one PostgreSQL, then audit verify passes (needs npm run build)',
   async () => {
     // One at a time: the first migrates the schema, the others find it current.
@@ -114,7 +93,7 @@ test.skipIf(!BUILT)(
     for (const { child } of servers) child.kill('SIGTERM');
     expect(await Promise.all(exits)).toEqual([0, 0, 0]);
 
-    const verify = spawnSync(process.execPath, [BIN, 'audit', 'verify', '--json'], {
+    const verify = spawnSync(process.execPath, [SERVE_BIN, 'audit', 'verify', '--json'], {
       cwd: dir,
       env: { ...process.env, TOLLGATE_DB: url },
       encoding: 'utf8',

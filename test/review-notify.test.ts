@@ -4,14 +4,14 @@
 // the connection is retried with back-off, every attempt recorded on the request (review show) and
 // logged by name, never by URL or header; and nothing of it lets the call through.
 
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, lastJson, scratchRepo, tollgate } from '../packages/cli/src/testing/harness.js';
+import { lastJson, scratchRepo, tollgate } from '../packages/cli/src/testing/harness.js';
+import { startServe } from './support/serve.js';
 
 const OPS = 'operator-secret-0123456789';
 const HEADER_SECRET = 'Bearer hdr-s3cret-42';
@@ -287,29 +287,16 @@ notify:
     - { name: serve-broken, url: "${base}/fail/serve/${PATH_SECRET}", retries: 1, headers: { X-Key: "${HEADER_SECRET}" } }
 `,
     );
-    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0'], {
-      cwd: repo.work,
-      env: {
-        ...process.env,
-        TOLLGATE_CONFIG: config,
-        TOLLGATE_DB: join(repo.root, 'serve.db'),
-        TOLLGATE_STATE_DIR: join(repo.root, 'state'),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const lines: string[] = [];
+    const spawned: ChildProcess[] = [];
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`serve did not start: ${lines.join('\n')}`)), 20_000);
-        child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${lines.join('\n')}`)));
-        createInterface({ input: child.stdout as NodeJS.ReadableStream }).on('line', (line) => {
-          lines.push(line);
-          const entry = JSON.parse(line) as { msg?: string; url?: string };
-          if (entry.msg === 'listening' && entry.url) {
-            clearTimeout(timer);
-            resolve(entry.url);
-          }
-        });
+      const { url, lines } = await startServe({
+        cwd: repo.work,
+        env: {
+          TOLLGATE_CONFIG: config,
+          TOLLGATE_DB: join(repo.root, 'serve.db'),
+          TOLLGATE_STATE_DIR: join(repo.root, 'state'),
+        },
+        onSpawn: (child) => spawned.push(child),
       });
       const started = Date.now();
       const checked = await fetch(`${url}/v1/check`, {
@@ -338,8 +325,10 @@ notify:
       expect(warned).toContain('HTTP 500');
       for (const secret of [PATH_SECRET, 'hdr-s3cret']) expect(lines.join('\n')).not.toContain(secret);
     } finally {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      for (const child of spawned) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
     }
   });
 });
