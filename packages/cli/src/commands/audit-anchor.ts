@@ -15,7 +15,8 @@ import {
 import { flag, option, type ParsedArgs } from '../args.js';
 import type { CommandIO } from '../command.js';
 import { UsageError } from '../errors.js';
-import { type Person, requirePerson } from '../person.js';
+import type { Person } from '../person.js';
+import { needPerson } from '../person-check.js';
 import { findConfig, openRuntime, type Runtime, storeTarget } from '../runtime.js';
 import { stateBase } from '../state.js';
 import { storeLabel } from '../store-pin.js';
@@ -27,13 +28,7 @@ export async function anchor(args: ParsedArgs, io: CommandIO): Promise<number> {
   if (file !== undefined && ref !== undefined)
     throw new UsageError('give one place: --file F or --git-ref REF', 'drop one of them');
   const loaded = findConfig(io.cwd, io.env);
-  const person = requirePerson({
-    tokens: loaded.config.tokens ?? [],
-    env: io.env,
-    interactive: io.interactive === true,
-    doing: 'anchors of the audit chain',
-    ...(io.ancestors ? { ancestors: io.ancestors } : {}),
-  });
+  const person = needPerson(loaded, io, 'anchors of the audit chain');
   const runtime = await openRuntime({ cwd: io.cwd, env: io.env, channel: 'cli' });
   try {
     const chain = await runtime.store.verifyAudit();

@@ -9,7 +9,7 @@ import { appendRecord, defaultAnchorFile } from '../anchor-log.js';
 import { flag, option, type ParsedArgs } from '../args.js';
 import type { CommandIO } from '../command.js';
 import { UsageError } from '../errors.js';
-import { requirePerson } from '../person.js';
+import { needPerson } from '../person-check.js';
 import { findConfig, storeTarget } from '../runtime.js';
 import { canonicalPath, stateBase } from '../state.js';
 import { isFileTarget, type Pin, pinFile, readPin, removePin, storeLabel, writePin } from '../store-pin.js';
@@ -70,13 +70,7 @@ The state directory is TOLLGATE_STATE_DIR, else $XDG_STATE_HOME/tollgate, else ~
     const reason = option(args, 'reason')?.trim();
     if (!reason)
       throw new UsageError('a reset needs --reason', "e.g. --reason 'restored after disk failure'");
-    const person = requirePerson({
-      tokens: loaded.config.tokens ?? [],
-      env: io.env,
-      interactive: io.interactive === true,
-      doing: 'store resets',
-      ...(io.ancestors ? { ancestors: io.ancestors } : {}),
-    });
+    const person = needPerson(loaded, io, 'store resets');
     if (!isFileTarget(target))
       throw new UsageError(
         'the store is a database URL: only SQLite store files are pinned, so there is nothing to reset',
