@@ -1,6 +1,7 @@
 import { createGate, loadPolicy, type Store } from '@tollgate/core';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FORBIDDEN } from './fuzz/support.js';
 import {
   deployCall,
   observeAndPredict,
@@ -354,7 +355,6 @@ describe('one outcome per decision', () => {
 });
 
 describe('reasons never carry raw input', () => {
-  const FORBIDDEN = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\u{E0000}-\u{E007F}]/u;
   const clean = (reasons: { message: string; path?: string }[]) => {
     for (const r of reasons) {
       expect(r.message).not.toMatch(FORBIDDEN);

@@ -20,9 +20,8 @@ import {
   type Workspace,
   workspace,
 } from './fixtures/mcp-harness.js';
+import { FORBIDDEN } from './fuzz/support.js';
 
-// Any control, separator, format or bidi character other than the line feed.
-const FORBIDDEN = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\u{E0000}-\u{E007F}]/u;
 const UNITS = [
   '\u001b[31m',
   '\u001b]0;x\u0007',

@@ -4,6 +4,7 @@
 // cases and failures are appended to FUZZ_REPORT (a JSON-lines file) for scripts/fuzz.mjs to total.
 import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
+import { FORBIDDEN } from '../../packages/core/src/testing/forbidden.js';
 
 // biome-ignore-start lint/suspicious/noUndeclaredEnvVars: test-only knobs, read by no turbo task.
 export const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);
@@ -36,8 +37,7 @@ export async function holds<T>(
   }
 }
 
-/** Any control, separator, format or bidi character other than the line feed. */
-export const FORBIDDEN = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\u{E0000}-\u{E007F}]/u;
+export { FORBIDDEN };
 
 /** Every string anywhere in a JSON-like value (keys too), for checking outgoing texts. */
 export function stringsIn(value: unknown, out: string[] = [], depth = 0): string[] {

@@ -7,9 +7,8 @@ import { reason } from './reasons.js';
 import type { Requirements } from './requirements.js';
 import { renderSource } from './requirements.js';
 import { sanitiseText } from './sanitise.js';
+import { FORBIDDEN } from './testing/forbidden.js';
 
-// Any control character other than the line feeds rails put between their own lines.
-const FORBIDDEN = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\p{Cf}\u{E0000}-\u{E007F}]/u;
 const channels: Channel[] = ['cli', 'claude-code', 'mcp', 'http', 'library'];
 
 function railsFor(command: string, channel: Channel, extra: string) {
