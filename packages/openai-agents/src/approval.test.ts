@@ -2,34 +2,28 @@
 // input guardrail may run before the approval and again after it (preApprovalInputGuardrails); the
 // call is checked once (its prediction consumed once), runs once after the approval, and a refused
 // approval runs nothing.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Agent, Runner, setTracingDisabled, tool } from '@openai/agents-core';
-import { createGate, type Gate, loadPolicy, type Store } from '@tollgate/core';
-import { openStore } from '@tollgate/store';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import {
+  openReleaseFixture,
+  predictionCiting,
+  type ReleaseFixture,
+  releaseWrite,
+} from '../../../test/support/release-scenario.js';
 import { gateAgentTools } from './gate-tools.js';
 import { scriptedModel } from './testing/scripted-model.js';
 
-let dir: string;
-let gate: Gate;
-let store: Store;
+let fixture: ReleaseFixture;
 let writes: number;
 
 beforeAll(() => setTracingDisabled(true));
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tollgate-agents-approval-'));
-  store = await openStore(join(dir, 'tollgate.db'));
-  gate = createGate({ policy: loadPolicy(['builtin:mcp']), store });
+  fixture = await openReleaseFixture('tollgate-agents-approval-');
   writes = 0;
-  writeFileSync(join(dir, 'release.txt'), 'release 1.3 approved');
 });
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => fixture.close());
 
 function agentWith(script: Parameters<typeof scriptedModel>[0]) {
   const tools = gateAgentTools(
@@ -52,7 +46,7 @@ function agentWith(script: Parameters<typeof scriptedModel>[0]) {
         },
       }),
     ],
-    { gate, session: 's1' },
+    { gate: fixture.gate, session: 's1' },
   );
   const scripted = scriptedModel(script);
   return { agent: new Agent({ name: 'scripted', model: scripted.model, tools }), scripted };
@@ -60,21 +54,14 @@ function agentWith(script: Parameters<typeof scriptedModel>[0]) {
 
 describe.each([false, true])('a gated tool that needs approval (guardrails before approval: %s)', (pre) => {
   const runner = () => new Runner({ toolExecution: { preApprovalInputGuardrails: pre } });
-  const release = () => join(dir, 'release.txt');
-  const script = () => {
-    const read = { tool: 'read_text_file', args: { path: release() } };
-    const prediction = {
-      claims: [{ subject: read, op: 'contains', value: 'release 1.4' }],
-      evidence: [{ source: read, quote: 'release 1.3 approved' }],
-    };
-    return [
-      { tool: 'read_text_file', input: { path: release() } },
-      {
-        tool: 'write_file',
-        input: { path: release(), content: 'release 1.4 approved', tollgate: { prediction } },
-      },
-    ];
-  };
+  const release = () => fixture.release;
+  const script = () => [
+    { tool: 'read_text_file', input: { path: release() } },
+    {
+      tool: 'write_file',
+      input: { ...releaseWrite(release()), tollgate: { prediction: predictionCiting(release()) } },
+    },
+  ];
 
   it('checks the call once and runs it once after the approval', async () => {
     const { agent, scripted } = agentWith(script());
@@ -92,8 +79,8 @@ describe.each([false, true])('a gated tool that needs approval (guardrails befor
     expect(readFileSync(release(), 'utf8')).toBe('release 1.4 approved');
     expect(scripted.seen().map((s) => s.output)).toEqual(['release 1.3 approved', 'written']);
     expect(resumed.finalOutput).toBe('done');
-    await gate.flush();
-    const rows = await store.listAudit({ session: 's1' });
+    await fixture.gate.flush();
+    const rows = await fixture.store.listAudit({ session: 's1' });
     const decisions = rows.filter((row) => row.kind === 'decision' && row.tool === 'write_file');
     expect(decisions.map((row) => row.outcome)).toEqual(['dispatch']);
     expect(rows.filter((row) => row.kind === 'outcome').map((row) => row.result?.status)).toEqual(['ok']);

@@ -3,35 +3,34 @@
 // guardrail and the rails are what the model reads; a read is recorded as an observation; the write
 // with a prediction citing it runs once and is settled; a decline runs nothing; and evidence never
 // read, read for another path, or already used is refused with the real tool untouched.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Agent, RunContext, run, setTracingDisabled, tool } from '@openai/agents-core';
-import { createGate, type Gate, loadPolicy, type Store } from '@tollgate/core';
-import { openStore } from '@tollgate/store';
+import type { Gate } from '@tollgate/core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import {
+  dispatchScript,
+  expectDispatchAudit,
+  expectRefusals,
+  openReleaseFixture,
+  type ReleaseFixture,
+  refusalScript,
+  releaseWrite,
+} from '../../../test/support/release-scenario.js';
 import { gateAgentTools, gateFunctionTool } from './gate-tools.js';
 import { type ScriptedCall, scriptedModel } from './testing/scripted-model.js';
 
-let dir: string;
+let fixture: ReleaseFixture;
 let gate: Gate;
-let store: Store;
 let writes: string[];
 
 beforeAll(() => setTracingDisabled(true));
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tollgate-agents-'));
-  store = await openStore(join(dir, 'tollgate.db'));
-  gate = createGate({ policy: loadPolicy(['builtin:mcp']), store });
+  fixture = await openReleaseFixture('tollgate-agents-');
+  gate = fixture.gate;
   writes = [];
-  writeFileSync(join(dir, 'release.txt'), 'release 1.3 approved');
-  writeFileSync(join(dir, 'other.txt'), 'release 1.3 approved elsewhere');
 });
-afterEach(async () => {
-  await store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => fixture.close());
 
 // The application's tools: a zod-typed read and a write with strict JSON Schema parameters.
 function appTools() {
@@ -75,27 +74,8 @@ async function runAgent(script: ScriptedCall[], session = 's1') {
 
 describe('gateAgentTools through the Agents SDK', () => {
   it('refuses, records the read, dispatches on a cited prediction, and records a decline', async () => {
-    const release = join(dir, 'release.txt');
-    const read = { tool: 'read_text_file', args: { path: release } };
-    const write = { path: release, content: 'release 1.4 approved' };
-    const prediction = {
-      claims: [{ subject: read, op: 'contains', value: 'release 1.4' }],
-      evidence: [{ source: read, quote: 'release 1.3 approved' }],
-    };
-    const decline = {
-      irreducible: 'whether the release was signed off',
-      would_change_my_mind: ['a sign-off in the notes'],
-      attempted_observations: [{ source: read }],
-    };
-    const run = await runAgent([
-      { tool: 'write_file', input: write },
-      { tool: 'read_text_file', input: { path: release } },
-      { tool: 'write_file', input: { ...write, tollgate: { prediction } } },
-      {
-        tool: 'write_file',
-        input: { path: release, content: 'release 2.0 approved', tollgate: { decline } },
-      },
-    ]);
+    const { release } = fixture;
+    const run = await runAgent(dispatchScript(release));
 
     // The model was offered the envelope on the gated tool only, with the contract in its description.
     const offered = run.requests[0]?.tools ?? [];
@@ -120,46 +100,16 @@ describe('gateAgentTools through the Agents SDK', () => {
     expect(seen[1]?.output).toBe('release 1.3 approved');
     expect(seen[2]?.output).toBe('written');
     expect(seen[3]?.output).toContain('Tollgate recorded your decline');
-    expect(writes).toEqual([JSON.stringify(write)]);
+    expect(writes).toEqual([JSON.stringify(releaseWrite(release))]);
     expect(readFileSync(release, 'utf8')).toBe('release 1.4 approved');
 
-    await gate.flush();
-    const rows = await store.listAudit({ session: 's1' });
-    const decisions = rows.filter((r) => r.kind === 'decision' && r.tool === 'write_file');
-    expect(decisions.map((r) => r.outcome)).toEqual(['rejected', 'dispatch', 'declined']);
-    const outcome = rows.find((r) => r.kind === 'outcome');
-    expect(outcome?.result?.status).toBe('ok');
-    expect(outcome?.claims?.map((c) => c.result)).toEqual(['matched']);
+    await expectDispatchAudit(fixture, 's1');
   });
 
   it('refuses evidence never read, a read of another path, and an envelope used before', async () => {
-    const release = join(dir, 'release.txt');
-    const other = join(dir, 'other.txt');
-    const readOf = (path: string) => ({ tool: 'read_text_file', args: { path } });
-    const predictionCiting = (path: string, quote: string) => ({
-      claims: [{ subject: readOf(release), op: 'contains', value: 'release 1.4' }],
-      evidence: [{ source: readOf(path), quote }],
-    });
-    const write = { path: release, content: 'release 1.4 approved' };
-    const valid = predictionCiting(release, 'release 1.3 approved');
-    const run = await runAgent([
-      { tool: 'write_file', input: { ...write, tollgate: { prediction: valid } } },
-      { tool: 'read_text_file', input: { path: other } },
-      {
-        tool: 'write_file',
-        input: { ...write, tollgate: { prediction: predictionCiting(other, 'approved elsewhere') } },
-      },
-      { tool: 'read_text_file', input: { path: release } },
-      { tool: 'write_file', input: { ...write, tollgate: { prediction: valid } } },
-      { tool: 'write_file', input: { ...write, tollgate: { prediction: valid } } },
-      { tool: 'write_file', input: { ...write, tollgate: '{"prediction": ' } },
-    ]);
+    const run = await runAgent(refusalScript(fixture.release, fixture.other));
     const writesSeen = run.seen().filter((s) => s.tool === 'write_file');
-    expect(writesSeen[0]?.output).toContain('[evidence_not_observed]');
-    expect(writesSeen[1]?.output).toContain('[evidence_not_accepted]');
-    expect(writesSeen[2]?.output).toBe('written');
-    expect(writesSeen[3]?.output).toContain('[prediction_already_used]');
-    expect(writesSeen[4]?.output).toContain('does not parse');
+    expectRefusals(writesSeen.map((s) => s.output));
     expect(writes).toHaveLength(1);
   });
 });
@@ -169,7 +119,7 @@ describe('a gated tool invoked without its guardrail', () => {
     const [, write] = appTools();
     if (write?.type !== 'function') throw new Error('write_file is a function tool');
     const gated = gateFunctionTool(write, { gate, session: 's2' });
-    const path = join(dir, 'release.txt');
+    const path = fixture.release;
     const out = await gated.invoke(new RunContext(), JSON.stringify({ path, content: 'x' }), {
       toolCall: { type: 'function_call', callId: 'never-checked', name: 'write_file', arguments: '{}' },
     });
@@ -186,7 +136,7 @@ describe('a gated tool invoked without its guardrail', () => {
     const context = new RunContext();
     // A read-only-looking call would pass; here the guardrail checks a call the gate refuses, and
     // a different call then arrives under the same id: it is checked afresh, not let through.
-    const path = join(dir, 'release.txt');
+    const path = fixture.release;
     const checked = await guardrail?.run({
       context,
       agent: new Agent({ name: 'a' }),
