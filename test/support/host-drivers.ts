@@ -24,6 +24,12 @@ export interface HostDriver {
   write(session: string, cwd: string, path: string, content: string): unknown;
   /** The host's MCP tool call (a pre-tool event), where the host names MCP tools so rules can match them. */
   mcp?(session: string, cwd: string, server: string, tool: string, args: Record<string, unknown>): unknown;
+  /** The host's own event for the user's prompt. */
+  prompt(session: string, cwd: string, text: string): unknown;
+  /** The host's own session-start event, where tollgate handles one (Cursor's is not). */
+  start?(session: string, cwd: string): unknown;
+  /** The answer to a prompt or session-start event (throws when it would block the turn). */
+  readSession(run: Run): Read;
   /** The answer to a pre event, checked for the host's shape (throws when it is neither a deny nor a pass). */
   readPre(run: Run): Read;
   readPost(run: Run): Read;
@@ -62,6 +68,27 @@ export const codex: HostDriver = {
     tool_name: `mcp__${server}__${tool}`,
     tool_input: args,
   }),
+  prompt: (session, cwd, text) => ({
+    session_id: session,
+    transcript_path: null,
+    cwd,
+    hook_event_name: 'UserPromptSubmit',
+    model: 'gpt-5-codex',
+    prompt: text,
+  }),
+  start: (session, cwd) => ({
+    session_id: session,
+    transcript_path: null,
+    cwd,
+    hook_event_name: 'SessionStart',
+    model: 'gpt-5-codex',
+    source: 'startup',
+  }),
+  readSession(run) {
+    const json = lastJson(run.stdout);
+    if (run.code !== 0 || json.continue !== true) throw new Error(`codex blocked the turn: ${run.stdout}`);
+    return { kind: 'noted', text: String(obj(json.hookSpecificOutput).additionalContext ?? ''), json };
+  },
   readPre(run) {
     const json = lastJson(run.stdout);
     const out = obj(json.hookSpecificOutput);
@@ -112,6 +139,28 @@ export const gemini: HostDriver = {
     tool_input: args,
     mcp_context: { server_name: server, tool_name: tool },
   }),
+  prompt: (session, cwd, text) => ({
+    session_id: session,
+    transcript_path: `/home/u/.gemini/tmp/x/chats/${session}.json`,
+    cwd,
+    hook_event_name: 'BeforeAgent',
+    timestamp: new Date().toISOString(),
+    prompt: text,
+  }),
+  start: (session, cwd) => ({
+    session_id: session,
+    transcript_path: `/home/u/.gemini/tmp/x/chats/${session}.json`,
+    cwd,
+    hook_event_name: 'SessionStart',
+    timestamp: new Date().toISOString(),
+    source: 'startup',
+  }),
+  readSession(run) {
+    const json = lastJson(run.stdout);
+    if (run.code !== 0 || json.decision !== undefined || json.continue === false)
+      throw new Error(`gemini blocked the turn: ${run.stdout}`);
+    return { kind: 'noted', text: String(obj(json.hookSpecificOutput).additionalContext ?? ''), json };
+  },
   readPre(run) {
     const json = lastJson(run.stdout);
     if (run.code !== 0) throw new Error(`gemini exited ${run.code}`);
@@ -166,6 +215,19 @@ export const cursor: HostDriver = {
     server,
     workspace_roots: [cwd],
   }),
+  prompt: (session, cwd, text) => ({
+    conversation_id: session,
+    generation_id: 'gen-prompt',
+    hook_event_name: 'beforeSubmitPrompt',
+    prompt: text,
+    attachments: [],
+    workspace_roots: [cwd],
+  }),
+  readSession(run) {
+    const json = lastJson(run.stdout);
+    if (run.code !== 0 || json.continue !== true) throw new Error(`cursor blocked the prompt: ${run.stdout}`);
+    return { kind: 'noted', text: '', json };
+  },
   readPre(run) {
     const json = lastJson(run.stdout);
     if (run.code !== 0) throw new Error(`cursor exited ${run.code}`);
@@ -209,6 +271,14 @@ export const copilot: HostDriver = {
     toolName: 'create',
     toolArgs: JSON.stringify({ path, file_text: content }),
   }),
+  prompt: (session, cwd, text) => ({ sessionId: session, timestamp: Date.now(), cwd, prompt: text }),
+  start: (session, cwd) => ({ sessionId: session, timestamp: Date.now(), cwd, source: 'new' }),
+  readSession(run) {
+    const json = lastJson(run.stdout);
+    if (run.code !== 0 || json.permissionDecision !== undefined)
+      throw new Error(`not a Copilot session answer: ${run.stdout}`);
+    return { kind: 'noted', text: String(json.additionalContext ?? ''), json };
+  },
   readPre(run) {
     const json = lastJson(run.stdout);
     if (run.code !== 0) throw new Error(`copilot exited ${run.code}`);

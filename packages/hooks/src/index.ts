@@ -18,6 +18,7 @@ export {
   type ShapedDecision,
 } from './host.js';
 export { personAtHost } from './host-prompt.js';
+export { GEMINI_SESSION_EVENTS } from './hosts/gemini.js';
 export { HOSTS } from './hosts/index.js';
 export {
   checkHookInput,

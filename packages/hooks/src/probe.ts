@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import type { Source } from '@tollgate/contracts';
 import type { ObservedOutput } from '@tollgate/core';
+import { boundedRun } from './bounded-run.js';
 
 export type Probe = (subject: Source, cwd: string) => Promise<ObservedOutput | undefined>;
 
@@ -12,26 +13,10 @@ const MAX_OUTPUT = 1024 * 1024;
 
 export const shellProbe: Probe = (subject, cwd) => {
   if (typeof subject !== 'string') return Promise.resolve(undefined);
-  return new Promise((resolve) => {
-    const child = spawn('/bin/sh', ['-c', subject], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const take = (chunk: Buffer) => {
-      if (size < MAX_OUTPUT) chunks.push(chunk);
-      size += chunk.length;
-    };
-    // Claims are about what the read prints; stderr is not part of it.
-    child.stdout.on('data', take);
-    child.stderr.resume();
-    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
-    child.on('error', () => {
-      clearTimeout(timer);
-      resolve(undefined);
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      const output = Buffer.concat(chunks).subarray(0, MAX_OUTPUT).toString('utf8');
-      resolve(code === null ? { output } : { output, exit_code: code });
-    });
+  const child = spawn('/bin/sh', ['-c', subject], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Claims are about what the read prints; stderr is not part of it.
+  return boundedRun(child, { timeoutMs: TIMEOUT_MS, maxOutput: MAX_OUTPUT, keepStderr: false }).then((r) => {
+    if (!r.ok) return undefined;
+    return r.code === null ? { output: r.output } : { output: r.output, exit_code: r.code };
   });
 };

@@ -4,6 +4,7 @@
 // the agent's shell would have parsed it), bound to the hook's session and store, and hands back
 // what it printed. Bounded in time and output.
 import { spawn } from 'node:child_process';
+import { boundedRun } from './bounded-run.js';
 import type { TicketCommand } from './ticket-command.js';
 
 export interface TicketRun {
@@ -25,28 +26,12 @@ export const spawnTicket: TicketRunner = (ticket, where) => {
   // The hook's own environment (the host's, with its store pins), then the store the hook opened and
   // the host's session: no TOLLGATE_SESSION the environment carries can redirect it.
   const env: NodeJS.ProcessEnv = { ...process.env, ...where.env, TOLLGATE_SESSION: where.session };
-  return new Promise((resolve) => {
-    const child = spawn(program, [...rest, ticket.subcommand, ...ticket.args], {
-      cwd: where.cwd,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const take = (chunk: Buffer) => {
-      if (size < MAX_OUTPUT) chunks.push(chunk);
-      size += chunk.length;
-    };
-    child.stdout.on('data', take);
-    child.stderr.on('data', take);
-    const timer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      resolve({ code: null, output: error.message });
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output: Buffer.concat(chunks).subarray(0, MAX_OUTPUT).toString('utf8') });
-    });
+  const child = spawn(program, [...rest, ticket.subcommand, ...ticket.args], {
+    cwd: where.cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return boundedRun(child, { timeoutMs: TIMEOUT_MS, maxOutput: MAX_OUTPUT, keepStderr: true }).then((r) =>
+    r.ok ? { code: r.code, output: r.output } : { code: null, output: r.error.message },
+  );
 };

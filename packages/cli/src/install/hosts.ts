@@ -3,7 +3,7 @@
 // event and its deny look in its protocol (for `tollgate doctor`). One record per host; the merging,
 // planning and checking code is shared. The events installed for Codex, Gemini CLI, Cursor and
 // Copilot CLI are the ones their hook adapters (@tollgate/hooks) handle, so the two cannot drift.
-import { HOSTS as ADAPTERS } from '@tollgate/hooks';
+import { HOSTS as ADAPTERS, GEMINI_SESSION_EVENTS } from '@tollgate/hooks';
 import type { Json } from './json-file.js';
 
 export const HOST_IDS = ['claude-code', 'codex', 'gemini', 'cursor', 'copilot'] as const;
@@ -94,7 +94,9 @@ const claudeCode: HostSpec = {
 };
 
 // Codex: Claude-shaped hooks.json; a group without a matcher matches every tool (and the session
-// events, which take none).
+// events, which take none). Every event its adapter handles except PostToolUseFailure, which Codex
+// does not send (a failed call comes as PostToolUse).
+const CODEX_EVENTS = ADAPTERS.codex.events.filter((e) => e !== 'PostToolUseFailure');
 const codex: HostSpec = {
   id: 'codex',
   label: 'Codex',
@@ -107,15 +109,16 @@ const codex: HostSpec = {
     const group = {
       hooks: [{ type: 'command', command, timeout: HOOK_TIMEOUT_S, statusMessage: 'tollgate' }],
     };
-    return { PreToolUse: group, PostToolUse: structuredClone(group) };
+    return Object.fromEntries(CODEX_EVENTS.map((e) => [e, structuredClone(group)]));
   },
   gating: ['PreToolUse'],
   preEvent: (command, cwd) => ({ ...claudeEvent(command, cwd), model: 'tollgate-doctor' }),
   denies: claudeDenies,
 };
 
-// Gemini CLI: settings.json hooks.BeforeTool/AfterTool; the matcher is a regex over tool names and
-// the timeout is in milliseconds.
+// Gemini CLI: settings.json hooks.BeforeTool/AfterTool, whose matcher is a regex over tool names, and
+// BeforeAgent/SessionStart (the prompt, the session's start), lifecycle events that take no matcher
+// (Gemini matches a lifecycle matcher as an exact string). The timeout is in milliseconds.
 const gemini: HostSpec = {
   id: 'gemini',
   label: 'Gemini CLI',
@@ -129,7 +132,7 @@ const gemini: HostSpec = {
       ADAPTERS.gemini.events.map((e) => [
         e,
         {
-          matcher: '.*',
+          ...(GEMINI_SESSION_EVENTS.has(e) ? {} : { matcher: '.*' }),
           hooks: [{ type: 'command', name: 'tollgate', command, timeout: HOOK_TIMEOUT_S * 1000 }],
         },
       ]),

@@ -187,4 +187,25 @@ describe('the host records and the hook adapters agree', () => {
       for (const e of HOSTS[id].gating) expect(installed, `${id} ${e}`).toContain(e);
     }
   });
+
+  it("installs each host's prompt and session events, which never fail closed and take no tool matcher", () => {
+    const want: Record<string, string[]> = {
+      codex: ['UserPromptSubmit', 'SessionStart'],
+      gemini: ['BeforeAgent', 'SessionStart'],
+      cursor: ['beforeSubmitPrompt'],
+      copilot: ['userPromptSubmitted', 'sessionStart'],
+    };
+    for (const [id, events] of Object.entries(want)) {
+      const entries = HOSTS[id as HostId].entries('x');
+      for (const e of events) {
+        const entry = entries[e] as Record<string, unknown> | undefined;
+        expect(entry, `${id} ${e}`).toBeDefined();
+        expect(entry?.matcher, `${id} ${e}`).toBeUndefined();
+        expect(entry?.failClosed, `${id} ${e}`).toBeUndefined();
+        expect(HOSTS[id as HostId].gating).not.toContain(e);
+      }
+    }
+    // Codex never sends PostToolUseFailure: it is not installed there.
+    expect(Object.keys(HOSTS.codex.entries('x'))).not.toContain('PostToolUseFailure');
+  });
 });

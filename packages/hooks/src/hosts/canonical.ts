@@ -1,11 +1,17 @@
 // Small pieces the host adapters share to turn a host's tool call into the canonical one (Claude
 // Code's names, which core's file and read rules know): a shell command from a string or an argv,
 // a file tool's arguments under canonical keys, and the checks every host's input gets.
+import type { HostAdapter, HostName, HostParse } from '../host.js';
+import { checkHookInput, type HookEvent, type HookInput } from '../input.js';
 import { shellLine } from '../shell-word.js';
+import { CLAUDE_CODE, type HostInfo } from '../translate.js';
 
 export const MAX_ID = 256;
 
 export type Obj = Record<string, unknown>;
+
+/** A host's tool names → the canonical tool and args (a name not listed stays itself). */
+export type ToolMap = Readonly<Record<string, (args: Obj) => { tool: string; args: Obj }>>;
 
 export function isObj(value: unknown): value is Obj {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -81,4 +87,98 @@ export function patchFiles(patch: string): string[] {
     if (m && !out.includes(m[1] ?? '')) out.push(m[1] ?? '');
   }
   return out.length > 0 ? out : [''];
+}
+
+/**
+ * A host's adapter: its speaker (hostInfo), the events it handles (in order, pre-tool events first),
+ * the project directory its hooks are told of (<NAME>_PROJECT_DIR), and its parse and shape.
+ */
+export function hostAdapter(
+  name: HostName,
+  label: string,
+  shellTool: string,
+  events: readonly string[],
+  io: Pick<HostAdapter, 'parse' | 'shape'>,
+): HostAdapter {
+  return {
+    name,
+    info: hostInfo(name, label, shellTool),
+    events,
+    projectDirEnv: [`${name.toUpperCase()}_PROJECT_DIR`],
+    ...io,
+  };
+}
+
+/** A host's speaker: Claude Code's, under the host's agent name (recorded by hook:<agent>), label and shell tool. */
+export function hostInfo(agent: string, label: string, shellTool: string): HostInfo {
+  return { ...CLAUDE_CODE, agent, recordedBy: `hook:${agent}`, label, shellTool };
+}
+
+type Refusal = Extract<HostParse, { ok: false }>;
+
+/**
+ * The head every host document is read by: a JSON object, its event (read from `eventKey`) one of
+ * `events`, and its session (the first usable id among `sessionKeys`); else the problem, naming them.
+ */
+export function hostHead(
+  doc: unknown,
+  opts: {
+    events: Readonly<Record<string, HookEvent>>;
+    label: string;
+    eventKey?: string;
+    sessionKeys: string[];
+  },
+): { ok: true; doc: Obj; event: string; canonical: HookEvent; session: string } | Refusal {
+  if (!isObj(doc)) return { ok: false, problem: 'hook input is not a JSON object' };
+  const key = opts.eventKey ?? 'hook_event_name';
+  const raw = doc[key];
+  const event = typeof raw === 'string' ? raw.slice(0, 64) : undefined;
+  if (event === undefined) return { ok: false, problem: `hook input has no "${key}"` };
+  const canonical = opts.events[event];
+  if (canonical === undefined)
+    return {
+      ok: false,
+      problem: `hook event ${JSON.stringify(event)} is not one tollgate handles for ${opts.label} (${Object.keys(opts.events).join(', ')})`,
+      event,
+    };
+  const session = opts.sessionKeys.map((k) => idOf(doc[k])).find((s) => s !== undefined);
+  if (session === undefined)
+    return {
+      ok: false,
+      problem: `hook input has no usable "${opts.sessionKeys[0]}" (a non-empty string of at most 256 characters)`,
+      event,
+    };
+  return { ok: true, doc, event, canonical, session };
+}
+
+/** A Claude-shaped document (Codex, Copilot's PascalCase events) by Claude Code's own checks, as a host parse. */
+export function claudeInput(doc: unknown): { ok: true; input: HookInput; event: HookEvent } | Refusal {
+  const parsed = checkHookInput(doc);
+  if (parsed.ok) return { ok: true, input: parsed.input, event: parsed.input.hook_event_name };
+  return parsed.event === undefined
+    ? { ok: false, problem: parsed.problem }
+    : { ok: false, problem: parsed.problem, event: parsed.event };
+}
+
+/** The canonical session events: what the agent was told, and how its session started. */
+export const SESSION_KINDS: ReadonlySet<HookEvent> = new Set(['UserPromptSubmit', 'SessionStart']);
+
+/**
+ * A host's prompt or session-start event as the canonical session event Claude Code's hook records
+ * (translate.ts records the prompt as the session's directive, never evidence): no tool, the prompt
+ * (required for a prompt event), how the session started, and the working directory.
+ */
+export function sessionInput(
+  canonical: HookEvent,
+  session: string,
+  event: string,
+  fields: { prompt: unknown; source: unknown; cwd: unknown },
+): { ok: true; input: HookInput; event: string } | Refusal {
+  if (canonical === 'UserPromptSubmit' && typeof fields.prompt !== 'string')
+    return { ok: false, problem: `the ${event} input has no "prompt" string`, event };
+  const input: HookInput = { hook_event_name: canonical, session_id: session, tool_name: '', tool_input: {} };
+  if (typeof fields.prompt === 'string' && canonical === 'UserPromptSubmit') input.prompt = fields.prompt;
+  if (typeof fields.source === 'string' && fields.source !== '') input.source = fields.source.slice(0, 64);
+  if (typeof fields.cwd === 'string' && fields.cwd !== '') input.cwd = fields.cwd;
+  return { ok: true, input, event };
 }

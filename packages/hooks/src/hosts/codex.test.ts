@@ -95,3 +95,14 @@ describe('Codex answers', () => {
     });
   });
 });
+
+describe('Codex session events', () => {
+  it('a problem with a prompt or a session start never blocks the turn (no exit 2)', () => {
+    for (const event of ['UserPromptSubmit', 'SessionStart']) {
+      const answer = shapeCodex({ kind: 'deny', reason: 'could not read' }, event);
+      expect(answer).toEqual({ json: { continue: true, systemMessage: 'could not read' }, exitCode: 0 });
+    }
+    const parsed = parseCodex({ hook_event_name: 'UserPromptSubmit', session_id: 'x1', prompt: 'go' });
+    expect(parsed).toMatchObject({ ok: true, input: { hook_event_name: 'UserPromptSubmit', prompt: 'go' } });
+  });
+});

@@ -7,9 +7,8 @@
 
 import type { HostAdapter, HostAnswer, HostParse, ShapedDecision } from '../host.js';
 import { forModel } from '../host.js';
-import { checkHookInput, type HookInput } from '../input.js';
-import { CLAUDE_CODE } from '../translate.js';
-import { patchFiles, pick, shellCommand } from './canonical.js';
+import type { HookInput } from '../input.js';
+import { claudeInput, hostAdapter, patchFiles, pick, SESSION_KINDS, shellCommand } from './canonical.js';
 
 const SHELL_TOOLS = new Set([
   'Bash',
@@ -21,23 +20,21 @@ const SHELL_TOOLS = new Set([
 ]);
 const PATCH_TOOLS = new Set(['apply_patch']);
 
-export const codex: HostAdapter = {
-  name: 'codex',
-  info: { ...CLAUDE_CODE, agent: 'codex', recordedBy: 'hook:codex', label: 'Codex' },
-  events: ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'SessionStart'],
-  projectDirEnv: ['CODEX_PROJECT_DIR'],
-  parse: parseCodex,
-  shape: shapeCodex,
-};
+export const codex: HostAdapter = hostAdapter(
+  'codex',
+  'Codex',
+  'Bash',
+  ['PreToolUse', 'PostToolUse', 'PostToolUseFailure', 'UserPromptSubmit', 'SessionStart'],
+  {
+    parse: parseCodex,
+    shape: shapeCodex,
+  },
+);
 
 export function parseCodex(doc: unknown): HostParse {
-  const parsed = checkHookInput(doc);
-  if (!parsed.ok)
-    return parsed.event === undefined
-      ? { ok: false, problem: parsed.problem }
-      : { ok: false, problem: parsed.problem, event: parsed.event };
-  const input = parsed.input;
-  const event = input.hook_event_name;
+  const parsed = claudeInput(doc);
+  if (!parsed.ok) return parsed;
+  const { input, event } = parsed;
   if (input.tool_name === '') return { ok: true, input, event };
   const canonical = canonicalCodex(input);
   return 'problem' in canonical
@@ -82,6 +79,9 @@ function patchInput(input: HookInput, patch: string): HookInput {
 }
 
 export function shapeCodex(decision: ShapedDecision, event: string | undefined): HostAnswer {
+  // A prompt or session start is never blocked for the gate's sake: what went wrong is shown, the turn goes on.
+  if (decision.kind === 'deny' && SESSION_KINDS.has(event as HookInput['hook_event_name']))
+    return { json: { continue: true, systemMessage: forModel(decision.reason) }, exitCode: 0 };
   if (decision.kind === 'deny') {
     const reason = forModel(decision.reason);
     const hookEventName = event === undefined || event === 'PreToolUse' ? 'PreToolUse' : event;

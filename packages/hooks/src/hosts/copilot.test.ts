@@ -97,3 +97,48 @@ describe('Copilot CLI answers', () => {
     });
   });
 });
+
+describe('Copilot CLI prompt and session events', () => {
+  it('userPromptSubmitted and sessionStart, named or implied by a prompt or a source with no tool', () => {
+    const named = parseCopilot({
+      hookEventName: 'userPromptSubmitted',
+      sessionId: 's1',
+      cwd: '/r',
+      prompt: 'go',
+    });
+    expect(named).toMatchObject({
+      ok: true,
+      input: { hook_event_name: 'UserPromptSubmit', prompt: 'go', cwd: '/r' },
+    });
+    const implied = parseCopilot({ sessionId: 's1', timestamp: 1, cwd: '/r', prompt: 'go' });
+    expect(implied).toMatchObject({ ok: true, event: 'userPromptSubmitted' });
+    const start = parseCopilot({
+      sessionId: 's1',
+      timestamp: 1,
+      cwd: '/r',
+      source: 'new',
+      initialPrompt: 'x',
+    });
+    expect(start).toMatchObject({
+      ok: true,
+      event: 'sessionStart',
+      input: { hook_event_name: 'SessionStart', source: 'new' },
+    });
+    // The Claude spelling reads the snake_case shape.
+    const claude = parseCopilot({ hook_event_name: 'UserPromptSubmit', session_id: 's1', prompt: 'go' });
+    expect(claude).toMatchObject({ ok: true, input: { hook_event_name: 'UserPromptSubmit', prompt: 'go' } });
+    // A tool call that also carries a "prompt" argument stays a tool call.
+    const tool = parseCopilot({
+      sessionId: 's1',
+      toolName: 'bash',
+      toolArgs: { command: 'ls' },
+      prompt: 'p',
+    });
+    expect(tool).toMatchObject({ ok: true, event: 'preToolUse' });
+  });
+  it('never a permission decision on a session event', () => {
+    expect(shapeCopilot({ kind: 'deny', reason: 'x' }, 'userPromptSubmitted').json).toEqual({
+      additionalContext: 'x',
+    });
+  });
+});

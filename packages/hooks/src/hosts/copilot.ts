@@ -6,11 +6,28 @@
 // answers {permissionDecision: "allow"|"deny"|"ask", permissionDecisionReason}; a pass is {} (no
 // decision, so Copilot's own approvals still decide; an "allow" could skip them). Copilot gives no
 // tool-call id, so a post event pairs with nothing and its read is recorded unattested.
+// userPromptSubmitted {sessionId, cwd, prompt} and sessionStart {sessionId, cwd, source} are Claude
+// Code's UserPromptSubmit and SessionStart (the prompt is recorded as the session's directive); a
+// document naming no event is taken for them when it carries a prompt, or a source, and no tool.
+// Copilot ignores what userPromptSubmitted answers and reads sessionStart's additionalContext, so
+// neither ever blocks.
 import type { HostAdapter, HostAnswer, HostParse, ShapedDecision } from '../host.js';
 import { forModel } from '../host.js';
-import { checkHookInput, type HookEvent, type HookInput } from '../input.js';
-import { CLAUDE_CODE } from '../translate.js';
-import { argsObject, defined, idOf, isObj, type Obj, pick } from './canonical.js';
+import type { HookEvent, HookInput } from '../input.js';
+import {
+  argsObject,
+  claudeInput,
+  defined,
+  hostAdapter,
+  hostHead,
+  idOf,
+  isObj,
+  type Obj,
+  pick,
+  SESSION_KINDS,
+  sessionInput,
+  type ToolMap,
+} from './canonical.js';
 
 const EVENTS: Record<string, HookEvent> = {
   preToolUse: 'PreToolUse',
@@ -19,26 +36,20 @@ const EVENTS: Record<string, HookEvent> = {
   PreToolUse: 'PreToolUse',
   PostToolUse: 'PostToolUse',
   PostToolUseFailure: 'PostToolUseFailure',
+  userPromptSubmitted: 'UserPromptSubmit',
+  sessionStart: 'SessionStart',
+  UserPromptSubmit: 'UserPromptSubmit',
+  SessionStart: 'SessionStart',
 };
 const PRE = new Set(['preToolUse', 'PreToolUse']);
 
-export const copilot: HostAdapter = {
-  name: 'copilot',
-  info: {
-    ...CLAUDE_CODE,
-    agent: 'copilot',
-    recordedBy: 'hook:copilot',
-    label: 'Copilot CLI',
-    shellTool: 'bash',
-  },
-  events: Object.keys(EVENTS),
-  projectDirEnv: ['COPILOT_PROJECT_DIR'],
+export const copilot: HostAdapter = hostAdapter('copilot', 'Copilot CLI', 'bash', Object.keys(EVENTS), {
   parse: parseCopilot,
   shape: shapeCopilot,
-};
+});
 
 /** Copilot's tools → canonical (a name not listed stays itself). */
-const TOOLS: Record<string, (a: Obj) => { tool: string; args: Obj }> = {
+const TOOLS: ToolMap = {
   bash: (a) => ({ tool: 'Bash', args: defined({ command: a.command }) }),
   shell: (a) => ({ tool: 'Bash', args: defined({ command: a.command }) }),
   create: (a) => ({
@@ -59,25 +70,17 @@ const TOOLS: Record<string, (a: Obj) => { tool: string; args: Obj }> = {
   web_fetch: (a) => ({ tool: 'WebFetch', args: a }),
 };
 
-export function parseCopilot(doc: unknown): HostParse {
-  if (!isObj(doc)) return { ok: false, problem: 'hook input is not a JSON object' };
-  if (typeof doc.hook_event_name === 'string') return claudeShaped(doc);
-  const given = typeof doc.hookEventName === 'string' ? doc.hookEventName.slice(0, 64) : undefined;
-  const event = given ?? ('toolResult' in doc ? 'postToolUse' : 'preToolUse');
-  const base = EVENTS[event];
-  if (base === undefined)
-    return {
-      ok: false,
-      problem: `hook event ${JSON.stringify(event)} is not one tollgate handles for Copilot CLI (preToolUse, postToolUse)`,
-      event,
-    };
-  const session = idOf(doc.sessionId);
-  if (session === undefined)
-    return {
-      ok: false,
-      problem: 'hook input has no usable "sessionId" (a non-empty string of at most 256 characters)',
-      event,
-    };
+export function parseCopilot(raw: unknown): HostParse {
+  if (!isObj(raw)) return { ok: false, problem: 'hook input is not a JSON object' };
+  if (typeof raw.hook_event_name === 'string') return claudeShaped(raw);
+  const head = hostHead(
+    { ...raw, hookEventName: typeof raw.hookEventName === 'string' ? raw.hookEventName : impliedEvent(raw) },
+    { events: EVENTS, label: 'Copilot CLI', eventKey: 'hookEventName', sessionKeys: ['sessionId'] },
+  );
+  if (!head.ok) return head;
+  const { doc, event, canonical: base, session } = head;
+  if (SESSION_KINDS.has(base))
+    return sessionInput(base, session, event, { prompt: doc.prompt, source: doc.source, cwd: doc.cwd });
   const name = idOf(doc.toolName);
   if (name === undefined) return { ok: false, problem: 'hook input has no usable "toolName"', event };
   const args = argsObject(doc.toolArgs ?? {}, 'toolArgs');
@@ -107,16 +110,20 @@ export function parseCopilot(doc: unknown): HostParse {
   return { ok: true, input, event };
 }
 
+/** The event a camelCase document names none of: a tool result is postToolUse; a prompt or a source with no tool is a session event; else preToolUse. */
+function impliedEvent(doc: Obj): string {
+  if ('toolResult' in doc) return 'postToolUse';
+  if (doc.toolName === undefined && 'prompt' in doc) return 'userPromptSubmitted';
+  if (doc.toolName === undefined && 'source' in doc) return 'sessionStart';
+  return 'preToolUse';
+}
+
 /** The Claude-shaped variant: Claude's checks, then Copilot's tool names. */
 function claudeShaped(doc: Obj): HostParse {
-  const parsed = checkHookInput(doc);
-  if (!parsed.ok)
-    return parsed.event === undefined
-      ? { ok: false, problem: parsed.problem }
-      : { ok: false, problem: parsed.problem, event: parsed.event };
-  const input = parsed.input;
-  const mapped = TOOLS[input.tool_name]?.(input.tool_input);
-  const event = input.hook_event_name;
+  const parsed = claudeInput(doc);
+  if (!parsed.ok) return parsed;
+  const { input, event } = parsed;
+  const mapped = input.tool_name === '' ? undefined : TOOLS[input.tool_name]?.(input.tool_input);
   if (!mapped) return { ok: true, input, event };
   if (mapped.tool === 'Bash' && typeof mapped.args.command !== 'string')
     return { ok: false, problem: `the ${input.tool_name} call has no "command" string`, event };

@@ -141,3 +141,24 @@ describe('Cursor answers', () => {
     expect(shapeCursor({ kind: 'deny', reason: 'x' }, undefined).json).toMatchObject({ permission: 'deny' });
   });
 });
+
+describe('Cursor beforeSubmitPrompt', () => {
+  it('is the prompt (UserPromptSubmit) of the conversation, and is always answered continue', () => {
+    const parsed = parseCursor({
+      conversation_id: 'c1',
+      generation_id: 'g1',
+      hook_event_name: 'beforeSubmitPrompt',
+      prompt: 'ship it',
+      attachments: [],
+      workspace_roots: ['/repo'],
+    });
+    expect(parsed).toMatchObject({
+      ok: true,
+      input: { hook_event_name: 'UserPromptSubmit', session_id: 'c1', prompt: 'ship it', cwd: '/repo' },
+    });
+    expect(shapeCursor({ kind: 'deny', reason: 'x' }, 'beforeSubmitPrompt').json).toEqual({ continue: true });
+    expect(shapeCursor({ kind: 'noted' }, 'beforeSubmitPrompt').json).toEqual({ continue: true });
+    const bad = parseCursor({ conversation_id: 'c1', hook_event_name: 'beforeSubmitPrompt' });
+    expect(bad).toMatchObject({ ok: false, problem: 'the beforeSubmitPrompt input has no "prompt" string' });
+  });
+});

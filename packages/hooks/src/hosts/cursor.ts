@@ -6,12 +6,24 @@
 // {permission: "allow"|"deny"|"ask", user_message, agent_message (for the model)}; the after* events
 // are observe-only and get {}. preToolUse / postToolUse for a shell or MCP call answer no objection
 // and record nothing: the dedicated events decide those, and a call is decided once. A pass is {"continue": true} with no permission, so Cursor's own
-// approval settings still decide (a "permission": "allow" could skip them).
+// approval settings still decide (a "permission": "allow" could skip them). beforeSubmitPrompt
+// {prompt, attachments} is Claude Code's UserPromptSubmit: the prompt is recorded as the session's
+// directive, and the answer is always {"continue": true} (a gate problem never blocks the prompt).
 import type { HostAdapter, HostAnswer, HostParse, ShapedDecision } from '../host.js';
 import { forModel } from '../host.js';
 import type { HookEvent, HookInput } from '../input.js';
-import { CLAUDE_CODE } from '../translate.js';
-import { argsObject, defined, idOf, isObj, type Obj, pick } from './canonical.js';
+import {
+  argsObject,
+  defined,
+  hostAdapter,
+  hostHead,
+  idOf,
+  type Obj,
+  pick,
+  SESSION_KINDS,
+  sessionInput,
+  type ToolMap,
+} from './canonical.js';
 
 const PRE: Record<string, true> = { beforeShellExecution: true, beforeMCPExecution: true, preToolUse: true };
 const EVENTS: Record<string, HookEvent> = {
@@ -22,25 +34,16 @@ const EVENTS: Record<string, HookEvent> = {
   afterMCPExecution: 'PostToolUse',
   afterFileEdit: 'PostToolUse',
   postToolUse: 'PostToolUse',
+  beforeSubmitPrompt: 'UserPromptSubmit',
 };
 
-export const cursor: HostAdapter = {
-  name: 'cursor',
-  info: {
-    ...CLAUDE_CODE,
-    agent: 'cursor',
-    recordedBy: 'hook:cursor',
-    label: 'Cursor',
-    shellTool: 'the terminal',
-  },
-  events: Object.keys(EVENTS),
-  projectDirEnv: ['CURSOR_PROJECT_DIR'],
+export const cursor: HostAdapter = hostAdapter('cursor', 'Cursor', 'the terminal', Object.keys(EVENTS), {
   parse: parseCursor,
   shape: shapeCursor,
-};
+});
 
 /** Cursor's agent tools → canonical (a name not listed stays itself). */
-const TOOLS: Record<string, (a: Obj) => { tool: string; args: Obj }> = {
+const TOOLS: ToolMap = {
   Shell: (a) => ({ tool: 'Bash', args: defined({ command: a.command }) }),
   TabWrite: (a) => ({
     tool: 'Write',
@@ -89,24 +92,22 @@ function mcpName(tool: string, doc: Obj): string {
   return `mcp__${server && /^[\w.-]{1,64}$/.test(server) ? server : 'cursor'}__${tool}`;
 }
 
-export function parseCursor(doc: unknown): HostParse {
-  if (!isObj(doc)) return { ok: false, problem: 'hook input is not a JSON object' };
-  const event = typeof doc.hook_event_name === 'string' ? doc.hook_event_name.slice(0, 64) : undefined;
-  if (event === undefined) return { ok: false, problem: 'hook input has no "hook_event_name"' };
-  const canonical = EVENTS[event];
-  if (canonical === undefined)
-    return {
-      ok: false,
-      problem: `hook event ${JSON.stringify(event)} is not one tollgate handles for Cursor (${Object.keys(EVENTS).join(', ')})`,
-      event,
-    };
-  const session = idOf(doc.conversation_id) ?? idOf(doc.session_id);
-  if (session === undefined)
-    return {
-      ok: false,
-      problem: 'hook input has no usable "conversation_id" (a non-empty string of at most 256 characters)',
-      event,
-    };
+export function parseCursor(raw: unknown): HostParse {
+  const head = hostHead(raw, {
+    events: EVENTS,
+    label: 'Cursor',
+    sessionKeys: ['conversation_id', 'session_id'],
+  });
+  if (!head.ok) return head;
+  const { doc, event, canonical, session } = head;
+  if (SESSION_KINDS.has(canonical)) {
+    const roots = Array.isArray(doc.workspace_roots) ? doc.workspace_roots : [];
+    return sessionInput(canonical, session, event, {
+      prompt: doc.prompt,
+      source: undefined,
+      cwd: pick(doc, 'cwd') ?? roots[0],
+    });
+  }
   const call = cursorCall(event, doc);
   if ('problem' in call) return { ok: false, problem: call.problem, event };
   const input: HookInput = {
@@ -164,6 +165,8 @@ function cursorCall(event: string, doc: Obj): CursorCall | { problem: string } {
 }
 
 export function shapeCursor(decision: ShapedDecision, event: string | undefined): HostAnswer {
+  if (event !== undefined && EVENTS[event] !== undefined && SESSION_KINDS.has(EVENTS[event]))
+    return { json: { continue: true }, exitCode: 0 };
   const pre = event === undefined || PRE[event] === true;
   if (decision.kind === 'deny') {
     const reason = forModel(decision.reason);

@@ -82,3 +82,36 @@ describe('Gemini CLI answers', () => {
     expect(shapeGemini({ kind: 'noted' }, 'AfterTool').json).toEqual({});
   });
 });
+
+describe('Gemini CLI prompt and session events', () => {
+  const base = { session_id: 'g1', transcript_path: '/t.json', cwd: '/repo', timestamp: 't' };
+  it('BeforeAgent is the prompt (UserPromptSubmit); SessionStart keeps its source', () => {
+    const prompt = parseGemini({ ...base, hook_event_name: 'BeforeAgent', prompt: 'ship it' });
+    expect(prompt).toMatchObject({
+      ok: true,
+      event: 'BeforeAgent',
+      input: {
+        hook_event_name: 'UserPromptSubmit',
+        session_id: 'g1',
+        prompt: 'ship it',
+        tool_name: '',
+        cwd: '/repo',
+      },
+    });
+    const start = parseGemini({ ...base, hook_event_name: 'SessionStart', source: 'resume' });
+    expect(start).toMatchObject({ ok: true, input: { hook_event_name: 'SessionStart', source: 'resume' } });
+  });
+  it('a BeforeAgent without a prompt string is a problem, and no answer to it blocks the turn', () => {
+    const bad = parseGemini({ ...base, hook_event_name: 'BeforeAgent', prompt: ['x'] });
+    expect(bad).toEqual({
+      ok: false,
+      problem: 'the BeforeAgent input has no "prompt" string',
+      event: 'BeforeAgent',
+    });
+    const denied = shapeGemini({ kind: 'deny', reason: 'could not read' }, 'BeforeAgent');
+    expect(denied.json).toEqual({ systemMessage: 'could not read' });
+    expect(shapeGemini({ kind: 'noted', context: 'Tollgate is on' }, 'SessionStart').json).toEqual({
+      hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: 'Tollgate is on' },
+    });
+  });
+});

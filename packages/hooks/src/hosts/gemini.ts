@@ -2,33 +2,48 @@
 // tool_response). It answers {decision: "allow" | "deny", reason}: the reason reaches the agent as
 // the tool's error. Tool names are Gemini's own (run_shell_command, write_file, replace, read_file,
 // ...), mapped here to the canonical ones; MCP tools are already mcp__<server>__<tool>. Gemini gives
-// no tool-call id, so an AfterTool read pairs with nothing and is recorded unattested.
+// no tool-call id, so an AfterTool read pairs with nothing and is recorded unattested. BeforeAgent
+// {prompt} (after the user submits a prompt) and SessionStart {source} are Claude Code's
+// UserPromptSubmit and SessionStart: the prompt is recorded as the session's directive. Their answer
+// never blocks the turn: a problem is a systemMessage, the session brief is additionalContext.
 import { join } from 'node:path';
 import type { HostAdapter, HostAnswer, HostParse, ShapedDecision } from '../host.js';
 import { forModel } from '../host.js';
 import type { HookEvent, HookInput } from '../input.js';
-import { CLAUDE_CODE } from '../translate.js';
-import { defined, idOf, isObj, type Obj, pick } from './canonical.js';
+import {
+  defined,
+  hostAdapter,
+  hostHead,
+  idOf,
+  isObj,
+  type Obj,
+  pick,
+  sessionInput,
+  type ToolMap,
+} from './canonical.js';
 
-const EVENTS: Record<string, HookEvent> = { BeforeTool: 'PreToolUse', AfterTool: 'PostToolUse' };
-
-export const gemini: HostAdapter = {
-  name: 'gemini',
-  info: {
-    ...CLAUDE_CODE,
-    agent: 'gemini',
-    recordedBy: 'hook:gemini',
-    label: 'Gemini CLI',
-    shellTool: 'run_shell_command',
-  },
-  events: ['BeforeTool', 'AfterTool'],
-  projectDirEnv: ['GEMINI_PROJECT_DIR'],
-  parse: parseGemini,
-  shape: shapeGemini,
+const EVENTS: Record<string, HookEvent> = {
+  BeforeTool: 'PreToolUse',
+  AfterTool: 'PostToolUse',
+  BeforeAgent: 'UserPromptSubmit',
+  SessionStart: 'SessionStart',
 };
+/** Gemini's lifecycle events tollgate handles: they take no tool matcher and never block. */
+export const GEMINI_SESSION_EVENTS: ReadonlySet<string> = new Set(['BeforeAgent', 'SessionStart']);
+
+export const gemini: HostAdapter = hostAdapter(
+  'gemini',
+  'Gemini CLI',
+  'run_shell_command',
+  Object.keys(EVENTS),
+  {
+    parse: parseGemini,
+    shape: shapeGemini,
+  },
+);
 
 /** Gemini's tool name and args → the canonical tool and args (a name not listed stays itself). */
-const TOOLS: Record<string, (a: Obj) => { tool: string; args: Obj }> = {
+const TOOLS: ToolMap = {
   run_shell_command: (a) => ({ tool: 'Bash', args: defined({ command: a.command }) }),
   write_file: (a) => ({
     tool: 'Write',
@@ -62,24 +77,16 @@ const TOOLS: Record<string, (a: Obj) => { tool: string; args: Obj }> = {
   google_web_search: (a) => ({ tool: 'WebSearch', args: a }),
 };
 
-export function parseGemini(doc: unknown): HostParse {
-  if (!isObj(doc)) return { ok: false, problem: 'hook input is not a JSON object' };
-  const event = typeof doc.hook_event_name === 'string' ? doc.hook_event_name.slice(0, 64) : undefined;
-  if (event === undefined) return { ok: false, problem: 'hook input has no "hook_event_name"' };
-  const canonical = EVENTS[event];
-  if (canonical === undefined)
-    return {
-      ok: false,
-      problem: `hook event ${JSON.stringify(event)} is not one tollgate handles for Gemini CLI (BeforeTool, AfterTool)`,
-      event,
-    };
-  const session = idOf(doc.session_id);
-  if (session === undefined)
-    return {
-      ok: false,
-      problem: 'hook input has no usable "session_id" (a non-empty string of at most 256 characters)',
-      event,
-    };
+export function parseGemini(raw: unknown): HostParse {
+  const head = hostHead(raw, { events: EVENTS, label: 'Gemini CLI', sessionKeys: ['session_id'] });
+  if (!head.ok) return head;
+  const { doc, event, canonical, session } = head;
+  if (GEMINI_SESSION_EVENTS.has(event))
+    return sessionInput(canonical, session, event, {
+      prompt: doc.prompt,
+      source: doc.source ?? doc.trigger,
+      cwd: doc.cwd,
+    });
   const name = idOf(doc.tool_name);
   if (name === undefined) return { ok: false, problem: 'hook input has no usable "tool_name"', event };
   if (!isObj(doc.tool_input))
@@ -116,6 +123,8 @@ function geminiResponse(response: unknown): unknown {
 }
 
 export function shapeGemini(decision: ShapedDecision, event: string | undefined): HostAnswer {
+  if (decision.kind === 'deny' && event !== undefined && GEMINI_SESSION_EVENTS.has(event))
+    return { json: { systemMessage: forModel(decision.reason) }, exitCode: 0 };
   if (decision.kind === 'deny')
     return { json: { decision: 'deny', reason: forModel(decision.reason) }, exitCode: 0 };
   if (decision.kind === 'pass') return { json: { decision: 'allow' }, exitCode: 0 };
