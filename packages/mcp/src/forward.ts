@@ -54,32 +54,22 @@ export async function forward(ctx: ProxyContext, f: Forwarding): Promise<CallToo
   }
   const output = resultText(result);
   try {
-    if (verdict.class === 'read-only') {
-      await ctx.gate.recordObservation({
-        session: call.session,
-        ...(call.agent !== undefined ? { agent: call.agent } : {}),
-        source: { tool: call.tool, args: call.args },
-        output,
-        exit_code: result.isError ? 1 : 0,
-        recordedBy: 'mcp-proxy',
-        attested: true,
-      });
-    } else {
-      // What the call returned, recorded against it: a precondition can read a tool's verdict from
-      // it (a diagnostic's outcome); it is never evidence for a prediction.
-      await ctx.gate.recordObservation({
-        session: call.session,
-        ...(call.agent !== undefined ? { agent: call.agent } : {}),
-        source: { tool: call.tool, args: call.args },
-        output,
-        exit_code: result.isError ? 1 : 0,
-        recordedBy: 'mcp-proxy',
-        attested: true,
-        kind: 'result',
-      });
-      if (tracked(verdict) && verdict.audit_id)
-        await probeAndRecord(ctx, call, verdict.audit_id, result, output);
-    }
+    // A read's output is an observation a prediction may cite. Any other call's output is recorded
+    // against it as its result: a precondition can read a tool's verdict from it (a diagnostic's
+    // outcome); it is never evidence for a prediction.
+    const isRead = verdict.class === 'read-only';
+    await ctx.gate.recordObservation({
+      session: call.session,
+      ...(call.agent !== undefined ? { agent: call.agent } : {}),
+      source: { tool: call.tool, args: call.args },
+      output,
+      exit_code: result.isError ? 1 : 0,
+      recordedBy: 'mcp-proxy',
+      attested: true,
+      ...(isRead ? {} : { kind: 'result' as const }),
+    });
+    if (!isRead && tracked(verdict) && verdict.audit_id)
+      await probeAndRecord(ctx, call, verdict.audit_id, result, output);
   } catch (error) {
     // The call already ran upstream; its result still goes back, the lost record is logged.
     ctx.log(`could not record ${call.tool} for session ${call.session}: ${(error as Error).message}`);
