@@ -57,14 +57,7 @@ export function prediction(
   createdAt: number,
   doc = predictionDoc(),
 ): PredictionRecord {
-  return {
-    id: newId(),
-    session,
-    call_digest: callDigest,
-    doc_digest: hex64(JSON.stringify(doc)),
-    doc,
-    created_at: createdAt,
-  };
+  return envelopeRecord(session, callDigest, createdAt, doc);
 }
 
 export function decline(
@@ -73,6 +66,11 @@ export function decline(
   createdAt: number,
   doc = declineDoc(),
 ): DeclineRecord {
+  return envelopeRecord(session, callDigest, createdAt, doc);
+}
+
+/** A stored envelope (prediction or decline) for one call: a fresh id, the document and its digest. */
+function envelopeRecord<D>(session: string, callDigest: string, createdAt: number, doc: D) {
   return {
     id: newId(),
     session,
