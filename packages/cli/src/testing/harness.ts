@@ -14,18 +14,24 @@ export interface Run {
   stderr: string;
 }
 
+const INHERITED_NOT = new Set(['CLAUDE_PROJECT_DIR', 'CLAUDECODE', 'CLAUDE_CODE_ENTRYPOINT', 'CI']);
+
 export interface RunOptions {
   cwd: string;
   env?: Record<string, string>;
   input?: string | Uint8Array;
 }
 
-/** Spawns `node bin/tollgate.js ARGS` with a clean TOLLGATE_* (and CLAUDE_PROJECT_DIR, CLAUDECODE) environment plus `env`. */
+/**
+ * Spawns `node bin/tollgate.js ARGS` with a clean TOLLGATE_* (and CLAUDE_PROJECT_DIR, CLAUDECODE) environment plus `env`.
+ * The host's interactivity markers (CI, CLAUDE_CODE_ENTRYPOINT) are left out too: whether a person is at the host
+ * depends on them, so a test sets them itself rather than inheriting the runner's (CI sets CI=true).
+ */
 export function tollgate(args: readonly string[], options: RunOptions): Promise<Run> {
   if (!existsSync(BUNDLE)) throw new Error(`${BUNDLE} is missing: run npm run build first`);
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env))
-    if (!k.startsWith('TOLLGATE_') && k !== 'CLAUDE_PROJECT_DIR' && k !== 'CLAUDECODE') env[k] = v;
+    if (!k.startsWith('TOLLGATE_') && !INHERITED_NOT.has(k)) env[k] = v;
   Object.assign(env, options.env);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
