@@ -31,34 +31,11 @@ new Function('exports', 'require', 'module', '__filename', '__dirname', readFile
 // Finishes while the builder runs the event loop, before the snapshot is taken.
 hook.exports.warmHook().catch(() => undefined);
 
-const refuse = (error) => {
-  // As bin/tollgate.js: a hook answers in its protocol even when it cannot start.
-  const reason = `Tollgate (an automated gate) could not start, so the tool call is refused: ${String(error?.message ?? error).slice(0, 300)}`;
-  const answer = {
-    decision: 'block',
-    reason,
-    hookSpecificOutput: {
-      hookEventName: 'PreToolUse',
-      permissionDecision: 'deny',
-      permissionDecisionReason: reason,
-    },
-  };
-  const host = process.argv[3];
-  // The other hosts each read their own deny; one object carries them all (Gemini takes "block" as deny).
-  if (host !== 'claude-code')
-    Object.assign(answer, {
-      permission: 'deny',
-      agent_message: reason,
-      user_message: reason,
-      permissionDecision: 'deny',
-      permissionDecisionReason: reason,
-    });
-  process.stdout.write(`${JSON.stringify(answer)}\n`);
-  if (host === 'codex') {
-    process.stderr.write(`${reason}\n`);
-    process.exitCode = 2;
-  }
-};
+// As bin/tollgate.js: a hook answers in its protocol even when it cannot start (start-refusal.cjs,
+// evaluated here as the bundle is, since only built-in modules can be required while building).
+const refusal = { exports: {} };
+new Function('module', readFileSync(join(__dirname, 'start-refusal.cjs'), 'utf8'))(refusal);
+const refuse = refusal.exports;
 
 startupSnapshot.setDeserializeMainFunction(() => {
   const { createRequire } = require('node:module');

@@ -9,34 +9,9 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 
-const refuse = (error) => {
-  // A hook must answer in its protocol even when the CLI cannot start: refuse, never go silent.
-  const reason = `Tollgate (an automated gate) could not start, so the tool call is refused: ${String(error?.message ?? error).slice(0, 300)}`;
-  const answer = {
-    decision: 'block',
-    reason,
-    hookSpecificOutput: {
-      hookEventName: 'PreToolUse',
-      permissionDecision: 'deny',
-      permissionDecisionReason: reason,
-    },
-  };
-  const host = process.argv[3];
-  // The other hosts each read their own deny; one object carries them all (Gemini takes "block" as deny).
-  if (host !== 'claude-code')
-    Object.assign(answer, {
-      permission: 'deny',
-      agent_message: reason,
-      user_message: reason,
-      permissionDecision: 'deny',
-      permissionDecisionReason: reason,
-    });
-  process.stdout.write(`${JSON.stringify(answer)}\n`);
-  if (host === 'codex') {
-    process.stderr.write(`${reason}\n`);
-    process.exitCode = 2;
-  }
-};
+// A hook that cannot start still answers in its host's protocol (start-refusal.cjs, shared with the
+// snapshot entry), loaded only on that path.
+const refuse = (error) => module.createRequire(import.meta.url)('./start-refusal.cjs')(error);
 
 if (process.argv[2] === 'hook') {
   try {
