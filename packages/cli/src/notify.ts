@@ -1,7 +1,8 @@
 // Review notices from a process (core's review-notify.ts): the webhooks of the config, the POST
 // (fetch with a time-out, no redirects), and how a filed request reaches them. A hook process lives
 // for one tool call and exits right after answering, so it never waits on a webhook: it queues the
-// notice in the store (the outbox) and starts a detached `tollgate notify drain`, which posts with
+// notice in the store (the outbox) and starts a detached `tollgate notify drain` unless one is live
+// for this project already (drain-lock.ts), which posts with
 // retries and records every attempt; `tollgate serve` drains the same outbox in-process. Whatever
 // happens there, the call that filed the request is already refused. Logs and stored errors name a
 // webhook by its name, never by its URL or headers (either may carry a secret).
@@ -18,6 +19,7 @@ import {
   systemClock,
   targetName,
 } from '@tollgate/core';
+import { claimDrainLock, drainLockPath, releaseDrainLock, setHolder } from './drain-lock.js';
 import type { LoadedConfig } from './runtime.js';
 import { projectStateDir } from './state.js';
 
@@ -66,7 +68,15 @@ export function notifyLog(loaded: LoadedConfig, env: NodeJS.ProcessEnv): string 
 }
 
 export function logFailure(file: string, n: NotificationRecord, error: string, final: boolean): void {
-  const line = `${new Date(systemClock.now()).toISOString()} review ${n.review_id} webhook ${n.target}: attempt ${n.attempts} failed: ${error}${final ? ' (gave up)' : ' (will retry)'}\n`;
+  logLine(
+    file,
+    `review ${n.review_id} webhook ${n.target}: attempt ${n.attempts} failed: ${error}${final ? ' (gave up)' : ' (will retry)'}`,
+  );
+}
+
+/** One timestamped line in notify.log (failures, and each drainer's start). */
+export function logLine(file: string, text: string): void {
+  const line = `${new Date(systemClock.now()).toISOString()} ${text}\n`;
   try {
     mkdirSync(dirname(file), { recursive: true });
     appendFileSync(file, line, { mode: 0o600 });
@@ -102,11 +112,19 @@ export function reviewAnnouncer(
 /**
  * Starts `tollgate notify drain` detached from this process (its own session, no pipes), so this
  * process exits at once; the drainer finds the same config and store (same environment, started in
- * the project root). Costs this process one spawn, a few milliseconds.
+ * the project root). At most one drainer lives per project state directory (drain-lock.ts): when one
+ * is live, or being started, nothing is spawned — the notice is queued and that drainer takes it.
+ * Costs this process one lock file and at most one spawn, a few milliseconds. Returns whether it spawned.
  */
-export function spawnDrainer(loaded: LoadedConfig, env: NodeJS.ProcessEnv): void {
+export function spawnDrainer(loaded: LoadedConfig, env: NodeJS.ProcessEnv): boolean {
   const bin = process.argv[1];
-  if (!bin) return;
+  if (!bin) return false;
+  const lock = drainLockPath(loaded.root, env);
+  try {
+    if (!claimDrainLock(lock, 0, systemClock.now())) return false;
+  } catch {
+    // no lock can be taken (an unwritable state directory): start one anyway, as before the lock
+  }
   try {
     const child = spawn(process.execPath, [bin, 'notify', 'drain'], {
       cwd: loaded.root,
@@ -116,7 +134,20 @@ export function spawnDrainer(loaded: LoadedConfig, env: NodeJS.ProcessEnv): void
     });
     child.on('error', () => {});
     child.unref();
+    if (child.pid !== undefined) setHolder(lock, child.pid);
+    else releasePending(lock);
+    return child.pid !== undefined;
   } catch {
     // queued in the store: the next drainer or tollgate serve delivers it
+    releasePending(lock);
+    return false;
+  }
+}
+
+function releasePending(lock: string): void {
+  try {
+    releaseDrainLock(lock, 0);
+  } catch {
+    // a pending claim goes stale by itself
   }
 }

@@ -1,12 +1,14 @@
 // tollgate notify drain: posts the queued review notices (the outbox) to the config's webhooks, with
 // bounded exponential back-off, recording every attempt, then exits once nothing is due within a
-// minute. The gate starts it detached whenever it files a review request (notify.ts), so a hook
-// process never waits on a webhook; a person may run it by hand to push a retry along.
+// minute. The gate starts it detached when it files a review request (notify.ts) and no drainer is
+// live for the project (drain-lock.ts), so a hook process never waits on a webhook and a burst of
+// filings forks one drainer; a person may run it by hand to push a retry along.
 import { drainUntilIdle, systemClock } from '@tollgate/core';
 import { flag, type ParsedArgs } from '../args.js';
 import type { CommandIO } from '../command.js';
+import { claimDrainLock, drainLockPath, ownDrainLock, readHolder, releaseDrainLock } from '../drain-lock.js';
 import { UsageError } from '../errors.js';
-import { logFailure, notifyLog, notifyTargets, postWebhook } from '../notify.js';
+import { logFailure, logLine, notifyLog, notifyTargets, postWebhook } from '../notify.js';
 import { openRuntime } from '../runtime.js';
 import { defineCommand, writeJson } from '../support.js';
 
@@ -28,34 +30,56 @@ config) and records the attempt on the request (tollgate review show). A failed 
 status, a refused connection, a time-out) is retried after 1 s, 2 s, 4 s, ... (at most 60 s apart)
 up to the webhook's retries, then given up; failures are also logged to notify.log in the project's
 state directory, naming the webhook, never its URL or headers. A notice never changes a decision.
-The gate starts this detached whenever it files a request; tollgate serve drains in-process.
+The gate starts this detached when it files a request and no drainer is live for the project (one
+at most, by a lock file in the state directory); run by hand while one is live, it says so and
+leaves the work to it. tollgate serve drains in-process.
 `,
   },
   async (args: ParsedArgs, io: CommandIO) => {
     if (args.positionals[0] !== 'drain')
       throw new UsageError('tollgate notify needs drain', 'tollgate notify drain');
     const runtime = await openRuntime({ cwd: io.cwd, env: io.env, channel: 'cli' });
+    const lock = drainLockPath(runtime.loaded.root, io.env);
+    const pid = process.pid;
     try {
       const { config } = runtime.loaded;
       const targets = notifyTargets(config);
       const log = notifyLog(runtime.loaded, io.env);
-      const now = systemClock.now();
-      const total =
-        targets.length === 0
-          ? { attempted: 0, delivered: 0, failed: 0 }
-          : await drainUntilIdle({
-              store: runtime.store,
-              clock: systemClock,
-              targets,
-              post: postWebhook,
-              ...(config.notify?.dashboard_url !== undefined
-                ? { dashboardUrl: config.notify.dashboard_url }
-                : {}),
-              onFailure: (n, error, final) => logFailure(log, n, error, final),
-              sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-              maxWaitMs: MAX_WAIT_MS,
-              deadline: now + LIFETIME_MS,
-            });
+      // Every drainer process that starts says so (a burst should show one).
+      if (targets.length > 0) logLine(log, `drainer ${pid} started`);
+      if (targets.length > 0 && !(await ownDrainLock(lock, pid, () => systemClock.now()))) {
+        const holder = readHolder(lock);
+        if (flag(args, 'json')) writeJson(io, { webhooks: targets.length, running: holder?.pid ?? null });
+        else io.stdout.write(`another drainer (pid ${holder?.pid ?? '?'}) is delivering the notices\n`);
+        return 0;
+      }
+      const deadline = systemClock.now() + LIFETIME_MS;
+      const total = { attempted: 0, delivered: 0, failed: 0 };
+      while (targets.length > 0) {
+        const part = await drainUntilIdle({
+          store: runtime.store,
+          clock: systemClock,
+          targets,
+          post: postWebhook,
+          ...(config.notify?.dashboard_url !== undefined
+            ? { dashboardUrl: config.notify.dashboard_url }
+            : {}),
+          onFailure: (n, error, final) => logFailure(log, n, error, final),
+          sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+          maxWaitMs: MAX_WAIT_MS,
+          deadline,
+        });
+        total.attempted += part.attempted;
+        total.delivered += part.delivered;
+        total.failed += part.failed;
+        // Released first, then the outbox once more: a filer that saw the lock held before the
+        // release spawned nothing, and its notice (queued before it looked) is due now; a filer after
+        // the release starts its own drainer, and this one then finds the lock taken and stops.
+        releaseDrainLock(lock, pid);
+        const next = await runtime.store.nextNotificationAt();
+        if (next === undefined || next > systemClock.now()) break;
+        if (!claimDrainLock(lock, pid, systemClock.now())) break;
+      }
       if (flag(args, 'json')) writeJson(io, { webhooks: targets.length, ...total });
       else
         io.stdout.write(
@@ -63,6 +87,7 @@ The gate starts this detached whenever it files a request; tollgate serve drains
         );
       return 0;
     } finally {
+      releaseDrainLock(lock, pid);
       await runtime.close();
     }
   },
