@@ -56,4 +56,15 @@ describe('SQLite shared by several OS processes', () => {
     }
     await store.close();
   }, 60_000);
+
+  it('creates and migrates a new file once when several processes open it at the same instant', async () => {
+    const file = join(dir, 'fresh.db');
+    const workers = ['o1', 'o2', 'o3', 'o4', 'o5', 'o6'].map((tag) => spawnWorker(['open', file, tag]));
+    await startTogether(workers);
+    const exits = await Promise.all(workers.map((w) => w.exited));
+    for (const e of exits) expect(e, e.stderr).toMatchObject({ code: 0 });
+    const store = await SqliteStore.open(file);
+    expect(await store.verifyAudit()).toEqual({ ok: true, rows: 6 });
+    await store.close();
+  }, 60_000);
 });

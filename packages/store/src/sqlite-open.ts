@@ -31,22 +31,15 @@ export interface SqliteConnection {
 export async function openSqlite(path: string, options: SqliteOptions = {}): Promise<SqliteConnection> {
   const file = path === ':memory:' ? path : resolve(path);
   let raw: Sqlite.Database | undefined;
-  try {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    raw = new Sqlite(file, { timeout: options.busyTimeoutMs ?? 5000, ...nativeBinding() });
-    raw.pragma('journal_mode = WAL');
-    // NORMAL in WAL mode syncs the WAL only at checkpoints, not at every commit. A commit has still
-    // been written (write(2)) into the WAL before it returns, so it lives in the OS page cache and
-    // survives the process being killed (kill -9); only an OS crash or power loss can roll back the
-    // newest commits (SQLite docs, PRAGMA synchronous). crash.test.ts checks the kill -9 half.
-    raw.pragma('synchronous = NORMAL');
-    // A checkpoint fsyncs (about 5 ms here) inside whichever commit triggers it. Each audit append
-    // writes a WAL page per index it touches, so the default 1000-page trigger lands on ~1% of gate
-    // checks and breaks the p99 budget; 4000 pages (16 MiB of WAL) moves the stall past p99.
-    raw.pragma('wal_autocheckpoint = 4000');
-  } catch (error) {
-    raw?.close();
-    throw toStoreFault(error, `cannot open SQLite store at ${file}`);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      raw = openRaw(file, options);
+      break;
+    } catch (error) {
+      // A new file another process is creating this instant: switching to WAL waits for its lock.
+      if (attempt >= 20 || !raced(error)) throw toStoreFault(error, `cannot open SQLite store at ${file}`);
+      await new Promise((r) => setTimeout(r, 25 + Math.random() * 50));
+    }
   }
   const conn = connection(file, raw);
   let current: boolean;
@@ -93,12 +86,21 @@ function connection(path: string, raw: Sqlite.Database): SqliteConnection {
 }
 
 /** Two processes migrating a fresh file at once: the loser sees SQLITE_BUSY and tries again. */
+/**
+ * Another process migrating the same new file at the same instant: the database was busy, or its
+ * migration committed a table between our reading the migration log and creating it. Every migration
+ * runs in a transaction, so ours rolled back; the next attempt reads the log the winner wrote.
+ */
+function raced(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | undefined;
+  return /SQLITE_BUSY|SQLITE_LOCKED/.test(String(e?.code)) || /already exists/.test(String(e?.message));
+}
+
 async function migrateWithRetry(db: Kysely<Database>) {
   const { runMigrations } = await import('./migrate.js');
   for (let attempt = 0; ; attempt++) {
     const outcome = await runMigrations(db, 'sqlite');
-    const busy = !outcome.ok && /SQLITE_BUSY/.test(String((outcome.error as { code?: unknown })?.code));
-    if (!busy || attempt >= 20) return outcome;
+    if (outcome.ok || attempt >= 20 || !raced(outcome.error)) return outcome;
     await new Promise((r) => setTimeout(r, 25 + Math.random() * 50));
   }
 }
@@ -119,4 +121,26 @@ function nativeBinding(): { nativeBinding?: string } {
     }
   }
   return addon;
+}
+
+/** The connection with its pragmas; closed again when a pragma fails. */
+function openRaw(file: string, options: SqliteOptions): Sqlite.Database {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const raw = new Sqlite(file, { timeout: options.busyTimeoutMs ?? 5000, ...nativeBinding() });
+  try {
+    raw.pragma('journal_mode = WAL');
+    // NORMAL in WAL mode syncs the WAL only at checkpoints, not at every commit. A commit has still
+    // been written (write(2)) into the WAL before it returns, so it lives in the OS page cache and
+    // survives the process being killed (kill -9); only an OS crash or power loss can roll back the
+    // newest commits (SQLite docs, PRAGMA synchronous). crash.test.ts checks the kill -9 half.
+    raw.pragma('synchronous = NORMAL');
+    // A checkpoint fsyncs (about 5 ms here) inside whichever commit triggers it. Each audit append
+    // writes a WAL page per index it touches, so the default 1000-page trigger lands on ~1% of gate
+    // checks and breaks the p99 budget; 4000 pages (16 MiB of WAL) moves the stall past p99.
+    raw.pragma('wal_autocheckpoint = 4000');
+  } catch (error) {
+    raw.close();
+    throw error;
+  }
+  return raw;
 }

@@ -3,6 +3,7 @@
 //   consume FILE IDS_JSON   wait for "go AT" on stdin, try to consume each prediction id, print the wins
 //   append FILE TAG N       wait for "go AT", append N audit rows one at a time, print each seq
 //   flood FILE TAG MAX      append rows as fast as possible until killed (or MAX), print each seq
+//   open FILE TAG           wait for "go AT", then open the file (perhaps not yet created) and append one row
 import { createInterface } from 'node:readline';
 import { draft } from '../fixtures.js';
 import { SqliteStore } from '../sqlite-store.js';
@@ -11,7 +12,8 @@ const [mode, file, arg, count] = process.argv.slice(2);
 if (mode === undefined || file === undefined || arg === undefined)
   throw new Error('usage: MODE FILE ARG [N]');
 
-const store = await SqliteStore.open(file);
+// `open` opens only at the starting signal: the race it tests is the opening (creation, migration).
+const opened = mode === 'open' ? undefined : await SqliteStore.open(file);
 const say = (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`);
 
 /** Waits for "go AT" on stdin, then until the clock reads AT, so every worker starts at one instant. */
@@ -31,13 +33,21 @@ async function go(): Promise<void> {
   while (Date.now() < at) {} // the last milliseconds spinning, for a sharper start
 }
 
-if (mode === 'consume') {
+if (mode === 'open') {
+  await go();
+  const store = await SqliteStore.open(file);
+  const [row] = await store.appendAudit([draft(arg)]);
+  say({ seq: row?.seq });
+  await opened?.close();
+} else if (mode === 'consume') {
+  const store = opened as SqliteStore;
   const ids = JSON.parse(arg) as string[];
   await go();
   const won: string[] = [];
   for (const id of ids) if (await store.consumePrediction(id, Date.now())) won.push(id);
   say({ won });
 } else if (mode === 'append' || mode === 'flood') {
+  const store = opened as SqliteStore;
   const max = Number(count ?? 1000);
   if (mode === 'append') await go();
   for (let i = 0; i < max; i++) {
@@ -48,4 +58,4 @@ if (mode === 'consume') {
 } else {
   throw new Error(`unknown mode ${mode}`);
 }
-await store.close();
+await opened?.close();
