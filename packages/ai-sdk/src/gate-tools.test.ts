@@ -4,7 +4,7 @@
 // once and is settled; a decline runs nothing; and evidence never read, or read for another path, or
 // an envelope already used, is refused with the real tool untouched.
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { Gate, Store } from '@tollgate/core';
+import { createGate, type Gate, loadPolicy, type Store } from '@tollgate/core';
 import { generateText, jsonSchema, stepCountIs, tool } from 'ai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -146,5 +146,82 @@ describe('a gated tool whose input is not an object', () => {
     await gate.flush();
     const [row] = await store.listAudit({ session: 's4', kind: 'decision' });
     expect(row?.call).toMatchObject({ tool: 'delete_entry', args: { input: 'release-1.3' } });
+  });
+});
+
+// A provider-defined tool with an app-supplied execute (as anthropic.tools.bash_20250124({ execute })
+// builds it) runs here: it is checked like any tool; only a provider tool with no execute passes through.
+describe('a provider tool with a local execute', () => {
+  // Shell rules for the bash tool; the editor is destructive by its hints, as an app would say.
+  const shellGate = () => createGate({ policy: loadPolicy(['builtin:shell', 'builtin:mcp']), store });
+  const hints = (name: string) =>
+    name === 'str_replace_based_edit_tool' ? { destructiveHint: true } : undefined;
+  function providerTools(ran: string[]) {
+    return {
+      bash: {
+        type: 'provider' as const,
+        id: 'anthropic.bash_20250124' as const,
+        args: {},
+        inputSchema: z.object({ command: z.string(), restart: z.boolean().optional() }),
+        execute: async (input: { command?: string }) => {
+          ran.push(JSON.stringify(input));
+          return 'ran';
+        },
+      },
+      str_replace_based_edit_tool: {
+        type: 'provider' as const,
+        id: 'anthropic.text_editor_20250728' as const,
+        args: {},
+        inputSchema: z.object({ command: z.string(), path: z.string(), file_text: z.string().optional() }),
+        execute: async (input: unknown) => {
+          ran.push(JSON.stringify(input));
+          return 'edited';
+        },
+      },
+      web_search: {
+        type: 'provider' as const,
+        id: 'anthropic.web_search_20250305' as const,
+        args: {},
+        inputSchema: z.object({ query: z.string() }),
+      },
+    };
+  }
+
+  it('checks a bash call as the shell tool on its command, refusing it without an envelope', async () => {
+    const ran: string[] = [];
+    const g = shellGate();
+    const tools = gateTools(providerTools(ran), { gate: g, session: 's5', hints });
+    const out = await tools.bash.execute?.(
+      { command: 'git push --force origin main' },
+      { toolCallId: 'c1', messages: [] },
+    );
+    expect(JSON.stringify(out)).toContain('prediction_missing');
+    expect(ran).toEqual([]);
+    await g.flush();
+    const [row] = await store.listAudit({ session: 's5', kind: 'decision' });
+    expect(row?.call).toMatchObject({ tool: 'shell', args: { command: 'git push --force origin main' } });
+  });
+
+  it('checks any other provider tool as a call of its name with its input', async () => {
+    const ran: string[] = [];
+    const g = shellGate();
+    const tools = gateTools(providerTools(ran), { gate: g, session: 's6', hints });
+    const out = await tools.str_replace_based_edit_tool.execute?.(
+      { command: 'create', path: fixture.release, file_text: 'release 9 approved' },
+      { toolCallId: 'c2', messages: [] },
+    );
+    expect(JSON.stringify(out)).toContain('"outcome":"rejected"');
+    expect(ran).toEqual([]);
+    expect(readFileSync(fixture.release, 'utf8')).toBe('release 1.3 approved');
+    await g.flush();
+    const [row] = await store.listAudit({ session: 's6', kind: 'decision' });
+    expect(row?.call).toMatchObject({ tool: 'str_replace_based_edit_tool', args: { path: fixture.release } });
+  });
+
+  it('passes a provider tool with no local execute through unchanged', () => {
+    const original = providerTools([]);
+    const tools = gateTools(original, { gate, session: 's7' });
+    expect(tools.web_search).toBe(original.web_search);
+    expect(tools.bash).not.toBe(original.bash);
   });
 });

@@ -50,9 +50,14 @@ export function gateTool<T extends Tool>(
   options: GateToolsOptions,
   siblings: ToolSet = {},
 ): T {
-  // A provider-executed tool or one without execute runs elsewhere: there is nothing to hold here.
-  if (tool.type === 'provider' || typeof tool.execute !== 'function') return tool;
+  // Only a tool with no local execute runs elsewhere (at the provider): there is nothing to hold here.
+  // A provider tool with an app-supplied execute (a provider's bash or editor tool) runs here, so it
+  // is checked like any other.
+  if (typeof tool.execute !== 'function') return tool;
   const execute = tool.execute as (input: unknown, o: ToolExecutionOptions) => unknown;
+  // A provider-defined schema is the provider's: it gets no envelope argument and no note.
+  const provider = tool.type === 'provider';
+  const shellLike = provider && isShellProviderTool(tool.id);
   const hints = options.hints?.(name);
   const classification = classifyTool(options.gate.policy, name, hints);
   const gatedTool = isGated(classification.class);
@@ -65,7 +70,7 @@ export function gateTool<T extends Tool>(
   };
   const wrapped = {
     ...tool,
-    ...(gatedTool
+    ...(gatedTool && !provider
       ? {
           description: [tool.description?.trimEnd(), gatedToolNote(classification)]
             .filter(Boolean)
@@ -78,15 +83,23 @@ export function gateTool<T extends Tool>(
       const { args, raw } = isRecord(input) ? splitToolArgs(input) : { args: { input }, raw: undefined };
       const envelope = envelopeArg(raw);
       if (!envelope.ok) return invalidReply(envelope.message);
+      // A shell-like provider tool called with {command} alone is the shell tool on that command.
+      const asShell = shellLike && isShellInput(args);
+      const callHints = asShell ? options.hints?.(SHELL_TOOL) : hints;
       const call: Call = {
-        tool: name,
+        tool: asShell ? SHELL_TOOL : name,
         args,
         session: options.session,
         ...(options.agent !== undefined ? { agent: options.agent } : {}),
       };
       const run = options.gate.guard(
         () => finalValue(execute(isRecord(input) ? args : input, execOptions)),
-        guardOptions,
+        asShell
+          ? {
+              ...guardOptions,
+              check: { channel: 'mcp', ...(callHints !== undefined ? { hints: callHints } : {}) },
+            }
+          : guardOptions,
       );
       const result = await run(call, envelope.envelope);
       if (!result.dispatched) return verdictReply(result.verdict, name);
@@ -127,6 +140,20 @@ function observer(options: GateToolsOptions, siblings: ToolSet): NonNullable<Gua
     const output = await finalValue(execute(args, { toolCallId: 'tollgate-probe', messages: [] }));
     return { output: typeof output === 'string' ? output : (JSON.stringify(output) ?? '') };
   };
+}
+
+// Provider tools whose input is {command}, a command line the app's execute runs in a shell
+// (Anthropic's bash tools: anthropic.bash_20241022, anthropic.bash_20250124, ...).
+const SHELL_PROVIDER_TOOL = /^anthropic\.bash_\d+$/;
+
+function isShellProviderTool(id: unknown): boolean {
+  return typeof id === 'string' && SHELL_PROVIDER_TOOL.test(id);
+}
+
+/** Input that is exactly {command: string}: what runs is that command line and nothing else. */
+function isShellInput(args: Record<string, unknown>): args is { command: string } {
+  const keys = Object.keys(args);
+  return keys.length === 1 && keys[0] === 'command' && typeof args.command === 'string';
 }
 
 /** A streaming execute yields preliminary results; the last one is the result (as the SDK has it). */

@@ -4,7 +4,17 @@
 // with a prediction citing it runs once and is settled; a decline runs nothing; and evidence never
 // read, read for another path, or already used is refused with the real tool untouched.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { Agent, RunContext, run, setTracingDisabled, tool } from '@openai/agents-core';
+import {
+  Agent,
+  applyPatchTool,
+  computerTool,
+  RunContext,
+  run,
+  setTracingDisabled,
+  shellTool,
+  type Tool,
+  tool,
+} from '@openai/agents-core';
 import type { Gate } from '@tollgate/core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -155,3 +165,73 @@ describe('a gated tool invoked without its guardrail', () => {
     expect(writes).toEqual([]);
   });
 });
+
+describe('a check held for one tool', () => {
+  // A read-only tool and a write, called with the same arguments under the same call id: the read's
+  // check (which the gate lets through) must not let the write run.
+  it.each(['c1', ''])('is not used by another tool with the same call id (%j) and arguments', async (id) => {
+    const [gatedRead, gatedWrite] = gateAgentTools(appTools(), { gate, session: 's8' });
+    if (gatedRead?.type !== 'function' || gatedWrite?.type !== 'function') throw new Error('function tools');
+    const context = new RunContext();
+    const args = JSON.stringify({ path: fixture.release, content: 'release 9 approved' });
+    const checked = await gatedRead.inputGuardrails?.[0]?.run({
+      context,
+      agent: new Agent({ name: 'a' }),
+      toolCall: { type: 'function_call', callId: id, name: 'read_text_file', arguments: args },
+    });
+    expect(checked?.behavior.type).toBe('allow');
+    const out = await gatedWrite.invoke(context, args, {
+      toolCall: { type: 'function_call', callId: id, name: 'write_file', arguments: args },
+    });
+    expect(String(out)).toContain('[prediction_missing]');
+    expect(writes).toEqual([]);
+    expect(readFileSync(fixture.release, 'utf8')).toBe('release 1.3 approved');
+  });
+});
+
+describe('gateAgentTools with tools the SDK runs itself', () => {
+  const ran: string[] = [];
+  const shell = {
+    run: async (action: { commands: string[] }) => {
+      ran.push(...action.commands);
+      return { output: [] };
+    },
+  };
+  const editor = {
+    createFile: async () => {
+      ran.push('create');
+    },
+    updateFile: async () => {
+      ran.push('update');
+    },
+    deleteFile: async () => {
+      ran.push('delete');
+    },
+  };
+
+  it('refuses at setup a local shell tool, an apply_patch tool and a computer tool, naming each', () => {
+    for (const [t, kind] of [
+      [shellTool({ shell }), 'shell'],
+      [applyPatchTool({ editor }), 'apply_patch'],
+      [computerTool({ computer: { environment: 'linux', dimensions: [800, 600] } as never }), 'computer'],
+    ] as const) {
+      expect(() => gateAgentTools([...appTools(), t], { gate, session: 's9' })).toThrow(
+        new RegExp(`cannot gate the ${kind} tool "${t.name}"`),
+      );
+    }
+    expect(ran).toEqual([]);
+  });
+
+  it('passes hosted tools that run at the provider through unchanged', () => {
+    const search = webSearchLike();
+    const hostedShell = shellTool({ environment: { type: 'container_auto' } });
+    const tools = gateAgentTools([...appTools(), search, hostedShell], { gate, session: 's10' });
+    expect(tools[2]).toBe(search);
+    expect(tools[3]).toBe(hostedShell);
+    expect(tools[1]).not.toBe(appTools()[1]);
+  });
+});
+
+function webSearchLike(): Tool {
+  return { type: 'hosted_tool', name: 'web_search', providerData: { type: 'web_search' } };
+}

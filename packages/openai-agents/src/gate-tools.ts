@@ -4,7 +4,12 @@
 // did not run), records a read's output as an observation and settles a dispatch's outcome, re-reading
 // its claim subjects through the read tools of the same set.
 
-import type { FunctionTool, RunContext, Tool } from '@openai/agents-core';
+import {
+  type FunctionTool,
+  getClientToolSearchExecutor,
+  type RunContext,
+  type Tool,
+} from '@openai/agents-core';
 import {
   classifyTool,
   declineText,
@@ -28,11 +33,45 @@ type AnyFunctionTool = FunctionTool<AnyContext, any, any>;
 type ToolCallDetails = Parameters<AnyFunctionTool['invoke']>[2];
 
 export function gateAgentTools<T extends Tool<AnyContext>>(tools: T[], options: GateAgentToolsOptions): T[] {
+  // Fail closed at setup: a tool that runs locally outside a function tool's invoke cannot be held.
+  for (const t of tools) {
+    const reason = ungatable(t);
+    if (reason !== undefined)
+      throw new Error(`Tollgate: cannot gate the ${t.type} tool "${t.name}": ${reason}`);
+  }
   const pending = new PendingChecks();
   const functions = tools.filter((t): t is T & AnyFunctionTool => t.type === 'function');
   return tools.map((t) =>
     t.type === 'function' ? (wrap(t as AnyFunctionTool, options, pending, functions) as T) : t,
   );
+}
+
+/**
+ * Why a tool runs locally where the gate cannot interpose (undefined: it is a function tool, which is
+ * wrapped, or it runs at the provider). The SDK executes shell, apply_patch and computer tools itself,
+ * through the app's Shell, Editor or Computer, with no tool guardrail or invoke to wrap.
+ */
+function ungatable(tool: Tool<AnyContext>): string | undefined {
+  switch (tool.type) {
+    case 'function':
+      return undefined;
+    case 'hosted_tool':
+      // A client-side tool search loads tools into the run later, where they would join it ungated.
+      return getClientToolSearchExecutor(tool) === undefined
+        ? undefined
+        : 'its client-side tool search executor adds tools at run time, which would run ungated';
+    case 'shell':
+      // A hosted environment runs the commands at the provider; a local one runs them through the app's Shell.
+      return tool.environment !== undefined && tool.environment.type !== 'local'
+        ? undefined
+        : "its commands run through the application's Shell, which the Agents SDK calls with no tool guardrail; give the agent a function tool that runs commands instead";
+    case 'apply_patch':
+      return "its patches are applied through the application's Editor, which the Agents SDK calls with no tool guardrail; give the agent a function tool that writes files instead";
+    case 'computer':
+      return "its actions run on the application's Computer, which the Agents SDK drives with no tool guardrail";
+    default:
+      return 'it is a tool type the gate does not know, so it cannot tell where it runs';
+  }
 }
 
 /** One function tool behind the gate; `siblings` are the tools whose reads can re-read a claim subject. */
@@ -58,10 +97,11 @@ function wrap<T extends AnyFunctionTool>(
     if (!parsed.ok) return sanitiseOutgoing(`Tollgate: ${parsed.message}`);
     const call = callOf(tool.name, parsed.args, sessionOf(options, runContext), options.agent);
     const callId = details?.toolCall?.callId;
-    const held = callId !== undefined ? pending.take(callId) : undefined;
-    // Only the check of this very call counts; otherwise (the guardrail did not run) check here.
+    const held = pending.take(callId, call);
+    // Only the check of this very call (call id, tool, session, arguments) counts; otherwise (the
+    // guardrail did not run, or checked another call) check here.
     const verdict =
-      held && held.call.session === call.session && sameArgs(held.call.args, call.args)
+      held && held.call.tool === call.tool && sameArgs(held.call.args, call.args)
         ? held.verdict
         : await options.gate.check(call, {
             channel: 'mcp',

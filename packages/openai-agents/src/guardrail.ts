@@ -26,8 +26,8 @@ export function tollgateInputGuardrail(
       const call = callOf(toolCall.name, parsed.args, sessionOf(options, context), options.agent);
       // The runner asks again after a human approval: the call was checked already (and its
       // prediction consumed), so the first verdict stands.
-      const held = pending.peek(toolCall.callId);
-      if (held && held.call.session === call.session && sameArgs(held.call.args, call.args))
+      const held = pending.peek(toolCall.callId, call);
+      if (held && held.call.tool === call.tool && sameArgs(held.call.args, call.args))
         return Output.allow(replyFacts(held.verdict));
       const hints = options.hints?.(toolCall.name);
       const verdict = await options.gate.check(call, {
