@@ -13,6 +13,49 @@ const PUSH = 'git push --force origin main';
 /** Hosts whose events carry an id the post event is paired by (Codex tool_use_id, Cursor generation_id). */
 const PAIRED = new Set(['codex', 'cursor']);
 
+describe('attacks through tollgate hook codex: live processes and working directories', () => {
+  let repo: ReturnType<typeof scratchRepo>;
+  let db: string;
+  const session = `codex-live-${Math.random().toString(36).slice(2, 8)}`;
+  const d = DRIVERS.find((x) => x.host === 'codex') as HostDriver;
+  beforeAll(() => {
+    repo = scratchRepo();
+    db = join(repo.root, 'store.db');
+  });
+  afterAll(() => rmSync(repo.root, { recursive: true, force: true }));
+  const run = (tool_name: string, tool_input: Record<string, unknown>, ref: string) =>
+    tollgate(['hook', 'codex'], {
+      cwd: repo.work,
+      env: { TOLLGATE_DB: db },
+      input: JSON.stringify({ ...(d.pre(session, repo.work, 'x', ref) as object), tool_name, tool_input }),
+    });
+
+  it('a force push typed into a live shell (write_stdin) is judged as the shell line and refused', async () => {
+    const answer = d.readPre(await run('write_stdin', { session_id: 1, chars: `${PUSH}\n` }, 'l-1'));
+    expect(answer.kind).toBe('deny');
+    expect(answer.text).toContain('[prediction_missing]');
+    // Keystrokes that edit the line hide what runs: refused as bad input.
+    const edited = d.readPre(
+      await run('write_stdin', { session_id: 1, chars: 'git push --forcX\u007fe origin main\n' }, 'l-2'),
+    );
+    expect(edited.kind).toBe('deny');
+  });
+
+  it("a shell call's workdir is where its relative write lands: Codex's own hooks.json is refused", async () => {
+    const command = ['bash', '-lc', "printf '{}' > hooks.json"];
+    // Not vacuous: in the project directory the same write passes.
+    expect(d.readPre(await run('shell', { command }, 'w-1')).kind).toBe('pass');
+    const answer = d.readPre(await run('shell', { command, workdir: join(repo.work, '.codex') }, 'w-2'));
+    expect(answer.kind).toBe('deny');
+    expect(answer.text).toContain('gate.self');
+    const relative = d.readPre(
+      await run('exec_command', { cmd: "printf '{}' > hooks.json", workdir: '.codex' }, 'w-3'),
+    );
+    expect(relative.kind).toBe('deny');
+    expect(relative.text).toContain('gate.self');
+  });
+});
+
 describe.each(DRIVERS.map((d) => [d.host, d] as const))(
   'attacks through tollgate hook %s',
   (_name, d: HostDriver) => {

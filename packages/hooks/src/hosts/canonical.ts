@@ -1,6 +1,7 @@
 // Small pieces the host adapters share to turn a host's tool call into the canonical one (Claude
 // Code's names, which core's file and read rules know): a shell command from a string or an argv,
 // a file tool's arguments under canonical keys, and the checks every host's input gets.
+import { resolve } from 'node:path';
 import type { HostAdapter, HostName, HostParse } from '../host.js';
 import { checkHookInput, type HookEvent, type HookInput } from '../input.js';
 import { shellLine } from '../shell-word.js';
@@ -181,4 +182,79 @@ export function sessionInput(
   if (typeof fields.source === 'string' && fields.source !== '') input.source = fields.source.slice(0, 64);
   if (typeof fields.cwd === 'string' && fields.cwd !== '') input.cwd = fields.cwd;
   return { ok: true, input, event };
+}
+
+/** Bad tool arguments found while mapping a host's tool (thrown inside a ToolMap entry, read by mapTool). */
+export class BadArgs extends Error {}
+
+/**
+ * The one string a host names by any of the alias `keys`: two different values present at once are
+ * bad input (the gate cannot know which one the host acts on), thrown as BadArgs naming the keys.
+ */
+export function only(args: Obj, ...keys: string[]): string | undefined {
+  const present = keys.filter((k) => args[k] !== undefined && args[k] !== null);
+  const value = pick(args, ...keys);
+  if (present.length > 1 && present.some((k) => args[k] !== value))
+    throw new BadArgs(
+      `the call names ${present.map((k) => `"${k}"`).join(' and ')} with different values: the gate cannot tell which one the host uses`,
+    );
+  return value;
+}
+
+/** A host's tool through its map (a name not listed stays itself); bad arguments are a problem. */
+export function mapTool(
+  tools: ToolMap,
+  name: string,
+  args: Obj,
+): { tool: string; args: Obj } | { problem: string } {
+  try {
+    return tools[name]?.(args) ?? { tool: name, args };
+  } catch (err) {
+    if (err instanceof BadArgs) return { problem: `the ${name} call is bad input: ${err.message}` };
+    throw err;
+  }
+}
+
+/**
+ * The directory a shell call runs in when its args name one (any of the alias `keys`), resolved
+ * against the session's `base` (an absolute one is itself); undefined when none is named. A named
+ * one that is not a string, or two different ones, is a problem.
+ */
+export function workdirOf(
+  args: Obj,
+  keys: readonly string[],
+  base: string | undefined,
+): { dir: string | undefined } | { problem: string } {
+  const present = keys.filter((k) => args[k] !== undefined && args[k] !== null);
+  for (const k of present)
+    if (typeof args[k] !== 'string') return { problem: `the call's "${k}" is not a string` };
+  const values = new Set(present.map((k) => args[k] as string));
+  if (values.size > 1)
+    return {
+      problem: `the call names ${present.map((k) => `"${k}"`).join(' and ')} with different directories: the gate cannot tell which one the host uses`,
+    };
+  const [dir] = values;
+  return { dir: dir === undefined || dir === '' ? undefined : resolve(base ?? '', dir) };
+}
+
+/** Copilot-style key names in text sent to a live shell: {enter} is a line end; these edit the line. */
+const EDIT_KEYS =
+  /\{(?:up|down|left|right|backspace|delete|del|tab|esc|escape|home|end|pageup|pagedown|ctrl[+-]?[a-z])\}/i;
+/** Control characters that edit, complete or recall a terminal line (all but line ends, ^C and ^D). */
+const EDIT_CONTROLS = /[\x00-\x02\x05-\x09\x0b\x0c\x0e-\x1f\x7f-\x9f]/;
+
+/**
+ * Text an agent sends to a live process's stdin (Codex write_stdin, Copilot write_bash) as the shell
+ * command it makes: CR, {enter}, ^C and ^D end a line (text cut off by ^C is still judged). Keys or
+ * control characters that edit, complete or recall a line make the line that runs unknowable from
+ * the text: a problem, so the call is refused.
+ */
+export function keystrokeCommand(text: string): { command: string } | { problem: string } {
+  const keys = text.replace(/\{enter\}/gi, '\n').replace(/\{ctrl[+-]?[cd]\}/gi, '\n');
+  if (EDIT_KEYS.test(keys) || EDIT_CONTROLS.test(keys))
+    return {
+      problem:
+        'the text sent to the live process holds keys that edit, complete or recall the line (arrows, backspace, tab, escape, control characters): the gate cannot tell what line will run; send the plain line',
+    };
+  return { command: keys.replace(/[\r\x03\x04]/g, '\n') };
 }

@@ -96,6 +96,58 @@ describe('Codex answers', () => {
   });
 });
 
+describe('Codex live processes and working directories', () => {
+  it('write_stdin is the shell line it types (CR, ^C, ^D end a line); line-editing keys are refused', () => {
+    const typed = parseCodex(pre('write_stdin', { session_id: 3, chars: 'git push --force origin main\n' }));
+    expect(typed.ok && typed.input).toMatchObject({
+      tool_name: 'Bash',
+      host_tool_name: 'write_stdin',
+      tool_input: { command: 'git push --force origin main\n' },
+    });
+    const cut = parseCodex(pre('write_stdin', { session_id: 3, chars: 'echo \u0003git push -f\r' }));
+    expect(cut.ok && cut.input.tool_input).toEqual({ command: 'echo \ngit push -f\n' });
+    for (const chars of [
+      'git push --forcX\u007fe origin main\n',
+      'git push --fo\t\n',
+      '\u001b[A\n',
+      'x\u0015y\n',
+    ])
+      expect(parseCodex(pre('write_stdin', { session_id: 3, chars })), JSON.stringify(chars)).toMatchObject({
+        ok: false,
+        problem: expect.stringContaining('edit, complete or recall'),
+      });
+    expect(parseCodex(pre('write_stdin', { session_id: 3, chars: 7 }))).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('"chars"'),
+    });
+  });
+
+  it("a shell call's workdir (or exec_command's cwd) is where its paths resolve, against the session's cwd", () => {
+    const abs = parseCodex(
+      pre('shell', { command: ['bash', '-lc', "printf '{}' > hooks.json"], workdir: '/home/u/.codex' }),
+    );
+    expect(abs.ok && abs.input).toMatchObject({
+      tool_name: 'Bash',
+      tool_input: { command: "printf '{}' > hooks.json" },
+      cwd: '/home/u/.codex',
+    });
+    const rel = parseCodex(pre('exec_command', { cmd: 'ls', workdir: '../other' }));
+    expect(rel.ok && rel.input.cwd).toBe('/other');
+    const cwd = parseCodex(pre('exec_command', { cmd: 'ls', cwd: 'sub' }));
+    expect(cwd.ok && cwd.input.cwd).toBe('/repo/sub');
+    const none = parseCodex(pre('shell', { command: ['ls'] }));
+    expect(none.ok && none.input.cwd).toBe('/repo');
+    expect(parseCodex(pre('shell', { command: ['ls'], workdir: ['/x'] }))).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('"workdir" is not a string'),
+    });
+    expect(parseCodex(pre('exec_command', { cmd: 'ls', workdir: '/a', cwd: '/b' }))).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('"workdir" and "cwd"'),
+    });
+  });
+});
+
 describe('Codex session events', () => {
   it('a problem with a prompt or a session start never blocks the turn (no exit 2)', () => {
     for (const event of ['UserPromptSubmit', 'SessionStart']) {

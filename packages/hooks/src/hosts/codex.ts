@@ -8,7 +8,16 @@
 import type { HostAdapter, HostAnswer, HostParse, ShapedDecision } from '../host.js';
 import { forModel } from '../host.js';
 import type { HookInput } from '../input.js';
-import { claudeInput, hostAdapter, patchFiles, pick, SESSION_KINDS, shellCommand } from './canonical.js';
+import {
+  claudeInput,
+  hostAdapter,
+  keystrokeCommand,
+  patchFiles,
+  pick,
+  SESSION_KINDS,
+  shellCommand,
+  workdirOf,
+} from './canonical.js';
 
 const SHELL_TOOLS = new Set([
   'Bash',
@@ -19,6 +28,10 @@ const SHELL_TOOLS = new Set([
   'unified_exec',
 ]);
 const PATCH_TOOLS = new Set(['apply_patch']);
+/** Tools that send text to a live process the agent started (exec_command with tty): judged as the shell line it types. */
+const STDIN_TOOLS = new Set(['write_stdin']);
+/** Where a shell call names the directory it runs in. */
+const WORKDIR_KEYS = ['workdir', 'cwd'];
 
 export const codex: HostAdapter = hostAdapter(
   'codex',
@@ -53,12 +66,23 @@ export function canonicalCodex(input: HookInput): HookInput | { problem: string 
     const command = shellCommand(raw);
     if (command === undefined)
       return { problem: `the ${host} call has no "command" (a string, or an array of strings)` };
+    // The command runs in its workdir: relative paths in it are resolved there, not in the session's directory.
+    const where = workdirOf(input.tool_input, WORKDIR_KEYS, input.cwd);
+    if ('problem' in where) return { problem: `the ${host} call is bad input: ${where.problem}` };
     return {
       ...input,
       tool_name: 'Bash',
       tool_input: { command },
+      ...(where.dir !== undefined ? { cwd: where.dir } : {}),
       ...(host !== 'Bash' ? { host_tool_name: host } : {}),
     };
+  }
+  if (STDIN_TOOLS.has(host)) {
+    const chars = input.tool_input.chars ?? input.tool_input.input;
+    if (typeof chars !== 'string') return { problem: `the ${host} call has no "chars" string` };
+    const typed = keystrokeCommand(chars);
+    if ('problem' in typed) return { problem: `the ${host} call is bad input: ${typed.problem}` };
+    return { ...input, tool_name: 'Bash', tool_input: { command: typed.command }, host_tool_name: host };
   }
   if (PATCH_TOOLS.has(host)) {
     const patch = pick(input.tool_input, 'input', 'patch') ?? shellCommand(input.tool_input.command);

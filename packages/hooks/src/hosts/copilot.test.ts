@@ -82,6 +82,47 @@ describe('Copilot CLI input', () => {
   });
 });
 
+describe('Copilot CLI live shells and aliases', () => {
+  it('write_bash is the shell line it types ({enter} ends it); edit keys are refused; read_bash stays itself', () => {
+    const typed = parseCopilot(
+      pre('write_bash', { sessionId: 'b1', input: 'git push --force origin main{enter}' }),
+    );
+    expect(typed.ok && typed.input).toMatchObject({
+      tool_name: 'Bash',
+      host_tool_name: 'write_bash',
+      tool_input: { command: 'git push --force origin main\n' },
+    });
+    const claude = parseCopilot({
+      hook_event_name: 'PreToolUse',
+      session_id: 'p1',
+      tool_name: 'write_bash',
+      tool_input: { sessionId: 'b1', input: 'git push -f\n' },
+    });
+    expect(claude.ok && claude.input.tool_input).toEqual({ command: 'git push -f\n' });
+    expect(
+      parseCopilot(pre('write_bash', { sessionId: 'b1', input: 'git push --forcX{backspace}e{enter}' })),
+    ).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('edit, complete or recall'),
+    });
+    expect(parseCopilot(pre('write_bash', { sessionId: 'b1' }))).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('"command"'),
+    });
+    const read = parseCopilot(pre('read_bash', { sessionId: 'b1' }));
+    expect(read.ok && read.input.tool_name).toBe('read_bash');
+  });
+
+  it('two different file paths under alias keys are refused', () => {
+    expect(
+      parseCopilot(pre('create', { path: 'a.txt', file_path: '.github/hooks/x.json', file_text: '' })),
+    ).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('"path" and "file_path"'),
+    });
+  });
+});
+
 describe('Copilot CLI answers', () => {
   it('deny with its reason; a pass is {} (no decision), with context when there is some', () => {
     expect(shapeCopilot({ kind: 'deny', reason: 'held' }, 'preToolUse').json).toEqual({

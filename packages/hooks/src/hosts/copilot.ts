@@ -16,14 +16,17 @@ import { forModel } from '../host.js';
 import type { HookEvent, HookInput } from '../input.js';
 import {
   argsObject,
+  BadArgs,
   claudeInput,
   defined,
   hostAdapter,
   hostHead,
   idOf,
   isObj,
+  keystrokeCommand,
+  mapTool,
   type Obj,
-  pick,
+  only,
   SESSION_KINDS,
   sessionInput,
   type ToolMap,
@@ -52,23 +55,33 @@ export const copilot: HostAdapter = hostAdapter('copilot', 'Copilot CLI', 'bash'
 const TOOLS: ToolMap = {
   bash: (a) => ({ tool: 'Bash', args: defined({ command: a.command }) }),
   shell: (a) => ({ tool: 'Bash', args: defined({ command: a.command }) }),
+  // Text typed into a live bash session the agent started (read_bash / stop_bash write nothing).
+  write_bash: (a) => ({ tool: 'Bash', args: defined({ command: typed(a.input) }) }),
   create: (a) => ({
     tool: 'Write',
-    args: defined({ file_path: pick(a, 'path', 'file_path'), content: a.file_text ?? a.content }),
+    args: defined({ file_path: only(a, 'path', 'file_path'), content: a.file_text ?? a.content }),
   }),
   edit: (a) => ({
     tool: 'Edit',
     args: defined({
-      file_path: pick(a, 'path', 'file_path'),
+      file_path: only(a, 'path', 'file_path'),
       old_string: a.old_str ?? a.old_string,
       new_string: a.new_str ?? a.new_string,
     }),
   }),
-  view: (a) => ({ tool: 'Read', args: defined({ file_path: pick(a, 'path', 'file_path') }) }),
+  view: (a) => ({ tool: 'Read', args: defined({ file_path: only(a, 'path', 'file_path') }) }),
   grep: (a) => ({ tool: 'Grep', args: a }),
   glob: (a) => ({ tool: 'Glob', args: a }),
   web_fetch: (a) => ({ tool: 'WebFetch', args: a }),
 };
+
+/** What write_bash types, as the shell line it makes (keys that edit the line are bad input). */
+function typed(text: unknown): string | undefined {
+  if (typeof text !== 'string') return undefined;
+  const line = keystrokeCommand(text);
+  if ('problem' in line) throw new BadArgs(line.problem);
+  return line.command;
+}
 
 export function parseCopilot(raw: unknown): HostParse {
   if (!isObj(raw)) return { ok: false, problem: 'hook input is not a JSON object' };
@@ -85,7 +98,8 @@ export function parseCopilot(raw: unknown): HostParse {
   if (name === undefined) return { ok: false, problem: 'hook input has no usable "toolName"', event };
   const args = argsObject(doc.toolArgs ?? {}, 'toolArgs');
   if (!args.ok) return { ok: false, problem: args.problem, event };
-  const mapped = TOOLS[name]?.(args.args) ?? { tool: name, args: args.args };
+  const mapped = mapTool(TOOLS, name, args.args);
+  if ('problem' in mapped) return { ok: false, problem: mapped.problem, event };
   if (mapped.tool === 'Bash' && typeof mapped.args.command !== 'string')
     return { ok: false, problem: `the ${name} call has no "command" string`, event };
   const result = isObj(doc.toolResult) ? doc.toolResult : undefined;
@@ -123,8 +137,9 @@ function claudeShaped(doc: Obj): HostParse {
   const parsed = claudeInput(doc);
   if (!parsed.ok) return parsed;
   const { input, event } = parsed;
-  const mapped = input.tool_name === '' ? undefined : TOOLS[input.tool_name]?.(input.tool_input);
-  if (!mapped) return { ok: true, input, event };
+  if (input.tool_name === '' || TOOLS[input.tool_name] === undefined) return { ok: true, input, event };
+  const mapped = mapTool(TOOLS, input.tool_name, input.tool_input);
+  if ('problem' in mapped) return { ok: false, problem: mapped.problem, event };
   if (mapped.tool === 'Bash' && typeof mapped.args.command !== 'string')
     return { ok: false, problem: `the ${input.tool_name} call has no "command" string`, event };
   return {

@@ -113,6 +113,17 @@ describe('Cursor input', () => {
     expect(write.ok && 'elsewhere' in write).toBe(false);
   });
 
+  it('refuses two different file paths under alias keys', () => {
+    expect(
+      parseCursor({
+        ...base,
+        hook_event_name: 'preToolUse',
+        tool_name: 'Write',
+        tool_input: { file_path: 'a.txt', target_file: '.cursor/hooks.json', contents: '' },
+      }),
+    ).toMatchObject({ ok: false, problem: expect.stringContaining('"file_path" and "target_file"') });
+  });
+
   it('names what is wrong', () => {
     expect(parseCursor({ ...base, hook_event_name: 'beforeShellExecution' })).toMatchObject({
       ok: false,

@@ -18,7 +18,9 @@ import {
   hostAdapter,
   hostHead,
   idOf,
+  mapTool,
   type Obj,
+  only,
   pick,
   SESSION_KINDS,
   sessionInput,
@@ -48,14 +50,14 @@ const TOOLS: ToolMap = {
   TabWrite: (a) => ({
     tool: 'Write',
     args: defined({
-      file_path: pick(a, 'file_path', 'path', 'target_file'),
+      file_path: only(a, 'file_path', 'path', 'target_file'),
       content: a.contents ?? a.content,
     }),
   }),
   Write: (a) => ({
     tool: 'Write',
     args: defined({
-      file_path: pick(a, 'file_path', 'path', 'target_file'),
+      file_path: only(a, 'file_path', 'path', 'target_file'),
       content: a.contents ?? a.content,
     }),
   }),
@@ -63,16 +65,16 @@ const TOOLS: ToolMap = {
   Edit: (a) => editArgs(a),
   Delete: (a) => ({
     tool: 'delete_file',
-    args: defined({ path: pick(a, 'file_path', 'path', 'target_file') }),
+    args: defined({ path: only(a, 'file_path', 'path', 'target_file') }),
   }),
-  Read: (a) => ({ tool: 'Read', args: defined({ file_path: pick(a, 'file_path', 'path', 'target_file') }) }),
+  Read: (a) => ({ tool: 'Read', args: defined({ file_path: only(a, 'file_path', 'path', 'target_file') }) }),
 };
 
 function editArgs(a: Obj): { tool: string; args: Obj } {
   return {
     tool: 'Edit',
     args: defined({
-      file_path: pick(a, 'file_path', 'path', 'target_file'),
+      file_path: only(a, 'file_path', 'path', 'target_file'),
       old_string: a.old_string,
       new_string: a.new_string,
     }),
@@ -158,7 +160,8 @@ function cursorCall(event: string, doc: Obj): CursorCall | { problem: string } {
   const response = doc.result_json ?? doc.tool_output;
   if (event === 'beforeMCPExecution' || event === 'afterMCPExecution')
     return { host: name, tool: mcpName(name, doc), args: parsed.args, response };
-  const mapped = TOOLS[name]?.(parsed.args) ?? { tool: name, args: parsed.args };
+  const mapped = mapTool(TOOLS, name, parsed.args);
+  if ('problem' in mapped) return { problem: mapped.problem };
   if (mapped.tool === 'Bash' && typeof mapped.args.command !== 'string')
     return { problem: `the ${name} call has no "command" string` };
   return { host: name, ...mapped, response };

@@ -69,6 +69,36 @@ describe('Gemini CLI input', () => {
   });
 });
 
+describe('Gemini CLI directories and aliases', () => {
+  it('an absolute dir_path is honoured, a relative one resolves in the project; bad or conflicting ones are refused', () => {
+    const abs = parseGemini(
+      ev('BeforeTool', 'run_shell_command', { command: 'ls', dir_path: '/home/u/.gemini' }),
+    );
+    expect(abs.ok && abs.input.cwd).toBe('/home/u/.gemini');
+    const rel = parseGemini(ev('BeforeTool', 'run_shell_command', { command: 'ls', directory: 'sub' }));
+    expect(rel.ok && rel.input.cwd).toBe('/repo/sub');
+    expect(parseGemini(ev('BeforeTool', 'run_shell_command', { command: 'ls', dir_path: 3 }))).toMatchObject({
+      ok: false,
+      problem: expect.stringContaining('"dir_path" is not a string'),
+    });
+    expect(
+      parseGemini(ev('BeforeTool', 'run_shell_command', { command: 'ls', directory: 'a', dir_path: 'b' })),
+    ).toMatchObject({ ok: false, problem: expect.stringContaining('"directory" and "dir_path"') });
+  });
+
+  it('two different file paths under alias keys are refused; the same one twice is fine', () => {
+    expect(
+      parseGemini(
+        ev('BeforeTool', 'write_file', { file_path: 'a.txt', path: '.gemini/settings.json', content: '' }),
+      ),
+    ).toMatchObject({ ok: false, problem: expect.stringContaining('"file_path" and "path"') });
+    const same = parseGemini(
+      ev('BeforeTool', 'write_file', { file_path: 'a.txt', path: 'a.txt', content: '' }),
+    );
+    expect(same.ok && same.input.tool_input).toMatchObject({ file_path: 'a.txt' });
+  });
+});
+
 describe('Gemini CLI answers', () => {
   it('deny with the reason, allow for a pass, context on AfterTool', () => {
     expect(shapeGemini({ kind: 'deny', reason: 'held' }, 'BeforeTool').json).toEqual({

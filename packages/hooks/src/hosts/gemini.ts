@@ -6,7 +6,6 @@
 // {prompt} (after the user submits a prompt) and SessionStart {source} are Claude Code's
 // UserPromptSubmit and SessionStart: the prompt is recorded as the session's directive. Their answer
 // never blocks the turn: a problem is a systemMessage, the session brief is additionalContext.
-import { join } from 'node:path';
 import type { HostAdapter, HostAnswer, HostParse, ShapedDecision } from '../host.js';
 import { forModel } from '../host.js';
 import type { HookEvent, HookInput } from '../input.js';
@@ -16,10 +15,12 @@ import {
   hostHead,
   idOf,
   isObj,
+  mapTool,
   type Obj,
-  pick,
+  only,
   sessionInput,
   type ToolMap,
+  workdirOf,
 } from './canonical.js';
 
 const EVENTS: Record<string, HookEvent> = {
@@ -47,12 +48,12 @@ const TOOLS: ToolMap = {
   run_shell_command: (a) => ({ tool: 'Bash', args: defined({ command: a.command }) }),
   write_file: (a) => ({
     tool: 'Write',
-    args: defined({ file_path: pick(a, 'file_path', 'path'), content: a.content }),
+    args: defined({ file_path: only(a, 'file_path', 'path'), content: a.content }),
   }),
   replace: (a) => ({
     tool: 'Edit',
     args: defined({
-      file_path: pick(a, 'file_path', 'path'),
+      file_path: only(a, 'file_path', 'path'),
       old_string: a.old_string,
       new_string: a.new_string,
       expected_replacements: a.expected_replacements,
@@ -60,18 +61,18 @@ const TOOLS: ToolMap = {
   }),
   read_file: (a) => ({
     tool: 'Read',
-    args: defined({ file_path: pick(a, 'file_path', 'absolute_path', 'path') }),
+    args: defined({ file_path: only(a, 'file_path', 'absolute_path', 'path') }),
   }),
   read_many_files: (a) => ({ tool: 'Read', args: defined({ paths: a.paths ?? a.include }) }),
-  list_directory: (a) => ({ tool: 'LS', args: defined({ path: pick(a, 'dir_path', 'path') }) }),
-  glob: (a) => ({ tool: 'Glob', args: defined({ pattern: a.pattern, path: pick(a, 'dir_path', 'path') }) }),
+  list_directory: (a) => ({ tool: 'LS', args: defined({ path: only(a, 'dir_path', 'path') }) }),
+  glob: (a) => ({ tool: 'Glob', args: defined({ pattern: a.pattern, path: only(a, 'dir_path', 'path') }) }),
   search_file_content: (a) => ({
     tool: 'Grep',
-    args: defined({ pattern: a.pattern, path: pick(a, 'dir_path', 'path') }),
+    args: defined({ pattern: a.pattern, path: only(a, 'dir_path', 'path') }),
   }),
   grep_search: (a) => ({
     tool: 'Grep',
-    args: defined({ pattern: a.pattern, path: pick(a, 'dir_path', 'path') }),
+    args: defined({ pattern: a.pattern, path: only(a, 'dir_path', 'path') }),
   }),
   web_fetch: (a) => ({ tool: 'WebFetch', args: a }),
   google_web_search: (a) => ({ tool: 'WebSearch', args: a }),
@@ -91,7 +92,8 @@ export function parseGemini(raw: unknown): HostParse {
   if (name === undefined) return { ok: false, problem: 'hook input has no usable "tool_name"', event };
   if (!isObj(doc.tool_input))
     return { ok: false, problem: 'hook input "tool_input" is not a JSON object', event };
-  const mapped = TOOLS[name]?.(doc.tool_input) ?? { tool: name, args: doc.tool_input };
+  const mapped = mapTool(TOOLS, name, doc.tool_input);
+  if ('problem' in mapped) return { ok: false, problem: mapped.problem, event };
   if (mapped.tool === 'Bash' && typeof mapped.args.command !== 'string')
     return { ok: false, problem: 'the run_shell_command call has no "command" string', event };
   const response = doc.tool_response;
@@ -105,9 +107,14 @@ export function parseGemini(raw: unknown): HostParse {
     ...(mapped.tool !== name ? { host_tool_name: name } : {}),
   };
   const cwd = typeof doc.cwd === 'string' && doc.cwd !== '' ? doc.cwd : undefined;
-  // run_shell_command runs in `directory` (relative to the project) when it names one.
-  const dir = name === 'run_shell_command' ? pick(doc.tool_input, 'directory', 'dir_path') : undefined;
-  if (cwd !== undefined) input.cwd = dir ? join(cwd, dir) : cwd;
+  // run_shell_command runs in `directory` / `dir_path` when it names one (relative to the project, or absolute).
+  if (name === 'run_shell_command') {
+    const where = workdirOf(doc.tool_input, ['directory', 'dir_path'], cwd);
+    if ('problem' in where)
+      return { ok: false, problem: `the run_shell_command call is bad input: ${where.problem}`, event };
+    if (where.dir !== undefined) input.cwd = where.dir;
+    else if (cwd !== undefined) input.cwd = cwd;
+  } else if (cwd !== undefined) input.cwd = cwd;
   const id = idOf(doc.tool_call_id) ?? idOf(doc.tool_use_id);
   if (id !== undefined) input.tool_use_id = id;
   if (canonical === 'PostToolUse') {
