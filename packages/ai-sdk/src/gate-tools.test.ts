@@ -187,14 +187,18 @@ describe('a provider tool with a local execute', () => {
     };
   }
 
+  /** Runs a wrapped tool's execute as the SDK does (input, then the call's options). */
+  const execute = (tool: { execute?: unknown }, input: unknown, toolCallId: string) =>
+    (tool.execute as (input: unknown, options: unknown) => Promise<unknown>)(input, {
+      toolCallId,
+      messages: [],
+    });
+
   it('checks a bash call as the shell tool on its command, refusing it without an envelope', async () => {
     const ran: string[] = [];
     const g = shellGate();
     const tools = gateTools(providerTools(ran), { gate: g, session: 's5', hints });
-    const out = await tools.bash.execute?.(
-      { command: 'git push --force origin main' },
-      { toolCallId: 'c1', messages: [] },
-    );
+    const out = await execute(tools.bash, { command: 'git push --force origin main' }, 'c1');
     expect(JSON.stringify(out)).toContain('prediction_missing');
     expect(ran).toEqual([]);
     await g.flush();
@@ -206,9 +210,10 @@ describe('a provider tool with a local execute', () => {
     const ran: string[] = [];
     const g = shellGate();
     const tools = gateTools(providerTools(ran), { gate: g, session: 's6', hints });
-    const out = await tools.str_replace_based_edit_tool.execute?.(
+    const out = await execute(
+      tools.str_replace_based_edit_tool,
       { command: 'create', path: fixture.release, file_text: 'release 9 approved' },
-      { toolCallId: 'c2', messages: [] },
+      'c2',
     );
     expect(JSON.stringify(out)).toContain('"outcome":"rejected"');
     expect(ran).toEqual([]);
