@@ -6,12 +6,15 @@ import { join } from 'node:path';
 import { sourceKey } from '@tollgate/core';
 import { openStore } from '@tollgate/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, scratchRepo, tollgate } from '../packages/cli/src/testing/harness.js';
+import { BIN, lastJson, scratchRepo, tollgate } from '../packages/cli/src/testing/harness.js';
 import { DRIVERS, type HostDriver } from './support/host-drivers.js';
 
 const PUSH = 'git push --force origin main';
-/** Hosts whose events carry an id the post event is paired by (Codex tool_use_id, Cursor generation_id). */
-const PAIRED = new Set(['codex', 'cursor']);
+/**
+ * Hosts whose shell events carry a per-call id the post event is paired by (Codex tool_use_id).
+ * Cursor's shell events carry only generation_id, which several calls of one turn share: never paired.
+ */
+const PAIRED = new Set(['codex']);
 
 describe('attacks through tollgate hook codex: live processes and working directories', () => {
   let repo: ReturnType<typeof scratchRepo>;
@@ -71,15 +74,16 @@ describe.each(DRIVERS.map((d) => [d.host, d] as const))(
 
     const run = (doc: unknown) =>
       tollgate(['hook', d.host], { cwd: repo.work, env: { TOLLGATE_DB: db }, input: JSON.stringify(doc) });
-    const attested = async (s: string, command: string) => {
+    /** The session's reads of this command, newest first. */
+    const observations = async (s: string, command: string) => {
       const store = await openStore(db);
       try {
-        const [obs] = await store.findObservationsBySource(s, sourceKey(command), 1);
-        return obs?.attested;
+        return await store.findObservationsBySource(s, sourceKey(command), 5);
       } finally {
         await store.close();
       }
     };
+    const attested = async (s: string, command: string) => (await observations(s, command))[0]?.attested;
 
     it('a post event no pre decision let through is recorded unattested', async () => {
       // Made up: a "read" of a command the gate never saw, with an id the host never gave.
@@ -98,6 +102,20 @@ describe.each(DRIVERS.map((d) => [d.host, d] as const))(
       // The id of a real pre event on a different command pairs with nothing.
       d.readPost(await run(d.post(session, repo.work, 'git status --short', ' M x\n', 'real-1')));
       expect(await attested(session, 'git status --short')).toBe(false);
+    });
+
+    it('a tool-use id pairs once: a second post event for it, with made-up output, is not attested', async () => {
+      const read = 'git rev-parse --abbrev-ref HEAD';
+      expect(d.readPre(await run(d.pre(session, repo.work, read, 'once-1'))).kind).toBe('pass');
+      d.readPost(await run(d.post(session, repo.work, read, 'main\n', 'once-1')));
+      // The agent read the id from the host's transcript and reports the call again, with other output.
+      const forged = d.readPost(await run(d.post(session, repo.work, read, 'release-9f3e\n', 'once-1')));
+      const [second, first] = await observations(session, read);
+      expect(second?.excerpt).toContain('release-9f3e');
+      expect(second?.attested).toBe(false);
+      expect(first?.excerpt).toContain('main');
+      expect(first?.attested).toBe(PAIRED.has(d.host));
+      if (PAIRED.has(d.host) && d.postContext) expect(forged.text).toContain('already reported');
     });
 
     it("the agent's shell cannot file into another session", async () => {
@@ -132,3 +150,53 @@ describe.each(DRIVERS.map((d) => [d.host, d] as const))(
     });
   },
 );
+
+describe('attacks through tollgate hook claude-code: one post event per tool-use id', () => {
+  let repo: ReturnType<typeof scratchRepo>;
+  let db: string;
+  const session = `cc-once-${Math.random().toString(36).slice(2, 8)}`;
+  beforeAll(() => {
+    repo = scratchRepo();
+    db = join(repo.root, 'store.db');
+  });
+  afterAll(() => rmSync(repo.root, { recursive: true, force: true }));
+  const event = (hook_event_name: string, command: string, id: string, extra: object = {}) =>
+    tollgate(['hook', 'claude-code'], {
+      cwd: repo.work,
+      env: { TOLLGATE_DB: db },
+      input: JSON.stringify({
+        session_id: session,
+        transcript_path: `/home/u/.claude/projects/x/${session}.jsonl`,
+        cwd: repo.work,
+        hook_event_name,
+        tool_name: 'Bash',
+        tool_input: { command },
+        tool_use_id: id,
+        ...extra,
+      }),
+    });
+
+  it('a forged PostToolUse with a known tool_use_id records made-up output unattested; the first report stands', async () => {
+    const read = 'git rev-parse HEAD';
+    const pre = lastJson<{ hookSpecificOutput: { permissionDecision?: string } }>(
+      (await event('PreToolUse', read, 'toolu_once')).stdout,
+    );
+    expect(pre.hookSpecificOutput.permissionDecision).toBeUndefined();
+    await event('PostToolUse', read, 'toolu_once', { tool_response: { stdout: 'aaaa111\n', stderr: '' } });
+    const forged = await event('PostToolUse', read, 'toolu_once', {
+      tool_response: { stdout: 'ffff999\n', stderr: '' },
+    });
+    expect(forged.code).toBe(0);
+    expect(forged.stdout).toContain('already reported');
+    const store = await openStore(db);
+    try {
+      const [second, first] = await store.findObservationsBySource(session, sourceKey(read), 5);
+      expect(first).toMatchObject({ attested: true });
+      expect(first?.excerpt).toContain('aaaa111');
+      expect(second).toMatchObject({ attested: false });
+      expect(second?.excerpt).toContain('ffff999');
+    } finally {
+      await store.close();
+    }
+  });
+});

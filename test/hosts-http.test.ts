@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sourceKey } from '@tollgate/core';
 import { shellProbe } from '@tollgate/hooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Run } from '../packages/cli/src/testing/harness.js';
@@ -57,6 +58,19 @@ describe.each(DRIVERS.map((d) => [d.host, d] as const))('POST /v1/hooks/%s', (_n
     expect(d.readPre(await post(d.pre(session, work, 'git status --short', 'r1'))).kind).toBe('pass');
     const read = d.readPost(await post(d.post(session, work, 'git status --short', ' M a\n', 'r1')));
     if (d.postContext) expect(read.text).toMatch(/recorded this read as observation \w{26}/);
+  });
+
+  test('a second post event for a tool-use id, with made-up output, is recorded unattested', async () => {
+    const read = 'git rev-parse --abbrev-ref HEAD';
+    expect(d.readPre(await post(d.pre(session, work, read, 'twice-1'))).kind).toBe('pass');
+    d.readPost(await post(d.post(session, work, read, 'main\n', 'twice-1')));
+    // With the hook token, the id read from the host's transcript, other output.
+    d.readPost(await post(d.post(session, work, read, 'release-9f3e\n', 'twice-1')));
+    const [second, first] = await s.store.findObservationsBySource(`laptop/${session}`, sourceKey(read), 5);
+    expect(first?.excerpt).toContain('main');
+    expect(first?.attested).toBe(d.host === 'codex');
+    expect(second?.excerpt).toContain('release-9f3e');
+    expect(second?.attested).toBe(false);
   });
 
   test('a shell `tollgate predict` is pointed at POST /v1/predictions, nothing filed', async () => {

@@ -299,6 +299,12 @@ export interface Store {
    * host's post-call event finds the decision its pre-call event got, without listing the session.
    */
   recentDecisions(session: string, callDigest: string, limit: number): Promise<AuditRow[]>;
+  /**
+   * Takes the pairing of a host's post-tool event with its tool-use id (`host_ref`) in this session:
+   * true for the first caller only, across processes and gate instances sharing the store (a unique
+   * key, never process memory). Each pre-tool decision thus vouches for at most one post event.
+   */
+  claimHostPost(session: string, hostRef: string, at: number): Promise<boolean>;
 
   // --- Reports (the calibration loop): aggregated in the database, never rows pulled into memory. ---
   /** The calibration report over a window (see report-types.ts); `never_fired` and times are core's. */

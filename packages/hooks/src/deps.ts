@@ -11,7 +11,12 @@ export interface HookDeps {
   gate: Gate;
   store: Pick<
     Store,
-    'listAudit' | 'recentDecisions' | 'findObservationsBySource' | 'getReview' | 'answerReview'
+    | 'listAudit'
+    | 'recentDecisions'
+    | 'claimHostPost'
+    | 'findObservationsBySource'
+    | 'getReview'
+    | 'answerReview'
   >;
   /**
    * Whether a person is at the host's terminal for this input (host-prompt.ts): then a call waiting

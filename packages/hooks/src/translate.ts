@@ -12,6 +12,7 @@ import {
   recordDirective,
   sanitiseText,
   sessionBrief,
+  systemClock,
 } from '@tollgate/core';
 import { openDispatch } from './decision-row.js';
 import type { HookDeps } from './deps.js';
@@ -286,28 +287,38 @@ async function postToolUse(input: HookInput, deps: HookDeps, host: HostInfo): Pr
   if ('problem' in call) return { kind: 'noted' };
   const classification = deps.gate.classify(call, undefined, input.cwd);
   if (isGated(classification.class)) {
-    await recordResult(input, call, deps, host);
+    const pairing = await pairWithPre(input, call, deps);
+    await recordResult(input, call, deps, host, pairing);
     const approved = await hostApproval(input, call, deps, host);
     if (approved !== undefined) return { kind: 'noted', context: approved };
+    // A second report of the same tool-use id settles nothing: the first one did, or will.
+    if (pairing === 'taken') return { kind: 'noted', context: secondReport(input) };
     return recordDispatch(input, call, deps, host);
   }
   if (event === 'PostToolUseFailure') return { kind: 'noted' };
   if (!isReadTool(input.tool_name)) {
-    await recordResult(input, call, deps, host);
-    return { kind: 'noted' };
+    const pairing = await pairWithPre(input, call, deps);
+    await recordResult(input, call, deps, host, pairing);
+    return pairing === 'taken' ? { kind: 'noted', context: secondReport(input) } : { kind: 'noted' };
   }
   // The agent's own tollgate commands (also the rewritten predict/decline line) are not evidence sources.
   if (input.tool_name === 'Bash' && tollgateIn(String(call.args.command), input, deps).kind !== 'none')
     return { kind: 'noted' };
   const source = call.tool === 'shell' ? String(call.args.command) : { tool: call.tool, args: call.args };
+  const pairing = await pairWithPre(input, call, deps);
   const observation = await deps.gate.recordObservation({
     session: input.session_id,
     agent: host.agent,
     source,
     output: responseText(input.tool_response),
     recordedBy: host.recordedBy,
-    attested: (deps.attested ?? true) && (await pairedWithPre(input, call, deps)),
+    attested: pairing === 'paired',
   });
+  if (pairing === 'taken')
+    return {
+      kind: 'noted',
+      context: `${secondReport(input)} Recorded as observation ${observation.id}, not attested.`,
+    };
   const cite = typeof source === 'string' ? `{"source": ${JSON.stringify(sanitiseText(source, 300))}}` : '';
   return {
     kind: 'noted',
@@ -315,11 +326,21 @@ async function postToolUse(input: HookInput, deps: HookDeps, host: HostInfo): Pr
   };
 }
 
+function secondReport(input: HookInput): string {
+  return `Tollgate: the host already reported the call with tool-use id ${sanitiseText(input.tool_use_id ?? '', 128)}; a second report of it is not attested and settles nothing.`;
+}
+
 /**
  * What a call that is not a read returned, recorded against it (kind `result`): preconditions read a
  * diagnostic's verdict from it; it is never evidence for a prediction. Attested only when paired.
  */
-async function recordResult(input: HookInput, call: Call, deps: HookDeps, host: HostInfo): Promise<void> {
+async function recordResult(
+  input: HookInput,
+  call: Call,
+  deps: HookDeps,
+  host: HostInfo,
+  pairing: Pairing,
+): Promise<void> {
   if (input.hook_event_name !== 'PostToolUse') return;
   await deps.gate.recordObservation({
     session: input.session_id,
@@ -327,23 +348,31 @@ async function recordResult(input: HookInput, call: Call, deps: HookDeps, host: 
     source: call.tool === 'shell' ? String(call.args.command) : { tool: call.tool, args: call.args },
     output: responseText(input.tool_response),
     recordedBy: host.recordedBy,
-    attested: (deps.attested ?? true) && (await pairedWithPre(input, call, deps)),
+    attested: pairing === 'paired',
     kind: 'result',
   });
 }
 
 /**
- * Whether this post-tool event is the host's own report of a call whose pre-tool event the gate
- * decided: a decision row of this session for the same call carries the same tool-use id and let it
- * run. A post event made up by anything else (the agent piping JSON into a hook process) pairs with
- * nothing, so its "read" is recorded but never attested. A host that gives no tool-use id pairs nothing.
+ * How a post-tool event stands to the pre-tool decision it claims to report on. `paired`: a decision
+ * row of this session for the same call carries the same tool-use id and let it run, and this is the
+ * first post event for that id (Store.claimHostPost): the gate saw the call decided, so what the host
+ * reports it returned is attested. `taken`: such a row exists but a post event for the id came
+ * before — a forgery carrying an id read from the host's transcript, or a replay; the first report
+ * wins. `unpaired`: no such row (a post event made up by anything else, a host that gives no per-call
+ * id, a caller whose posts are never attested): recorded, never attested, claims nothing.
  */
-async function pairedWithPre(input: HookInput, call: Call, deps: HookDeps): Promise<boolean> {
-  if (!input.tool_use_id) return false;
+type Pairing = 'paired' | 'taken' | 'unpaired';
+
+async function pairWithPre(input: HookInput, call: Call, deps: HookDeps): Promise<Pairing> {
+  if (!input.tool_use_id || deps.attested === false) return 'unpaired';
   const rows = await deps.store.recentDecisions(input.session_id, callDigest(call), 8);
-  return rows.some(
+  const decided = rows.some(
     (r) => r.host_ref === input.tool_use_id && (r.outcome === 'pass' || r.outcome === 'dispatch'),
   );
+  if (!decided) return 'unpaired';
+  const at = (deps.clock ?? systemClock).now();
+  return (await deps.store.claimHostPost(input.session_id, input.tool_use_id, at)) ? 'paired' : 'taken';
 }
 
 async function recordDispatch(

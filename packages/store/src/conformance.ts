@@ -451,6 +451,17 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
         expect(await store.recentDecisions('s1', 'd9', 5)).toEqual([]);
       });
 
+      it('pairs a host post event with its tool-use id once: racing claims, one winner', async () => {
+        const claims = await Promise.all(
+          Array.from({ length: 8 }, (_, i) => store.claimHostPost('s1', 'toolu_1', 1_000 + i)),
+        );
+        expect(claims.filter(Boolean)).toHaveLength(1);
+        expect(await store.claimHostPost('s1', 'toolu_1', 2_000)).toBe(false);
+        // Another id, or the same id in another session, is a pairing of its own.
+        expect(await store.claimHostPost('s1', 'toolu_2', 2_000)).toBe(true);
+        expect(await store.claimHostPost('s2', 'toolu_1', 2_000)).toBe(true);
+      });
+
       it('lists the calls a session dispatched, newest first, bounded by age and count', async () => {
         const at = (ms: number) => new Date(ms).toISOString();
         const call = (tool: string, args: Record<string, unknown>) => ({ tool, args });

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { GENESIS_HASH } from '@tollgate/core';
 import { type Kysely, type Migration, sql } from 'kysely';
+import { hostPostsTable } from './host-posts.js';
 import { ledgerIndexes } from './migration-ledger.js';
 import { reportCovering, reportFacts, reportIndexes } from './migration-report.js';
 import { sessionUsageTable } from './migration-session-usage.js';
@@ -33,6 +34,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
       up: (db: AnyDb) => notificationsTable(db, dialect === 'sqlite' ? 'integer' : 'bigint'),
     },
     '0011_report_covering': { up: (db: AnyDb) => reportCovering(db) },
+    '0012_host_posts': {
+      up: (db: AnyDb) => hostPostsTable(db, dialect === 'sqlite' ? 'integer' : 'bigint'),
+    },
   };
 }
 

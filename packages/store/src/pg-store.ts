@@ -39,6 +39,7 @@ import { auditFacts, factsValues, ruleKind, uniqueRules } from './audit-facts.js
 import { exportPages, getAudit, listAudit } from './audit-list.js';
 import { StoredChainWalker } from './audit-verify.js';
 import { StoreFault, toStoreFault } from './fault.js';
+import * as HOST_POSTS from './host-posts.js';
 import * as LEDGER from './ledger-window.js';
 import * as NOTIFY from './notify-sql.js';
 import { openPostgres, type PostgresConnection, type PostgresOptions } from './pg-open.js';
@@ -331,6 +332,11 @@ export class PostgresStore implements Store {
       limit,
     ]);
     return rows.map((r) => JSON.parse(r.doc) as AuditRow);
+  }
+
+  async claimHostPost(session: string, hostRef: string, at: number): Promise<boolean> {
+    const result = await this.#query('claim host post', HOST_POSTS.PG.claim, [session, hostRef, at]);
+    return result.rowCount === 1;
   }
 
   async getAuditBySeq(seq: number): Promise<AuditRow | undefined> {

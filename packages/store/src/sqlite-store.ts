@@ -37,6 +37,7 @@ import type { Kysely } from 'kysely';
 import { auditFacts, factsValues, ruleKind, uniqueRules } from './audit-facts.js';
 import { type AuditHead, type StoredAudit, verifyStored } from './audit-verify.js';
 import { StoreFault, toStoreFault } from './fault.js';
+import * as HOST_POSTS from './host-posts.js';
 import * as LEDGER from './ledger-window.js';
 import * as NOTIFY from './notify-sql.js';
 import * as REVIEWS from './review-sql.js';
@@ -289,6 +290,14 @@ export class SqliteStore implements Store {
       this.#s.recentDecisions.all(callDigest, session, limit),
     ) as string[];
     return docs.map((d) => JSON.parse(d) as AuditRow);
+  }
+
+  async claimHostPost(session: string, hostRef: string, at: number): Promise<boolean> {
+    const raw = this.#conn.raw;
+    return run(
+      'claim host post',
+      () => raw.prepare(HOST_POSTS.SQLITE.claim).run(session, hostRef, at).changes === 1,
+    );
   }
 
   async getAuditBySeq(seq: number): Promise<AuditRow | undefined> {

@@ -4,7 +4,7 @@ import { parseCursor, shapeCursor } from './cursor.js';
 const base = { conversation_id: 'c1', generation_id: 'g1', workspace_roots: ['/repo'] };
 
 describe('Cursor input', () => {
-  it('beforeShellExecution is the canonical Bash, paired by generation_id, in its cwd or first workspace root', () => {
+  it('beforeShellExecution is the canonical Bash, never paired by the shared generation_id, in its cwd or first workspace root', () => {
     const parsed = parseCursor({
       ...base,
       hook_event_name: 'beforeShellExecution',
@@ -16,9 +16,20 @@ describe('Cursor input', () => {
       session_id: 'c1',
       tool_name: 'Bash',
       tool_input: { command: 'git push -f' },
-      tool_use_id: 'g1',
       cwd: '/repo/sub',
     });
+    // One model turn (generation) runs several calls: its id pairs none of them.
+    expect(parsed.ok && parsed.input.tool_use_id).toBeUndefined();
+    // Cursor's own tool events carry a per-call tool_use_id, which does pair.
+    const tool = parseCursor({
+      ...base,
+      hook_event_name: 'postToolUse',
+      tool_name: 'Read',
+      tool_input: { file_path: '/repo/a' },
+      tool_output: 'x',
+      tool_use_id: 'tu-1',
+    });
+    expect(tool.ok && tool.input.tool_use_id).toBe('tu-1');
     const noCwd = parseCursor({ ...base, hook_event_name: 'beforeShellExecution', command: 'ls' });
     expect(noCwd.ok && noCwd.input.cwd).toBe('/repo');
   });

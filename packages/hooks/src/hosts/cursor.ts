@@ -122,8 +122,11 @@ export function parseCursor(raw: unknown): HostParse {
   const roots = Array.isArray(doc.workspace_roots) ? doc.workspace_roots : [];
   const cwd = pick(doc, 'cwd') || (typeof roots[0] === 'string' ? roots[0] : undefined);
   if (cwd) input.cwd = cwd;
-  // Pairs a post event with its pre event: the tool-use id, else the generation (one model turn).
-  const ref = idOf(doc.tool_use_id) ?? idOf(doc.generation_id);
+  // Pairs a post event with its pre event: the tool-use id of Cursor's own tool events. Never the
+  // generation_id: one model turn runs several calls under it, so a post event for any of them would
+  // vouch for the others. beforeShellExecution / beforeMCPExecution and their after-events give no
+  // per-call id, so what they report is recorded unattested (rules with require_attested refuse it).
+  const ref = idOf(doc.tool_use_id);
   if (ref !== undefined) input.tool_use_id = ref;
   if (canonical === 'PostToolUse') input.tool_response = call.response;
   const generic = event === 'preToolUse' || event === 'postToolUse';
