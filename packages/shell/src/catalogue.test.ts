@@ -227,6 +227,41 @@ passes('git commands and config', [
   'echo x >> notes/.gitkeep',
 ]);
 
+// Options that change what a branch move or a delete does: force beats branch creation, the
+// path-only checkout modes name paths whatever the word looks like, a temp-dir find -delete is as
+// safe as rm -rf there, and usage output touches nothing.
+gates('what the options make of it', [
+  ['git checkout -f -b spike', 'git.checkout.discard'],
+  ['git checkout -fB spike upstream/topic', 'git.checkout.discard'],
+  ['git checkout --theirs lockfile.json', 'git.checkout.discard'],
+  ['git checkout --ours -- a.c', 'git.checkout.discard'],
+  ['git checkout -p', 'git.checkout.discard'],
+  ['git submodule deinit -f --all', 'git.worktree.force-remove'],
+  ['git submodule update --init --force', 'git.worktree.force-remove'],
+  ['find /tmp/w/../../srv -delete', 'fs.find.delete'],
+  ['find -L /tmp/w -delete', 'fs.find.delete'],
+  ['find /tmp/w -follow -delete', 'fs.find.delete'],
+  ['find /tmp/w ./src -delete', 'fs.find.delete'],
+  ['find /tmp -delete', 'fs.find.delete'],
+  ['git update-ref -d refs/heads/spike', 'git.refs.rewrite'],
+  ['shred -u notes.txt', 'fs.overwrite-device-or-data'],
+  ['truncate --help -s0 data.db', 'fs.overwrite-device-or-data'],
+]);
+
+passes('what the options make of it', [
+  'git checkout -b spike',
+  'git checkout -qbspike',
+  'git checkout --orphan site',
+  'git checkout -q topic',
+  'git submodule deinit vendor/lib',
+  'git submodule update --init',
+  'find /tmp/w -depth -delete',
+  "find /var/tmp/cache -name '*.part' -delete",
+  'git update-ref -h',
+  'shred --help',
+  'truncate --version',
+]);
+
 gates('filesystem', [
   ['rm -rf ./dist', 'fs.rm.recursive-or-force'],
   ['rm -r src/old', 'fs.rm.recursive-or-force'],
