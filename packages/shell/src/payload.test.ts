@@ -1,0 +1,93 @@
+// Is interpreter code plainly read-only? Code that hides in strings and regexes (interpolation, perl's
+// code blocks, s///e) counts as code; a pattern, a keyword argument's name or an awk variable does not.
+import { describe, expect, it } from 'vitest';
+import { isReadOnlyCode } from './payload.js';
+import type { Language } from './programs.js';
+
+describe('code inside strings is code', () => {
+  it.each<[Language, string]>([
+    ['perl', 'print "@{[ system(q(touch /srv/a)) ]}"'],
+    ['perl', 'print "${\\ unlink(q(/srv/a)) }"'],
+    ['perl', '$_ = "a"; s/a/unlink(q(b))/e; print'],
+    ['perl', 'print "a" =~ /(?{ unlink("b") })/'],
+    ['ruby', 'puts "#{File.delete(%q(/srv/a))}"'],
+    ['ruby', "puts 'x\"' + \"#{Dir.rmdir('d')}\""],
+    ['python', "print(f'{__import__(\"os\").remove(\"a\")}')"],
+    ['python', 'print(rf"{open(\'a\', \'w\')}")'],
+    ['python', "print(f'''{eval(\"1\")}''')"],
+    ['node', 'console.log(`${require("fs").unlinkSync("a")}`)'],
+    ['node', 'console.log(`${ {a: process.exit()}.a }`)'],
+  ])('%s: %s', (language, code) => {
+    expect(isReadOnlyCode(language, code)).toBe(false);
+  });
+
+  it.each<[Language, string]>([
+    ['ruby', 'puts "total: #{1 + 2}"'],
+    ['python', "n = 3; print(f'{n} items, {{literal}}')"],
+    ['node', 'const n = 2; console.log(`n is ${n * 2}`)'],
+  ])('%s: %s passes', (language, code) => {
+    expect(isReadOnlyCode(language, code)).toBe(true);
+  });
+});
+
+describe('perl patterns are data where perl reads a term', () => {
+  it.each([
+    'print if /warn/',
+    'print unless /^\\s*#/',
+    's/colour/color/g',
+    'print $1 if /release: (\\S+)/',
+    '$line =~ tr/a-z/A-Z/; print $line',
+    'next if /^$/; print',
+  ])('%s passes', (code) => {
+    expect(isReadOnlyCode('perl', code)).toBe(true);
+  });
+
+  it.each([
+    // after a value `/` divides: what lies between is code
+    'print 4 / unlink("a") / 2',
+    'unlink $_ if /tmp/',
+    's{a}{b}g',
+  ])('%s is not read-only', (code) => {
+    expect(isReadOnlyCode('perl', code)).toBe(false);
+  });
+});
+
+describe('awk computes unless it runs, pipes, reads a command or redirects', () => {
+  it.each([
+    '{ total += $3 } END { print total }',
+    '{ seen[$1]++ } END { for (k in seen) print k, seen[k] }',
+    'NR > 1 && $2 > 10 { print $1 }',
+    '{ printf "%-8s %d\\n", $1, $2 }',
+    'function sq(x) { return x * x } { print sq($1) }',
+  ])('%s passes', (code) => {
+    expect(isReadOnlyCode('awk', code)).toBe(true);
+  });
+
+  it.each([
+    'BEGIN { system("date") }',
+    '{ print $0 | "sort" }',
+    'BEGIN { "hostname" | getline h; print h }',
+    '{ print > "out.txt" }',
+    '@load "filefuncs"; BEGIN { unlink("a") }',
+  ])('%s is not read-only', (code) => {
+    expect(isReadOnlyCode('awk', code)).toBe(false);
+  });
+});
+
+describe('names that are data or declared', () => {
+  it.each<[Language, string]>([
+    ['python', 'import json, sys; d = json.load(sys.stdin); print(json.dumps(d, indent=2, sort_keys=True))'],
+    ['python', 'import sys; print(sys.executable, sys.path)'],
+    ['python', 'total = 0\nfor v in range(4): total += v\nprint(total)'],
+    ['ruby', 'puts [3, 1, 2].sort.first'],
+  ])('%s: %s passes', (language, code) => {
+    expect(isReadOnlyCode(language, code)).toBe(true);
+  });
+
+  it.each<[Language, string]>([
+    ['python', 'print(x=open("a", "w"))'],
+    ['python', 'total = 0; total += __import__("os").getpid()'],
+  ])('%s: %s is not read-only', (language, code) => {
+    expect(isReadOnlyCode(language, code)).toBe(false);
+  });
+});
