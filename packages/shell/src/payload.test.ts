@@ -7,15 +7,18 @@ import type { Language } from './programs.js';
 describe('code inside strings is code', () => {
   it.each<[Language, string]>([
     ['perl', 'print "@{[ system(q(touch /srv/a)) ]}"'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: perl, node and ruby code under test, not templates
     ['perl', 'print "${\\ unlink(q(/srv/a)) }"'],
     ['perl', '$_ = "a"; s/a/unlink(q(b))/e; print'],
     ['perl', 'print "a" =~ /(?{ unlink("b") })/'],
     ['ruby', 'puts "#{File.delete(%q(/srv/a))}"'],
     ['ruby', "puts 'x\"' + \"#{Dir.rmdir('d')}\""],
-    ['python', "print(f'{__import__(\"os\").remove(\"a\")}')"],
-    ['python', 'print(rf"{open(\'a\', \'w\')}")'],
+    ['python', 'print(f\'{__import__("os").remove("a")}\')'],
+    ['python', "print(rf\"{open('a', 'w')}\")"],
     ['python', "print(f'''{eval(\"1\")}''')"],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: perl, node and ruby code under test, not templates
     ['node', 'console.log(`${require("fs").unlinkSync("a")}`)'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: perl, node and ruby code under test, not templates
     ['node', 'console.log(`${ {a: process.exit()}.a }`)'],
   ])('%s: %s', (language, code) => {
     expect(isReadOnlyCode(language, code)).toBe(false);
@@ -24,6 +27,7 @@ describe('code inside strings is code', () => {
   it.each<[Language, string]>([
     ['ruby', 'puts "total: #{1 + 2}"'],
     ['python', "n = 3; print(f'{n} items, {{literal}}')"],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: perl, node and ruby code under test, not templates
     ['node', 'const n = 2; console.log(`n is ${n * 2}`)'],
   ])('%s: %s passes', (language, code) => {
     expect(isReadOnlyCode(language, code)).toBe(true);
