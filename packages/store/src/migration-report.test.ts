@@ -1,5 +1,6 @@
-// Migrations 0004 and 0011 on a store written before them: the report tables are rebuilt from every
-// row's doc (0004), the rule index made covering (0011), and the report equals the one the appends wrote.
+// Migrations 0004, 0011 and 0013 on a store written before them: the report tables are rebuilt from
+// every row's doc (0004), the rule index made covering (0011), the day rollups built from the facts
+// (0013), and the report equals the one the appends wrote.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +20,7 @@ async function upgradeFrom(
   name: string,
   undo: string,
   version: number,
-  by: 'session' | 'rule',
+  by: 'session' | 'rule' | 'agent',
 ): Promise<string> {
   const file = join(dir, name);
   const store = await SqliteStore.open(file);
@@ -63,6 +64,25 @@ it('0011 replaces audit_rules_by_at with the covering audit_rules_window, figure
     .pluck()
     .all();
   expect(indexes.sort()).toEqual(['audit_rules_by_rule', 'audit_rules_window']);
+  check.close();
+});
+
+it('0013 builds the day rollups from the facts of a store written before them, figures unchanged', async () => {
+  // As the release before 0013 left it: no rollups, the migration not yet run.
+  const file = await upgradeFrom(
+    'before-0013.db',
+    "DROP TABLE audit_rollup; DELETE FROM kysely_migration WHERE name = '0013_report_rollups'",
+    11,
+    'agent',
+  );
+  const check = new Sqlite(file, { readonly: true });
+  // Counted by hand from report-history.ts: the rows make 4 + 4 + 3 (day, agent, tool, first reason)
+  // keys on days 0, 1 and 2; with each rule they name, 4 + 6 + 3 (row 9 and 10 name both rules).
+  const rows = check.prepare("SELECT rule = '' AS total, count(*) AS n FROM audit_rollup GROUP BY 1").all();
+  expect(rows).toEqual([
+    { total: 0, n: 13 },
+    { total: 1, n: 11 },
+  ]);
   check.close();
 });
 

@@ -6,6 +6,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
 import { hostPostsTable } from './host-posts.js';
 import { ledgerIndexes } from './migration-ledger.js';
 import { reportCovering, reportFacts, reportIndexes } from './migration-report.js';
+import { reportRollups } from './migration-rollup.js';
 import { sessionUsageTable } from './migration-session-usage.js';
 import { notificationsTable } from './notify-sql.js';
 import { reviewsTable } from './review-sql.js';
@@ -37,6 +38,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0012_host_posts': {
       up: (db: AnyDb) => hostPostsTable(db, dialect === 'sqlite' ? 'integer' : 'bigint'),
     },
+    '0013_report_rollups': { up: (db: AnyDb) => reportRollups(db, dialect) },
   };
 }
 

@@ -1,6 +1,7 @@
 // The PostgreSQL hot paths as named statements: pg prepares each once per connection and then sends
 // only the name and the values.
 import { factsInsertSql, outcomeRulesSql } from './audit-facts.js';
+import { rollupUpsertSql } from './audit-rollup.js';
 
 const ticketColumns = 'id, session, agent, call_digest, doc_digest, doc, created_at, consumed_at';
 
@@ -74,6 +75,8 @@ export const q = {
     text: 'INSERT INTO audit_rules (seq, rule, kind, at_ms) SELECT $1::bigint, unnest($4::text[]), $2::text, $3::bigint',
   },
   copyOutcomeRules: { name: 'tg_audit_rules_copy', text: outcomeRulesSql((i) => `$${i}`) },
+  // The day rollups (audit-rollup.ts): the row added to its day's sums, after its facts and rules.
+  upsertRollup: { name: 'tg_audit_rollup_upsert', text: rollupUpsertSql((i) => `$${i}`) },
   auditBySeq: { name: 'tg_audit_by_seq', text: 'SELECT doc FROM audit WHERE seq = $1' },
   openTickets: {
     name: 'tg_open_tickets',

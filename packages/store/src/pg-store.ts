@@ -211,7 +211,7 @@ export class PostgresStore implements Store {
     return rows;
   }
 
-  /** The row's report columns and rules (audit-facts.ts), inside the append's transaction. */
+  /** The row's report columns, rules and day rollups (audit-facts.ts, audit-rollup.ts), inside the append's transaction. */
   async #facts(client: pg.PoolClient, row: AuditRow, atMs: number | null): Promise<void> {
     const facts = auditFacts(row, atMs);
     await client.query({ ...q.insertFacts, values: factsValues(row, facts) });
@@ -223,6 +223,8 @@ export class PostgresStore implements Store {
     } else if (row.kind === 'outcome' && row.ref !== undefined) {
       await client.query({ ...q.copyOutcomeRules, values: [row.seq, facts.at_ms, row.ref] });
     }
+    if (row.kind === 'decision' || row.kind === 'outcome')
+      await client.query({ ...q.upsertRollup, values: [row.seq, row.seq] });
   }
 
   /** BEGIN … COMMIT on one pooled client; any error rolls back and leaves as a StoreFault. */

@@ -8,7 +8,6 @@ import {
   type FlaggedRow,
   type MismatchEntry,
   NO_AGENT,
-  PERFUNCTORY_MS,
   type ReportFigures,
   type ReportGroup,
   type ReportQuery,
@@ -18,55 +17,25 @@ import {
   type StoreReport,
 } from '@tollgate/core';
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { DAY_MS } from './audit-rollup.js';
+import { rollupByAgentDay, rollupByRule, splitWindow } from './report-rollup.js';
+import {
+  DECLINED_BLIND as BLIND,
+  FLAG_SUMS,
+  PERFUNCTORY as PERF,
+  REPEATED as REP,
+  SUM_KEYS,
+  SUMS,
+} from './report-sums.js';
 import { ruleHistoryOf } from './rule-history.js';
 import type { Database } from './schema.js';
 
-const DAY_MS = 86_400_000;
 const DEFAULT_LIST = 20;
 const MAX_LIST = 200;
 
 type Db = Kysely<Database>;
 type Num = number | string | null | undefined;
 
-// The additive sums behind ReportFigures, over facts alias f (outcome columns are 0 on decisions).
-const SUMS = `
-  sum(case when f.kind = 'decision' and f.dry_run = 0 then 1 else 0 end) as decisions,
-  sum(case when f.kind = 'decision' and f.dry_run = 0 and f.outcome = 'pass' then 1 else 0 end) as pass,
-  sum(case when f.gated = 1 and f.outcome = 'dispatch' then 1 else 0 end) as dispatch,
-  sum(case when f.gated = 1 and f.outcome = 'declined' then 1 else 0 end) as declined,
-  sum(case when f.gated = 1 and f.outcome = 'rejected' then 1 else 0 end) as rejected,
-  sum(f.dry_run) as dry_runs,
-  sum(case when f.dry_run = 0 then f.would_reject else 0 end) as would_reject,
-  sum(case when f.gated = 1 then f.escalated else 0 end) as escalations,
-  sum(case when f.gated = 1 then f.overridden else 0 end) as overrides,
-  sum(f.matched) as matched, sum(f.mismatched) as mismatched, sum(f.unverifiable) as unverifiable,
-  sum(case when f.matched + f.mismatched + f.unverifiable > 0 then 1 else 0 end) as observed,
-  sum(case when f.matched > 0 and f.mismatched = 0 and f.unverifiable = 0 then 1 else 0 end) as all_matched,
-  sum(case when f.unverifiable > 0 and f.matched = 0 and f.mismatched = 0 then 1 else 0 end) as none_checked,
-  coalesce(sum(f.brier_sum), 0) as brier_sum, sum(f.brier_n) as brier_n,
-  max(case when f.kind = 'decision' and f.dry_run = 0 then f.at_ms end) as last_ms,
-  count(*) as row_count`;
-
-const SUM_KEYS = [
-  'decisions',
-  'pass',
-  'dispatch',
-  'declined',
-  'rejected',
-  'dry_runs',
-  'would_reject',
-  'escalations',
-  'overrides',
-  'matched',
-  'mismatched',
-  'unverifiable',
-  'observed',
-  'all_matched',
-  'none_checked',
-  'brier_sum',
-  'brier_n',
-  'row_count',
-] as const;
 type Sums = Record<(typeof SUM_KEYS)[number], number> & { last_ms: number | null };
 
 /** The window and filters over facts alias `a`, as one boolean expression. */
@@ -129,11 +98,9 @@ const LIGHT_SUMS = `
   max(case when f.dry_run = 0 then f.at_ms end) as last_ms,
   count(*) as row_count`;
 
-const PERFUNCTORY = sql<SqlBool>`f.gated = 1 and f.outcome = 'dispatch' and f.predicted = 1 and f.overridden = 0
-  and p.outcome = 'rejected' and f.at_ms - p.at_ms <= ${sql.lit(PERFUNCTORY_MS)}
-  and f.evidence_min_ms >= f.at_ms - p.at_ms`;
-const DECLINED_BLIND = sql<SqlBool>`f.gated = 1 and f.outcome = 'declined' and f.decline_attempts = 0`;
-const REPEATED = sql<SqlBool>`f.gated = 1 and f.outcome = 'rejected' and p.outcome = 'declined'`;
+const PERFUNCTORY = sql.raw(PERF);
+const DECLINED_BLIND = sql.raw(BLIND);
+const REPEATED = sql.raw(REP);
 
 /**
  * The window grouped by (agent, day, and the --by dimension when it is tool or session), folded here
@@ -145,21 +112,12 @@ async function sumsByAgentDay(
   db: Db,
   q: ReportQuery,
   extra: 'tool' | 'session' | undefined,
+  rollups: boolean,
 ): Promise<AgentDayScan> {
-  const third = extra === undefined ? sql`''` : KEYS[extra];
-  const keys = sql`${KEYS.agent} as a, ${KEYS.day} as d, ${third} as x, f.reason as rc`;
-  const [heavy, light] = await Promise.all([
-    // The flag counts ride along: a gated row's predecessor is one primary-key seek.
-    sql<Record<string, Num>>`
-      select ${keys}, ${sql.raw(SUMS)},
-        sum(case when ${PERFUNCTORY} then 1 else 0 end) as flag_p,
-        sum(case when ${DECLINED_BLIND} then 1 else 0 end) as flag_d,
-        sum(case when ${REPEATED} then 1 else 0 end) as flag_r
-      from audit_facts f left join audit_facts p on p.seq = f.prev_seq
-      where ${scope(q, 'f')} and (f.gated = 1 or f.kind = 'outcome') group by 1, 2, 3, 4`.execute(db),
-    sql<Record<string, Num>>`
-      select ${keys}, ${sql.raw(LIGHT_SUMS)} from audit_facts f
-      where ${scope(q, 'f')} and f.gated = 0 and f.kind = 'decision' group by 1, 2, 3, 4`.execute(db),
+  const split = rollups ? splitWindow(q) : { raw: [q] };
+  const pieces = await Promise.all([
+    ...(split.days === undefined ? [] : [rollupByAgentDay(db, split.days, q, extra === 'tool', NO_AGENT)]),
+    ...split.raw.map((w) => rawByAgentDay(db, w, extra)),
   ]);
   const out: AgentDayScan = {
     agent: new Map(),
@@ -168,7 +126,7 @@ async function sumsByAgentDay(
     reasons: new Map(),
     flags: [0, 0, 0],
   };
-  for (const row of [...heavy.rows, ...light.rows]) {
+  for (const row of pieces.flat()) {
     const sums = sumsOf(row);
     into(out.agent, String(row.a), sums);
     into(out.day, dayName(row.d), sums);
@@ -180,6 +138,27 @@ async function sumsByAgentDay(
     out.flags[2] += Number(row.flag_r ?? 0);
   }
   return out;
+}
+
+/** The raw rows of a window grouped by (agent, day, the --by dimension, first reason): two scans. */
+async function rawByAgentDay(
+  db: Db,
+  q: ReportQuery,
+  extra: 'tool' | 'session' | undefined,
+): Promise<Record<string, Num>[]> {
+  const third = extra === undefined ? sql`''` : KEYS[extra];
+  const keys = sql`${KEYS.agent} as a, ${KEYS.day} as d, ${third} as x, f.reason as rc`;
+  const [heavy, light] = await Promise.all([
+    // The flag counts ride along: a gated row's predecessor is one primary-key seek.
+    sql<Record<string, Num>>`
+      select ${keys}, ${sql.raw(SUMS)}, ${sql.raw(FLAG_SUMS)}
+      from audit_facts f left join audit_facts p on p.seq = f.prev_seq
+      where ${scope(q, 'f')} and (f.gated = 1 or f.kind = 'outcome') group by 1, 2, 3, 4`.execute(db),
+    sql<Record<string, Num>>`
+      select ${keys}, ${sql.raw(LIGHT_SUMS)} from audit_facts f
+      where ${scope(q, 'f')} and f.gated = 0 and f.kind = 'decision' group by 1, 2, 3, 4`.execute(db),
+  ]);
+  return [...heavy.rows, ...light.rows];
 }
 
 interface AgentDayScan {
@@ -203,11 +182,21 @@ function topReasons(reasons: Map<string, number>): StoreReport['top_reasons'] {
 // The key is an expression, not the column: grouping by r.rule would tempt SQLite (with statistics)
 // into a skip-scan of audit_rules_by_rule for its order, which then reads every rule row's table row;
 // the range over audit_rules_window reads the index alone and groups in a temporary b-tree instead.
-async function sumsByRule(db: Db, q: ReportQuery): Promise<Map<string, Sums>> {
-  const { rows } = await sql<Record<string, Num>>`
-    select r.rule || '' as k, ${sql.raw(SUMS)} from ${RULES_FACTS}
-    where ${window(q, 'r')} and f.seq = r.seq and ${scope(q, 'f')} group by 1`.execute(db);
-  return new Map(rows.map((row) => [String(row.k), sumsOf(row)]));
+async function sumsByRule(db: Db, q: ReportQuery, rollups: boolean): Promise<Map<string, Sums>> {
+  // Under a rule filter the view lists every rule of the rows naming it: the raw rows know them.
+  const split = rollups && q.rule === undefined ? splitWindow(q) : { raw: [q] };
+  const pieces = await Promise.all([
+    ...(split.days === undefined ? [] : [rollupByRule(db, split.days, q)]),
+    ...split.raw.map(async (w) => {
+      const { rows } = await sql<Record<string, Num>>`
+        select r.rule || '' as k, ${sql.raw(SUMS)} from ${RULES_FACTS}
+        where ${window(w, 'r')} and f.seq = r.seq and ${scope(w, 'f')} group by 1`.execute(db);
+      return rows;
+    }),
+  ]);
+  const out = new Map<string, Sums>();
+  for (const row of pieces.flat()) into(out, String(row.k), sumsOf(row));
+  return out;
 }
 
 function figures(s: Sums): ReportFigures {
@@ -478,12 +467,16 @@ async function mismatches(db: Db, q: ReportQuery, limit: number): Promise<Mismat
   return out;
 }
 
-export async function reportQuery(db: Db, q: ReportQuery): Promise<StoreReport> {
+/**
+ * `rollups: false` computes every figure from the raw rows (the tests compare the two); by default
+ * the whole days of the window come from the day rollups.
+ */
+export async function reportQuery(db: Db, q: ReportQuery, rollups = true): Promise<StoreReport> {
   const limit = Math.min(MAX_LIST, Math.max(0, Math.floor(q.limit ?? DEFAULT_LIST)));
   const extra = q.by === 'tool' || q.by === 'session' ? q.by : undefined;
   const [scan, byRule, lat, ended, listed] = await Promise.all([
-    sumsByAgentDay(db, q, extra),
-    sumsByRule(db, q),
+    sumsByAgentDay(db, q, extra, rollups),
+    sumsByRule(db, q, rollups),
     latency(db, q),
     endings(db, q),
     mismatches(db, q, limit),

@@ -2,6 +2,7 @@
 // budget (p50 ≤ 150 µs for a full irreversible check) leaves no room for building SQL per call.
 import type BetterSqlite3 from 'better-sqlite3';
 import { factsInsertSql, outcomeRulesSql } from './audit-facts.js';
+import { rollupUpsertSql } from './audit-rollup.js';
 
 export type SqliteStatements = ReturnType<typeof prepareStatements>;
 
@@ -60,6 +61,8 @@ export function prepareStatements(db: BetterSqlite3.Database) {
       `INSERT INTO audit_rules (seq, rule, kind, at_ms) SELECT ?, value, ?, ? FROM json_each(?)`,
     ),
     copyOutcomeRules: db.prepare(outcomeRulesSql(() => '?')),
+    // The day rollups (audit-rollup.ts): the row added to its day's sums, after its facts and rules.
+    upsertRollup: db.prepare(rollupUpsertSql(() => '?')),
     auditBySeq: db.prepare('SELECT doc FROM audit WHERE seq = ?').pluck(),
     recentDecisions: db
       .prepare(

@@ -208,7 +208,7 @@ export class SqliteStore implements Store {
     return rows;
   }
 
-  /** The row's report columns and rules (audit-facts.ts), inside the append's transaction. */
+  /** The row's report columns, rules and day rollups (audit-facts.ts, audit-rollup.ts), inside the append's transaction. */
   #facts(row: AuditRow, atMs: number | null): void {
     const facts = auditFacts(row, atMs);
     this.#s.insertFacts.run(factsValues(row, facts));
@@ -219,6 +219,7 @@ export class SqliteStore implements Store {
     } else if (row.kind === 'outcome' && row.ref !== undefined) {
       this.#s.copyOutcomeRules.run(row.seq, facts.at_ms, row.ref);
     }
+    if (row.kind === 'decision' || row.kind === 'outcome') this.#s.upsertRollup.run(row.seq, row.seq);
   }
 
   // Listing, reports and export go through kysely, loaded (with these modules) only when asked for:

@@ -1,0 +1,27 @@
+// Migration 0013: the day rollups (audit-rollup.ts), built from every stored facts row by the same
+// aggregate an append adds with. Primary key (day, rule, agent, tool, reason): the report reads the
+// whole days of its window as one range of it (rule '' for the rows, the others per rule); on SQLite
+// the table is WITHOUT ROWID, the key being the table, so an append's upsert touches one b-tree.
+import { CompiledQuery, type CreateTableBuilder, type Kysely, sql } from 'kysely';
+import { ROLLUP_KEYS, ROLLUP_REBUILD_SQL, ROLLUP_VALUES } from './audit-rollup.js';
+import type { Dialect } from './schema.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types.
+type AnyDb = Kysely<any>;
+
+export async function reportRollups(db: AnyDb, dialect: Dialect): Promise<void> {
+  const int64 = dialect === 'sqlite' ? 'integer' : 'bigint';
+  const real = dialect === 'sqlite' ? 'real' : 'double precision';
+  // Columns added in loops: the builder's column-name type is widened to every name.
+  let table: CreateTableBuilder<'audit_rollup', string> = db.schema
+    .createTable('audit_rollup')
+    .addColumn('day', int64, (c) => c.notNull());
+  for (const k of ROLLUP_KEYS.slice(1)) table = table.addColumn(k, 'text', (c) => c.notNull());
+  for (const v of ROLLUP_VALUES) {
+    if (v === 'last_ms') table = table.addColumn(v, int64);
+    else table = table.addColumn(v, v === 'brier_sum' ? real : int64, (c) => c.notNull());
+  }
+  table = table.addPrimaryKeyConstraint('audit_rollup_pk', [...ROLLUP_KEYS]);
+  await (dialect === 'sqlite' ? table.modifyEnd(sql`without rowid`) : table).execute();
+  for (const statement of ROLLUP_REBUILD_SQL) await db.executeQuery(CompiledQuery.raw(statement, []));
+}
