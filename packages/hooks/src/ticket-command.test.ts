@@ -80,6 +80,9 @@ describe('ticketCommand: the tollgate CLI through any launcher', () => {
       ['pnpm dlx tollgate serve', 'serve'],
       ['yarn dlx tollgate mcp -- srv', 'mcp'],
       ['bunx tollgate override', 'override'],
+      // A shell string given to a runner runs what it says.
+      ["npm exec -c 'tollgate override --reason x'", 'override'],
+      ['pnpm dlx -c tollgate serve', 'serve'],
       ['node /opt/tg/packages/cli/bin/tollgate.js override --reason x', 'override'],
       ['node --no-warnings ./bin/tollgate.js init', 'init'],
       ['/usr/bin/node node_modules/tollgate/dist/tollgate.js hook claude-code', 'hook'],
@@ -136,6 +139,11 @@ describe('ticketCommand: the tollgate CLI through any launcher', () => {
     expect(ticketCommand('npx -y tollgate predict --for x --file d.json', roots)).toMatchObject({
       kind: 'ticket',
       subcommand: 'predict',
+    });
+    // The runner's command is its own segment too: counted once, so still one plain ticket.
+    expect(ticketCommand('npm exec tollgate -- decline --for x --file d.json', roots)).toMatchObject({
+      kind: 'ticket',
+      subcommand: 'decline',
     });
     expect(ticketCommand('grep -r override tollgate.config.yaml', roots)).toEqual({ kind: 'none' });
     expect(ticketCommand('git commit -m "tollgate override docs"', roots)).toEqual({ kind: 'none' });

@@ -3,7 +3,13 @@
 // simple command and rewrites it so the process files into the hook's session and store. It also
 // recognises every other way the agent's shell could run the tollgate CLI, so operator commands
 // (override, init, hook, serve, mcp) are denied whatever launcher they come through.
-import { parseShell, type ResolveContext, resolvePath, type ShellSegment } from '@tollgate/shell';
+import {
+  parseShell,
+  type ResolveContext,
+  resolvePath,
+  type ShellSegment,
+  viaPackageRunner,
+} from '@tollgate/shell';
 import type { SelfIdentity } from './self-identity.js';
 import { shellLine, shellWord } from './shell-word.js';
 
@@ -95,9 +101,12 @@ export function ticketCommand(
     return { kind: 'none' };
   const facts = parseShell(command, where ? { context: where.context } : {});
   const isSelf = where ? selfCheck(where) : undefined;
-  const found = facts.segments.flatMap((s) =>
-    invocations(s, roots, 0, isSelf).map((words) => ({ segment: s, words })),
-  );
+  // The command a package runner runs (npx tollgate ...) is a segment of its own too; the runner's
+  // segment already names that invocation, so it is not counted twice.
+  const runs = (s: ShellSegment) => viaPackageRunner(s.via) && directly(s, roots, isSelf);
+  const found = facts.segments
+    .filter((s) => !runs(s))
+    .flatMap((s) => invocations(s, roots, 0, isSelf).map((words) => ({ segment: s, words })));
   if (found.length === 0) return { kind: 'none' };
   const forbidden = found.find(({ words }) => !agentFacing(words));
   if (forbidden) return { kind: 'operator', subcommand: forbidden.words[0] ?? '' };
@@ -105,7 +114,7 @@ export function ticketCommand(
   const { segment, words } = first;
   if (!SUBCOMMANDS.has(words[0] ?? '')) return { kind: 'agent', subcommand: words[0] ?? '' };
   const problem =
-    facts.segments.filter((s) => !s.via.includes(segment.program)).length !== 1 ||
+    facts.segments.filter((s) => !s.via.includes(segment.program) && !runs(s)).length !== 1 ||
     facts.dynamic.length > 0 ||
     facts.error !== undefined ||
     found.length > 1
@@ -145,6 +154,19 @@ export function isTollgateWord(word: string, roots: readonly string[] = []): boo
   if (/^tollgate(\.[cm]?js)?$/.test(base) || base === 'hook.cjs') return true;
   if (/(^|\/)node_modules\/(@tollgate\/|tollgate\/)/.test(lc)) return true;
   return roots.some((r) => r !== '' && (word === r || word.startsWith(`${r}/`)));
+}
+
+/** Whether the segment's own program is tollgate (not a runner or wrapper that runs it). */
+function directly(
+  s: Pick<ShellSegment, 'program' | 'argv0' | 'resolved_program'>,
+  roots: readonly string[],
+  isSelf?: (word: string) => boolean,
+): boolean {
+  return (
+    s.program === 'tollgate' ||
+    isTollgateWord(s.argv0, roots) ||
+    (isSelf?.(s.resolved_program ?? s.argv0) ?? false)
+  );
 }
 
 /** The argument lists tollgate is run with in this segment (several when a wrapper's command string runs it). */

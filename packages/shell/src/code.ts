@@ -4,6 +4,7 @@
 // code that is not plainly read-only is unknown-dynamic; SQL is analysed into the segment's `sql` facts.
 import type { Handler } from './extract.js';
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
+import { runPackageRunner } from './package-runners.js';
 import { runPackageScripts } from './package-scripts.js';
 import { isReadOnlyCode } from './payload.js';
 import {
@@ -25,7 +26,8 @@ export const interpreter: Handler = (ex, inv, env, program) => {
     inv.argv[1] !== 'eval'
   ) {
     ex.emit(inv);
-    if (program === 'bun') runPackageScripts(ex, inv, env, program);
+    if (program === 'bun' && !runPackageRunner(ex, inv, env, program))
+      runPackageScripts(ex, inv, env, program);
     return;
   }
   const language = interpreterLanguage(program) ?? 'other';

@@ -180,8 +180,8 @@ export class Extractor {
         this.fallbacks.database(this, inv, env, program);
         return;
       }
-      runsFiles(this, inv, env, program);
-      if (!DATA_STDIN.has(program)) this.unknownProgram(inv, env, program);
+      const ranPackage = runsFiles(this, inv, env, program);
+      if (!ranPackage && !DATA_STDIN.has(program)) this.unknownProgram(inv, env, program);
       this.emit(inv);
       return;
     }

@@ -1,16 +1,21 @@
 // Programs that run files the project holds, dispatched from the extractor's fallback: a path
-// (`./build.sh`, `bin/tool`), package managers' scripts (`npm test`, `yarn lint`) and `make`.
+// (`./build.sh`, `bin/tool`), package managers' scripts (`npm test`, `yarn lint`) and `make`; and
+// package runners (`npx TOOL`, `pnpm dlx TOOL`), which run a package's binary.
 import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
 import { runMake } from './makefile.js';
+import { runPackageRunner } from './package-runners.js';
 import { runPackageScripts } from './package-scripts.js';
 import { runPathProgram } from './scripts.js';
 
 const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
 
-export function runsFiles(ex: Extractor, inv: Invocation, env: Env, program: string): void {
+/** Judge what the program runs; true when it ran a package binary (its command was judged already). */
+export function runsFiles(ex: Extractor, inv: Invocation, env: Env, program: string): boolean {
   const word = inv.argv[0] ?? '';
+  if (runPackageRunner(ex, inv, env, program)) return true;
   if (PACKAGE_MANAGERS.has(program)) runPackageScripts(ex, inv, env, program);
   else if (program === 'make' || program === 'gmake') runMake(ex, inv);
   else if (word.includes('/')) runPathProgram(ex, inv, word);
+  return false;
 }

@@ -3,6 +3,7 @@
 export { parseShell } from './facts.js';
 export type { FileView, ResolveContext } from './files.js';
 export { type FileLimits, type NodeFileView, nodeFileView } from './node-files.js';
+export { viaPackageRunner } from './package-runners.js';
 export { resolvePath } from './resolve.js';
 export { commandSpelling, type SpellingToken } from './spelling.js';
 export {
