@@ -88,6 +88,29 @@ describe('SQL clients: gated', () => {
     [`psql <<EOF\n$STATEMENTS\nEOF`, 'db.sql.dynamic'],
     [`ssh db psql -f /srv/q.sql`, 'db.sql.dynamic'],
     [`mysql -e 'source dump.sql'`, 'db.sql.dynamic'],
+    // SQL sent through a cloud or service CLI
+    [
+      `aws athena start-query-execution --work-group wg --query-string 'DROP TABLE lake.raw'`,
+      'db.sql.destructive',
+    ],
+    [
+      `aws --region eu-west-1 redshift-data batch-execute-statement --sqls 'SELECT 1' 'TRUNCATE facts'`,
+      'db.sql.destructive',
+    ],
+    [`aws rds-data execute-statement --sql="DELETE FROM orders" --resource-arn arn:x`, 'db.sql.destructive'],
+    [`aws athena start-query-execution --query-string file://q.sql`, 'db.sql.destructive'],
+    [`npx wrangler d1 execute shop --remote --command 'DROP TABLE carts'`, 'db.sql.destructive'],
+    [`wrangler d1 execute shop --file=dump.sql`, 'db.sql.destructive'],
+    [
+      `gcloud spanner databases execute-sql main --instance=i1 --sql='DELETE FROM Singers'`,
+      'db.sql.destructive',
+    ],
+    [
+      `az postgres flexible-server execute -n srv -u admin -q 'DROP SCHEMA app CASCADE'`,
+      'db.sql.destructive',
+    ],
+    [`aws athena start-query-execution --query-string "$QUERY"`, 'db.sql.dynamic'],
+    [`wrangler d1 execute shop --file missing.sql`, 'db.sql.dynamic'],
   ])('%s → %s', (command, rule) => {
     const result = run(command);
     expect(['irreversible', 'unknown-dynamic']).toContain(result.class);
@@ -118,6 +141,10 @@ describe('SQL clients: pass', () => {
     `psql -f read.sql`,
     `mysql -e 'SHOW TABLES'`,
     `mysql --defaults-file=plain.cnf -e 'SELECT 1'`,
+    `aws athena start-query-execution --query-string 'SELECT * FROM lake.raw LIMIT 10'`,
+    `wrangler d1 execute shop --command 'SELECT count(*) FROM carts'`,
+    `wrangler d1 execute shop --file read.sql`,
+    `aws redshift-data describe-statement --id 42`,
     `duckdb -c "SELECT 42"`,
     `psql app`,
   ])('%s', (command) => {

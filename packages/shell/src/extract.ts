@@ -15,6 +15,7 @@ import { type Argv, isPrefix, unwrapPrefix } from './prefixes.js';
 import { DATA_STDIN, databaseClient, interpreterLanguage, SHELLS } from './programs.js';
 import type { Resolver } from './resolve.js';
 import { buildSegment } from './segment.js';
+import { serviceSql } from './sql-clients.js';
 import type { DynamicConstruct, ShellRedirect, ShellSegment } from './types.js';
 import { addPath, programWrites, type WriteSet } from './writes.js';
 
@@ -182,7 +183,11 @@ export class Extractor {
       }
       const ranPackage = runsFiles(this, inv, env, program);
       if (!ranPackage && !DATA_STDIN.has(program)) this.unknownProgram(inv, env, program);
-      this.emit(inv);
+      // SQL a cloud or service CLI sends (aws athena, wrangler d1 execute) is judged as a client's is.
+      const sql = serviceSql(this, inv, program);
+      this.emit(inv, sql?.payload !== undefined ? { payload: sql.payload } : undefined);
+      const segment = this.segments[this.segments.length - 1];
+      if (sql && segment) segment.sql = sql.facts;
       return;
     }
     this.flag('limit', inv.text);

@@ -211,6 +211,93 @@ export function isSqlClient(program: string): boolean {
   return program in CLIENTS || program in SUBCOMMAND_CLIENTS || program === 'bq';
 }
 
+/**
+ * Cloud and service CLIs that send SQL to a database: the command path that does it, the options
+ * whose value is SQL (every word up to the next option, for list options such as --sqls), and the
+ * options naming a file of SQL.
+ */
+interface ServiceSql {
+  path: readonly string[];
+  sql: readonly string[];
+  files?: readonly string[];
+  dialect?: SqlDialect;
+}
+
+const SERVICE_SQL: Record<string, readonly ServiceSql[]> = {
+  aws: [
+    { path: ['athena', 'start-query-execution'], sql: ['--query-string'] },
+    { path: ['redshift-data', 'execute-statement'], sql: ['--sql'], dialect: 'postgres' },
+    { path: ['redshift-data', 'batch-execute-statement'], sql: ['--sqls'], dialect: 'postgres' },
+    { path: ['rds-data', 'execute-statement'], sql: ['--sql'] },
+    { path: ['rds-data', 'batch-execute-statement'], sql: ['--sql'] },
+  ],
+  gcloud: [{ path: ['spanner', 'databases', 'execute-sql'], sql: ['--sql'] }],
+  wrangler: [{ path: ['d1', 'execute'], sql: ['--command'], files: ['--file'], dialect: 'sqlite' }],
+  az: [
+    {
+      path: ['postgres', 'flexible-server', 'execute'],
+      sql: ['--querytext', '-q'],
+      files: ['--file-path', '-f'],
+      dialect: 'postgres',
+    },
+    {
+      path: ['mysql', 'flexible-server', 'execute'],
+      sql: ['--querytext', '-q'],
+      files: ['--file-path', '-f'],
+      dialect: 'mysql',
+    },
+  ],
+  snow: [{ path: ['sql'], sql: ['--query', '-q'], files: ['--filename', '-f'] }],
+};
+
+/** The SQL a cloud or service CLI sends (aws athena --query-string, wrangler d1 execute --command), analysed. */
+export function serviceSql(ex: Extractor, inv: Invocation, program: string): ClientSql | undefined {
+  const specs = Object.hasOwn(SERVICE_SQL, program) ? SERVICE_SQL[program] : undefined;
+  if (!specs) return undefined;
+  const { argv, unresolved } = inv;
+  const words = argv.slice(1).map((w) => w.toLowerCase());
+  const spec = specs.find((s) => containsRun(words, s.path));
+  if (!spec) return undefined;
+  const client: Client = {
+    model: optionModel(''),
+    meta: 'none',
+    sql: [],
+    files: [],
+    ...(spec.dialect ? { dialect: spec.dialect } : {}),
+  };
+  const reader = new Reader(ex, inv, client);
+  for (let k = 1; k < argv.length; k++) {
+    const arg = argv[k] as string;
+    const eq = arg.indexOf('=');
+    const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    const isSql = spec.sql.includes(name);
+    if (!isSql && !spec.files?.includes(name)) continue;
+    // `--opt=value`, or the words up to the next option.
+    const values: Array<[string, boolean]> = [];
+    if (eq > 0 && name !== arg) values.push([arg.slice(eq + 1), unresolved[k] ?? false]);
+    else
+      for (let j = k + 1; j < argv.length && !(argv[j] as string).startsWith('-'); j++) {
+        values.push([argv[j] as string, unresolved[j] ?? false]);
+        if (!isSql || name !== '--sqls') break;
+      }
+    for (const [value, dynamic] of values) {
+      // The AWS CLI reads any parameter from file://PATH.
+      const file = /^fileb?:\/\//.test(value) ? value.replace(/^fileb?:\/\//, '') : undefined;
+      if (isSql && file === undefined) reader.text(value, dynamic);
+      else reader.file(file ?? value, dynamic);
+    }
+  }
+  return reader.result();
+}
+
+/** Whether `path` occurs in `words` as consecutive words. */
+function containsRun(words: readonly string[], path: readonly string[]): boolean {
+  for (let i = 0; i + path.length <= words.length; i++) {
+    if (path.every((p, k) => words[i + k] === p)) return true;
+  }
+  return false;
+}
+
 /** Largest SQL file read at decision time; a larger one is unknown. */
 export const MAX_SQL_FILE = 256 * 1024;
 
