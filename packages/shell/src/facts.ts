@@ -3,6 +3,7 @@
 // (never a throw): a command that cannot be read is reported as dynamic, so it is gated.
 import { createBudget, LimitExceeded, ShellSyntaxError } from './budget.js';
 import { database, interpreter } from './code.js';
+import { atJob, tmux } from './deferred-runners.js';
 import { Extractor, type Handler } from './extract.js';
 import { find, parallel, xargs } from './iterators.js';
 import { normalizeCommand } from './normalize.js';
@@ -40,6 +41,10 @@ const HANDLERS: Record<string, Handler> = {
   su: commandOption,
   runuser: commandOption,
   sg: commandOption,
+  script: commandOption,
+  at: atJob,
+  batch: atJob,
+  tmux,
   watch,
   flock,
   xargs,

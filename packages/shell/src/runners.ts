@@ -89,7 +89,8 @@ export const shell: Handler = (ex, inv, _env, program) => {
   readStdinAsScript(ex, inv, program);
 };
 
-function readStdinAsScript(ex: Extractor, inv: Invocation, program: string): void {
+/** Commands a program reads on stdin and runs as shell: a here-doc or here-string is parsed, a pipe is unknown. */
+export function readStdinAsScript(ex: Extractor, inv: Invocation, program: string): void {
   if (!inv.stdin) return;
   if (inv.stdin.text === undefined) {
     ex.flag('pipe_to_shell', inv.text);
@@ -192,20 +193,49 @@ export const trap: Handler = (ex, inv) => {
   ex.parseString(action, [...inv.via, 'trap'], { ifs: DEFAULT_IFS });
 };
 
-/** `su [user] -c COMMAND`, `runuser … -c COMMAND`, `sg group -c COMMAND`. */
+/**
+ * Short options taking a value, by program (a cluster ends at one: `su -sc` gives -s the value "c"),
+ * and letters whose value is optional and only attached (`script -tFILE`).
+ */
+const COMMAND_OPTION_LETTERS: Record<string, { values: string; optional: string }> = {
+  su: { values: 'sgGw', optional: '' },
+  runuser: { values: 'ugGsw', optional: '' },
+  sg: { values: '', optional: '' },
+  script: { values: 'IOBEmT', optional: 't' },
+};
+
+/** `su [user] -c COMMAND`, `runuser … -c COMMAND`, `sg group -c COMMAND`, `script -qc COMMAND`. */
 export const commandOption: Handler = (ex, inv, _env, program) => {
   ex.emit(inv);
   const { argv, unresolved } = inv;
+  const letters = COMMAND_OPTION_LETTERS[program] ?? { values: '', optional: '' };
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i] as string;
     let code: string | undefined;
     let at = i;
     // `--comm CMD`, `--c=CMD`: getopt_long takes any unambiguous prefix of --command.
     const long = longOption(arg, 'command');
-    if (arg === '-c' || long === null) {
+    if (long === null) {
       code = argv[i + 1];
       at = i + 1;
     } else if (long !== undefined) code = long;
+    else if (/^-[^-]/.test(arg)) {
+      // A short cluster as getopt reads it: `-qc CMD`, `-cCMD`; a value-taking letter ends it.
+      for (let k = 1; k < arg.length; k++) {
+        const letter = arg[k] as string;
+        if (letter === 'c') {
+          const attached = arg.slice(k + 1);
+          code = attached !== '' ? attached : argv[i + 1];
+          at = attached !== '' ? i : i + 1;
+          break;
+        }
+        if (letters.values.includes(letter)) {
+          if (k === arg.length - 1) i++;
+          break;
+        }
+        if (letters.optional.includes(letter)) break;
+      }
+    }
     if (code === undefined) continue;
     if (unresolved[at]) {
       ex.flag('unresolved_code', inv.text);
