@@ -21,7 +21,7 @@ describe('the command they run is a segment of the call', () => {
     ["tmux if-shell 'git clean -fd' ''", 'git', ['tmux if-shell']],
     ["script -qc 'git reset --hard' /dev/null", 'git', ['script -c']],
     ["script -efq --command='rm -r /srv/cache' log.txt", 'rm', ['script -c']],
-    ["script -cgit\\ stash\\ clear", 'git', ['script -c']],
+    ['script -cgit\\ stash\\ clear', 'git', ['script -c']],
   ])('%s runs %s via %j', (command, program, via) => {
     expect(segment(command, program)?.via).toEqual(via);
   });
