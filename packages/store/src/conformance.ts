@@ -566,6 +566,34 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
         expect(await store.ledgerWindows('s1', [])).toEqual([]);
       });
 
+      it('answers a window read again with what another connection has just written', async () => {
+        // Preconditions read the same windows on every check: whatever a store keeps between reads
+        // must give way at once to a row another process or gate instance committed.
+        const diag = observation('s1', '{"args":{},"tool":"diag"}', 1_000, {
+          source: { tool: 'diag', args: {} },
+        });
+        await store.insertObservation(diag);
+        const windows = [
+          { kind: 'observed' as const, query: { since: 0, limit: 4, tools: ['diag'] } },
+          { kind: 'observed' as const, query: { since: 0, limit: 4 } },
+        ];
+        expect(await store.ledgerWindows('s1', windows)).toEqual([[diag], [diag]]);
+        expect(await store.ledgerWindows('s1', windows)).toEqual([[diag], [diag]]);
+        const later = observation('s1', '{"args":{},"tool":"diag"}', 2_000, {
+          source: { tool: 'diag', args: {} },
+          excerpt: 'written elsewhere',
+        });
+        const doc = JSON.stringify(later).replaceAll("'", "''");
+        await t.raw(
+          `INSERT INTO observations (session, id, source_key, observed_ms, doc)
+           VALUES ('s1', '${later.id}', '${later.source_key}', 2000, '${doc}')`,
+        );
+        expect(await store.ledgerWindows('s1', windows)).toEqual([
+          [later, diag],
+          [later, diag],
+        ]);
+      });
+
       it('shows a deleted tail as stored rows below the head record', async () => {
         await store.appendAudit([draft('s1'), draft('s1'), draft('s1')]);
         await t.tamper('DELETE FROM audit WHERE seq = 3');

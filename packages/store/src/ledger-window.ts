@@ -22,17 +22,19 @@ const PG_TOOL = TOOL_OF_KEY.postgres;
 
 export const SQLITE = {
   // Every query sorts on narrow columns only; the documents of rows past the window are never read.
-  observations: `SELECT doc FROM observations WHERE rowid IN (
+  observations: `SELECT observed_ms, doc FROM observations WHERE rowid IN (
                    SELECT rowid FROM observations WHERE session = ? AND observed_ms >= ?
                    ORDER BY observed_ms DESC, id DESC LIMIT ?)
                  ORDER BY observed_ms DESC, id DESC`,
   // One tool per query: an equality on the indexed expression walks observations_by_tool newest
   // first and stops at the limit (the planner would scan the session for an IN list).
-  observationsOf: `SELECT doc FROM observations WHERE rowid IN (
+  observationsOf: `SELECT observed_ms, doc FROM observations WHERE rowid IN (
                      SELECT rowid FROM observations INDEXED BY observations_by_tool
                      WHERE session = ? AND ${SQLITE_TOOL} = ? AND observed_ms >= ?
                      ORDER BY observed_ms DESC LIMIT ?)
                    ORDER BY observed_ms DESC, id DESC`,
+  // The tool an observation's source key files it under, as the filter above reads it (one value).
+  toolOfKey: `SELECT ${SQLITE_TOOL} FROM (SELECT ? AS source_key)`,
   dispatches: `SELECT a.id AS id, a.at_ms AS at_ms, json_extract(a.doc, '$.call') AS call
                FROM audit_facts f JOIN audit a ON a.seq = f.seq
                WHERE f.session = ? AND f.kind = 'decision' AND f.dry_run = 0

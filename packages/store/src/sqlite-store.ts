@@ -10,13 +10,11 @@ import {
   type Consumption,
   chainRow,
   type DeclineRecord,
-  type DispatchRecord,
   type ExportQuery,
   GENESIS_HASH,
   type LedgerAdmission,
   type LedgerCaps,
   type LedgerRequest,
-  type LedgerWindow,
   type LedgerWindows,
   type NotificationAttempt,
   type NotificationRecord,
@@ -38,7 +36,6 @@ import { auditFacts, factsValues, ruleKind, uniqueRules } from './audit-facts.js
 import { type AuditHead, type StoredAudit, verifyStored } from './audit-verify.js';
 import { StoreFault, toStoreFault } from './fault.js';
 import * as HOST_POSTS from './host-posts.js';
-import * as LEDGER from './ledger-window.js';
 import * as NOTIFY from './notify-sql.js';
 import * as REVIEWS from './review-sql.js';
 import { auditRow, observationRow, overrideRecord, overrideRow, ticketRecord, ticketRow } from './rows.js';
@@ -46,6 +43,7 @@ import { ruleHistoryOf, SQLITE_RULE_HISTORY } from './rule-history.js';
 import type { Database, ObservationTable, OverrideTable, TicketTable } from './schema.js';
 import * as FILES from './session-files.js';
 import * as USAGE from './session-usage.js';
+import { SqliteLedger } from './sqlite-ledger.js';
 import { DEFAULT_SQLITE_PATH, openSqlite, type SqliteConnection, type SqliteOptions } from './sqlite-open.js';
 import { prepareStatements, type SqliteStatements } from './sqlite-statements.js';
 
@@ -62,17 +60,15 @@ export class SqliteStore implements Store {
     within: (row: ObservationTable, bytes: number, caps: LedgerCaps) => LedgerAdmission;
     openTickets: BetterSqlite3.Statement;
   };
-  /** The ledger-window statements (ledger-window.ts), prepared on first use. */
-  #ledger?: Record<
-    'observations' | 'observationsOf' | 'dispatches' | 'dispatchesOf',
-    BetterSqlite3.Statement
-  >;
+  /** Preconditions' ledger windows, with the cache this store's own writes keep true (sqlite-ledger.ts). */
+  readonly #ledger: SqliteLedger;
   #closed = false;
 
   private constructor(conn: SqliteConnection) {
     this.path = conn.path;
     this.#conn = conn;
     this.#s = prepareStatements(conn.raw);
+    this.#ledger = new SqliteLedger(conn.raw);
     // .immediate: take the write lock before reading the chain head, so two processes never chain
     // onto the same head (a deferred transaction could read, then lose the race to upgrade).
     const tx = conn.raw.transaction((drafts: AuditDraft[]) => this.#chain(drafts));
@@ -108,7 +104,9 @@ export class SqliteStore implements Store {
   }
 
   async insertObservation(observation: Observation): Promise<void> {
-    run('insert observation', () => this.#s.insertObservation.run(observationRow(observation)));
+    const row = observationRow(observation);
+    run('insert observation', () => this.#s.insertObservation.run(row));
+    this.#ledger.inserted(row);
   }
 
   async getObservation(session: string, id: string): Promise<Observation | undefined> {
@@ -212,6 +210,7 @@ export class SqliteStore implements Store {
   #facts(row: AuditRow, atMs: number | null): void {
     const facts = auditFacts(row, atMs);
     this.#s.insertFacts.run(factsValues(row, facts));
+    this.#ledger.appended(facts);
     const kind = ruleKind(row);
     if (kind !== undefined) {
       const rules = uniqueRules(row);
@@ -339,7 +338,9 @@ export class SqliteStore implements Store {
   async insertObservationWithin(observation: Observation, caps: LedgerCaps): Promise<LedgerAdmission> {
     const row = observationRow(observation);
     const bytes = Buffer.byteLength(observation.excerpt);
-    return run('insert observation', () => this.#usageStatements().within(row, bytes, caps));
+    const admission = run('insert observation', () => this.#usageStatements().within(row, bytes, caps));
+    if (admission.ok) this.#ledger.inserted(row);
+    return admission;
   }
 
   async countOpenTickets(session: string): Promise<number> {
@@ -481,64 +482,8 @@ export class SqliteStore implements Store {
     ) as string[];
   }
 
-  #ledgerStatements() {
-    const raw = this.#conn.raw;
-    this.#ledger ??= {
-      observations: raw.prepare(LEDGER.SQLITE.observations).pluck(),
-      observationsOf: raw.prepare(LEDGER.SQLITE.observationsOf).pluck(),
-      dispatches: raw.prepare(LEDGER.SQLITE.dispatches),
-      dispatchesOf: raw.prepare(LEDGER.SQLITE.dispatchesOf),
-    };
-    return this.#ledger;
-  }
-
   async ledgerWindows(session: string, requests: readonly LedgerRequest[]): Promise<LedgerWindows> {
-    // One read transaction for all of them: one snapshot, and one transaction's set-up, not one each.
-    const read = () =>
-      requests.map((r) =>
-        r.kind === 'observed'
-          ? this.#observationsWindow(session, r.query)
-          : this.#dispatchesWindow(session, r.query),
-      );
-    return requests.length > 1
-      ? run('read ledger windows', () => this.#conn.raw.transaction(read)())
-      : read();
-  }
-
-  #observationsWindow(session: string, query: LedgerWindow): Observation[] {
-    const tools = LEDGER.toolFilter(query.tools, true);
-    const limit = LEDGER.windowLimit(query.limit);
-    const s = this.#ledgerStatements();
-    if (tools === null) {
-      const docs = run('list recent observations', () =>
-        s.observations.all(session, query.since, limit),
-      ) as string[];
-      return docs.map((d) => JSON.parse(d) as Observation);
-    }
-    const lists = tools.map((tool) =>
-      (
-        run('list recent observations', () =>
-          s.observationsOf.all(session, tool, query.since, limit),
-        ) as string[]
-      ).map((d) => JSON.parse(d) as Observation),
-    );
-    return LEDGER.mergeNewest(lists, limit, LEDGER.newerObservation);
-  }
-
-  #dispatchesWindow(session: string, query: LedgerWindow): DispatchRecord[] {
-    const tools = LEDGER.toolFilter(query.tools, false);
-    const limit = LEDGER.windowLimit(query.limit);
-    const s = this.#ledgerStatements();
-    const lists = (tools ?? [undefined]).map((tool) =>
-      (
-        run('list recent dispatches', () =>
-          tool === undefined
-            ? s.dispatches.all(session, query.since, limit)
-            : s.dispatchesOf.all(session, tool, query.since, limit),
-        ) as LEDGER.DispatchRow[]
-      ).flatMap((r) => LEDGER.dispatchRecord(r) ?? []),
-    );
-    return LEDGER.mergeNewest(lists, limit, LEDGER.newerDispatch);
+    return run('read ledger windows', () => this.#ledger.windows(session, requests));
   }
 
   async health(): Promise<void> {
