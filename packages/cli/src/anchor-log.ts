@@ -1,7 +1,8 @@
 // Where anchors live, outside the store: an append-only JSON-lines file under the state base (default
 // `<state base>/anchors/<project>.jsonl`), or a git ref in the project repository whose commits each
 // hold one anchor (`anchor.json`), chained by parent, written with git plumbing. A store reset is
-// recorded in the same log, since the store it resets cannot hold that record.
+// recorded in the same log, since the store it resets cannot hold that record, and so is a person's
+// acceptance of a config change (tollgate config accept), which no agent-writable file may carry.
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -32,7 +33,21 @@ export interface ResetRecord {
   operator: string;
 }
 
-export type LogRecord = AnchorRecord | ResetRecord;
+/** A person accepted a change of the gate's config (tollgate config accept): what was in force, what is now. */
+export interface ConfigAcceptRecord {
+  schema: 'tollgate.anchor/v1';
+  kind: 'config-accept';
+  config: string;
+  /** The digest now in force; null when the accepted change is the config's deletion. */
+  digest: string | null;
+  previous_digest: string;
+  files: { path: string; accepted: string | null; now: string | null }[];
+  reason?: string;
+  at: string;
+  operator: string;
+}
+
+export type LogRecord = AnchorRecord | ResetRecord | ConfigAcceptRecord;
 
 export function defaultAnchorFile(base: string, root: string): string {
   return join(base, 'anchors', `${projectKey(root)}.jsonl`);
@@ -60,7 +75,10 @@ export function readRecords(file: string): LogRecord[] {
     .map((line, i) => {
       try {
         const record = JSON.parse(line) as LogRecord;
-        if (record.schema === 'tollgate.anchor/v1' && (record.kind === 'anchor' || record.kind === 'reset'))
+        if (
+          record.schema === 'tollgate.anchor/v1' &&
+          (record.kind === 'anchor' || record.kind === 'reset' || record.kind === 'config-accept')
+        )
           return record;
       } catch {
         // fall through

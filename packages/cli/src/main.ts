@@ -1,6 +1,7 @@
 // `tollgate ARGS`: finds the subcommand in the registry, loads only that module, runs it.
 import type { CommandIO } from './command.js';
 import { commands } from './commands/index.js';
+import { setNoticeSink } from './notices.js';
 
 const VERSION = '0.1.0';
 
@@ -24,6 +25,8 @@ export async function main(io: CommandIO): Promise<number> {
     return 1;
   }
   const { command } = await entry.load();
+  // A config change waiting for a person is said on stderr, whatever the command (notices.ts).
+  setNoticeSink((text) => io.stderr.write(`tollgate: note: ${text}\n`));
   return command.run({ ...io, argv: rest });
 }
 

@@ -15,16 +15,34 @@ import { cachedPredicates } from './predicate-cache.js';
 // one compiled while a hook's start-up snapshot is built (hook-entry.ts warmHook) is reused.
 const shipped = new Map<string, Policy>();
 
-export function loadPolicyFor(files: readonly string[], cacheDir: string | undefined): Policy {
+/**
+ * `texts`: user rule files' accepted text by listed path (runtime.ts, while a config change waits
+ * for a person), read in place of the files on disk.
+ */
+export function loadPolicyFor(
+  files: readonly string[],
+  cacheDir: string | undefined,
+  texts?: ReadonlyMap<string, string>,
+): Policy {
   const key = files.join('\n');
   const known = shipped.get(key);
   if (known !== undefined) return known;
-  const policy = compileFor(files, cacheDir);
+  const policy = compileFor(files, cacheDir, texts);
   if (files.every((file) => precompiled.policies[file] !== undefined)) shipped.set(key, policy);
   return policy;
 }
 
-function compileFor(files: readonly string[], cacheDir: string | undefined): Policy {
+/** A user rule file's source: its accepted text when one is given, else the file. */
+export function ruleSource(file: string, texts: ReadonlyMap<string, string> | undefined): PolicySource {
+  const text = texts?.get(file);
+  return text !== undefined ? { file, text } : readPolicySource(file);
+}
+
+function compileFor(
+  files: readonly string[],
+  cacheDir: string | undefined,
+  texts: ReadonlyMap<string, string> | undefined,
+): Policy {
   const sources: PolicySource[] = [];
   const sourcesByFile = new Map<string, PredicateSource>();
   for (const file of files) {
@@ -34,7 +52,7 @@ function compileFor(files: readonly string[], cacheDir: string | undefined): Pol
       sources.push({ file, text: '', doc, validated: true });
       continue;
     }
-    const source = readPolicySource(file);
+    const source = ruleSource(file, texts);
     sources.push(source);
     if (cacheDir !== undefined) {
       const cached = cachedPredicates(source, cacheDir);

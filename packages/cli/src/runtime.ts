@@ -2,8 +2,8 @@
 // directory upward, or TOLLGATE_CONFIG), the store (TOLLGATE_DB, the config, or the project's
 // directory under the state base, outside the project tree: state.ts), checked against its pin
 // (store-pin.ts), and the policy. CLI commands, `tollgate serve` and `tollgate mcp` all start here.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { Config } from '@tollgate/contracts';
 import { validate } from '@tollgate/contracts';
 import {
@@ -17,10 +17,24 @@ import {
   TollgateFault,
 } from '@tollgate/core';
 import { parse as parseYaml } from 'yaml';
+import {
+  ACCEPT_FIX,
+  acceptedBytes,
+  type ConfigPin,
+  changesSince,
+  type FileChange,
+  type PinnedFile,
+  pendingText,
+  readBytes,
+  readConfigPin,
+  sha256,
+  writeConfigPin,
+} from './config-pin.js';
 import { gateWhere } from './gate-where.js';
+import { notice } from './notices.js';
 import { reviewAnnouncer } from './notify.js';
 import { loadPolicyFor } from './policy-loader.js';
-import { defaultStorePath, projectStateDir, stateBase, stateBaseChosen } from './state.js';
+import { canonicalPath, defaultStorePath, projectStateDir, stateBase, stateBaseChosen } from './state.js';
 import { openPinnedStore, readPin } from './store-pin.js';
 
 export const CONFIG_FILE = 'tollgate.config.yaml';
@@ -38,32 +52,148 @@ export interface LoadedConfig {
    * `.tollgate/` directory, never moves the root: that would move the gate to another store.)
    */
   root: string;
+  /** The accepted pin in force (config-pin.ts), when the config is pinned. */
+  pin?: ConfigPin;
+  /**
+   * The files that changed since a person accepted the config. While any did, `config` is the
+   * accepted copy and `ruleTexts` the accepted user rule files: the change is not in force.
+   */
+  pending?: FileChange[];
+  /** User rule files' accepted text by listed path, read in place of the files on disk. */
+  ruleTexts?: ReadonlyMap<string, string>;
 }
 
+/**
+ * The config in force: found from the working directory upward (or TOLLGATE_CONFIG), and checked
+ * against its pin — the one place every command, hook, `serve` and `mcp` load it. A config file that
+ * vanished after it was pinned is found by its pin, and is a change like any other.
+ */
 export function findConfig(cwd: string, env: NodeJS.ProcessEnv): LoadedConfig {
   const explicit = env.TOLLGATE_CONFIG;
+  const base = stateBase(env);
   if (explicit) {
     const path = resolve(cwd, explicit);
-    if (!existsSync(path))
+    if (!existsSync(path) && readConfigPin(base, pinPath(path)) === undefined)
       throw new TollgateFault('config_invalid', `TOLLGATE_CONFIG names ${path}, which does not exist`);
-    return { config: readConfig(path), path, root: dirname(path) };
+    return loadConfigFile(path, env);
   }
   let repo: string | undefined;
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     const path = join(dir, CONFIG_FILE);
-    if (existsSync(path)) return { config: readConfig(path), path, root: dir };
+    if (existsSync(path) || readConfigPin(base, pinPath(path)) !== undefined)
+      return loadConfigFile(path, env);
     if (repo === undefined && existsSync(join(dir, '.git'))) repo = dir;
     if (dirname(dir) === dir) return { config: {}, root: repo ?? resolve(cwd) };
   }
+}
+
+/**
+ * How a config file is named in its pin: its directory's real path plus its own name, not the file's
+ * real path — a config replaced by a symlink to another file is still the pinned config, changed.
+ */
+export function pinPath(path: string): string {
+  return join(canonicalPath(dirname(resolve(path))), basename(path));
+}
+
+/**
+ * One config file checked against its pin: unpinned → pinned now (trust on first use); the same bytes
+ * (config and user rule files) → in force; changed or deleted → the accepted copy stays in force and
+ * the change is reported as pending (notices.ts), until a person runs `tollgate config accept`.
+ */
+export function loadConfigFile(path: string, env: NodeJS.ProcessEnv): LoadedConfig {
+  const root = dirname(path);
+  const base = stateBase(env);
+  const key = pinPath(path);
+  const pin = readConfigPin(base, key);
+  const bytes = readBytes(path);
+  if (pin === undefined) {
+    if (bytes === undefined) throw new TollgateFault('config_invalid', `the config ${path} does not exist`);
+    const loaded: LoadedConfig = { config: parseConfig(path, bytes), path, root };
+    const first = pinConfig(loaded, bytes, env, 'first use');
+    return first === undefined ? loaded : { ...loaded, pin: first };
+  }
+  const changes = changesSince(pin, bytes);
+  if (changes.length === 0) return { config: parseConfig(path, bytes as Buffer), path, root, pin };
+  const [configFile, ...ruleFiles] = pin.files as [PinnedFile, ...PinnedFile[]];
+  const accepted: LoadedConfig = {
+    config: parseConfig(`${path} (as accepted)`, acceptedBytes(base, configFile)),
+    path,
+    root,
+    pin,
+    pending: changes,
+  };
+  const listed = userRuleFiles(accepted);
+  if (listed.length !== ruleFiles.length)
+    throw new TollgateFault('config_invalid', `the config pin of ${path} does not match its accepted copy`, {
+      fix: ACCEPT_FIX,
+    });
+  notice(pendingText(changes));
+  return {
+    ...accepted,
+    ruleTexts: new Map(
+      listed.map((f, i) => [f, acceptedBytes(base, ruleFiles[i] as PinnedFile).toString('utf8')]),
+    ),
+  };
+}
+
+/**
+ * Records the config as it is now (its bytes, given, and its user rule files as on disk) as the
+ * accepted one. Nothing is pinned while a rule file it lists is missing: the policy load refuses that
+ * config anyway, and a pin of a hole would accept whatever appears there later.
+ */
+export function pinConfig(
+  loaded: LoadedConfig,
+  configBytes: Buffer,
+  env: NodeJS.ProcessEnv,
+  acceptedBy: string,
+): ConfigPin | undefined {
+  if (loaded.path === undefined) return undefined;
+  const key = pinPath(loaded.path);
+  const files: PinnedFile[] = [{ path: key, sha256: sha256(configBytes) }];
+  const bytes = new Map<string, Buffer>([[key, configBytes]]);
+  for (const file of userRuleFiles(loaded)) {
+    const content = readBytes(file);
+    if (content === undefined) return undefined;
+    files.push({ path: file, sha256: sha256(content) });
+    bytes.set(file, content);
+  }
+  const base = stateBase(env);
+  try {
+    return writeConfigPin(base, key, files, bytes, acceptedBy);
+  } catch (error) {
+    throw new TollgateFault(
+      'config_invalid',
+      `cannot pin the config ${loaded.path} under ${base}: ${(error as Error).message}`,
+      { fix: 'make the tollgate state directory writable (or point TOLLGATE_STATE_DIR at one)' },
+    );
+  }
+}
+
+/**
+ * The user rule files a config lists — `policies:` and each `mcp.upstreams.*.policies` — resolved as
+ * their loaders resolve them (builtin catalogues live in the installation, protected already).
+ */
+export function userRuleFiles(loaded: LoadedConfig): string[] {
+  const upstream = Object.values(loaded.config.mcp?.upstreams ?? {}).flatMap((u) =>
+    (u?.policies ?? []).map((f) => (f.startsWith('builtin:') || isAbsolute(f) ? f : resolve(loaded.root, f))),
+  );
+  return [...new Set([...policyFiles(loaded), ...upstream])].filter((f) => !f.startsWith('builtin:'));
 }
 
 /** The store's place before it moved under the state base, honoured only for existing stores. */
 const LEGACY_STORE = join('.tollgate', 'tollgate.db');
 
 export function readConfig(path: string): Config {
+  const bytes = readBytes(path);
+  if (bytes === undefined) throw new TollgateFault('config_invalid', `the config ${path} does not exist`);
+  return parseConfig(path, bytes);
+}
+
+/** A config document from its bytes, validated against the config schema. */
+export function parseConfig(path: string, bytes: Buffer): Config {
   let doc: unknown;
   try {
-    doc = parseYaml(readFileSync(path, 'utf8')) ?? {};
+    doc = parseYaml(bytes.toString('utf8')) ?? {};
   } catch (error) {
     throw new TollgateFault('config_invalid', `${path}: not valid YAML: ${(error as Error).message}`);
   }
@@ -114,7 +244,7 @@ export function cacheDir(loaded: LoadedConfig, env: NodeJS.ProcessEnv): string {
 /** Config and policy only, without a store (tollgate classify, rules). */
 export function openPolicy(cwd: string, env: NodeJS.ProcessEnv): { loaded: LoadedConfig; policy: Policy } {
   const loaded = findConfig(cwd, env);
-  return { loaded, policy: loadPolicyFor(policyFiles(loaded), cacheDir(loaded, env)) };
+  return { loaded, policy: loadPolicyFor(policyFiles(loaded), cacheDir(loaded, env), loaded.ruleTexts) };
 }
 
 /**

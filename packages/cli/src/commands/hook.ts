@@ -22,6 +22,7 @@ import {
 } from '@tollgate/hooks';
 import { nodeFileView } from '@tollgate/shell';
 import type { CommandIO } from '../command.js';
+import { setNoticeSink } from '../notices.js';
 import { hookConfigDir, openRuntime, storeEnv } from '../runtime.js';
 import { readInput, readStdinSync, writeFdSync } from '../stdin.js';
 
@@ -101,6 +102,9 @@ export const command = {
       });
       return writeHost(io, answer);
     }
+    // A config change waiting for a person is told to the person at Claude Code (systemMessage).
+    const notes: string[] = [];
+    setNoticeSink((text) => notes.push(text));
     const answer = await runClaudeCodeHook(read.bytes, async (input) => {
       const runtime = await openHook(io, input, hookConfigDir(io.cwd, io.env));
       // A person at Claude Code's terminal answers a review in its own prompt (host-prompt.ts).
@@ -109,7 +113,7 @@ export const command = {
         deps: { ...runtime.deps, personAtHost: (i: HookInput) => personAtHost(i, io.env) },
       };
     });
-    write(io, answer);
+    write(io, notes.length > 0 ? { ...answer, systemMessage: `Tollgate: ${notes.join(' ')}` } : answer);
     return 0;
   },
 };

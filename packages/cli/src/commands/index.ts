@@ -73,6 +73,11 @@ export const commands: CommandEntry[] = [
     load: () => import('./notify.js'),
   },
   {
+    name: 'config',
+    summary: "the gate's config in force; a person: accept a change to it",
+    load: () => import('./config.js'),
+  },
+  {
     name: 'store',
     summary: "the gate's store and its pin; operator: reset a vanished or replaced store",
     load: () => import('./store.js'),

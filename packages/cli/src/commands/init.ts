@@ -17,7 +17,7 @@ import { HOSTS, type HostId, parseHostList } from '../install/hosts.js';
 import { installDir, readManifest, writeManifest } from '../install/manifest.js';
 import { applyInstall, changeDiff, type FileChange, planInstall } from '../install/plan.js';
 import { needPerson } from '../person-check.js';
-import { CONFIG_FILE, findConfig, type LoadedConfig, readConfig, storeEnv } from '../runtime.js';
+import { CONFIG_FILE, findConfig, type LoadedConfig, pinConfig, readConfig, storeEnv } from '../runtime.js';
 import { stateBase } from '../state.js';
 import { readPin } from '../store-pin.js';
 import { defineCommand, writeJson } from '../support.js';
@@ -163,6 +163,8 @@ export const command = defineCommand(
     const real = writeConfig
       ? { config: readConfig(configPath), path: configPath, root: loaded.root }
       : loaded;
+    // The config init writes is the accepted one (overwriting one took a person, above).
+    if (writeConfig) pinConfig(real, Buffer.from(STARTER), io.env, 'init');
     // The store is created and pinned, and the hook's start-up snapshot built for this node
     // (hook-snapshot.ts; the command falls back to the plain start), only when some host gets a hook.
     const snapshot =

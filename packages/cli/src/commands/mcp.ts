@@ -1,11 +1,12 @@
 // tollgate mcp: the predict-or-decline proxy in front of one MCP server (spawned, or at a URL), serving
 // the client over stdio or over Streamable HTTP on 127.0.0.1. Policy is the config's plus what the
 // config says about this upstream (mcp.upstreams.NAME); runs until the client goes or a signal comes.
-import { compilePolicy, readPolicySource } from '@tollgate/core';
+import { compilePolicy } from '@tollgate/core';
 import { startProxy, Upstream, type UpstreamSpec, upstreamPolicySources } from '@tollgate/mcp';
 import { intOption, option, type ParsedArgs } from '../args.js';
 import type { CommandIO } from '../command.js';
 import { UsageError } from '../errors.js';
+import { ruleSource } from '../policy-loader.js';
 import { findConfig, openRuntime, policyFiles, type Runtime } from '../runtime.js';
 import { defineCommand } from '../support.js';
 
@@ -61,7 +62,7 @@ the MCP channel.
     try {
       const own = upstreamPolicySources(name, loaded.config.mcp?.upstreams?.[name], loaded.root);
       const policy = compilePolicy([
-        ...[...policyFiles(loaded), ...own.files].map((file) => readPolicySource(file)),
+        ...[...policyFiles(loaded), ...own.files].map((file) => ruleSource(file, loaded.ruleTexts)),
         ...own.sources,
       ]);
       const session = option(args, 'session') || io.env.TOLLGATE_SESSION || undefined;

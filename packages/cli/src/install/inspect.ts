@@ -2,8 +2,9 @@
 // it needs, whether they are current (this tollgate's node and bin, the pin this project has now), and
 // whether they enforce (config mode, the host's own switches, fail-closed flags, and a live self-test).
 import { realpathSync } from 'node:fs';
+import { pendingText } from '../config-pin.js';
 import type { LoadedConfig } from '../runtime.js';
-import { readConfig } from '../runtime.js';
+import { loadConfigFile } from '../runtime.js';
 import { type InstalledCommand, selfCommand } from './hook-command.js';
 import { hooksSwitchedOff } from './host-switches.js';
 import type { HostSpec } from './hosts.js';
@@ -87,9 +88,15 @@ export async function inspectHost(
   // Enforcing: mode, the host's switches, fail-closed flags, then the live test.
   const configPath = mine[0]?.command.env.TOLLGATE_CONFIG;
   try {
-    const config = configPath !== undefined ? readConfig(configPath) : ctx.loaded.config;
-    if (config.mode === 'observe')
+    // The config the hook enforces: the accepted one, while a change to it waits for a person.
+    const loaded = configPath !== undefined ? loadConfigFile(configPath, ctx.env) : ctx.loaded;
+    if (loaded.config.mode === 'observe')
       fail(enforcing, `mode: observe in ${configPath ?? ctx.loaded.path}: calls are logged, never refused`);
+    if (loaded.pending !== undefined && loaded.pending.length > 0) {
+      const text = pendingText(loaded.pending);
+      fail(current, text);
+      fail(enforcing, text);
+    }
   } catch (error) {
     fail(enforcing, `the config the hook uses cannot be read: ${(error as Error).message}`);
   }
