@@ -3,11 +3,19 @@
 // pre-push hook of `tollgate init git-hooks` and the `git` shim of `tollgate shim install` hold a
 // force-push until a prediction is filed, spend that prediction once, refuse deletions, let a
 // fast-forward through, keep the user's own hook, and leave audit rows.
-import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import {
+  appendFileSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { git, lastJson, type Run, scratchRepo, tollgate } from '../packages/cli/src/testing/harness.js';
+import { BIN, git, lastJson, type Run, scratchRepo, tollgate } from '../packages/cli/src/testing/harness.js';
 
 const TOKEN = 'op-token-outside-harness-0123456789';
 let repo: ReturnType<typeof scratchRepo>;
@@ -62,6 +70,12 @@ async function predict(command: string, extra: Record<string, string> = {}): Pro
   return head;
 }
 
+/** The file's text once a process has written it (polled; 30 s at most). */
+async function fileWhenThere(file: string): Promise<string> {
+  for (let i = 0; i < 300 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 100));
+  return readFileSync(file, 'utf8');
+}
+
 interface Row {
   id: string;
   kind: string;
@@ -108,14 +122,38 @@ describe('tollgate init git-hooks', () => {
     expect(() => git(repo.work, 'config', '--get', 'core.hooksPath')).toThrow();
   });
 
-  it('installs its hooks through core.hooksPath under the state dir, chaining the pre-existing pre-push', async () => {
+  it('installs its hooks through core.hooksPath under the state dir, chaining a copy of the pre-existing pre-push', async () => {
     const installed = await asOperator(['init', 'git-hooks', '--json']);
     expect(installed.code, installed.stderr).toBe(0);
-    const result = lastJson<{ hooks_path: string; chained: string[]; chain: string }>(installed.stdout);
+    const result = lastJson<{ hooks_path: string; chained: string[]; chain: string; copy: string }>(
+      installed.stdout,
+    );
     expect(result.hooks_path.startsWith(state)).toBe(true);
     expect(result.chained).toEqual(['pre-push']);
     expect(result.chain).toBe(join(repo.work, '.git', 'hooks'));
+    // The chained hook runs from the gate's own directory, not from .git/hooks.
+    expect(result.copy).toBe(join(result.hooks_path, 'chained'));
+    expect(readFileSync(join(result.copy, 'pre-push'), 'utf8')).toBe(
+      readFileSync(join(repo.work, '.git', 'hooks', 'pre-push'), 'utf8'),
+    );
     expect(git(repo.work, 'config', '--get', 'core.hooksPath')).toBe(result.hooks_path);
+  });
+
+  it('runs the copy taken at install: a pre-push rewritten in .git/hooks afterwards never runs', () => {
+    const original = join(repo.work, '.git', 'hooks', 'pre-push');
+    const saved = readFileSync(original, 'utf8');
+    const marker = join(repo.root, 'rewritten-hook-ran');
+    // What an agent with a prediction for a write to .git/ could plant there: code that runs with every push.
+    writeFileSync(original, `#!/bin/sh\ntouch ${marker}\nexit 0\n`, { mode: 0o755 });
+    try {
+      git(repo.work, 'branch', '-f', 'feat2');
+      const pushed = typed(['push', '-q', 'origin', 'feat2']);
+      expect(pushed.code, pushed.stderr).toBe(0);
+      expect(existsSync(marker)).toBe(false);
+      expect(readFileSync(chainLog, 'utf8')).toContain('refs/heads/feat2');
+    } finally {
+      writeFileSync(original, saved, { mode: 0o755 });
+    }
   });
 
   it('lets a fast-forward push of a feature branch through, after the user hook ran', () => {
@@ -142,9 +180,17 @@ describe('tollgate init git-hooks', () => {
     expect(last).toMatchObject({ outcome: 'rejected', call: { args: { command: push } } });
   });
 
-  it('stops before the gate when the user hook refuses: the user hook is chained first', () => {
+  it('decides before the chained user hook runs: a push it refuses never reaches that hook, one it lets through does', () => {
     writeFileSync(join(repo.work, 'block'), '');
-    const blocked = typed(['push', '--force', 'origin', 'main']);
+    const logged = readFileSync(chainLog, 'utf8');
+    const held = typed(['push', '--force', 'origin', 'main']);
+    expect(held.code).not.toBe(0);
+    expect(held.stderr).toContain('tollgate (git hook)');
+    expect(held.stderr).not.toContain('user hook: blocked');
+    expect(readFileSync(chainLog, 'utf8')).toBe(logged);
+    // A push the gate lets through meets the user hook next, whose refusal stands.
+    git(repo.work, 'branch', '-f', 'feat3');
+    const blocked = typed(['push', 'origin', 'feat3']);
     rmSync(join(repo.work, 'block'));
     expect(blocked.code).not.toBe(0);
     expect(blocked.stderr).toContain('user hook: blocked');
@@ -196,6 +242,60 @@ describe('tollgate init git-hooks', () => {
     const again = typed(['push', '--force', 'origin', 'main']);
     expect(again.code).not.toBe(0);
     expect(again.stderr).toContain('tollgate (git hook)');
+  });
+
+  it("takes a host hook's dispatch only under that host: another session's push of the same refs is refused, the host's passes once", async () => {
+    const ccSession = 'cc-dispatching-host';
+    remoteMovesOn('before the host');
+    const head = await predict(push, { TOLLGATE_SESSION: ccSession });
+    // A stand-in for Claude Code (by its package path) with the hook and a Bash tool.
+    const host = join(repo.root, 'host', 'node_modules', '@anthropic-ai', 'claude-code', 'cli.js');
+    mkdirSync(dirname(host), { recursive: true });
+    copyFileSync(join(import.meta.dirname, 'fixtures', 'agent-host-stand-in.cjs'), host);
+    const io = join(repo.root, 'host-io');
+    writeFileSync(
+      `${io}.event`,
+      JSON.stringify({
+        session_id: ccSession,
+        transcript_path: `/home/u/.claude/projects/x/${ccSession}.jsonl`,
+        cwd: repo.work,
+        permission_mode: 'default',
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Bash',
+        tool_input: { command: push },
+        tool_use_id: 'toolu_host_push',
+      }),
+    );
+    const child = spawn(process.execPath, [host, BIN, `${io}.event`, `${io}.go`, `${io}.out`], {
+      cwd: repo.work,
+      env: plainEnv(),
+      stdio: 'ignore',
+    });
+    const exited = new Promise((r) => child.on('exit', r));
+    const answer = JSON.parse(await fileWhenThere(`${io}.out.hook`)) as {
+      hookSpecificOutput: { permissionDecision?: string; additionalContext?: string };
+    };
+    expect(answer.hookSpecificOutput.permissionDecision).toBeUndefined();
+    expect(answer.hookSpecificOutput.additionalContext).toMatch(/prediction \w+ accepted/);
+    // Meanwhile another session pushes the same refs from a plain terminal: it cannot ride the dispatch.
+    const intruder = typed(['push', '--force', 'origin', 'main'], { TOLLGATE_SESSION: 'another-session' });
+    expect(intruder.code).not.toBe(0);
+    expect(intruder.stderr).toContain('tollgate (git hook)');
+    expect(intruder.stderr).toContain('prediction_missing');
+    expect(git(repo.remote, 'rev-parse', 'refs/heads/main')).not.toBe(head);
+    // The host's own Bash call runs the push: its git hook takes the dispatch.
+    writeFileSync(`${io}.go.1`, '');
+    const first = JSON.parse(await fileWhenThere(`${io}.out.1`)) as { code: number; stderr: string };
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stderr).toMatch(/git push --force origin main was already let through \(audit \w+\)/);
+    expect(git(repo.remote, 'rev-parse', 'refs/heads/main')).toBe(head);
+    // Once: the same call run again under the same host is judged afresh, and held.
+    remoteMovesOn('after the host');
+    writeFileSync(`${io}.go.2`, '');
+    const second = JSON.parse(await fileWhenThere(`${io}.out.2`)) as { code: number; stderr: string };
+    expect(second.code).not.toBe(0);
+    expect(second.stderr).toContain('tollgate (git hook)');
+    await exited;
   });
 
   it('judges the updates git reports when the typed command does not show them (a forcing push refspec in config)', () => {
@@ -363,6 +463,64 @@ describe('an agent cannot take the guards down from its own shell', () => {
     }
   });
 
+  it('refuses a write to the chained hook copy even with a valid prediction filed for it', async () => {
+    const hooksPath = git(repo.work, 'config', '--get', 'core.hooksPath');
+    const copy = join(hooksPath, 'chained', 'pre-push');
+    // The agent's Write tool over the copy, and the read both write rules accept (a Read of that
+    // very file), seen by the hook: pre, then post.
+    const event = (hook_event_name: string, tool_name: string, tool_input: object, extra: object = {}) =>
+      tollgate(['hook', 'claude-code'], {
+        cwd: repo.work,
+        env: { TOLLGATE_STATE_DIR: state },
+        input: JSON.stringify({
+          session_id: ccSession,
+          transcript_path: `/home/u/.claude/projects/x/${ccSession}.jsonl`,
+          cwd: repo.work,
+          hook_event_name,
+          tool_name,
+          tool_input,
+          tool_use_id: `toolu_${tool_name}_copy`,
+          ...extra,
+        }),
+      });
+    await event('PreToolUse', 'Read', { file_path: copy });
+    await event(
+      'PostToolUse',
+      'Read',
+      { file_path: copy },
+      {
+        tool_response: { file: { content: readFileSync(copy, 'utf8') } },
+      },
+    );
+    const source = { tool: 'Read', args: { file_path: copy } };
+    const doc = {
+      claims: [{ subject: source, op: 'contains', value: 'exit 0' }],
+      evidence: [{ source, quote: 'user pre-push' }],
+      rationale: 'the copy logs and refuses; after the write it exits 0',
+    };
+    const args = { file_path: copy, content: 'exit 0\n' };
+    const filed = await tg(
+      [
+        'predict',
+        '--tool',
+        'Write',
+        '--args',
+        JSON.stringify(args),
+        '--json-doc',
+        JSON.stringify(doc),
+        '--json',
+      ],
+      { TOLLGATE_SESSION: ccSession },
+    );
+    expect(filed.code, filed.stdout).toBe(0);
+    const answer = lastJson<{
+      hookSpecificOutput: { permissionDecision?: string; permissionDecisionReason?: string };
+    }>((await event('PreToolUse', 'Write', args)).stdout).hookSpecificOutput;
+    expect(answer.permissionDecision).toBe('deny');
+    expect(answer.permissionDecisionReason).toContain('gate.self');
+    expect(readFileSync(join(hooksPath, 'chained', 'pre-push'), 'utf8')).toContain('user pre-push');
+  });
+
   it("holds an agent's write to the hooks directory or its core.hooksPath change as a change to the gate", async () => {
     const hooksPath = git(repo.work, 'config', '--get', 'core.hooksPath');
     for (const [command, rule] of [
@@ -373,6 +531,9 @@ describe('an agent cannot take the guards down from its own shell', () => {
         'gate.self',
       ],
       [`git config core.hooksPath ${join(repo.root, 'mine')}`, 'git.config.persistent'],
+      // The copy of the user's hooks the gate chains to, and a shim directory given with --dir.
+      [`printf 'exit 0' > ${hooksPath}/chained/pre-push`, 'gate.self'],
+      [`printf '#!/bin/sh\\nexec /usr/bin/git "$@"' > ${shims}/git`, 'gate.self'],
     ]) {
       const answer = await hook(command as string);
       expect(answer.permissionDecision, command).toBe('deny');

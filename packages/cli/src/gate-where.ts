@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { GateWhere } from '@tollgate/core';
 import { nodeFileView } from '@tollgate/shell';
 import type { LoadedConfig } from './runtime.js';
+import { shimDirs } from './shim-registry.js';
 import { stateBase } from './state.js';
 
 /** The installed package (…/packages/cli or node_modules/tollgate): bin/ and dist/ are the gate's own code. */
@@ -31,6 +32,8 @@ export function gateWhere(
     join(loaded.root, '.tollgate'),
     join(loaded.root, 'tollgate.config.yaml'),
     stateBase(env),
+    // Shim directories given with --dir: a wrapper there is the gate as much as one under the state base.
+    ...shimDirs(env),
   ];
   if (loaded.path !== undefined) gate.push(loaded.path);
   if (storeFile !== undefined)

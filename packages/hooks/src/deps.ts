@@ -42,6 +42,12 @@ export interface HookDeps {
    */
   attested?: boolean;
   /**
+   * Told of every shell call this hook dispatched (its decision row's id), before the host runs it:
+   * the CLI's hook process records which agent host the dispatch is for, so a git hook under that
+   * host's shell takes the dispatch as its own and no other process may (cli dispatch-via.ts).
+   */
+  onDispatch?: (auditId: string) => void;
+  /**
    * Set by the HTTP hook route: a shell `tollgate predict|decline` is not bound there (the line
    * would have to carry the store, a database URL with credentials); the agent is pointed to
    * POST /v1/predictions | /v1/declines with its own token, under this session name.

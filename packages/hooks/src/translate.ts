@@ -169,6 +169,8 @@ async function preToolUse(input: HookInput, deps: HookDeps, host: HostInfo): Pro
     channel: 'claude-code',
     ...(input.cwd ? { cwd: input.cwd } : {}),
   });
+  if (verdict.outcome === 'dispatch' && call.tool === 'shell' && verdict.audit_id !== undefined)
+    deps.onDispatch?.(verdict.audit_id);
   return PRE[verdict.outcome](verdict, input, deps, host);
 }
 

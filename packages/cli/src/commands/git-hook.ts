@@ -1,7 +1,8 @@
 // `tollgate git-hook pre-push|pre-commit|pre-rebase ARGS`: what the hooks `tollgate init git-hooks`
-// installs run. The hook that was configured before runs first (its refusal stands, and no prediction
-// is spent on a push it would stop); then the gate judges the git command, consuming its prediction,
-// exactly as tollgate run would. For a push the call is the command line the person typed when that
+// installs run. The gate judges the git command first, consuming its prediction, exactly as tollgate
+// run would; only a command it lets through reaches the hook that was configured before (the gate's
+// own copy of it, init git-hooks), whose refusal then stands. A chained hook is code that runs with
+// the push: it never runs for a push the gate refuses. For a push the call is the command line the person typed when that
 // shows everything the push does (force, deletion, a protected branch); otherwise the command that
 // makes exactly these ref updates (git-push-updates.ts), and the rails name that one. After a
 // dispatch a detached `git-hook settle` waits for git to finish and records the outcome.
@@ -13,6 +14,7 @@ import { callDigest, sanitiseText } from '@tollgate/core';
 import { shellLine, shellWord } from '@tollgate/hooks';
 import { option, type ParsedArgs } from '../args.js';
 import type { CommandIO } from '../command.js';
+import { claimsDir, viaIsAncestor } from '../dispatch-via.js';
 import { UsageError } from '../errors.js';
 import { CHAIN_ENV, GATED_HOOKS, type GatedHook } from '../git-hook-script.js';
 import { parentGitCommand } from '../git-parent.js';
@@ -55,40 +57,51 @@ name the command to file a prediction for. Exit 0 lets git go on; 2 rejected, 3 
       throw new UsageError(`unknown git hook ${JSON.stringify(hook)}`, `one of ${GATED_HOOKS.join(', ')}`);
     const input =
       hook === 'pre-push' ? Buffer.from((await readInput(io.stdin, 16 * 1024 * 1024)).bytes) : undefined;
-    const chained = runChain(hook as GatedHook, [...rest, ...(args.rest ?? [])], input, io);
-    if (chained !== 0) return chained;
-    const git = realProgram('git', io.env.PATH);
-    const typed = parentGitCommand();
-    let judged: Judged;
-    if (hook === 'pre-push') {
-      const parsed = parsePushLines(input?.toString('utf8') ?? '');
-      if (!parsed.ok)
-        throw new UsageError(parsed.problem, 'this runs from git pre-push; reinstall the hooks');
-      if (parsed.updates.length === 0) return 0;
-      const updates = parsed.updates.map((update) => ({
-        update,
-        kind: updateKind(update, (a, b) => isAncestor(git, io.cwd, a, b)),
-      }));
-      judged = {
-        typed,
-        synthesised: pushCommand(rest[0] ?? 'origin', updates),
-        updates,
-        remote: rest[0] ?? 'origin',
-      };
-    } else {
-      judged = {
-        typed,
-        synthesised: shellLine(['git', hook === 'pre-commit' ? 'commit' : 'rebase', ...rest]),
-      };
-    }
-    const runtime = await openRuntime({ cwd: io.cwd, env: io.env, channel: 'cli' });
-    try {
-      return await judge(runtime, judged, args, io);
-    } finally {
-      await runtime.close();
-    }
+    const argv = [...rest, ...(args.rest ?? [])];
+    const judged = await judgeHook(hook as GatedHook, rest, input, args, io);
+    if (judged !== 0) return judged;
+    return runChain(hook as GatedHook, argv, input, io);
   },
 );
+
+/** The gate's verdict on the git command running this hook, as the hook's exit code (0 lets git go on). */
+async function judgeHook(
+  hook: GatedHook,
+  rest: string[],
+  input: Buffer | undefined,
+  args: ParsedArgs,
+  io: CommandIO,
+): Promise<number> {
+  const git = realProgram('git', io.env.PATH);
+  const typed = parentGitCommand();
+  let judged: Judged;
+  if (hook === 'pre-push') {
+    const parsed = parsePushLines(input?.toString('utf8') ?? '');
+    if (!parsed.ok) throw new UsageError(parsed.problem, 'this runs from git pre-push; reinstall the hooks');
+    if (parsed.updates.length === 0) return 0;
+    const updates = parsed.updates.map((update) => ({
+      update,
+      kind: updateKind(update, (a, b) => isAncestor(git, io.cwd, a, b)),
+    }));
+    judged = {
+      typed,
+      synthesised: pushCommand(rest[0] ?? 'origin', updates),
+      updates,
+      remote: rest[0] ?? 'origin',
+    };
+  } else {
+    judged = {
+      typed,
+      synthesised: shellLine(['git', hook === 'pre-commit' ? 'commit' : 'rebase', ...rest]),
+    };
+  }
+  const runtime = await openRuntime({ cwd: io.cwd, env: io.env, channel: 'cli' });
+  try {
+    return await judge(runtime, judged, args, io);
+  } finally {
+    await runtime.close();
+  }
+}
 
 interface Judged {
   typed: string | undefined;
@@ -149,10 +162,13 @@ function header(j: Judged, command: string, v: Verdict): string {
 }
 
 /**
- * A gate in front of git already dispatched this very command (a shim, tollgate run, a host hook
- * such as Claude Code's, in whatever session): a dispatch row of the last ten minutes whose call, or
- * whose gated part, is this command. Each such row lets one hook run through (claimed by an exclusive
- * file under the project's state dir), so one prediction is never spent twice, nor judged twice.
+ * A gate in front of git already dispatched this very command for the process this git runs under (a
+ * shim or tollgate run that started it, the agent host whose hook let its shell call through): a
+ * dispatch row of the last ten minutes whose call, or whose gated part, is this command, and whose
+ * recorded process (dispatch-via.ts) is among this hook's ancestors. Another session's or agent's
+ * push of the same refs, or the same push typed in another terminal, runs under none of them and is
+ * judged afresh. Each such row lets one hook run through (claimed by an exclusive file under the
+ * project's state dir), so one prediction is never spent twice, nor judged twice.
  */
 async function judgedUpstream(runtime: Runtime, command: string, io: CommandIO): Promise<string | undefined> {
   const digest = callDigest({ tool: 'shell', args: { command } });
@@ -164,6 +180,7 @@ async function judgedUpstream(runtime: Runtime, command: string, io: CommandIO):
   for (const row of rows.reverse()) {
     if (row.outcome !== 'dispatch' || row.dry_run === true) continue;
     if (row.call_digest !== digest && row.segment !== command) continue;
+    if (!viaIsAncestor(projectStateDir(runtime.loaded.root, io.env), row.id)) continue;
     if (claim(runtime, row.id, io.env)) return row.id;
   }
   return undefined;
@@ -171,7 +188,7 @@ async function judgedUpstream(runtime: Runtime, command: string, io: CommandIO):
 
 /** True for the first claimant of a dispatch row, false for every later one. */
 function claim(runtime: Runtime, id: string, env: NodeJS.ProcessEnv): boolean {
-  const dir = join(projectStateDir(runtime.loaded.root, env), 'git-hook-claims');
+  const dir = claimsDir(projectStateDir(runtime.loaded.root, env));
   mkdirSync(dir, { recursive: true });
   try {
     writeFileSync(join(dir, id), '', { flag: 'wx' });

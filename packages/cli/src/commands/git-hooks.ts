@@ -3,10 +3,23 @@
 // a hooked agent's write there is a write to the gate). Its pre-push, pre-commit and pre-rebase hooks
 // ask the gate about the git command that runs them (git-hook.ts); every hook that the previous
 // hooks directory (the old core.hooksPath, or .git/hooks) had is chained, so nothing of the user's is
-// lost, and --remove puts the old setting back. A person's command, like the rest of init.
+// lost, and --remove puts the old setting back. The chained hooks run from a copy of that directory
+// taken now, inside the gate's directory (chained/): the original sits in .git/ or the work tree,
+// where a prediction (or nothing) lets an agent rewrite it, and a chained hook runs with the push.
+// A person's command, like the rest of init; re-run it after changing the previous hooks.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { flag, type ParsedArgs } from '../args.js';
 import type { CommandIO } from '../command.js';
 import { UsageError } from '../errors.js';
@@ -67,13 +80,16 @@ export async function gitHooksInit(args: ParsedArgs, io: CommandIO): Promise<num
   const pins = await gatePins(loaded, io.env);
   const self = selfCommand();
   mkdirSync(dir, { recursive: true, mode: 0o755 });
-  for (const name of readdirSync(dir))
-    if (name !== 'previous.json' && readFileSync(join(dir, name), 'utf8').includes(GIT_HOOK_MARKER))
-      rmSync(join(dir, name));
-  const chained = CLIENT_HOOKS.filter((h) => isExecutableFile(join(previous.chain, h)));
+  for (const name of readdirSync(dir)) {
+    const file = join(dir, name);
+    if (name !== 'previous.json' && isFile(file) && readFileSync(file, 'utf8').includes(GIT_HOOK_MARKER))
+      rmSync(file);
+  }
+  const copy = copyChain(previous.chain, join(dir, CHAINED_DIR));
+  const chained = CLIENT_HOOKS.filter((h) => isExecutableFile(join(copy, h)));
   const hooks: Record<string, string> = {};
-  for (const h of GATED_HOOKS) hooks[h] = gatedHookScript(h, self, pins, previous.chain);
-  for (const h of chained) hooks[h] ??= chainOnlyScript(h, previous.chain);
+  for (const h of GATED_HOOKS) hooks[h] = gatedHookScript(h, self, pins, copy);
+  for (const h of chained) hooks[h] ??= chainOnlyScript(h, copy);
   for (const [name, text] of Object.entries(hooks)) {
     writeFileSync(join(dir, name), text, { mode: 0o755 });
     chmodSync(join(dir, name), 0o755);
@@ -84,14 +100,40 @@ export async function gitHooksInit(args: ParsedArgs, io: CommandIO): Promise<num
       `git config --local core.hooksPath ${dir} failed`,
       'check that the repository config is writable',
     );
-  const result = { hooks_path: dir, gated: [...GATED_HOOKS], chained, chain: previous.chain };
+  const result = { hooks_path: dir, gated: [...GATED_HOOKS], chained, chain: previous.chain, copy };
   if (flag(args, 'json')) writeJson(io, result);
   else
     io.stdout.write(
-      `core.hooksPath -> ${dir}\n  gated: ${GATED_HOOKS.join(', ')}\n  chained to ${previous.chain}: ${chained.join(', ') || '(none there yet)'}\n` +
+      `core.hooksPath -> ${dir}\n  gated: ${GATED_HOOKS.join(', ')}\n  chained to a copy of ${previous.chain} (${copy}, run after the gate): ${chained.join(', ') || '(none)'}\n` +
         '  note: git push --no-verify skips hooks; tollgate shim install git closes that (see README)\n',
     );
   return 0;
+}
+
+/** Where in the gate's hooks directory the copy of the previous hooks directory lives. */
+const CHAINED_DIR = 'chained';
+
+/**
+ * A fresh copy of the previous hooks directory (every file, so a hook that sources a sibling, as
+ * husky's do, still finds it), taken into the gate's zone; the directory it returns is what the
+ * hooks chain to. Symlinks are copied as what they point to.
+ */
+function copyChain(from: string, to: string): string {
+  rmSync(to, { recursive: true, force: true });
+  mkdirSync(to, { recursive: true, mode: 0o755 });
+  // Never the gate's own directory (a reinstall that lost previous.json): nothing of the user's is there.
+  const own = dirname(to);
+  if (existsSync(from) && from !== own && !from.startsWith(`${own}/`))
+    cpSync(from, to, { recursive: true, dereference: true, force: true });
+  return to;
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }
 
 function readPrevious(file: string): Previous | undefined {

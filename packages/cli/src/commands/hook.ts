@@ -22,8 +22,10 @@ import {
 } from '@tollgate/hooks';
 import { nodeFileView } from '@tollgate/shell';
 import type { CommandIO } from '../command.js';
+import { hostAncestor, recordVia } from '../dispatch-via.js';
 import { setNoticeSink } from '../notices.js';
 import { hookConfigDir, openRuntime, storeEnv } from '../runtime.js';
+import { projectStateDir } from '../state.js';
 import { readInput, readStdinSync, writeFdSync } from '../stdin.js';
 
 const ALL_HOSTS: readonly string[] = ['claude-code', ...HOST_NAMES];
@@ -138,6 +140,9 @@ async function openHook(
       self,
       storeEnv: storeEnv(runtime.loaded, io.env),
       cwd,
+      // A git hook under this host's shell takes a dispatched push as its own; no other process may.
+      onDispatch: (auditId) =>
+        recordVia(projectStateDir(runtime.loaded.root, io.env), auditId, hostAncestor()),
       // Programs resolve where the agent's command runs, so a renamed or copied tollgate is found.
       resolve: {
         identity: selfIdentity(selfRoots(self)),

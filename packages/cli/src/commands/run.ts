@@ -4,8 +4,10 @@
 import { flag, option, type ParsedArgs } from '../args.js';
 import type { CommandIO } from '../command.js';
 import { completeDispatch, printClaims, printOverride, tracked } from '../dispatch-outcome.js';
+import { recordViaSelf } from '../dispatch-via.js';
 import { execCommand } from '../exec.js';
 import { openRuntime, sessionFrom } from '../runtime.js';
+import { projectStateDir } from '../state.js';
 import {
   agentFrom,
   commandLine,
@@ -56,6 +58,8 @@ Exit codes: the command's own exit code when it ran; 2 rejected (rails on stderr
         return EXIT[verdict.outcome];
       }
       if (!json && verdict.override !== undefined) printOverride(io, verdict);
+      // A git hook under this command takes the dispatch as its own (git-hook.ts); no other process may.
+      recordViaSelf(projectStateDir(runtime.loaded.root, io.env), verdict);
       const result = await execCommand(line, io.cwd, io.env, json ? undefined : io);
       if (result.spawnError !== undefined)
         io.stderr.write(`tollgate: could not run the command: ${result.spawnError}\n`);

@@ -7,10 +7,12 @@ import { shellLine } from '@tollgate/hooks';
 import { option, type ParsedArgs } from '../args.js';
 import type { CommandIO } from '../command.js';
 import { completeDispatch, printClaims, printOverride, tracked } from '../dispatch-outcome.js';
+import { recordViaSelf } from '../dispatch-via.js';
 import { UsageError } from '../errors.js';
 import { execCommand } from '../exec.js';
 import { isExecutableFile, isShimFile, PROGRAM_NAME, realProgram } from '../real-program.js';
 import { openRuntime, sessionFrom } from '../runtime.js';
+import { projectStateDir } from '../state.js';
 import { agentFrom, directiveFrom, EXIT, shellCall } from '../support.js';
 import { printVerdict } from './verdict-text.js';
 
@@ -39,6 +41,8 @@ export async function shimExec(args: ParsedArgs, dir: string, io: CommandIO): Pr
     if (verdict.override !== undefined) printOverride(io, verdict);
     // The git pre-push hook looks for this dispatch row (and claims it): it must be in the store first.
     if (verdict.outcome === 'dispatch') await runtime.gate.flush();
+    // ... and it takes it only under this process: another terminal's push of the same refs does not.
+    recordViaSelf(projectStateDir(runtime.loaded.root, io.env), verdict);
     // Ctrl-C and Ctrl-\ reach the program too (same process group): wait for it, record, then exit.
     const ignore = () => {};
     process.on('SIGINT', ignore);

@@ -12,6 +12,7 @@ import { needPerson } from '../person-check.js';
 import { isShimFile, PROGRAM_NAME, realProgram } from '../real-program.js';
 import { findConfig } from '../runtime.js';
 import { installedShims, shimDir } from '../shim-dir.js';
+import { registerShimDir } from '../shim-registry.js';
 import { shimScript } from '../shim-script.js';
 import { defineCommand, writeJson } from '../support.js';
 import { shimDoctor } from './shim-doctor.js';
@@ -94,6 +95,8 @@ async function install(names: string[], dir: string, args: ParsedArgs, io: Comma
   });
   const pins = await gatePins(loaded, io.env);
   const self = selfCommand();
+  // Listed before any wrapper is written: from now on a hooked agent's write in `dir` is gate.self.
+  registerShimDir(io.env, dir);
   mkdirSync(dir, { recursive: true, mode: 0o755 });
   for (const { name, real } of reals) {
     const file = join(dir, name);
