@@ -7,7 +7,7 @@
 //
 // Key columns are NOT NULL (primary key on both stores), yet agent, tool and reason may be NULL and
 // may be '': a key stores NULL as '' and a value v as '=' || v, which keeps the two apart.
-import { FLAG_KEYS, FLAG_SUMS, SUM_KEYS, SUMS } from './report-sums.js';
+import { FLAG_KEYS, FLAG_SUMS, FLAG_VALUES, ROW_VALUES, SUM_KEYS, SUMS } from './report-sums.js';
 
 export const DAY_MS = 86_400_000;
 
@@ -36,22 +36,26 @@ const REPORTED = "f.kind in ('decision', 'outcome')";
 const KEYS_OF_F = `f.at_ms / ${DAY_MS} as day, ${key('f.agent')} as agent, ${key('f.tool')} as tool,
   ${key('f.reason')} as reason`;
 
-/** The rollup rows of the facts rows `where` selects (rule ''). */
-function rowSums(where: string): string {
-  return `select ${KEYS_OF_F}, '' as rule, ${SUMS}, ${FLAG_SUMS}
-    from ${FACTS} where ${REPORTED} and ${where} group by 1, 2, 3, 4`;
+/** The rollup rows of the facts rows `where` selects (rule ''): summed, or each row's own values. */
+function rowSums(where: string, summed: boolean): string {
+  const values = summed ? `${SUMS}, ${FLAG_SUMS}` : `${ROW_VALUES}, ${FLAG_VALUES}`;
+  return `select ${KEYS_OF_F}, '' as rule, ${values}
+    from ${FACTS} where ${REPORTED} and ${where}${summed ? ' group by 1, 2, 3, 4' : ''}`;
 }
 
 /** The rollup rows per rule of the audit_rules rows `where` selects (each joined to its facts). */
-function ruleSums(where: string): string {
-  return `select ${KEYS_OF_F}, ${key('r.rule')} as rule, ${SUMS}, ${FLAG_SUMS}
-    from audit_rules r cross join ${FACTS} where f.seq = r.seq and ${REPORTED} and ${where}
-    group by 1, 2, 3, 4, 5`;
+function ruleSums(where: string, summed: boolean): string {
+  const values = summed ? `${SUMS}, ${FLAG_SUMS}` : `${ROW_VALUES}, ${FLAG_VALUES}`;
+  return `select ${KEYS_OF_F}, ${key('r.rule')} as rule, ${values}
+    from audit_rules r cross join ${FACTS} where f.seq = r.seq and ${REPORTED} and ${where}${
+      summed ? ' group by 1, 2, 3, 4, 5' : ''
+    }`;
 }
 
 /**
  * The append's upsert: the row of seq p(1) (= p(2)) added to its day's rollups, for the row and for
- * each of its rules. Run after its facts and rules are written, in the same transaction.
+ * each of its rules — its own values of the figures, no grouping (a row names a rule once). Run
+ * after its facts and rules are written, in the same transaction.
  */
 export function rollupUpsertSql(p: (i: number) => string): string {
   const add = ROLLUP_VALUES.filter((c) => c !== 'last_ms').map(
@@ -61,12 +65,13 @@ export function rollupUpsertSql(p: (i: number) => string): string {
   const newest = `last_ms = case when excluded.last_ms is null or audit_rollup.last_ms >= excluded.last_ms
     then audit_rollup.last_ms else excluded.last_ms end`;
   return `insert into audit_rollup (${COLUMNS})
-    select ${COLUMNS} from (${rowSums(`f.seq = ${p(1)}`)} union all ${ruleSums(`r.seq = ${p(2)}`)}) d where true
+    select ${COLUMNS} from (${rowSums(`f.seq = ${p(1)}`, false)} union all ${ruleSums(`r.seq = ${p(2)}`, false)}) d
+    where true
     on conflict (${ROLLUP_KEYS.join(', ')}) do update set ${[...add, newest].join(', ')}`;
 }
 
 /** Builds audit_rollup from every facts row (migration 0013; bulk loaders after their load). */
 export const ROLLUP_REBUILD_SQL = [
-  `insert into audit_rollup (${COLUMNS}) select ${COLUMNS} from (${rowSums('1 = 1')}) d`,
-  `insert into audit_rollup (${COLUMNS}) select ${COLUMNS} from (${ruleSums('1 = 1')}) d`,
+  `insert into audit_rollup (${COLUMNS}) select ${COLUMNS} from (${rowSums('1 = 1', true)}) d`,
+  `insert into audit_rollup (${COLUMNS}) select ${COLUMNS} from (${ruleSums('1 = 1', true)}) d`,
 ] as const;

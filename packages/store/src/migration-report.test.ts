@@ -112,3 +112,41 @@ it('the per-rule view reads the window of audit_rules_window alone, with or with
   expect(plan()).toContain(covering);
   raw.close();
 });
+
+it('the newest mismatches are read from audit_facts_mismatched, with or without statistics', async () => {
+  const file = join(dir, 'mismatch-plan.db');
+  await (await SqliteStore.open(file)).close();
+  const raw = new Sqlite(file);
+  const day = 86_400_000;
+  const insert = raw.prepare(
+    `INSERT INTO audit_facts (seq, at_ms, kind, session, gated, dry_run, would_reject, escalated, overridden,
+       predicted, matched, mismatched, unverifiable, brier_n) VALUES (?, ?, ?, 's', ?, 0, 0, 0, 0, 0, 0, ?, 0, 0)`,
+  );
+  // 30 days of rows, one in ten an outcome, one outcome in ten with a mismatch.
+  raw.transaction(() => {
+    for (let i = 1; i <= 20_000; i++) {
+      const outcome = i % 10 === 0;
+      insert.run(
+        i,
+        Math.floor((i / 20_000) * 30 * day),
+        outcome ? 'outcome' : 'decision',
+        outcome ? 0 : 1,
+        outcome && i % 100 === 0 ? 1 : 0,
+      );
+    }
+  })();
+  // The statement of report-sql.ts mismatches, as it reads with a since.
+  const plan = () =>
+    raw
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT f.seq FROM audit_facts f WHERE (f.kind IN ('decision', 'outcome') AND f.at_ms >= ?)
+         AND f.kind = 'outcome' AND f.mismatched > 0 ORDER BY f.seq DESC LIMIT 20`,
+      )
+      .all(23 * day)
+      .map((r) => (r as { detail: string }).detail);
+  const partial = 'SEARCH f USING INDEX audit_facts_mismatched (at_ms>?)';
+  expect(plan()).toContain(partial);
+  raw.exec('ANALYZE');
+  expect(plan()).toContain(partial);
+  raw.close();
+});

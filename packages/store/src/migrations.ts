@@ -6,7 +6,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
 import { hostPostsTable } from './host-posts.js';
 import { ledgerIndexes } from './migration-ledger.js';
 import { reportCovering, reportFacts, reportIndexes } from './migration-report.js';
-import { reportRollups } from './migration-rollup.js';
+import { mismatchIndex, reportRollups } from './migration-rollup.js';
 import { sessionUsageTable } from './migration-session-usage.js';
 import { notificationsTable } from './notify-sql.js';
 import { reviewsTable } from './review-sql.js';
@@ -39,6 +39,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
       up: (db: AnyDb) => hostPostsTable(db, dialect === 'sqlite' ? 'integer' : 'bigint'),
     },
     '0013_report_rollups': { up: (db: AnyDb) => reportRollups(db, dialect) },
+    '0014_report_mismatch_index': { up: (db: AnyDb) => mismatchIndex(db) },
   };
 }
 

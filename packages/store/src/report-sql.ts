@@ -430,6 +430,8 @@ async function flags(
   };
 }
 
+// `f.kind = 'outcome' and f.mismatched > 0` spelled as audit_facts_mismatched's condition, so SQLite
+// reads the window's mismatched outcomes from that index alone (migration 0014).
 async function mismatches(db: Db, q: ReportQuery, limit: number): Promise<MismatchEntry[]> {
   const { rows } = await sql<{ seq: Num }>`
     select f.seq as seq from audit_facts f where ${scope(q, 'f')} and f.kind = 'outcome' and f.mismatched > 0

@@ -4,24 +4,44 @@
 // (audit-rollup.ts), so a rollup is by construction this same aggregate over the same rows.
 import { PERFUNCTORY_MS } from '@tollgate/core';
 
-// Outcome columns are 0 on decisions.
-export const SUMS = `
-  sum(case when f.kind = 'decision' and f.dry_run = 0 then 1 else 0 end) as decisions,
-  sum(case when f.kind = 'decision' and f.dry_run = 0 and f.outcome = 'pass' then 1 else 0 end) as pass,
-  sum(case when f.gated = 1 and f.outcome = 'dispatch' then 1 else 0 end) as dispatch,
-  sum(case when f.gated = 1 and f.outcome = 'declined' then 1 else 0 end) as declined,
-  sum(case when f.gated = 1 and f.outcome = 'rejected' then 1 else 0 end) as rejected,
-  sum(f.dry_run) as dry_runs,
-  sum(case when f.dry_run = 0 then f.would_reject else 0 end) as would_reject,
-  sum(case when f.gated = 1 then f.escalated else 0 end) as escalations,
-  sum(case when f.gated = 1 then f.overridden else 0 end) as overrides,
-  sum(f.matched) as matched, sum(f.mismatched) as mismatched, sum(f.unverifiable) as unverifiable,
-  sum(case when f.matched + f.mismatched + f.unverifiable > 0 then 1 else 0 end) as observed,
-  sum(case when f.matched > 0 and f.mismatched = 0 and f.unverifiable = 0 then 1 else 0 end) as all_matched,
-  sum(case when f.unverifiable > 0 and f.matched = 0 and f.mismatched = 0 then 1 else 0 end) as none_checked,
-  coalesce(sum(f.brier_sum), 0) as brier_sum, sum(f.brier_n) as brier_n,
-  max(case when f.kind = 'decision' and f.dry_run = 0 then f.at_ms end) as last_ms,
-  count(*) as row_count`;
+/**
+ * Each figure as its value for one row (f) and how rows' values combine. Outcome columns are 0 on
+ * decisions. The report aggregates these; an append's rollup upsert adds one row's values.
+ */
+const FIGURES: readonly (readonly [name: string, row: string, combine: 'sum' | 'max'])[] = [
+  ['decisions', "case when f.kind = 'decision' and f.dry_run = 0 then 1 else 0 end", 'sum'],
+  ['pass', "case when f.kind = 'decision' and f.dry_run = 0 and f.outcome = 'pass' then 1 else 0 end", 'sum'],
+  ['dispatch', "case when f.gated = 1 and f.outcome = 'dispatch' then 1 else 0 end", 'sum'],
+  ['declined', "case when f.gated = 1 and f.outcome = 'declined' then 1 else 0 end", 'sum'],
+  ['rejected', "case when f.gated = 1 and f.outcome = 'rejected' then 1 else 0 end", 'sum'],
+  ['dry_runs', 'f.dry_run', 'sum'],
+  ['would_reject', 'case when f.dry_run = 0 then f.would_reject else 0 end', 'sum'],
+  ['escalations', 'case when f.gated = 1 then f.escalated else 0 end', 'sum'],
+  ['overrides', 'case when f.gated = 1 then f.overridden else 0 end', 'sum'],
+  ['matched', 'f.matched', 'sum'],
+  ['mismatched', 'f.mismatched', 'sum'],
+  ['unverifiable', 'f.unverifiable', 'sum'],
+  ['observed', 'case when f.matched + f.mismatched + f.unverifiable > 0 then 1 else 0 end', 'sum'],
+  [
+    'all_matched',
+    'case when f.matched > 0 and f.mismatched = 0 and f.unverifiable = 0 then 1 else 0 end',
+    'sum',
+  ],
+  [
+    'none_checked',
+    'case when f.unverifiable > 0 and f.matched = 0 and f.mismatched = 0 then 1 else 0 end',
+    'sum',
+  ],
+  ['brier_sum', 'coalesce(f.brier_sum, 0)', 'sum'],
+  ['brier_n', 'f.brier_n', 'sum'],
+  ['last_ms', "case when f.kind = 'decision' and f.dry_run = 0 then f.at_ms end", 'max'],
+  ['row_count', '1', 'sum'],
+];
+
+/** The figures aggregated over the rows selected (aliases as in SUM_KEYS, and last_ms). */
+export const SUMS = FIGURES.map(([name, row, combine]) => `${combine}(${row}) as ${name}`).join(',\n  ');
+/** One row's own values of the figures, under the same names. */
+export const ROW_VALUES = FIGURES.map(([name, row]) => `${row} as ${name}`).join(',\n  ');
 
 export const SUM_KEYS = [
   'decisions',
@@ -51,10 +71,19 @@ export const PERFUNCTORY = `f.gated = 1 and f.outcome = 'dispatch' and f.predict
 export const DECLINED_BLIND = `f.gated = 1 and f.outcome = 'declined' and f.decline_attempts = 0`;
 export const REPEATED = `f.gated = 1 and f.outcome = 'rejected' and p.outcome = 'declined'`;
 
+const FLAGS = [
+  ['flag_p', PERFUNCTORY],
+  ['flag_d', DECLINED_BLIND],
+  ['flag_r', REPEATED],
+] as const;
+
 /** How many rows raised each flag: perfunctory, declined while queryable, repeated. */
-export const FLAG_SUMS = `
-  sum(case when ${PERFUNCTORY} then 1 else 0 end) as flag_p,
-  sum(case when ${DECLINED_BLIND} then 1 else 0 end) as flag_d,
-  sum(case when ${REPEATED} then 1 else 0 end) as flag_r`;
+export const FLAG_SUMS = FLAGS.map(
+  ([name, when]) => `sum(case when ${when} then 1 else 0 end) as ${name}`,
+).join(',\n  ');
+/** Whether one row raised each flag (1 or 0), under the same names. */
+export const FLAG_VALUES = FLAGS.map(([name, when]) => `case when ${when} then 1 else 0 end as ${name}`).join(
+  ',\n  ',
+);
 
 export const FLAG_KEYS = ['flag_p', 'flag_d', 'flag_r'] as const;
