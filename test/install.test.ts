@@ -202,12 +202,20 @@ describe('tollgate init → doctor → uninstall', () => {
     const configFile = join(project, 'tollgate.config.yaml');
     const config = readFileSync(configFile, 'utf8');
     writeFileSync(configFile, config.replace('mode: enforce', 'mode: observe'));
+    // Unaccepted, the change is not in force: doctor says it is pending, and the hook still enforces.
+    const pending = await run(['doctor', '--hosts', 'claude-code', '--json']);
+    expect(pending.code).toBe(1);
+    const waiting = lastJson<Report>(pending.stdout).hosts[0]?.enforcing.problems ?? [];
+    expect(waiting.join('\n')).toMatch(/changed since a person accepted it.*tollgate config accept/);
+    expect(waiting.join('\n')).not.toContain('did not deny');
+    expect((await asOperator(['config', 'accept'])).code).toBe(0);
     const observe = await run(['doctor', '--hosts', 'claude-code', '--json']);
     expect(observe.code).toBe(1);
     const problems = lastJson<Report>(observe.stdout).hosts[0]?.enforcing.problems ?? [];
     expect(problems[0]).toContain('mode: observe');
     expect(problems.join('\n')).toContain('did not deny a synthetic `git push --force origin main`');
     writeFileSync(configFile, config);
+    expect((await asOperator(['config', 'accept'])).code).toBe(0);
 
     const settingsFile = join(project, '.claude', 'settings.json');
     const settings = readFileSync(settingsFile);

@@ -2,11 +2,13 @@
 // (`git push --force origin main`) and once with a harmless one (`ls`), in the host's own protocol,
 // and see that the first is denied and the second is not. It runs against a throwaway store and state
 // directory (TOLLGATE_DB / TOLLGATE_STATE_DIR in a temp dir, no store id pin), never the real store;
-// the config stays the installed one, so its mode and rules are what is tested.
+// the config stays the installed one, so its mode and rules are what is tested — as the real hook
+// loads it: the config pins are copied in, so a change no person accepted is not what is tested.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stateBase } from '../state.js';
 import type { InstalledCommand } from './hook-command.js';
 import type { HostSpec } from './hosts.js';
 import type { Json } from './json-file.js';
@@ -36,6 +38,8 @@ export async function selfTest(
       TOLLGATE_STATE_DIR: join(scratch, 'state'),
     });
     delete runEnv.TOLLGATE_STORE_ID;
+    const pins = join(installed.env.TOLLGATE_STATE_DIR ?? stateBase(env), 'config-pins');
+    if (existsSync(pins)) cpSync(pins, join(scratch, 'state', 'config-pins'), { recursive: true });
     // One after the other: both runs share the throwaway store.
     const ask = async (command: string) => {
       const [program, ...args] = installed.argv;
