@@ -480,6 +480,9 @@ gates('service CLIs: verbs, runners and server controls', [
   ['nginx -s quit', 'system.service.stop'],
   ['sudo apachectl -k graceful-stop', 'system.service.stop'],
   ['aws s3 rm s3://media/cache --recursive', 'cloud.storage.delete'],
+  ['splunk --accept-license clean eventdata -index weblogs', 'cloud.destroying-verb'],
+  ['borg --progress delete /mnt/vault::2023-12-31', 'cloud.destroying-verb'],
+  ['aws --output json ec2 delete-key-pair --key-name old', 'cloud.destroying-verb'],
 ]);
 
 passes('service CLIs: reads, dry runs and caches', [
@@ -492,6 +495,14 @@ passes('service CLIs: reads, dry runs and caches', [
   'apachectl configtest',
   'aws s3 rm s3://media/cache --recursive --dryrun',
   'gsutil -m rsync -r -d -n ./site gs://www-site',
+  // a verb-like resource name or option value is not the operation
+  'gcloud sql instances describe purge-replica',
+  'aws lambda invoke --function-name remove-stale-carts result.json',
+  'stripe invoices list --customer delete-candidate',
+  'kafka-topics --bootstrap-server k:9092 --describe --topic account-deletions',
+  'nats stream info wipe-queue',
+  'turbo run clean',
+  'rustup toolchain uninstall beta',
 ]);
 
 gates('data leaving the machine', [

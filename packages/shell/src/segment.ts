@@ -1,6 +1,7 @@
 // Building one ShellSegment from an expanded argv: the normalised program, flags (combined short
 // flags split), positionals (known option values removed), the command path and the subcommand.
 import { normalizeProgram } from './normalize.js';
+import { operationWords } from './operation.js';
 import { GIT_VALUE_OPTIONS, GLOBAL_VALUE_OPTIONS, takesValue } from './options.js';
 import { readOptions } from './read-options.js';
 import type { ShellRedirect, ShellSegment } from './types.js';
@@ -35,6 +36,7 @@ export function buildSegment(input: SegmentInput): ShellSegment {
     flags,
     positionals,
     path: positionals.slice(0, PATH_LENGTH).map((p) => p.toLowerCase()),
+    operation: operationWords(args, GLOBAL_VALUE_OPTIONS[program]),
     last_positional: positionals[positionals.length - 1] ?? '',
     text: input.text,
     via: input.via,

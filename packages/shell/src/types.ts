@@ -38,6 +38,12 @@ export interface ShellSegment {
   positionals: string[];
   /** The first positionals (at most four), lower-cased: the command path of a CLI (`aws s3 rb` → `s3`, `rb`). */
   path: string[];
+  /**
+   * The words of `path` that say what a CLI does, lower-cased: without the word right after an option
+   * given once the command has begun (likely that option's value) and ending at a read verb
+   * (`gcloud compute instances describe delete-me` → compute, instances, describe).
+   */
+  operation: string[];
   /** The last positional (the destination of `cp`, `scp`, `rsync`, …); empty when there is none. */
   last_positional: string;
   /** The first positional after the program's global options (`git -C dir push` → `push`), when there is one. */

@@ -1,0 +1,47 @@
+// The words of a CLI's command line that say what it does (`gcloud compute instances delete vm-1`
+// → compute, instances, delete, vm-1), as opposed to the values it is given. Most service CLIs take
+// `--name VALUE` options that no table here knows, so a resource called `delete-me` or a filter of
+// `purge` would read as a destroying verb in `path`. `operation` leaves out the word right after an
+// option given once the command has begun (the option's likely value: `--function-name
+// delete-expired`, `-n remove-later`) and stops after a read verb (`describe X`, `list`, `get X`),
+// whose operands are what is read. Options before the first command word (`splunk
+// --accept-license remove index`) are usually switches, so the word after them still counts.
+import { takesValue } from './options.js';
+
+const MAX_WORDS = 4;
+
+/** Words that make the command a read: what follows them names what is read. */
+const READ_VERB =
+  /^(describe|list|ls|lsd|lsf|lsl|lsjson|get|show|view|read|inspect|info|status|cat|tail|whoami|lookup|query)$|^(describe|list|get|lookup|filter|search|query|head)-/;
+
+export function operationWords(
+  args: readonly string[],
+  globalValues: ReadonlySet<string> | undefined,
+): string[] {
+  const words: string[] = [];
+  let begun = false;
+  let afterOption = false;
+  let afterDashDash = false;
+  for (let i = 0; i < args.length && words.length < MAX_WORDS; i++) {
+    const arg = args[i] as string;
+    if (!afterDashDash && arg === '--') {
+      afterDashDash = true;
+      afterOption = false;
+      continue;
+    }
+    if (!afterDashDash && arg.length > 1 && arg[0] === '-') {
+      if (takesValue(globalValues, arg)) i++;
+      else afterOption = begun && !arg.includes('=');
+      continue;
+    }
+    if (afterOption) {
+      afterOption = false;
+      continue;
+    }
+    const word = arg.toLowerCase();
+    words.push(word);
+    begun = true;
+    if (READ_VERB.test(word)) break;
+  }
+  return words;
+}
