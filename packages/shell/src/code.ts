@@ -7,6 +7,7 @@ import { GLOBAL_VALUE_OPTIONS } from './options.js';
 import { runPackageRunner } from './package-runners.js';
 import { runPackageScripts } from './package-scripts.js';
 import { isReadOnlyCode } from './payload.js';
+import { powershellRunsCode } from './powershell.js';
 import {
   CODE_OPTIONS,
   DATA_OPTIONS,
@@ -28,6 +29,12 @@ export const interpreter: Handler = (ex, inv, env, program) => {
     ex.emit(inv);
     if (program === 'bun' && !runPackageRunner(ex, inv, env, program))
       runPackageScripts(ex, inv, env, program);
+    return;
+  }
+  // PowerShell reads its own parameters (case-insensitive prefixes); whatever it runs is not analysed.
+  if (program === 'pwsh' || program === 'powershell') {
+    ex.emit(inv);
+    if (powershellRunsCode(inv.argv, inv.stdin !== undefined)) ex.flag('interpreter_code', inv.text);
     return;
   }
   const language = interpreterLanguage(program) ?? 'other';
