@@ -1,7 +1,9 @@
 // Preconditions ("X before Y"): a rule's `requires`, evaluated over the session's ledger — the
 // observations the gate recorded (reads and results of dispatched calls) and the calls it let through.
 // Reads newest first through bounded windows (Store.ledgerWindows, all of a check's at once), a
-// small page first and the whole window only when a requirement is not met on the small one.
+// small page first and the whole window only when a requirement is not met on the small one; then
+// judges synchronously. Events and parsed outputs are kept per row object, so a store that hands out
+// the same rows again (SQLite's ledger cache) costs no parsing on the next check.
 import type { Observation } from '@tollgate/contracts';
 import type { ShellFacts } from '@tollgate/shell';
 import { type CompiledMatcher, matchesRead, type ReadView, readView } from './policy/matchers.js';
@@ -43,55 +45,48 @@ interface Event {
 
 interface ObservedEvent extends Event {
   observation: Observation;
+  /** The output as latest_output reads it, once parsed (see outputOf). */
+  output?: { value: unknown };
 }
 
-interface Window<E> {
-  events: E[];
+interface Window {
+  events: Event[];
   /** Whether older events exist beyond this window. */
   cut: boolean;
 }
 
+type Windows = ReadonlyMap<string, Window>;
+
 /**
- * The windows of one check, one per kind and tool filter (a matcher naming exact tools reads only
- * their events, so a thousand shell reads do not push the one Read it wants out of the window),
- * shared by every requirement. Every window the rules can ask for is read at the first ask, in one
- * `Store.ledgerWindows` call: one snapshot of the ledger, one transaction's cost.
+ * Every window the rules can ask for, read in one `Store.ledgerWindows` call: one snapshot of the
+ * ledger, one transaction's cost. A window per kind and tool filter (a matcher naming exact tools
+ * reads only their events, so a thousand shell reads do not push the one Read it wants out of it),
+ * shared by every requirement.
  */
-class Ledger {
-  #windows: Promise<Map<string, Window<Event>>> | undefined;
-  constructor(
-    private readonly src: LedgerSource,
-    private readonly limit: number,
-    private readonly wanted: ReadonlyMap<string, WindowKey>,
-  ) {}
+async function readWindows(src: LedgerSource, limit: number, wanted: readonly WindowKey[]): Promise<Windows> {
+  // Write-behind decision rows must be in the store before dispatches are read.
+  if (wanted.some((k) => k.kind === 'dispatched')) await src.beforeDispatches?.();
+  const requests: LedgerRequest[] = wanted.map((k) => ({
+    kind: k.kind,
+    query: { since: 0, limit, ...(k.tools ? { tools: k.tools } : {}) },
+  }));
+  const answers = await src.store.ledgerWindows(src.session, requests);
+  const out = new Map<string, Window>();
+  wanted.forEach((k, i) => {
+    const rows = answers[i] ?? [];
+    const events =
+      k.kind === 'observed'
+        ? observedEvents(rows as Observation[])
+        : (rows as DispatchRecord[]).map(dispatchEvent);
+    out.set(k.key, { events, cut: rows.length >= limit });
+  });
+  return out;
+}
 
-  async window(kind: EventKind, matcher: CompiledMatcher): Promise<Window<Event>> {
-    this.#windows ??= this.#readAll();
-    const found = (await this.#windows).get(windowKey(kind, matcher).key);
-    if (!found) throw new Error(`preconditions: window ${kind} was not planned`); // wantedWindows walks every matcher
-    return found;
-  }
-
-  async #readAll(): Promise<Map<string, Window<Event>>> {
-    const keys = [...this.wanted.values()];
-    // Write-behind decision rows must be in the store before dispatches are read.
-    if (keys.some((k) => k.kind === 'dispatched')) await this.src.beforeDispatches?.();
-    const requests: LedgerRequest[] = keys.map((k) => ({
-      kind: k.kind,
-      query: { since: 0, limit: this.limit, ...(k.tools ? { tools: k.tools } : {}) },
-    }));
-    const answers = await this.src.store.ledgerWindows(this.src.session, requests);
-    const out = new Map<string, Window<Event>>();
-    keys.forEach((k, i) => {
-      const rows = answers[i] ?? [];
-      const events =
-        k.kind === 'observed'
-          ? observedEvents(rows as Observation[])
-          : (rows as DispatchRecord[]).map(dispatchEvent);
-      out.set(k.key, { events, cut: rows.length >= this.limit });
-    });
-    return out;
-  }
+function windowOf(windows: Windows, kind: EventKind, matcher: CompiledMatcher): Window {
+  const found = windows.get(windowKey(kind, matcher).key);
+  if (!found) throw new Error(`preconditions: window ${kind} was not planned`); // wantedWindows walks every matcher
+  return found;
 }
 
 interface WindowKey {
@@ -100,13 +95,37 @@ interface WindowKey {
   tools: string[] | undefined;
 }
 
+/** Per matcher and kind, computed once: a check looks its windows up many times. */
+const windowKeys = new WeakMap<CompiledMatcher, Partial<Record<EventKind, WindowKey>>>();
+
 function windowKey(kind: EventKind, matcher: CompiledMatcher): WindowKey {
-  const tools = exactTools(matcher);
-  return { key: `${kind}\u0000${tools?.join('\u0000') ?? '*'}`, kind, tools };
+  let keys = windowKeys.get(matcher);
+  if (keys === undefined) {
+    keys = {};
+    windowKeys.set(matcher, keys);
+  }
+  let k = keys[kind];
+  if (k === undefined) {
+    const tools = exactTools(matcher);
+    k = { key: `${kind}\u0000${tools?.join('\u0000') ?? '*'}`, kind, tools };
+    keys[kind] = k;
+  }
+  return k;
 }
 
-/** Every window the rules' requirements (their options and `after` anchors) can read. */
-function wantedWindows(rules: readonly CompiledRule[]): Map<string, WindowKey> {
+/** Per rule, computed once: every window its requirements (their options and `after` anchors) can read. */
+const ruleWindows = new WeakMap<CompiledRule, Map<string, WindowKey>>();
+
+function wantedWindows(rules: readonly CompiledRule[]): WindowKey[] {
+  if (rules.length === 1) return [...windowsOfRule(rules[0] as CompiledRule).values()];
+  const out = new Map<string, WindowKey>();
+  for (const rule of rules) for (const [key, k] of windowsOfRule(rule)) out.set(key, k);
+  return [...out.values()];
+}
+
+function windowsOfRule(rule: CompiledRule): Map<string, WindowKey> {
+  const known = ruleWindows.get(rule);
+  if (known) return known;
   const out = new Map<string, WindowKey>();
   const add = (kind: EventKind, matcher: CompiledMatcher) => {
     const k = windowKey(kind, matcher);
@@ -120,16 +139,31 @@ function wantedWindows(rules: readonly CompiledRule[]): Map<string, WindowKey> {
     add(req.kind, req.matcher);
     if (req.after) add(req.after.kind, req.after.matcher);
   };
-  for (const rule of rules) for (const req of rule.requires ?? []) walk(req);
+  for (const req of rule.requires ?? []) walk(req);
+  ruleWindows.set(rule, out);
   return out;
 }
+
+/**
+ * An observation's event, once per observation object: a store may hand out the same (frozen) rows
+ * on every check (the SQLite store's cache), and then a check parses nothing it parsed before.
+ * Null: an observation that never counts.
+ */
+const observedEventOf = new WeakMap<Observation, ObservedEvent | null>();
 
 function observedEvents(rows: readonly Observation[]): ObservedEvent[] {
   const events: ObservedEvent[] = [];
   for (const o of rows) {
-    // Only what the gate saw itself counts, and what the agent was told never does.
-    if (!o.attested || o.kind === 'directive') continue;
-    events.push({ at: Date.parse(o.observed_at), id: o.id, view: lazyView(o), observation: o });
+    let e = observedEventOf.get(o);
+    if (e === undefined) {
+      // Only what the gate saw itself counts, and what the agent was told never does.
+      e =
+        !o.attested || o.kind === 'directive'
+          ? null
+          : { at: Date.parse(o.observed_at), id: o.id, view: lazyView(o), observation: o };
+      observedEventOf.set(o, e);
+    }
+    if (e !== null) events.push(e);
   }
   return events;
 }
@@ -145,21 +179,21 @@ export async function checkPreconditions(
   src: LedgerSource,
 ): Promise<PreconditionCheck> {
   const wanted = wantedWindows(rules);
-  const first = await evaluateAll(rules, new Ledger(src, FIRST_PAGE, wanted), src.now);
+  const first = evaluateAll(rules, await readWindows(src, FIRST_PAGE, wanted), src.now);
   if (first.unmet.length === 0) return { met: true };
   // Met on the newest events is met on all of them (see `anchorTime`); unmet may need a longer look.
   const result = first.cut
-    ? await evaluateAll(rules, new Ledger(src, LEDGER_WINDOW, wanted), src.now)
+    ? evaluateAll(rules, await readWindows(src, LEDGER_WINDOW, wanted), src.now)
     : first;
   return result.unmet.length === 0 ? { met: true } : { met: false, unmet: result.unmet };
 }
 
-async function evaluateAll(rules: readonly CompiledRule[], ledger: Ledger, now: number) {
+function evaluateAll(rules: readonly CompiledRule[], windows: Windows, now: number) {
   const unmet: Unmet[] = [];
   let cut = false;
   for (const rule of rules) {
     for (const requirement of rule.requires ?? []) {
-      const r = await evaluate(requirement, ledger, now);
+      const r = evaluate(requirement, windows, now);
       cut ||= r.cut;
       if (!r.met) unmet.push({ rule: rule.rule.id, ...describeUnmet(requirement, r.newest) });
     }
@@ -175,18 +209,18 @@ interface Evaluation {
   newest?: Observation;
 }
 
-async function evaluate(req: CompiledRequirement, ledger: Ledger, now: number): Promise<Evaluation> {
+function evaluate(req: CompiledRequirement, windows: Windows, now: number): Evaluation {
   if (req.kind === 'any_of') {
     let cut = false;
     for (const option of req.options) {
-      const r = await evaluate(option, ledger, now);
+      const r = evaluate(option, windows, now);
       if (r.met) return { met: true, cut: false };
       cut ||= r.cut;
     }
     return { met: false, cut };
   }
-  const after = req.after ? await anchorTime(req.after, ledger) : { at: undefined, cut: false };
-  const window = await ledger.window(req.kind, req.matcher);
+  const after = req.after ? anchorTime(req.after, windows) : { at: undefined, cut: false };
+  const window = windowOf(windows, req.kind, req.matcher);
   const cut = window.cut || after.cut;
   const oldest = req.maxAgeS === undefined ? Number.NEGATIVE_INFINITY : now - req.maxAgeS * 1000;
   const match = window.events.find(
@@ -194,10 +228,11 @@ async function evaluate(req: CompiledRequirement, ledger: Ledger, now: number): 
   );
   if (!match) return { met: false, cut };
   if (req.kind !== 'observed' || !req.output) return { met: true, cut };
-  const observation = (match as ObservedEvent).observation;
-  return req.output(outputOf(observation))
+  const event = match as ObservedEvent;
+  event.output ??= { value: outputOf(event.observation) };
+  return req.output(event.output.value)
     ? { met: true, cut }
-    : { met: false, cut: false, newest: observation };
+    : { met: false, cut: false, newest: event.observation };
 }
 
 /**
@@ -205,8 +240,8 @@ async function evaluate(req: CompiledRequirement, ledger: Ledger, now: number): 
  * event of that window stands in for it: then only events newer than everything the gate could not
  * see count, which is never less strict than the real anchor.
  */
-async function anchorTime(anchor: CompiledAnchor, ledger: Ledger): Promise<{ at?: Event; cut: boolean }> {
-  const window = await ledger.window(anchor.kind, anchor.matcher);
+function anchorTime(anchor: CompiledAnchor, windows: Windows): { at?: Event; cut: boolean } {
+  const window = windowOf(windows, anchor.kind, anchor.matcher);
   const events = window.events;
   const found = events.find((e) => matches(anchor.matcher, e));
   if (found) return { at: found, cut: false };
@@ -256,11 +291,18 @@ function lazyView(o: Observation): ReadView {
   };
 }
 
+/** A dispatched call's event, once per record object (as for observations). */
+const dispatchEventOf = new WeakMap<DispatchRecord, Event>();
+
 function dispatchEvent(d: DispatchRecord): Event {
+  const known = dispatchEventOf.get(d);
+  if (known) return known;
   const args = d.args ?? {};
   const view: ReadView =
     d.tool === 'shell' && typeof args.command === 'string'
       ? lazyView({ source: args.command } as Observation)
       : { tool: d.tool, args: d.args ?? { '/truncated': true } };
-  return { at: d.at, id: d.id, view };
+  const event = { at: d.at, id: d.id, view };
+  dispatchEventOf.set(d, event);
+  return event;
 }
