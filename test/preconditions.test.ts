@@ -4,8 +4,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Call } from '@tollgate/contracts';
+import { createGate, loadPolicy } from '@tollgate/core';
+import { openStore } from '@tollgate/store';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openTestGate, type TestGate, tempDir } from './support/gate.js';
+import { SERVE_BIN } from './support/serve.js';
 
 const EXAMPLES = join(import.meta.dirname, '../contracts/policies/examples');
 const REMEDIATION = join(EXAMPLES, 'remediation-gate.yaml');
@@ -152,25 +155,26 @@ describe('the remediation gate', () => {
   });
 });
 
-describe('the recall gate (real git, injected clock)', () => {
-  function repo(): { dir: string; git: (...args: string[]) => string } {
-    const root = tempDir('tollgate-recall-');
-    const remote = join(root, 'remote.git');
-    const dir = join(root, 'work');
-    const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: root };
-    const git = (...args: string[]) =>
-      execFileSync('git', args, { cwd: dir, env, encoding: 'utf8', stdio: 'pipe' });
-    execFileSync('git', ['init', '-q', '--bare', remote], { env });
-    mkdirSync(dir);
-    git('init', '-q', '-b', 'main');
-    git('config', 'user.email', 't@example.org');
-    git('config', 'user.name', 'T');
-    git('remote', 'add', 'origin', remote);
-    writeFileSync(join(dir, 'a.txt'), 'one\n');
-    git('add', 'a.txt');
-    return { dir, git };
-  }
+/** A work tree with a bare remote to fetch from, and a git that runs in it apart from the user's config. */
+function repo(): { dir: string; git: (...args: string[]) => string } {
+  const root = tempDir('tollgate-recall-');
+  const remote = join(root, 'remote.git');
+  const dir = join(root, 'work');
+  const env = { ...process.env, GIT_CONFIG_NOSYSTEM: '1', HOME: root };
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: dir, env, encoding: 'utf8', stdio: 'pipe' });
+  execFileSync('git', ['init', '-q', '--bare', remote], { env });
+  mkdirSync(dir);
+  git('init', '-q', '-b', 'main');
+  git('config', 'user.email', 't@example.org');
+  git('config', 'user.name', 'T');
+  git('remote', 'add', 'origin', remote);
+  writeFileSync(join(dir, 'a.txt'), 'one\n');
+  git('add', 'a.txt');
+  return { dir, git };
+}
 
+describe('the recall gate (real git, injected clock)', () => {
   it('refuses a commit without a fresh fetch, passes after it, refuses once the read is older than 30 minutes', async () => {
     t = await openTestGate({ policies: [RECALL] });
     const { dir, git } = repo();
@@ -217,5 +221,53 @@ describe('the recall gate (real git, injected clock)', () => {
     });
     const noPrediction = await t.gate.check(push);
     expect(noPrediction.reasons.map((r) => r.code)).toEqual(['prediction_missing']);
+  });
+});
+
+// The SQLite store keeps each session's ledger windows in memory between checks: another process or
+// another gate instance on the same file must be seen by the very next check, in both directions.
+describe('preconditions with another process or gate on the same file', () => {
+  it('a fetch recorded by another process (tollgate observe) clears the refusal at the next check', async () => {
+    t = await openTestGate({ policies: [RECALL], clock: { now: () => Date.now() } });
+    const { dir } = repo();
+    const commit: Call = { tool: 'shell', args: { command: 'git commit -q -m one' }, session: 's1' };
+    expect((await t.gate.check(commit, { cwd: dir })).outcome).toBe('rejected');
+    expect((await t.gate.check(commit, { cwd: dir })).outcome).toBe('rejected');
+    execFileSync(
+      process.execPath,
+      [SERVE_BIN, 'observe', '--session', 's1', '--', 'git', 'fetch', 'origin'],
+      {
+        cwd: dir,
+        env: { ...process.env, TOLLGATE_DB: t.dbPath, GIT_CONFIG_NOSYSTEM: '1', HOME: dir },
+        stdio: 'pipe',
+      },
+    );
+    expect((await t.gate.check(commit, { cwd: dir })).outcome).toBe('pass');
+  });
+
+  it('a newer diagnostic through a second gate refuses at once what the first gate passed, and a remediation there clears it', async () => {
+    t = await openTestGate({ policies: [REMEDIATION] });
+    const other = await openStore(t.dbPath);
+    const second = createGate({ policy: loadPolicy([REMEDIATION]), store: other, clock: t.clock });
+    try {
+      await diagnostic(t.gate, { outcome: 'CERTIFIED' });
+      expect((await t.gate.check(certify())).outcome).toBe('pass');
+      expect((await t.gate.check(certify())).outcome).toBe('pass');
+
+      t.clock.advance(1);
+      await diagnostic(second, { outcome: 'CONDITIONAL', qa_cycle: { current_cycle: 1, max_cycles: 3 } });
+      const refused = await t.gate.check(certify());
+      expect(refused.outcome).toBe('rejected');
+      expect(refused.rails?.text).toContain('the last diagnostic did not certify the memo');
+
+      t.clock.advance(1);
+      const remediate = second.guard(async () => ({ ok: true }));
+      await remediate({ tool: 'run_memo_remediation_writer', args: { memo: 'm1' }, session: 's1' });
+      await second.flush();
+      expect((await t.gate.check(certify())).outcome).toBe('pass');
+    } finally {
+      await second.flush();
+      await other.close();
+    }
   });
 });
