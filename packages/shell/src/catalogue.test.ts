@@ -483,6 +483,13 @@ gates('service CLIs: verbs, runners and server controls', [
   ['splunk --accept-license clean eventdata -index weblogs', 'cloud.destroying-verb'],
   ['borg --progress delete /mnt/vault::2023-12-31', 'cloud.destroying-verb'],
   ['aws --output json ec2 delete-key-pair --key-name old', 'cloud.destroying-verb'],
+  ['redis-cli -h cache-2 REPLICAOF cache-1 6379', 'db.nosql.destructive'],
+  ['redis-cli debug segfault', 'db.nosql.destructive'],
+  ['redis-cli CONFIG SET dbfilename x.rdb', 'db.nosql.destructive'],
+  ['helm -n web upgrade shop ./charts/shop --force', 'cluster.helm.uninstall'],
+  ['terraform -chdir=net taint aws_nat_gateway.a', 'iac.destroy'],
+  ['tofu force-unlock 9f1c', 'iac.destroy'],
+  ['terraform state push -force old.tfstate', 'iac.destroy'],
 ]);
 
 passes('service CLIs: reads, dry runs and caches', [
@@ -503,6 +510,12 @@ passes('service CLIs: reads, dry runs and caches', [
   'nats stream info wipe-queue',
   'turbo run clean',
   'rustup toolchain uninstall beta',
+  'redis-cli REPLICAOF NO ONE',
+  'redis-cli --latency',
+  'helm upgrade shop ./charts/shop --atomic',
+  'helm upgrade shop ./charts/shop --force --dry-run',
+  'terraform state list',
+  'terraform plan -destroy -out destroy.plan',
 ]);
 
 gates('data leaving the machine', [
