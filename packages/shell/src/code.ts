@@ -37,6 +37,15 @@ export const interpreter: Handler = (ex, inv, env, program) => {
     if (powershellRunsCode(inv.argv, inv.stdin !== undefined)) ex.flag('interpreter_code', inv.text);
     return;
   }
+  // `deno eval [options] CODE`: the code is the first operand after the subcommand's options.
+  if (program === 'deno' && inv.argv[1] === 'eval') {
+    const at = inv.argv.findIndex((a, k) => k > 1 && !a.startsWith('-'));
+    const code = at > 0 ? inv.argv[at] : undefined;
+    ex.emit(inv, code === undefined ? {} : { payload: code });
+    if (code !== undefined && (inv.unresolved[at] || !isReadOnlyCode('node', code)))
+      ex.flag('interpreter_code', inv.text);
+    return;
+  }
   const language = interpreterLanguage(program) ?? 'other';
   const { argv, unresolved } = inv;
   const codeOptions = CODE_OPTIONS[language];

@@ -194,6 +194,8 @@ describe('dynamic constructs', () => {
     ["ruby -e '`ls`'", 'interpreter_code'],
     ['ruby -e "`ls`"', 'unresolved_code'],
     [`awk 'BEGIN { system("x") }'`, 'interpreter_code'],
+    [`deno eval "Deno.removeSync('build', { recursive: true })"`, 'interpreter_code'],
+    [`deno eval --ext=ts 'await Deno.remove("x")'`, 'interpreter_code'],
     ["python3 <<'PY'\nimport os\nos.remove('x')\nPY", 'interpreter_code'],
     ['bash -c "$SNIPPET"', 'unresolved_code'],
     ['sh "$SCRIPT"', 'unresolved_script'],
@@ -208,6 +210,7 @@ describe('dynamic constructs', () => {
   it.each([
     [`python3 -c 'print("rm -rf /")'`],
     ['node -p "1 + 2"'],
+    [`deno eval 'console.log(6 * 7)'`],
     [`perl -E 'say join ",", 1..3'`],
     [`ruby -e 'puts [1, 2].map { |x| x * 2 }'`],
     [`awk -F: '{ print $1 }' /etc/passwd`],
