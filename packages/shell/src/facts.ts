@@ -1,6 +1,7 @@
 // parseShell: the package's one entry point. Normalises look-alikes, parses within bounds, walks
 // the tree into segments and dynamic constructs, and turns every failure into a structured error
 // (never a throw): a command that cannot be read is reported as dynamic, so it is gated.
+import { ansible } from './ansible.js';
 import { createBudget, LimitExceeded, ShellSyntaxError } from './budget.js';
 import { database, interpreter } from './code.js';
 import { atJob, tmux } from './deferred-runners.js';
@@ -72,6 +73,8 @@ const HANDLERS: Record<string, Handler> = {
   gvim: vim,
   vimdiff: vim,
   less: less,
+  // An ad-hoc task's command line, run on every matched host.
+  ansible,
 };
 
 export function parseShell(command: string, opts: ParseOptions = {}): ShellFacts {
