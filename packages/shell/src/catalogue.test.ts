@@ -236,6 +236,10 @@ gates('what the options make of it', [
   ['git checkout --theirs lockfile.json', 'git.checkout.discard'],
   ['git checkout --ours -- a.c', 'git.checkout.discard'],
   ['git checkout -p', 'git.checkout.discard'],
+  ['git checkout :/lib/util.c', 'git.checkout.discard'],
+  ["git checkout '*.lock'", 'git.checkout.discard'],
+  ['git checkout ./notes.md', 'git.checkout.discard'],
+  ['git checkout ..', 'git.checkout.discard'],
   ['git submodule deinit -f --all', 'git.worktree.force-remove'],
   ['git submodule update --init --force', 'git.worktree.force-remove'],
   ['find /tmp/w/../../srv -delete', 'fs.find.delete'],
@@ -253,6 +257,9 @@ passes('what the options make of it', [
   'git checkout -qbspike',
   'git checkout --orphan site',
   'git checkout -q topic',
+  'git checkout release/2.x',
+  'git checkout HEAD~2',
+  'git checkout @{-1}',
   'git submodule deinit vendor/lib',
   'git submodule update --init',
   'find /tmp/w -depth -delete',
@@ -490,6 +497,12 @@ gates('service CLIs: verbs, runners and server controls', [
   ['terraform -chdir=net taint aws_nat_gateway.a', 'iac.destroy'],
   ['tofu force-unlock 9f1c', 'iac.destroy'],
   ['terraform state push -force old.tfstate', 'iac.destroy'],
+  [
+    'aws sesv2 send-email --from-email-address ops@x.io --destination ToAddresses=a@y.io --content file://m.json',
+    'net.upload.publish',
+  ],
+  ['aws --profile ops sns publish --phone-number +15550100 --message "deploy done"', 'net.upload.publish'],
+  ['twilio api:core:messages:create --to +15550100 --from +15550101 --body ping', 'net.upload.publish'],
 ]);
 
 passes('service CLIs: reads, dry runs and caches', [
@@ -516,6 +529,9 @@ passes('service CLIs: reads, dry runs and caches', [
   'helm upgrade shop ./charts/shop --force --dry-run',
   'terraform state list',
   'terraform plan -destroy -out destroy.plan',
+  'aws sesv2 get-account',
+  'aws sns list-subscriptions-by-topic --topic-arn arn:aws:sns:eu-west-1:1:ops',
+  'twilio api:core:messages:list --limit 5',
 ]);
 
 gates('data leaving the machine', [

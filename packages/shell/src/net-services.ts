@@ -1,5 +1,6 @@
 // What service CLIs and mail senders post: gh/glab/hub creating gists, issues, comments, reviews,
-// releases or API writes; Slack CLIs sending messages or files; mail, mailx, sendmail, mutt, msmtp
+// releases or API writes; Slack CLIs sending messages or files; cloud CLIs sending email, SMS or
+// notifications (aws ses|sns|pinpoint, az communication, twilio); mail, mailx, sendmail, mutt, msmtp
 // and swaks sending a message. List and view forms are reads and produce nothing here.
 import { optionModel, parseOptions } from './option-model.js';
 import type { ShellEgress, ShellSegment } from './types.js';
@@ -76,6 +77,39 @@ function apiEgress(seg: ShellSegment): ShellEgress {
       input || /^(POST|PUT|PATCH|DELETE)$/.test(method) || fields.some((f) => /^--field=[^=]*=@/.test(f));
   }
   return { kind: 'publish', method, data, hosts: [], remote: true };
+}
+
+/**
+ * Cloud CLI commands that send a message to people (email, SMS, a call, a topic's subscribers), by
+ * their command path: once delivered it cannot be recalled, like mail.
+ */
+const CLOUD_SENDS: Record<string, readonly string[]> = {
+  aws: [
+    'ses send-email',
+    'ses send-raw-email',
+    'ses send-templated-email',
+    'ses send-bulk-templated-email',
+    'sesv2 send-email',
+    'sesv2 send-bulk-email',
+    'sns publish',
+    'sns publish-batch',
+    'pinpoint send-messages',
+    'pinpoint send-users-messages',
+    'pinpoint-sms-voice-v2 send-text-message',
+    'pinpoint-sms-voice-v2 send-voice-message',
+  ],
+  az: ['communication email send', 'communication sms send'],
+  twilio: ['api:core:messages:create', 'api:core:calls:create'],
+};
+
+/** aws, az, twilio: a command that sends a message to people. */
+export function cloudMessageEgress(seg: ShellSegment): ShellEgress | undefined {
+  const commands = Object.hasOwn(CLOUD_SENDS, seg.program) ? CLOUD_SENDS[seg.program] : undefined;
+  const sends = commands?.some((command) => {
+    const words = command.split(' ');
+    return words.every((w, k) => seg.path[k] === w);
+  });
+  return sends && !helpOnly(seg) ? { kind: 'publish', data: true, hosts: [], remote: true } : undefined;
 }
 
 const SLACK_VERBS =

@@ -3,7 +3,7 @@
 // Dispatch is on the program name first, so a segment that is not a network client costs one lookup
 // (and a glance at its redirections for bash's /dev/tcp).
 import { curlEgress, httpieEgress, httpxEgress, lwpEgress, wgetEgress } from './net-http.js';
-import { forgeEgress, mailEgress, slackEgress } from './net-services.js';
+import { cloudMessageEgress, forgeEgress, mailEgress, slackEgress } from './net-services.js';
 import {
   devTcpEgress,
   hasInput,
@@ -42,6 +42,9 @@ const READERS: Record<string, Reader> = {
   slack: slackEgress,
   'slack-cli': slackEgress,
   slackcat: slackEgress,
+  aws: cloudMessageEgress,
+  az: cloudMessageEgress,
+  twilio: cloudMessageEgress,
   mail: mailEgress,
   mailx: mailEgress,
   'bsd-mailx': mailEgress,
