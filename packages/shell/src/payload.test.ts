@@ -84,6 +84,10 @@ describe('names that are data or declared', () => {
     ['python', 'import sys; print(sys.executable, sys.path)'],
     ['python', 'total = 0\nfor v in range(4): total += v\nprint(total)'],
     ['ruby', 'puts [3, 1, 2].sort.first'],
+    ['ruby', 'puts RUBY_VERSION'],
+    ['python', 'import platform, sys; print(platform.python_version()); sys.exit(0)'],
+    ['node', "console.log(require('os').hostname(), require('node:path').basename('/a/b.txt'))"],
+    ['node', 'process.stdout.write(process.versions.node + "\\n")'],
   ])('%s: %s passes', (language, code) => {
     expect(isReadOnlyCode(language, code)).toBe(true);
   });
@@ -91,6 +95,9 @@ describe('names that are data or declared', () => {
   it.each<[Language, string]>([
     ['python', 'print(x=open("a", "w"))'],
     ['python', 'total = 0; total += __import__("os").getpid()'],
+    ['node', "require('fs').rmSync('build', { recursive: true })"],
+    ['node', "require('child_process').execSync('ls')"],
+    ['node', "require('os').setPriority(0, 19)"],
   ])('%s: %s is not read-only', (language, code) => {
     expect(isReadOnlyCode(language, code)).toBe(false);
   });

@@ -14,13 +14,14 @@ const VOCABULARY: Record<Language, ReadonlySet<string>> = {
       'time platform string textwrap decimal fractions statistics itertools functools collections base64 hashlib uuid ' +
       'version version_info argv dumps loads sqrt pi join split strip upper lower replace items keys values get now ' +
       'today isoformat encode decode hexdigest sha256 md5 b64encode b64decode floor ceil load stdin stdout stderr ' +
-      'write read readline readlines path executable platform prefix maxsize',
+      'write read readline readlines path executable platform prefix maxsize python_version exit',
   ),
   node: words(
     `${COMMON} console log error info warn debug table JSON stringify parse Math Number String Boolean Object Array ` +
       'keys values entries Date now toISOString const let var function process version versions platform arch argv ' +
       'env length map filter reduce join split trim toUpperCase toLowerCase includes floor ceil round max min abs ' +
-      'sqrt PI random toString toFixed parseInt parseFloat from isArray export',
+      'sqrt PI random toString toFixed parseInt parseFloat from isArray export stdout stderr write node cwd ' +
+      'exit hostname cpus totalmem uptime EOL sep basename dirname extname',
   ),
   perl: words(
     `${COMMON} print say printf my our length join split map grep sort keys values scalar uc lc ucfirst lcfirst sprintf ` +
@@ -30,7 +31,8 @@ const VOCABULARY: Record<Language, ReadonlySet<string>> = {
   ruby: words(
     `${COMMON} puts print p pp require json to_s to_i to_f to_json length size map each select reject join split ` +
       'strip upcase downcase reverse sort keys values inspect JSON generate parse Time now ENV ARGV do end def ' +
-      'sum count first last min max uniq sort_by each_with_index with_index to_a chars lines times upto round',
+      'sum count first last min max uniq sort_by each_with_index with_index to_a chars lines times upto round ' +
+      'RUBY_VERSION RUBY_PLATFORM',
   ),
   php: words(
     `${COMMON} echo print printf var_dump json_encode json_decode strlen count implode explode phpversion`,
@@ -49,14 +51,19 @@ const SAFE_PYTHON_MODULES = new Set(
   ),
 );
 
+/** Node modules whose functions only compute or describe the machine. */
+const SAFE_NODE_REQUIRE = /\brequire\(\s*(['"])(?:node:)?(os|path|util|url|querystring)\1\s*\)/g;
+
 function words(text: string): ReadonlySet<string> {
   return new Set(text.split(/\s+/).filter(Boolean));
 }
 
 /** True when the code is plainly read-only (prints or computes, touches nothing). */
-export function isReadOnlyCode(language: Language, code: string): boolean {
+export function isReadOnlyCode(language: Language, text: string): boolean {
   if (language === 'other') return false;
-  if (code.length > 4096) return false;
+  if (text.length > 4096) return false;
+  // `require('os')` and the like only compute; any other require loads what can act.
+  const code = language === 'node' ? text.replace(SAFE_NODE_REQUIRE, ' ""') : text;
   // Backquotes run shell commands in perl and ruby; %x / qx as well.
   if ((language === 'perl' || language === 'ruby') && /`|%x|\bqx\b/.test(code)) return false;
   // Perl runs code inside strings and regexes: `@{[ … ]}`, `${\ … }`, `(?{ … })`, and s///e.
