@@ -503,6 +503,17 @@ gates('service CLIs: verbs, runners and server controls', [
   ],
   ['aws --profile ops sns publish --phone-number +15550100 --message "deploy done"', 'net.upload.publish'],
   ['twilio api:core:messages:create --to +15550100 --from +15550101 --body ping', 'net.upload.publish'],
+  ['kubectl -n shop scale sts/cache --replicas 0', 'cluster.kubectl.destructive'],
+  ['docker stack rm billing', 'container.remove'],
+  ['docker swarm leave -f', 'container.remove'],
+  ['podman machine rm dev-vm', 'container.remove'],
+  ['pg_restore -c -d shop shop.dump', 'db.admin.drop'],
+  ["mongosh admin --eval 'db.dropAllUsers()'", 'db.nosql.destructive'],
+  ["mongosh admin --eval 'db.shutdownServer({force: true})'", 'db.nosql.destructive'],
+  ['sgdisk --zap-all /dev/sdc', 'fs.overwrite-device-or-data'],
+  ['fdisk /dev/nvme1n1', 'fs.overwrite-device-or-data'],
+  ['cryptsetup luksFormat /dev/sdc1', 'fs.overwrite-device-or-data'],
+  ['zpool destroy backup', 'fs.overwrite-device-or-data'],
 ]);
 
 passes('service CLIs: reads, dry runs and caches', [
@@ -532,6 +543,18 @@ passes('service CLIs: reads, dry runs and caches', [
   'aws sesv2 get-account',
   'aws sns list-subscriptions-by-topic --topic-arn arn:aws:sns:eu-west-1:1:ops',
   'twilio api:core:messages:list --limit 5',
+  'kubectl scale deploy/api --replicas 2',
+  'docker stack ls',
+  'docker swarm leave',
+  'pg_restore --list shop.dump',
+  "mongosh shop --eval 'db.carts.getIndexes()'",
+  'mysqladmin flush-privileges',
+  'sfdisk -l /dev/sda',
+  'sgdisk -p /dev/sda',
+  'fdisk -l',
+  'zpool status -x',
+  'cryptsetup luksDump /dev/sdc1',
+  'shutdown -c',
 ]);
 
 gates('data leaving the machine', [
