@@ -26,6 +26,10 @@ describe('builtins that define later behaviour', () => {
     ['export PS4="\\`id\\`"; bash -x s.sh', 'prompt_substitution'],
     [`PS1='$(touch /tmp/p)' bash -i`, 'prompt_substitution'],
     ['declare PS0="$X"', 'prompt_substitution'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter transformation, not a template
+    ['v=\'$(touch /tmp/p)\'; echo "${v@P}"', 'prompt_substitution'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter transformation, not a template
+    ['printf %s ${arr[0]@P}', 'prompt_substitution'],
     ["PROMPT_COMMAND='rm -rf x'", 'prompt_command'],
     ['export PROMPT_COMMAND=./hook.sh', 'prompt_command'],
     ['export BASH_ENV=./evil.sh; bash -c true', 'startup_variable'],
@@ -48,6 +52,8 @@ describe('builtins that define later behaviour', () => {
     'PS4="+ "; set -x',
     'BASH_ENV= bash -c true',
     'set -euo pipefail',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter transformations, not templates
+    'v=abc; echo "${v@U}" "${v@Q}"',
   ])('%s is static', (command) => {
     expect(kinds(command)).toEqual([]);
   });

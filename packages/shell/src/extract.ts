@@ -351,6 +351,8 @@ export class Extractor {
       if (part.kind === 'sub') this.walkScript(part.script, env, [...via, part.proc ? '<()' : '$()']);
       else if (part.kind === 'arith' || part.kind === 'param') {
         for (const sub of part.subs) this.walkScript(sub, env, [...via, '$()']);
+        // `${x@P}` expands the value as a prompt string: a `$(…)` in the value runs then.
+        if (part.kind === 'param' && /@P\}$/.test(part.src)) this.flag('prompt_substitution', part.src);
       }
     }
   }
