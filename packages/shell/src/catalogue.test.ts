@@ -519,6 +519,8 @@ gates('service CLIs: verbs, runners and server controls', [
   ['fdisk /dev/nvme1n1', 'fs.overwrite-device-or-data'],
   ['cryptsetup luksFormat /dev/sdc1', 'fs.overwrite-device-or-data'],
   ['zpool destroy backup', 'fs.overwrite-device-or-data'],
+  ['heroku pg:backups:restore b017 DATABASE_URL -a shop', 'cloud.destroying-verb'],
+  ['gitlab-rake gitlab:backup:restore BACKUP=1700000000', 'cloud.destroying-verb'],
 ]);
 
 passes('service CLIs: reads, dry runs and caches', [
