@@ -96,9 +96,9 @@ async function until(probe: () => boolean, ms: number): Promise<void> {
 
 function stateDir(): string {
   const base = env.TOLLGATE_STATE_DIR as string;
-  // The project's own directory (beside the store pins).
+  // The project's own directory (beside the store and config pins).
   const [project] = readdirSync(base, { withFileTypes: true }).filter(
-    (e) => e.isDirectory() && e.name !== 'pins',
+    (e) => e.isDirectory() && e.name !== 'pins' && e.name !== 'config-pins',
   );
   if (!project) throw new Error(`no project state under ${base}`);
   return join(base, project.name);
