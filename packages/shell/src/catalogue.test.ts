@@ -562,6 +562,7 @@ passes('service CLIs: reads, dry runs and caches', [
   'zpool status -x',
   'cryptsetup luksDump /dev/sdc1',
   'shutdown -c',
+  'aws logs filter-log-events --log-group-name /shop/api --filter-pattern delete',
 ]);
 
 gates('data leaving the machine', [
