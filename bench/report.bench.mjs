@@ -135,7 +135,10 @@ function* history(n) {
       hash: hex(seq),
     };
     // The store's own derivation (what an append writes), plus the two lookups an append does in SQL.
-    const facts = { ...auditFacts(doc, at), ref_seq: null, prev_seq: prevSeq };
+    const derived = auditFacts(doc, at);
+    // An inline prediction is filed with its decision; no reads are seeded, so no read_ms.
+    const filed = derived.predicted === 1 ? at : null;
+    const facts = { ...derived, ref_seq: null, prev_seq: prevSeq, filed_ms: filed, read_ms: null };
     yield { doc, facts, rules: unique, ruleKind: dry ? 'dry' : 'decision' };
     if (predicted && seq < n) {
       const x = rand();
@@ -169,7 +172,13 @@ function* history(n) {
       };
       yield {
         doc: outcomeDoc,
-        facts: { ...auditFacts(outcomeDoc, at + 5000), ref_seq: decision, prev_seq: null },
+        facts: {
+          ...auditFacts(outcomeDoc, at + 5000),
+          ref_seq: decision,
+          prev_seq: null,
+          filed_ms: null,
+          read_ms: null,
+        },
         rules: unique,
         ruleKind: 'outcome',
       };
@@ -177,7 +186,7 @@ function* history(n) {
   }
 }
 
-const FACT_COLUMNS = [...DERIVED, 'ref_seq', 'prev_seq'];
+const FACT_COLUMNS = [...DERIVED, 'ref_seq', 'prev_seq', 'filed_ms', 'read_ms'];
 /** Seconds the SQLite seeding spent building the day rollups (part of its seeding time). */
 let rollupS = 0;
 
@@ -364,6 +373,9 @@ export async function seedPostgres(client, schema, n) {
       'integer',
       'double precision',
       'integer',
+      'integer',
+      'bigint',
+      'bigint',
       'bigint',
       'bigint',
     ];

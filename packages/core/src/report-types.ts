@@ -100,7 +100,7 @@ export interface FlaggedRow {
   agent: string | null;
   tool: string | null;
   rules: string[];
-  /** perfunctory: seconds between the refusal and the prediction that followed it. */
+  /** perfunctory: seconds between the refusal and the filing of the prediction that followed it. */
   seconds_after_rejection?: number;
 }
 
@@ -132,9 +132,17 @@ export interface StoreReport {
   rules: RuleRecord[];
   mismatches: MismatchEntry[];
   flags: {
-    /** A prediction dispatched within 10 s of its refusal citing no read newer than that refusal. */
+    /**
+     * A prediction (dispatched or refused, not overridden) that cited a read the rule does not accept,
+     * or that was filed (its ticket's creation, else its decision) within 10 s of its call's refusal
+     * while the session's ledger held no read newer than that refusal.
+     */
     perfunctory: Flag;
-    /** A decline naming no read it attempted (so none the rule suggests was tried). */
+    /**
+     * A decline naming no read it attempted that the ledger confirms. An approximation of "the rule's
+     * suggested read was available and never attempted": the audit row does not record the reads
+     * the rule suggested for that call.
+     */
     declined_while_queryable: Flag;
     /** The same call refused again in the session after it was declined. */
     repeated: Flag;

@@ -2,10 +2,10 @@
 // `doc` by migration 0004): narrow, typed columns the report aggregates in SQL instead of parsing
 // JSON. The chain still covers only `audit.doc`; these tables are an index over it, like any other.
 import type { AuditRow } from '@tollgate/contracts';
-import type { AuditFactsTable } from './schema.js';
+import type { AuditFactsTable, Dialect } from './schema.js';
 
-/** The facts of a row, except ref_seq and prev_seq, which the insert statement looks up in SQL. */
-export type AuditFacts = Omit<AuditFactsTable, 'ref_seq' | 'prev_seq'>;
+/** The facts of a row, except those the insert statement looks up in SQL. */
+export type AuditFacts = Omit<AuditFactsTable, 'ref_seq' | 'prev_seq' | 'filed_ms' | 'read_ms'>;
 
 export function auditFacts(row: AuditRow, atMs: number | null): AuditFacts {
   const decision = row.kind === 'decision';
@@ -50,7 +50,13 @@ export function auditFacts(row: AuditRow, atMs: number | null): AuditFacts {
     unverifiable: tally.unverifiable,
     brier_sum: brierN > 0 ? brierSum : null,
     brier_n: brierN,
+    unaccepted: decision && row.prediction !== undefined && citesUnaccepted(row) ? 1 : 0,
   };
+}
+
+/** The prediction cited a read the rule does not accept (the gate refused it for that, among others). */
+function citesUnaccepted(row: AuditRow): boolean {
+  return (row.reasons ?? []).includes('evidence_not_accepted');
 }
 
 /** The rules a decision row names, once each; outcome rows copy their decision's in SQL. */
@@ -89,28 +95,66 @@ export const FACT_COLUMNS = [
   'unverifiable',
   'brier_sum',
   'brier_n',
+  'unaccepted',
 ] as const satisfies readonly (keyof AuditFacts)[];
+
+/** The columns migration 0004 created and backfills; the rest come with later migrations. */
+const COLUMNS_0004 = FACT_COLUMNS.filter((c) => c !== 'unaccepted');
+
+// An entry of the session's ledger that is a read (absent kind means read), in each dialect.
+const IS_READ: Record<Dialect, string> = {
+  sqlite: "coalesce(json_extract(o.doc, '$.kind'), 'read') = 'read'",
+  postgres: "coalesce(o.doc::json ->> 'kind', 'read') = 'read'",
+};
+
+/** When a prediction was filed: its stored ticket's creation, else (inline) the decision itself. */
+const filedSql = (id: string, at: string) =>
+  `coalesce((SELECT created_at FROM predictions WHERE id = ${id}), ${at})`;
+
+/**
+ * filed_ms and read_ms of a decision carrying a prediction — when it was filed, and the newest read
+ * the session's ledger held at that moment (observations_by_time: one seek) — from parameters
+ * p(i) … p(i + 4): prediction id, decision time, session, prediction id, decision time (all NULL
+ * for a row without a prediction). Both dialects bind in order of appearance.
+ */
+export function filedAndReadSql(p: (i: number) => string, i: number, dialect: Dialect): [string, string] {
+  const read = `(SELECT o.observed_ms FROM observations o WHERE o.session = ${p(i + 2)}
+      AND o.observed_ms <= ${filedSql(p(i + 3), p(i + 4))} AND ${IS_READ[dialect]}
+      ORDER BY o.observed_ms DESC LIMIT 1)`;
+  return [filedSql(p(i), p(i + 1)), read];
+}
+
+/** The parameters of filedAndReadSql for a row. */
+export function filedAndReadValues(row: AuditRow, facts: AuditFacts): unknown[] {
+  if (facts.predicted !== 1) return [null, null, null, null, null];
+  const id = row.prediction_id ?? null;
+  return [id, facts.at_ms, row.session, id, facts.at_ms];
+}
 
 /**
  * The facts insert, with `p(i)` rendering the i-th (1-based) placeholder. After the columns come
  * three more parameters: the ref id (an outcome's decision, looked up to its seq) and the session and
- * call digest of a gated decision (the previous gated decision of the same call in the session).
+ * call digest of a gated decision (the previous gated decision of the same call in the session); then
+ * (unless `legacy`: migration 0004's columns only) the five of filedAndReadSql.
  */
-export function factsInsertSql(p: (i: number) => string): string {
-  const n = FACT_COLUMNS.length;
-  const values = FACT_COLUMNS.map((_, i) => p(i + 1)).join(', ');
-  return `INSERT INTO audit_facts (${FACT_COLUMNS.join(', ')}, ref_seq, prev_seq)
+export function factsInsertSql(p: (i: number) => string, dialect: Dialect, legacy = false): string {
+  const columns = legacy ? COLUMNS_0004 : FACT_COLUMNS;
+  const n = columns.length;
+  const values = columns.map((_, i) => p(i + 1)).join(', ');
+  const [filed, read] = legacy ? [] : filedAndReadSql(p, n + 4, dialect);
+  return `INSERT INTO audit_facts (${columns.join(', ')}, ref_seq, prev_seq${legacy ? '' : ', filed_ms, read_ms'})
     VALUES (${values},
       (SELECT seq FROM audit WHERE id = ${p(n + 1)}),
       (SELECT seq FROM audit_facts WHERE gated = 1 AND session = ${p(n + 2)} AND call_digest = ${p(n + 3)}
-         ORDER BY seq DESC LIMIT 1))`;
+         ORDER BY seq DESC LIMIT 1)${legacy ? '' : `,\n      ${filed},\n      ${read}`})`;
 }
 
 /** The positional values for factsInsertSql. */
-export function factsValues(row: AuditRow, facts: AuditFacts): unknown[] {
-  const values: unknown[] = FACT_COLUMNS.map((c) => facts[c]);
+export function factsValues(row: AuditRow, facts: AuditFacts, legacy = false): unknown[] {
+  const values: unknown[] = (legacy ? COLUMNS_0004 : FACT_COLUMNS).map((c) => facts[c]);
   values.push(row.kind === 'outcome' ? (row.ref ?? null) : null);
   values.push(facts.gated === 1 ? row.session : null, facts.gated === 1 ? (row.call_digest ?? null) : null);
+  if (!legacy) values.push(...filedAndReadValues(row, facts));
   return values;
 }
 

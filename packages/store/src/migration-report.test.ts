@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
-import { seedHistory } from './report-history.js';
+import { seedHistory, seedPerfunctory } from './report-history.js';
 import { SqliteStore } from './sqlite-store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tollgate-backfill-'));
@@ -21,10 +21,12 @@ async function upgradeFrom(
   undo: string,
   version: number,
   by: 'session' | 'rule' | 'agent',
+  perfunctory = false,
 ): Promise<string> {
   const file = join(dir, name);
   const store = await SqliteStore.open(file);
   await seedHistory(store);
+  if (perfunctory) await seedPerfunctory(store);
   const before = await store.report({ by });
   await store.close();
   const raw = new Sqlite(file);
@@ -33,7 +35,7 @@ async function upgradeFrom(
   raw.close();
   const upgraded = await SqliteStore.open(file);
   expect(await upgraded.report({ by })).toEqual(before);
-  expect(await upgraded.verifyAudit()).toEqual({ ok: true, rows: 17 });
+  expect(await upgraded.verifyAudit()).toEqual({ ok: true, rows: perfunctory ? 28 : 17 });
   await upgraded.close();
   return file;
 }
@@ -42,7 +44,7 @@ it('backfills audit_facts and audit_rules from the stored docs', async () => {
   // As the release before 0004 left it: no report tables, the migration not yet run.
   await upgradeFrom(
     'old.db',
-    "DROP TABLE audit_facts; DROP TABLE audit_rules; DELETE FROM kysely_migration WHERE name IN ('0004_report_facts', '0007_report_indexes')",
+    "DROP TABLE audit_facts; DROP TABLE audit_rules; DROP INDEX observations_by_time; DELETE FROM kysely_migration WHERE name IN ('0004_report_facts', '0007_report_indexes', '0012_report_perfunctory')",
     2,
     'session',
   );
@@ -83,6 +85,31 @@ it('0013 builds the day rollups from the facts of a store written before them, f
     { total: 0, n: 13 },
     { total: 1, n: 11 },
   ]);
+  check.close();
+});
+
+it('0012_report_perfunctory backfills filed_ms, read_ms and unaccepted and recounts the rollups', async () => {
+  // As the release before it left it: no such columns or index, and rollups whose flag counts
+  // followed the earlier perfunctory flag (here: none raised).
+  const file = await upgradeFrom(
+    'before-perfunctory.db',
+    `ALTER TABLE audit_facts DROP COLUMN unaccepted; ALTER TABLE audit_facts DROP COLUMN filed_ms;
+     ALTER TABLE audit_facts DROP COLUMN read_ms; DROP INDEX observations_by_time;
+     UPDATE audit_rollup SET flag_p = 0;
+     DELETE FROM kysely_migration WHERE name = '0012_report_perfunctory'`,
+    13,
+    'rule',
+    true,
+  );
+  const check = new Sqlite(file, { readonly: true });
+  // Case 1 of seedPerfunctory: filed when its ticket was (4 s after the refusal), the older read.
+  const row = check
+    .prepare(
+      "SELECT f.filed_ms - r.at_ms AS gap, f.read_ms < r.at_ms AS older FROM audit_facts f JOIN audit_facts r ON r.seq = f.prev_seq WHERE f.session = 'p1' AND f.outcome = 'dispatch'",
+    )
+    .get();
+  expect(row).toEqual({ gap: 4000, older: 1 });
+  expect(check.prepare('SELECT count(*) FROM audit_facts WHERE unaccepted = 1').pluck().get()).toBe(1);
   check.close();
 });
 

@@ -111,7 +111,8 @@ export async function reportCovering(db: AnyDb): Promise<void> {
 
 async function backfill(db: AnyDb, dialect: Dialect): Promise<void> {
   const p = placeholder(dialect);
-  const factsSql = factsInsertSql(p);
+  // Migration 0004's columns: the later ones are added, and backfilled, by their own migrations.
+  const factsSql = factsInsertSql(p, dialect, true);
   const outcomeSql = outcomeRulesSql(p);
   const ruleSql = `INSERT INTO audit_rules (seq, rule, kind, at_ms) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)})`;
   for (let after = -1; ; ) {
@@ -126,7 +127,7 @@ async function backfill(db: AnyDb, dialect: Dialect): Promise<void> {
       const row = JSON.parse(stored.doc) as AuditRow;
       const atMs = stored.at_ms === null ? null : Number(stored.at_ms);
       const facts = auditFacts({ ...row, seq: Number(stored.seq) }, atMs);
-      await db.executeQuery(CompiledQuery.raw(factsSql, factsValues(row, facts)));
+      await db.executeQuery(CompiledQuery.raw(factsSql, factsValues(row, facts, true)));
       const kind = ruleKind(row);
       if (kind !== undefined)
         for (const rule of uniqueRules(row))

@@ -5,6 +5,7 @@ import { GENESIS_HASH } from '@tollgate/core';
 import { type Kysely, type Migration, sql } from 'kysely';
 import { hostPostsTable } from './host-posts.js';
 import { ledgerIndexes } from './migration-ledger.js';
+import { reportPerfunctory } from './migration-perfunctory.js';
 import { reportCovering, reportFacts, reportIndexes } from './migration-report.js';
 import { mismatchIndex, reportRollups } from './migration-rollup.js';
 import { sessionUsageTable } from './migration-session-usage.js';
@@ -38,6 +39,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0012_host_posts': {
       up: (db: AnyDb) => hostPostsTable(db, dialect === 'sqlite' ? 'integer' : 'bigint'),
     },
+    // Before 0013 by name: the rollups' flag counts read its columns (see migration-perfunctory.ts).
+    '0012_report_perfunctory': { up: (db: AnyDb) => reportPerfunctory(db, dialect) },
     '0013_report_rollups': { up: (db: AnyDb) => reportRollups(db, dialect) },
     '0014_report_mismatch_index': { up: (db: AnyDb) => mismatchIndex(db) },
   };

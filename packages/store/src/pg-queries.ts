@@ -69,7 +69,7 @@ export const q = {
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
   },
   // The report tables (audit-facts.ts), written in the same transaction as the audit row.
-  insertFacts: { name: 'tg_audit_facts_insert', text: factsInsertSql((i) => `$${i}`) },
+  insertFacts: { name: 'tg_audit_facts_insert', text: factsInsertSql((i) => `$${i}`, 'postgres') },
   insertRules: {
     name: 'tg_audit_rules_insert',
     text: 'INSERT INTO audit_rules (seq, rule, kind, at_ms) SELECT $1::bigint, unnest($4::text[]), $2::text, $3::bigint',

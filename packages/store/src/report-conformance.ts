@@ -4,7 +4,7 @@ import type { AuditRow } from '@tollgate/contracts';
 import type { Store } from '@tollgate/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { hex64, newId } from './fixtures.js';
-import { DAY, DROP, FORCE, type History, seedHistory, T0 } from './report-history.js';
+import { DAY, DROP, FORCE, type History, seedHistory, seedPerfunctory, T0, T5 } from './report-history.js';
 
 const ZERO_ENDED = { prediction: 0, decline: 0, override: 0, again: 0, nothing: 0 };
 
@@ -111,6 +111,34 @@ export function reportConformance(current: () => Store): void {
       expect(flags.declined_while_queryable.rows.map((x) => x.audit_id)).toEqual([id(6)]);
       expect(flags.repeated.count).toBe(1);
       expect(flags.repeated.rows.map((x) => [x.audit_id, x.rules])).toEqual([[id(7), [DROP]]]);
+    });
+
+    it('perfunctory, exactly: filed within 10 s of its refusal with no read since, or citing a read the rule does not accept', async () => {
+      const p = await seedPerfunctory(store);
+      const gaps = (f: { rows: { audit_id: string; seconds_after_rejection?: number }[] }) =>
+        f.rows.map((r) => [r.audit_id, r.seconds_after_rejection ?? null]);
+      const day5 = await store.report({ since: T5 });
+      // Case 5 (refused, 2 s), 4 (unaccepted read, no refusal before), 3 (a directive and a result are
+      // not reads), 1 (its ticket filed 4 s after, dispatched a minute after); not 2 (a read made in
+      // between, though its evidence is older than the refusal) nor 6 (11 s).
+      expect(day5.flags.perfunctory.count).toBe(4);
+      expect(gaps(day5.flags.perfunctory)).toEqual([
+        [p.predicted5?.id, 2],
+        [p.predicted4?.id, null],
+        [p.predicted3?.id, 3],
+        [p.predicted1?.id, 4],
+      ]);
+      expect(day5.flags.repeated.count + day5.flags.declined_while_queryable.count).toBe(0);
+      // From inside the day (its rows read raw, not from the day's rollups): cases 3, 4 and 5.
+      const later = await store.report({ since: T5 + 150_000 });
+      expect(later.flags.perfunctory.count).toBe(3);
+      expect(gaps(later.flags.perfunctory).map(([id]) => id)).toEqual([
+        p.predicted5?.id,
+        p.predicted4?.id,
+        p.predicted3?.id,
+      ]);
+      // The history before day 5 keeps its one perfunctory prediction (row 3).
+      expect((await store.report({ until: T5 })).flags.perfunctory.count).toBe(1);
     });
 
     it('a series per UTC day, and groups by tool, session or day', async () => {

@@ -4,7 +4,7 @@
 // claims with confidences. The expected figures are worked out by hand in report-conformance.ts.
 import type { AuditRow, Prediction } from '@tollgate/contracts';
 import type { AuditDraft, Store } from '@tollgate/core';
-import { hex64, newId } from './fixtures.js';
+import { hex64, newId, observation, prediction as predictionRecord } from './fixtures.js';
 
 export const T0 = Date.parse('2026-11-16T00:00:00Z');
 export const DAY = 86_400_000;
@@ -195,5 +195,76 @@ export async function seedHistory(store: Pick<Store, 'appendAudit'>): Promise<Hi
   await outcome(17, 16, T2 + 70_000, [
     { claim: p16.claims[0] as never, result: 'matched', observed: 'abc1234' },
   ]);
+  return rows;
+}
+
+/** Day 5 of the history: the perfunctory cases, each worked out in report-conformance.ts. */
+export const T5 = T0 + 5 * DAY;
+
+/**
+ * Refused calls and the predictions that followed them, in sessions p1…p6 of agent carol under FORCE:
+ * (1) a ticket filed 4 s after its refusal with no read since, dispatched a minute later; (2) an
+ * inline prediction 5 s after its refusal, a read made in between (its evidence older than the
+ * refusal); (3) 3 s after, only a directive and a call's result recorded in between (not reads);
+ * (4) a refused prediction citing a read the rule does not accept, no refusal before it; (5) a refused
+ * prediction 2 s after its refusal, no read since; (6) a prediction 11 s after its refusal.
+ * Returns case n's refusal as `refused${n}` and the decision carrying its prediction as `predicted${n}`.
+ */
+export async function seedPerfunctory(
+  store: Pick<Store, 'appendAudit' | 'insertObservation' | 'insertPrediction'>,
+): Promise<Record<string, AuditRow>> {
+  const rows: Record<string, AuditRow> = {};
+  const doc = prediction([claim('abc1234')]);
+  const add = async (name: string, n: number, at: number, patch: Partial<AuditDraft>) => {
+    const [row] = await store.appendAudit([
+      {
+        id: newId(),
+        at: new Date(at).toISOString(),
+        kind: 'decision',
+        session: `p${n}`,
+        agent: 'carol',
+        tool: 'shell',
+        mode: 'enforce',
+        call_digest: hex64(`P${n}`),
+        rules: [FORCE],
+        ...patch,
+      },
+    ]);
+    rows[`${name}${n}`] = row as AuditRow;
+  };
+  const refuse = (n: number, at: number) =>
+    add('refused', n, at, { outcome: 'rejected', reasons: ['prediction_missing'] });
+  const predict = (n: number, at: number, patch: Partial<AuditDraft> = {}) =>
+    add('predicted', n, at, {
+      outcome: 'dispatch',
+      prediction: doc,
+      evidence: [{ observation: newId(), age_s: 300 }],
+      ...patch,
+    });
+  const read = (n: number, at: number, kind?: 'directive' | 'result') =>
+    store.insertObservation(observation(`p${n}`, `git status #${n}`, at, kind === undefined ? {} : { kind }));
+
+  await read(1, T5 - 60_000);
+  await refuse(1, T5);
+  const ticket = { ...predictionRecord('p1', hex64('P1'), T5 + 4000), doc };
+  await store.insertPrediction(ticket);
+  await predict(1, T5 + 60_000, { prediction_id: ticket.id });
+
+  await refuse(2, T5 + 100_000);
+  await read(2, T5 + 102_000);
+  await predict(2, T5 + 105_000);
+
+  await refuse(3, T5 + 200_000);
+  await read(3, T5 + 201_000, 'directive');
+  await read(3, T5 + 202_000, 'result');
+  await predict(3, T5 + 203_000);
+
+  await predict(4, T5 + 300_000, { outcome: 'rejected', reasons: ['evidence_not_accepted'] });
+
+  await refuse(5, T5 + 400_000);
+  await predict(5, T5 + 402_000, { outcome: 'rejected', reasons: ['evidence_stale'] });
+
+  await refuse(6, T5 + 500_000);
+  await predict(6, T5 + 511_000);
   return rows;
 }

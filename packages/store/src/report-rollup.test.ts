@@ -13,7 +13,7 @@ import { ROLLUP_REBUILD_SQL } from './audit-rollup.js';
 import { hex64, newId } from './fixtures.js';
 import { PostgresStore } from './pg-store.js';
 import { dropSchema, freshSchemaName, PG_URL, sideClient } from './pg-testing.js';
-import { DAY, DROP, FORCE, seedHistory, T0 } from './report-history.js';
+import { DAY, DROP, FORCE, seedHistory, seedPerfunctory, T0, T5 } from './report-history.js';
 import { reportQuery } from './report-sql.js';
 import type { Database } from './schema.js';
 import { SqliteStore } from './sqlite-store.js';
@@ -21,9 +21,13 @@ import { SqliteStore } from './sqlite-store.js';
 const dir = mkdtempSync(join(tmpdir(), 'tollgate-rollup-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The seeded history, and rows telling an empty agent or tool from none, on day 2 and day 3. */
+/**
+ * The seeded history, rows telling an empty agent or tool from none on days 2 and 3, and the
+ * perfunctory cases of day 5.
+ */
 async function seed(store: Store): Promise<void> {
   await seedHistory(store);
+  await seedPerfunctory(store);
   const base = { kind: 'decision', session: 's9', mode: 'enforce' } as const;
   const at = (ms: number) => new Date(ms).toISOString();
   const drafts: AuditDraft[] = [
@@ -66,6 +70,7 @@ const EDGES = [
   T0 + 2 * DAY + 5500,
   T0 + 3 * DAY + 7000,
   T0 + 4 * DAY,
+  T5 + 150_000,
 ];
 const FILTERS: ReportQuery[] = [
   {},
@@ -102,7 +107,7 @@ async function compareAll(db: Kysely<Database>): Promise<void> {
     expect({ q, report: fromRollups }).toEqual({ q, report: fromRows });
     compared++;
   }
-  expect(compared).toBeGreaterThan(500);
+  expect(compared).toBe(780);
 }
 
 type Row = Record<string, unknown>;
@@ -171,8 +176,10 @@ describe('day rollups, PostgreSQL', () => {
       );
       const upgraded = await PostgresStore.open(PG_URL, { schema });
       expect(await upgraded.report({ by: 'rule' })).toEqual(before);
-      // The history's 24 keys (see migration-report.test.ts), and 3 + 2 for the rows seed() adds.
-      expect((await side.query('SELECT count(*)::int AS n FROM audit_rollup')).rows).toEqual([{ n: 29 }]);
+      // The history's 24 keys (see migration-report.test.ts), 3 + 2 for the rows seed() adds, and
+      // day 5's: agent carol, shell, under FORCE, first reason prediction_missing, none,
+      // evidence_not_accepted or evidence_stale — 4 for the rows and 4 with the rule.
+      expect((await side.query('SELECT count(*)::int AS n FROM audit_rollup')).rows).toEqual([{ n: 37 }]);
       await upgraded.close();
     } finally {
       await side.end();

@@ -326,20 +326,27 @@ async function endings(db: Db, q: ReportQuery): Promise<Map<string, RuleRecord['
 
 /**
  * The newest `limit` seqs of each flag (with the refusal → prediction gap), in one pass over the
- * window's gated rows: the three flags need distinct outcomes (dispatch, declined, rejected), so each
- * row carries at most one, and the rows are numbered newest first within their flag. Every flag is of
- * a gated row; saying so lets SQLite read the window through audit_facts_gated.
+ * window's gated rows. A row may raise two flags (a refused prediction citing a read the rule does
+ * not accept, right after a decline: perfunctory and repeated), so each flagged row is paired with
+ * the flags it raises and numbered newest first within each. Every flag is of a gated row; saying so
+ * lets SQLite read the window through audit_facts_gated.
  */
 async function flagged(db: Db, q: ReportQuery, limit: number): Promise<[FlagSeq[], FlagSeq[], FlagSeq[]]> {
   const out: [FlagSeq[], FlagSeq[], FlagSeq[]] = [[], [], []];
   if (limit === 0) return out;
-  const which = sql`case when ${PERFUNCTORY} then 0 when ${DECLINED_BLIND} then 1 else 2 end`;
   const { rows } = await sql<{ flag: Num; seq: Num; gap: Num }>`
     select flag, seq, gap from (
-      select ${which} as flag, f.seq as seq, f.at_ms - p.at_ms as gap,
-        row_number() over (partition by ${which} order by f.seq desc) as rn
-      from audit_facts f left join audit_facts p on p.seq = f.prev_seq
-      where ${scope(q, 'f')} and f.gated = 1 and ((${PERFUNCTORY}) or (${DECLINED_BLIND}) or (${REPEATED}))
+      select k.flag as flag, g.seq as seq, g.gap as gap,
+        row_number() over (partition by k.flag order by g.seq desc) as rn
+      from (
+        select f.seq as seq, case when p.outcome = 'rejected' then f.filed_ms - p.at_ms end as gap,
+          case when ${PERFUNCTORY} then 1 else 0 end as fp,
+          case when ${DECLINED_BLIND} then 1 else 0 end as fd,
+          case when ${REPEATED} then 1 else 0 end as fr
+        from audit_facts f left join audit_facts p on p.seq = f.prev_seq
+        where ${scope(q, 'f')} and f.gated = 1 and ((${PERFUNCTORY}) or (${DECLINED_BLIND}) or (${REPEATED}))
+      ) g cross join (select 0 as flag union all select 1 union all select 2) k
+      where (k.flag = 0 and g.fp = 1) or (k.flag = 1 and g.fd = 1) or (k.flag = 2 and g.fr = 1)
     ) numbered
     where rn <= ${limit} order by seq desc`.execute(db);
   for (const r of rows)

@@ -65,9 +65,13 @@ export const SUM_KEYS = [
 ] as const;
 
 // The three flags, each of a gated decision (f) and its predecessor (p, absent when none).
-export const PERFUNCTORY = `f.gated = 1 and f.outcome = 'dispatch' and f.predicted = 1 and f.overridden = 0
-  and p.outcome = 'rejected' and f.at_ms - p.at_ms <= ${PERFUNCTORY_MS}
-  and f.evidence_min_ms >= f.at_ms - p.at_ms`;
+// Perfunctory: a prediction (dispatched or refused) that cited a read the rule does not accept, or
+// that was filed within PERFUNCTORY_MS of its call's refusal while the session's ledger held no read
+// newer than that refusal (filed_ms and read_ms are taken when the decision is appended).
+export const PERFUNCTORY = `f.gated = 1 and f.predicted = 1 and f.overridden = 0
+  and f.outcome in ('dispatch', 'rejected') and (f.unaccepted = 1 or (p.outcome = 'rejected'
+    and f.filed_ms >= p.at_ms and f.filed_ms - p.at_ms <= ${PERFUNCTORY_MS}
+    and (f.read_ms is null or f.read_ms <= p.at_ms)))`;
 export const DECLINED_BLIND = `f.gated = 1 and f.outcome = 'declined' and f.decline_attempts = 0`;
 export const REPEATED = `f.gated = 1 and f.outcome = 'rejected' and p.outcome = 'declined'`;
 

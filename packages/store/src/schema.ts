@@ -72,6 +72,12 @@ export interface AuditFactsTable {
   brier_n: number;
   ref_seq: number | null;
   prev_seq: number | null;
+  /** A decision carrying a prediction: the prediction cited a read the rule does not accept (1). */
+  unaccepted: number;
+  /** A decision carrying a prediction: when it was filed (its ticket's creation, else the decision). */
+  filed_ms: number | null;
+  /** …and the newest read in the session's ledger at that moment (NULL: none). */
+  read_ms: number | null;
 }
 
 /** The rules of each decision row (kind decision or dry) and, copied, of the outcome completing it. */

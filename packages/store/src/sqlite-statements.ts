@@ -56,7 +56,7 @@ export function prepareStatements(db: BetterSqlite3.Database) {
        VALUES (@seq, @id, @session, @agent, @kind, @ref, @at, @at_ms, @call_digest, @hash, @doc)`,
     ),
     // The report tables (audit-facts.ts), written in the same transaction as the audit row.
-    insertFacts: db.prepare(factsInsertSql(() => '?')),
+    insertFacts: db.prepare(factsInsertSql(() => '?', 'sqlite')),
     insertRules: db.prepare(
       `INSERT INTO audit_rules (seq, rule, kind, at_ms) SELECT ?, value, ?, ? FROM json_each(?)`,
     ),
