@@ -63,16 +63,12 @@ type Windows = ReadonlyMap<string, Window>;
  * reads only their events, so a thousand shell reads do not push the one Read it wants out of it),
  * shared by every requirement.
  */
-async function readWindows(src: LedgerSource, limit: number, wanted: readonly WindowKey[]): Promise<Windows> {
+async function readWindows(src: LedgerSource, limit: number, plan: WindowPlan): Promise<Windows> {
   // Write-behind decision rows must be in the store before dispatches are read.
-  if (wanted.some((k) => k.kind === 'dispatched')) await src.beforeDispatches?.();
-  const requests: LedgerRequest[] = wanted.map((k) => ({
-    kind: k.kind,
-    query: { since: 0, limit, ...(k.tools ? { tools: k.tools } : {}) },
-  }));
-  const answers = await src.store.ledgerWindows(src.session, requests);
+  if (plan.dispatches) await src.beforeDispatches?.();
+  const answers = await src.store.ledgerWindows(src.session, requestsOf(plan, limit));
   const out = new Map<string, Window>();
-  wanted.forEach((k, i) => {
+  plan.keys.forEach((k, i) => {
     const rows = answers[i] ?? [];
     const events =
       k.kind === 'observed'
@@ -113,18 +109,42 @@ function windowKey(kind: EventKind, matcher: CompiledMatcher): WindowKey {
   return k;
 }
 
-/** Per rule, computed once: every window its requirements (their options and `after` anchors) can read. */
-const ruleWindows = new WeakMap<CompiledRule, Map<string, WindowKey>>();
-
-function wantedWindows(rules: readonly CompiledRule[]): WindowKey[] {
-  if (rules.length === 1) return [...windowsOfRule(rules[0] as CompiledRule).values()];
-  const out = new Map<string, WindowKey>();
-  for (const rule of rules) for (const [key, k] of windowsOfRule(rule)) out.set(key, k);
-  return [...out.values()];
+/** The windows a check reads, and its requests per page size (made once per plan). */
+interface WindowPlan {
+  keys: WindowKey[];
+  dispatches: boolean;
+  requests: Map<number, LedgerRequest[]>;
 }
 
-function windowsOfRule(rule: CompiledRule): Map<string, WindowKey> {
-  const known = ruleWindows.get(rule);
+function planOf(keys: Iterable<WindowKey>): WindowPlan {
+  const list = [...keys];
+  return { keys: list, dispatches: list.some((k) => k.kind === 'dispatched'), requests: new Map() };
+}
+
+function requestsOf(plan: WindowPlan, limit: number): LedgerRequest[] {
+  let requests = plan.requests.get(limit);
+  if (requests === undefined) {
+    requests = plan.keys.map((k) => ({
+      kind: k.kind,
+      query: { since: 0, limit, ...(k.tools ? { tools: k.tools } : {}) },
+    }));
+    plan.requests.set(limit, requests);
+  }
+  return requests;
+}
+
+/** Per rule, computed once: every window its requirements (their options and `after` anchors) can read. */
+const rulePlans = new WeakMap<CompiledRule, { windows: Map<string, WindowKey>; plan: WindowPlan }>();
+
+function wantedWindows(rules: readonly CompiledRule[]): WindowPlan {
+  if (rules.length === 1) return planOfRule(rules[0] as CompiledRule).plan;
+  const out = new Map<string, WindowKey>();
+  for (const rule of rules) for (const [key, k] of planOfRule(rule).windows) out.set(key, k);
+  return planOf(out.values());
+}
+
+function planOfRule(rule: CompiledRule): { windows: Map<string, WindowKey>; plan: WindowPlan } {
+  const known = rulePlans.get(rule);
   if (known) return known;
   const out = new Map<string, WindowKey>();
   const add = (kind: EventKind, matcher: CompiledMatcher) => {
@@ -140,8 +160,9 @@ function windowsOfRule(rule: CompiledRule): Map<string, WindowKey> {
     if (req.after) add(req.after.kind, req.after.matcher);
   };
   for (const req of rule.requires ?? []) walk(req);
-  ruleWindows.set(rule, out);
-  return out;
+  const made = { windows: out, plan: planOf(out.values()) };
+  rulePlans.set(rule, made);
+  return made;
 }
 
 /**

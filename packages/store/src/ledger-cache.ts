@@ -61,6 +61,8 @@ export class LedgerCache {
   /** Sessions in least-recently-used order (a Map keeps insertion order; a use re-inserts). */
   readonly #sessions = new Map<string, Map<string, AnyWindow>>();
   #bytes = 0;
+  /** The session last marked used, so a run of reads of one session re-inserts it once. */
+  #newest: string | undefined;
 
   constructor(private readonly limits: LedgerCacheLimits = CACHE_LIMITS) {}
 
@@ -206,8 +208,7 @@ export class LedgerCache {
     const windows = this.#sessions.get(session);
     const w = windows?.get(k);
     if (windows === undefined || w === undefined) return undefined;
-    this.#sessions.delete(session);
-    this.#sessions.set(session, windows);
+    this.#touch(session, windows);
     const out = new Array(w.rows.length);
     for (let i = 0; i < w.rows.length; i++) out[i] = (w.rows[i] as Row<unknown>).value;
     return out;
@@ -215,15 +216,21 @@ export class LedgerCache {
 
   #put(session: string, w: AnyWindow): void {
     if (w.bytes > this.limits.windowBytes) return;
-    let windows = this.#sessions.get(session);
-    if (windows === undefined) windows = new Map();
-    else this.#sessions.delete(session);
-    this.#sessions.set(session, windows);
+    const windows = this.#sessions.get(session) ?? new Map<string, AnyWindow>();
+    this.#touch(session, windows);
     const k = key(w.observed, w.tool, w.since, w.limit);
     this.#drop(windows, k);
     windows.set(k, w);
     this.#bytes += w.bytes;
     this.#fit();
+  }
+
+  /** Marks the session most recently used (a check asks for several windows of one session in a row). */
+  #touch(session: string, windows: Map<string, AnyWindow>): void {
+    if (this.#newest === session && this.#sessions.has(session)) return;
+    this.#sessions.delete(session);
+    this.#sessions.set(session, windows);
+    this.#newest = session;
   }
 
   #drop(windows: Map<string, AnyWindow>, k: string): void {

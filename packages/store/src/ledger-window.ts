@@ -74,7 +74,8 @@ export const PG = {
 export function toolFilter(tools: readonly string[] | undefined, observations: boolean): string[] | null {
   if (tools === undefined || tools.length === 0) return null;
   if (observations && tools.includes('shell')) return null;
-  return [...new Set(tools)];
+  // One tool (what a precondition asks, on every check) needs no copy to be unique.
+  return tools.length === 1 ? (tools as string[]) : [...new Set(tools)];
 }
 
 /**
