@@ -2,7 +2,7 @@
 // `perl -e`, `awk PROGRAM`, code on stdin) and database clients (`psql -c`, `mysql -e`, `sqlite3 DB SQL`,
 // `redis-cli CMD`, heredocs and piped text). The code becomes the segment's `payload`; interpreter
 // code that is not plainly read-only is unknown-dynamic; SQL is analysed into the segment's `sql` facts.
-import type { Handler } from './extract.js';
+import type { Extractor, Handler, Invocation } from './extract.js';
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
 import { runPackageRunner } from './package-runners.js';
 import { runPackageScripts } from './package-scripts.js';
@@ -14,9 +14,11 @@ import {
   databaseClient,
   expandLong,
   interpreterLanguage,
+  type Language,
   LOAD_OPTIONS,
 } from './programs.js';
 import { runCodeFile } from './scripts.js';
+import { shellCalls } from './shell-calls.js';
 import { clientSql, isSqlClient } from './sql-clients.js';
 
 export const interpreter: Handler = (ex, inv, env, program) => {
@@ -119,7 +121,7 @@ export const interpreter: Handler = (ex, inv, env, program) => {
       ex.flag('unresolved_code', inv.text);
       return;
     }
-    if (!isReadOnlyCode(language, code)) ex.flag('interpreter_code', inv.text);
+    judgeInline(ex, inv, language, program, code);
     return;
   }
   const script = argv[i];
@@ -143,8 +145,30 @@ export const interpreter: Handler = (ex, inv, env, program) => {
     return;
   }
   ex.emit(inv, { payload: stdin.text });
-  if (!isReadOnlyCode(language, stdin.text)) ex.flag('interpreter_code', inv.text);
+  judgeInline(ex, inv, language, program, stdin.text);
 };
+
+/**
+ * Interpreter code given inline or on stdin: plainly read-only; or read-only apart from calls that
+ * hand a literal command line to the shell, whose commands are then parsed as commands of the call
+ * (`awk 'BEGIN { system("ls") }'`); or unknown-dynamic.
+ */
+function judgeInline(
+  ex: Extractor,
+  inv: Invocation,
+  language: Language,
+  program: string,
+  code: string,
+): void {
+  if (isReadOnlyCode(language, code)) return;
+  const calls = shellCalls(language, code);
+  if (calls && isReadOnlyCode(language, calls.rest)) {
+    for (const command of calls.commands)
+      ex.parseString(command, [...inv.via, `${program} shell call`], { ifs: ' \t\n' });
+    return;
+  }
+  ex.flag('interpreter_code', inv.text);
+}
 
 /**
  * An unresolved word filled in from input items (xargs, parallel, find) rather than a variable of
