@@ -191,7 +191,7 @@ describe('dynamic constructs', () => {
     [`python3 -c 'import shutil; shutil.rmtree("/x")'`, 'interpreter_code'],
     [`node -e 'require("child_process").execSync(process.argv[1])'`, 'interpreter_code'],
     [`perl -e 'unlink glob "*"'`, 'interpreter_code'],
-    ["ruby -e 'puts `ls`.size; File.write(\"n\", 1)'", 'interpreter_code'],
+    ['ruby -e \'puts `ls`.size; File.write("n", 1)\'', 'interpreter_code'],
     ['ruby -e "`ls`"', 'unresolved_code'],
     [`awk 'BEGIN { system("x" y) }'`, 'interpreter_code'],
     [`deno eval "Deno.removeSync('build', { recursive: true })"`, 'interpreter_code'],
