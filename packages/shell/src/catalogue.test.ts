@@ -522,6 +522,16 @@ gates('service CLIs: verbs, runners and server controls', [
   ['zpool destroy backup', 'fs.overwrite-device-or-data'],
   ['heroku pg:backups:restore b017 DATABASE_URL -a shop', 'cloud.destroying-verb'],
   ['gitlab-rake gitlab:backup:restore BACKUP=1700000000', 'cloud.destroying-verb'],
+  ['bundle exec rails db:rollback STEP=2', 'db.migration.revert'],
+  ['php artisan migrate:refresh --seed', 'db.migration.revert'],
+  ['mix ecto.reset', 'db.migration.revert'],
+  ['alembic downgrade base', 'db.migration.revert'],
+  ['flask db downgrade', 'db.migration.revert'],
+  ['dotnet ef database drop --force', 'db.migration.revert'],
+  ['python3 manage.py flush --noinput', 'db.migration.revert'],
+  ['npx knex migrate:rollback --all', 'db.migration.revert'],
+  ['dbmate drop', 'db.migration.revert'],
+  ['diesel migration revert', 'db.migration.revert'],
 ]);
 
 passes('service CLIs: reads, dry runs and caches', [
@@ -564,6 +574,16 @@ passes('service CLIs: reads, dry runs and caches', [
   'cryptsetup luksDump /dev/sdc1',
   'shutdown -c',
   'aws logs filter-log-events --log-group-name /shop/api --filter-pattern delete',
+  'bundle exec rails db:migrate',
+  'php artisan migrate --force',
+  'mix ecto.migrate',
+  'alembic upgrade head',
+  'alembic history',
+  'dotnet ef database update',
+  'python manage.py migrate',
+  'npx knex migrate:latest',
+  'dbmate up',
+  'goose status',
 ]);
 
 gates('data leaving the machine', [
