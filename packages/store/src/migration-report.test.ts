@@ -176,4 +176,23 @@ it('the newest mismatches are read from audit_facts_mismatched, with or without 
   raw.exec('ANALYZE');
   expect(plan()).toContain(partial);
   raw.close();
+
+  // A file analysed before 0014 ran: the migration measures its index too.
+  const older = join(dir, 'mismatch-stats.db');
+  await (await SqliteStore.open(older)).close();
+  const before = new Sqlite(older);
+  before.exec(
+    `ATTACH '${file}' AS src; INSERT INTO audit_facts SELECT * FROM src.audit_facts; DETACH src;
+     DROP INDEX audit_facts_mismatched; ANALYZE;
+     DELETE FROM kysely_migration WHERE name = '0014_report_mismatch_index'`,
+  );
+  before.pragma('user_version = 13');
+  before.close();
+  await (await SqliteStore.open(older)).close();
+  const after = new Sqlite(older);
+  const stat = after
+    .prepare("SELECT count(*) FROM sqlite_stat1 WHERE idx = 'audit_facts_mismatched'")
+    .pluck();
+  expect(stat.get()).toBe(1);
+  after.close();
 });

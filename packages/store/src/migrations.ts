@@ -42,7 +42,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     // Before 0013 by name: the rollups' flag counts read its columns (see migration-perfunctory.ts).
     '0012_report_perfunctory': { up: (db: AnyDb) => reportPerfunctory(db, dialect) },
     '0013_report_rollups': { up: (db: AnyDb) => reportRollups(db, dialect) },
-    '0014_report_mismatch_index': { up: (db: AnyDb) => mismatchIndex(db) },
+    '0014_report_mismatch_index': { up: (db: AnyDb) => mismatchIndex(db, dialect) },
   };
 }
 
