@@ -1,7 +1,7 @@
 // What service CLIs and mail senders post: gh/glab/hub creating gists, issues, comments, reviews,
-// releases or API writes; Slack CLIs sending messages or files; cloud CLIs sending email, SMS or
-// notifications (aws ses|sns|pinpoint, az communication, twilio); mail, mailx, sendmail, mutt, msmtp
-// and swaks sending a message. List and view forms are reads and produce nothing here.
+// releases or API writes; issue trackers (acli, jira) creating, commenting or editing; Slack CLIs
+// sending messages or files; cloud CLIs sending email, SMS or notifications (aws ses|sns|pinpoint,
+// az communication, twilio); mail, mailx, sendmail, mutt, msmtp and swaks sending a message. List and view forms are reads and produce nothing here.
 import { optionModel, parseOptions } from './option-model.js';
 import type { ShellEgress, ShellSegment } from './types.js';
 
@@ -33,6 +33,21 @@ const COMMENTING = /^(issue|pr|mr):(close|reopen)$/;
 const EXPOSING = (seg: ShellSegment, pair: string): boolean =>
   (pair === 'repo:edit' && seg.flags.some((f) => f.startsWith('--visibility'))) ||
   (pair === 'repo:deploy-key' && seg.path[2] === 'add');
+
+/** Issue-tracker CLIs (Atlassian's acli, jira-cli, go-jira): verbs among the first command words that post or change. */
+const TRACKER_VERBS = new Set(
+  'create add update edit transition assign delete archive clone move link'.split(' '),
+);
+const TRACKER_DEPTH: Record<string, number> = { acli: 4, jira: 3 };
+
+/** acli / jira: creating, commenting on, editing or moving an issue or page sends it to the service. */
+export function trackerEgress(seg: ShellSegment): ShellEgress | undefined {
+  const depth = TRACKER_DEPTH[seg.program] ?? 0;
+  // go-jira's `jira comment KEY` posts; elsewhere `comment` is the noun before a verb (`comment list`).
+  const comment = seg.program === 'jira' && seg.path[0] === 'comment';
+  if (!comment && !seg.path.slice(0, depth).some((w) => TRACKER_VERBS.has(w))) return undefined;
+  return { kind: 'publish', data: true, hosts: [], remote: true };
+}
 
 const API = optionModel(
   'X|method= f|raw-field= F|field= H|header= input= q|jq= t|template= hostname= p|preview= cache= ' +

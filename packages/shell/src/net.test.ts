@@ -263,6 +263,13 @@ describe('forges and chat', () => {
     'slackcat -c general notes.txt',
     'slack chat send "hi" "#general"',
     'slack file upload report.pdf "#general"',
+    'acli jira workitem comment create --key OPS-12 --body "deployed"',
+    'acli jira workitem create --summary "flaky test" --project OPS',
+    'acli jira workitem transition --key OPS-12 --status Done',
+    'acli confluence page update --id 99 --body-file notes.html',
+    'jira issue comment add OPS-12 "fixed in main"',
+    'jira issue move OPS-12 "In Review"',
+    'jira comment OPS-12 -m "looks good"',
   ])('%s posts', (command) => {
     expect(egress(command).some((e) => e.kind === 'publish' && e.data)).toBe(true);
   });
@@ -285,6 +292,11 @@ describe('forges and chat', () => {
     'gh auth status',
     'gh repo edit --description "docs"',
     'gh repo deploy-key list',
+    'acli jira workitem comment list --key OPS-12',
+    'acli jira workitem view OPS-12',
+    'acli jira workitem search --jql "project = OPS"',
+    'jira issue list -s "In Progress"',
+    'jira issue view OPS-12 --comments 5',
   ])('%s posts nothing', (command) => {
     expect(egress(command).some((e) => e.data)).toBe(false);
   });

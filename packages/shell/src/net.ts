@@ -3,7 +3,7 @@
 // Dispatch is on the program name first, so a segment that is not a network client costs one lookup
 // (and a glance at its redirections for bash's /dev/tcp).
 import { curlEgress, httpieEgress, httpxEgress, lwpEgress, wgetEgress } from './net-http.js';
-import { cloudMessageEgress, forgeEgress, mailEgress, slackEgress } from './net-services.js';
+import { cloudMessageEgress, forgeEgress, mailEgress, slackEgress, trackerEgress } from './net-services.js';
 import {
   devTcpEgress,
   hasInput,
@@ -39,6 +39,8 @@ const READERS: Record<string, Reader> = {
   gh: forgeEgress,
   glab: forgeEgress,
   hub: forgeEgress,
+  acli: trackerEgress,
+  jira: trackerEgress,
   slack: slackEgress,
   'slack-cli': slackEgress,
   slackcat: slackEgress,
