@@ -536,6 +536,9 @@ gates('service CLIs: verbs, runners and server controls', [
   ['mongosh shop ./scripts/cleanup.js', 'db.nosql.unknown-input'],
   ['redis-cli --pipe < commands.txt', 'db.nosql.unknown-input'],
   ['redis-cli --eval evict.lua 0', 'db.nosql.unknown-input'],
+  ['aws rds modify-db-cluster --db-cluster-identifier c1 --no-deletion-protection', 'cloud.destroying-verb'],
+  ['aws ec2 modify-instance-attribute --instance-id i-9 --no-disable-api-termination', 'cloud.destroying-verb'],
+  ['gcloud sql instances patch orders --no-backup', 'cloud.destroying-verb'],
 ]);
 
 passes('service CLIs: reads, dry runs and caches', [
@@ -592,6 +595,9 @@ passes('service CLIs: reads, dry runs and caches', [
   "echo 'db.stats()' | mongosh shop --quiet",
   'sops -d secrets/purge-list.yaml',
   'terraform fmt modules/wipe.tf',
+  'terraform destroy -help',
+  'pulumi destroy --preview-only --stack acme/dev',
+  'aws rds modify-db-cluster --db-cluster-identifier c1 --deletion-protection',
 ]);
 
 gates('data leaving the machine', [
