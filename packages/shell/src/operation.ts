@@ -11,8 +11,19 @@ import { takesValue } from './options.js';
 const MAX_WORDS = 4;
 
 /** Words that make the command a read: what follows them names what is read. */
-const READ_VERB =
-  /^(describe|list|ls|lsd|lsf|lsl|lsjson|get|show|view|read|inspect|info|status|cat|tail|whoami|lookup|query)$|^(describe|list|get|lookup|filter|search|query|head)-/;
+const READ_WORDS = new Set(
+  'describe list ls lsd lsf lsl lsjson get show view read inspect info status cat tail whoami lookup query'.split(
+    ' ',
+  ),
+);
+/** The same as the first part of an operation name (`describe-instances`, `list-objects-v2`). */
+const READ_PREFIXES = new Set('describe list get lookup filter search query head'.split(' '));
+
+function isReadVerb(word: string): boolean {
+  if (READ_WORDS.has(word)) return true;
+  const dash = word.indexOf('-');
+  return dash > 0 && READ_PREFIXES.has(word.slice(0, dash));
+}
 
 export function operationWords(
   args: readonly string[],
@@ -41,7 +52,7 @@ export function operationWords(
     const word = arg.toLowerCase();
     words.push(word);
     begun = true;
-    if (READ_VERB.test(word)) break;
+    if (isReadVerb(word)) break;
   }
   return words;
 }
