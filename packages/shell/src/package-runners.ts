@@ -62,11 +62,12 @@ const RUNNER_SUBCOMMANDS: Record<string, { global: ReadonlySet<string>; subs: Re
  */
 export function runPackageRunner(ex: Extractor, inv: Invocation, env: Env, program: string): boolean {
   const { argv } = inv;
-  let spec = RUNNER_PROGRAMS[program];
+  // Own properties only: a program named `constructor` is not Object's.
+  let spec = Object.hasOwn(RUNNER_PROGRAMS, program) ? RUNNER_PROGRAMS[program] : undefined;
   let from = 1;
   let label = program;
   if (!spec) {
-    const family = RUNNER_SUBCOMMANDS[program];
+    const family = Object.hasOwn(RUNNER_SUBCOMMANDS, program) ? RUNNER_SUBCOMMANDS[program] : undefined;
     if (!family) return false;
     const at = firstOperand(argv, { values: family.global });
     const sub = at > 0 ? argv[at] : undefined;
