@@ -43,8 +43,9 @@ export const command = defineCommand(
 Usage: tollgate git-hook pre-push REMOTE URL < ref lines
        tollgate git-hook pre-commit | pre-rebase [ARGS]
 
-Run by the hooks tollgate init git-hooks installs, not by hand. The hook configured before runs
-first; then the gate judges the git command that runs the hook, consuming its prediction. A push is
+Run by the hooks tollgate init git-hooks installs, not by hand. The gate judges the git command
+that runs the hook first, consuming its prediction; only then does the hook configured before run
+(the copy init took), and its refusal stands. A push is
 judged as the command typed when that shows what the push does (force, deletion, a protected
 branch), else as \`git push REMOTE SPEC...\` making exactly the ref updates git reported; the rails
 name the command to file a prediction for. Exit 0 lets git go on; 2 rejected, 3 declined.

@@ -61,7 +61,8 @@ Usage: tollgate init [--hosts LIST] [--yes] [--dry-run] [--force] [--json]
   init claude-code   only Claude Code, into .claude/settings.json (or PATH), without asking
   init git-hooks     a person: point this repository's core.hooksPath at tollgate's hooks directory
                      (under the state dir) whose pre-push, pre-commit and pre-rebase hooks ask the gate
-                     about the git command; hooks configured before are chained; --remove restores
+                     about the git command; hooks configured before are chained (copied into that
+                     directory, run after the gate; re-run after changing them); --remove restores
                      the previous core.hooksPath (see README, "Outside any harness")
 
 Every hook command is <node> <abs>/bin/tollgate.js hook HOST with this project's TOLLGATE_CONFIG,
