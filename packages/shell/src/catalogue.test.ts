@@ -250,6 +250,10 @@ gates('what the options make of it', [
   ['find /tmp/w -follow -delete', 'fs.find.delete'],
   ['find /tmp/w ./src -delete', 'fs.find.delete'],
   ['find /tmp -delete', 'fs.find.delete'],
+  ['find /tmp/. -depth -delete', 'fs.find.delete'],
+  ['find "$TMPDIR" -delete', 'fs.find.delete'],
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template
+  ['find "${TMPDIR}//." -delete', 'fs.find.delete'],
   ['git update-ref -d refs/heads/spike', 'git.refs.rewrite'],
   ['shred -u notes.txt', 'fs.overwrite-device-or-data'],
   ['truncate --help -s0 data.db', 'fs.overwrite-device-or-data'],
@@ -269,6 +273,7 @@ passes('what the options make of it', [
   'rimraf --help',
   'find /tmp/w -depth -delete',
   "find /var/tmp/cache -name '*.part' -delete",
+  'find "$TMPDIR/job-7" -mindepth 1 -delete',
   'git update-ref -h',
   'shred --help',
   'truncate --version',
