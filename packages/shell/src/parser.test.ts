@@ -67,6 +67,8 @@ describe('prefixes and wrappers', () => {
     ['kubectl exec -it pod -- rm -rf /x', ['kubectl exec']],
     ['docker exec -u 0 box rm -rf /x', ['docker exec']],
     ['doppler run -- rm -rf /x', ['doppler']],
+    ['nsenter -t 1 -m -u rm -rf /x', ['nsenter']],
+    ['unshare -r --fork rm -rf /x', ['unshare']],
   ])('%s reaches rm via %j', (command, via) => {
     const rm = find(command, 'rm');
     expect(rm.via).toEqual(via);

@@ -66,6 +66,11 @@ const SPECS: Record<string, PrefixSpec> = {
   },
   watch: { values: set('-n --interval -q --equexit -s --shell') },
   chroot: { values: set(''), positionals: 1 },
+  // Namespace runners: -m/-u/-r… take a value only attached (`-m/proc/1/ns/mnt`), these take the next word.
+  nsenter: { values: set('-t --target -S --setuid -G --setgid -W --wdns') },
+  unshare: {
+    values: set('-S --setuid -G --setgid -R --root -w --wd --propagation --setgroups --map-user --map-group'),
+  },
   runuser: { values: set('-u --user -g --group -G --supp-group -s --shell -w --whitelist-environment') },
   catchsegv: { values: set('') },
   'systemd-run': { values: set('-u --unit -p --property --description --slice -E --setenv -M --machine') },
