@@ -18,7 +18,7 @@ import {
   LOAD_OPTIONS,
 } from './programs.js';
 import { runCodeFile } from './scripts.js';
-import { shellCalls } from './shell-calls.js';
+import { judgeShellCalls } from './shell-calls.js';
 import { clientSql, isSqlClient } from './sql-clients.js';
 
 export const interpreter: Handler = (ex, inv, env, program) => {
@@ -161,13 +161,8 @@ function judgeInline(
   code: string,
 ): void {
   if (isReadOnlyCode(language, code)) return;
-  const calls = shellCalls(language, code);
-  if (calls && isReadOnlyCode(language, calls.rest)) {
-    for (const command of calls.commands)
-      ex.parseString(command, [...inv.via, `${program} shell call`], { ifs: ' \t\n' });
-    return;
-  }
-  ex.flag('interpreter_code', inv.text);
+  if (!judgeShellCalls(ex, inv, language, code, `${program} shell call`))
+    ex.flag('interpreter_code', inv.text);
 }
 
 /**

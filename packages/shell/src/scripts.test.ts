@@ -25,6 +25,8 @@ beforeAll(() => {
   put('p/nobang', 'git reset --hard HEAD~3\n', 0o755);
   put('p/read.py', '#!/usr/bin/env python3\nimport sys\nprint(len(sys.argv))\n', 0o755);
   put('p/kill.py', 'import shutil\nshutil.rmtree("dir")\n');
+  put('p/check.py', "import subprocess\nsubprocess.run(['git', 'status', '--short'], check=True)\n");
+  put('p/purge.py', "import os\nos.system('git clean -fdx')\n");
   put('p/bin/app', '\x7fELF\0\0\0binary', 0o755);
   put('p/big.sh', `# big\n${'echo x\n'.repeat(40_000)}`);
   put(
@@ -138,6 +140,15 @@ describe('interpreter files', () => {
     expect(kinds(parse('python3 read.py'))).toEqual([]);
     expect(kinds(parse('python3 kill.py'))).toContain('interpreter_code');
     expect(kinds(parse('python3 -u nothere.py'))).toContain('unreadable_script');
+  });
+
+  it('a file that only hands literal command lines to the shell has them judged as commands', () => {
+    const check = parse('python3 check.py');
+    expect(kinds(check)).toEqual([]);
+    expect(check.segments.find((s) => s.program === 'git')?.args).toEqual(['status', '--short']);
+    const purge = parse('python3 purge.py');
+    expect(kinds(purge)).toEqual([]);
+    expect(purge.segments.find((s) => s.program === 'git')?.args).toEqual(['clean', '-fdx']);
   });
 
   it('a module run (-m) is not a file', () => {

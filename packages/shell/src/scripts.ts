@@ -9,6 +9,7 @@ import type { Extractor, Invocation } from './extract.js';
 import { isReadOnlyCode } from './payload.js';
 import { interpreterLanguage, type Language, SHELLS } from './programs.js';
 import type { Resolver } from './resolve.js';
+import { judgeShellCalls } from './shell-calls.js';
 
 /** Largest script file read at decision time; a larger one is unknown-dynamic. */
 export const MAX_SCRIPT_BYTES = 128 * 1024;
@@ -104,7 +105,7 @@ export function judgeShellText(
   ex.parseString(text, [...inv.via, label], env);
 }
 
-/** Interpreter source from a file: plainly read-only, or unknown-dynamic. */
+/** Interpreter source from a file: plainly read-only, read-only but for literal shell calls (their commands parsed), or unknown-dynamic. */
 export function judgeCode(
   ex: Extractor,
   inv: Invocation,
@@ -113,8 +114,8 @@ export function judgeCode(
   path: string,
 ): void {
   const body = text.replace(/^#![^\n]*\n?/, '');
-  if (!isReadOnlyCode(language, body))
-    ex.flag('interpreter_code', `script:${path}: ${inv.text.slice(0, 160)}`);
+  if (isReadOnlyCode(language, body) || judgeShellCalls(ex, inv, language, body, `script:${path}`)) return;
+  ex.flag('interpreter_code', `script:${path}: ${inv.text.slice(0, 160)}`);
 }
 
 /** `bash FILE ARGS…` / `source FILE ARGS…`: read the file and parse it as shell. */

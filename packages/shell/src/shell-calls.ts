@@ -3,6 +3,8 @@
 // node `require('child_process').execSync('…')`: the literal is a shell command like any other, and
 // what is left of the code is judged on its own. A literal that interpolates (`"#{x}"`, `"$x"`), or a
 // call whose argument is not one literal, stays code and is not read here.
+import type { Extractor, Invocation } from './extract.js';
+import { isReadOnlyCode } from './payload.js';
 import type { Language } from './programs.js';
 
 export interface ShellCalls {
@@ -90,4 +92,22 @@ function dropShellModules(code: string): string {
       .filter((n) => n !== 'os' && n !== 'subprocess');
     return names.length > 0 ? `import ${names.join(', ')}` : '';
   });
+}
+
+/**
+ * Code that is read-only apart from literal shell calls: those commands are parsed as commands of the
+ * call (labelled `label`) and true is returned; false when the code is neither (unknown-dynamic).
+ * Plainly read-only code is not this function's to judge.
+ */
+export function judgeShellCalls(
+  ex: Extractor,
+  inv: Invocation,
+  language: Language,
+  code: string,
+  label: string,
+): boolean {
+  const calls = shellCalls(language, code);
+  if (!calls || !isReadOnlyCode(language, calls.rest)) return false;
+  for (const command of calls.commands) ex.parseString(command, [...inv.via, label], { ifs: ' \t\n' });
+  return true;
 }
