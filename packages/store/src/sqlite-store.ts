@@ -60,7 +60,11 @@ export class SqliteStore implements Store {
     within: (row: ObservationTable, bytes: number, caps: LedgerCaps) => LedgerAdmission;
     openTickets: BetterSqlite3.Statement;
   };
-  /** Preconditions' ledger windows, with the cache this store's own writes keep true (sqlite-ledger.ts). */
+  /**
+   * Preconditions' ledger windows, with the cache this store's own writes keep true (sqlite-ledger.ts):
+   * every write to `observations` or `audit` on this connection must tell it (inserted / appended),
+   * since data_version only counts other connections' commits.
+   */
   readonly #ledger: SqliteLedger;
   #closed = false;
 
