@@ -542,8 +542,16 @@ gates('service CLIs: verbs, runners and server controls', [
   ['redis-cli --pipe < commands.txt', 'db.nosql.unknown-input'],
   ['redis-cli --eval evict.lua 0', 'db.nosql.unknown-input'],
   ['aws rds modify-db-cluster --db-cluster-identifier c1 --no-deletion-protection', 'cloud.destroying-verb'],
-  ['aws ec2 modify-instance-attribute --instance-id i-9 --no-disable-api-termination', 'cloud.destroying-verb'],
+  [
+    'aws ec2 modify-instance-attribute --instance-id i-9 --no-disable-api-termination',
+    'cloud.destroying-verb',
+  ],
   ['gcloud sql instances patch orders --no-backup', 'cloud.destroying-verb'],
+  [
+    "printf 'server ns1.example.com\nupdate delete www.example.com A\nsend\n' | nsupdate -k ddns.key",
+    'dns.update.delete',
+  ],
+  ['nsupdate -v < zone-changes.txt', 'dns.update.delete'],
 ]);
 
 passes('service CLIs: reads, dry runs and caches', [
@@ -603,6 +611,7 @@ passes('service CLIs: reads, dry runs and caches', [
   'terraform destroy -help',
   'pulumi destroy --preview-only --stack acme/dev',
   'aws rds modify-db-cluster --db-cluster-identifier c1 --deletion-protection',
+  "printf 'update add api.example.com 60 A 10.0.0.7\nsend\n' | nsupdate -k ddns.key",
 ]);
 
 gates('data leaving the machine', [
