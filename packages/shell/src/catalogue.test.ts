@@ -248,6 +248,7 @@ gates('what the options make of it', [
   ['find /tmp/w/../../srv -delete', 'fs.find.delete'],
   ['find -L /tmp/w -delete', 'fs.find.delete'],
   ['find /tmp/w -follow -delete', 'fs.find.delete'],
+  ['find /tmp/w -files0-from paths.bin -delete', 'fs.find.delete'],
   ['find /tmp/w ./src -delete', 'fs.find.delete'],
   ['find /tmp -delete', 'fs.find.delete'],
   ['find /tmp/. -depth -delete', 'fs.find.delete'],
