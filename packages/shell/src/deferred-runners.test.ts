@@ -43,6 +43,10 @@ describe('the command they run is a segment of the call', () => {
       "tmux if-shell true 'kill-server'",
       'tmux new -d "$JOB"',
       'at now <<< "$JOB"',
+      'tmux source-file ~/.config/tmux/extra.conf',
+      'tmux set-hook -g session-created \'run-shell "git clean -fdx"\'',
+      "tmux bind-key k run-shell 'git stash clear'",
+      "tmux set -g default-command 'git reset --hard; bash'",
     ]) {
       expect(facts(command).dynamic.length, command).toBeGreaterThan(0);
     }
@@ -61,6 +65,8 @@ describe('what runs nothing new', () => {
     'atq',
     'tmux ls',
     'tmux attach -t w',
+    'tmux set -g mouse on',
+    'tmux set-option -g history-limit 50000',
     'tmux send-keys -t w C-c',
     "tmux new-session -d -s w 'npm run dev'",
     'script -q out.log',

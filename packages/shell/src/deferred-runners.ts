@@ -1,8 +1,10 @@
 // Programs that hand a shell command to something that runs it later or in another terminal of this
 // machine: `at`/`batch` (the job is read from stdin or `-f FILE`) and `tmux` (`-c CMD`, the shell
 // command of new-session/new-window/split-window/respawn-*/run-shell/popup/pipe-pane/if-shell, and
-// the keys send-keys types into a pane). The command is judged as if typed here.
+// the keys send-keys types into a pane). The command is judged as if typed here; tmux commands that
+// set up commands for later (source-file, set-hook, bind-key, default-command) are unknown-dynamic.
 import type { Extractor, Handler, Invocation } from './extract.js';
+import { own } from './own.js';
 import { readStdinAsScript } from './runners.js';
 import { runShellFile } from './scripts.js';
 
@@ -80,8 +82,9 @@ const KEY_NAME =
  * runner only gates more.
  */
 function tmuxCommand(name: string): TmuxCommand | undefined {
-  const full = TMUX_ALIASES[name] ?? name;
-  if (TMUX_RUNNERS[full]) return TMUX_RUNNERS[full];
+  const full = own(TMUX_ALIASES, name) ?? name;
+  const runner = own(TMUX_RUNNERS, full);
+  if (runner) return runner;
   const prefixed = Object.keys(TMUX_RUNNERS).filter((k) => name.length >= 2 && k.startsWith(name));
   return prefixed.length > 0 ? TMUX_RUNNERS[prefixed[0] as string] : undefined;
 }
@@ -120,9 +123,23 @@ export const tmux: Handler = (ex, inv) => {
   }
 };
 
+/**
+ * tmux commands that set up commands to run later: a configuration file (which may run-shell), a hook,
+ * a key binding, or the command new windows start with.
+ */
+const TMUX_LATER = new Set(['source-file', 'source', 'set-hook', 'bind-key', 'bind']);
+const TMUX_SET = new Set(['set-option', 'set', 'set-window-option', 'setw']);
+
 function tmuxOne(ex: Extractor, inv: Invocation, from: number, to: number): void {
   const { argv, unresolved } = inv;
   const name = argv[from] as string;
+  const later =
+    TMUX_LATER.has(name) ||
+    (TMUX_SET.has(name) && argv.slice(from + 1, to).some((a) => /^default-(command|shell)$/.test(a)));
+  if (later) {
+    ex.flag('unresolved_code', inv.text);
+    return;
+  }
   const command = tmuxCommand(name);
   if (!command) return;
   let i = from + 1;
