@@ -38,7 +38,7 @@ export interface PersonCheck {
 export type Person = { via: 'token'; name: string } | { via: 'terminal' };
 
 const TOKEN_FIX =
-  'an operator lists a token in tollgate.config.yaml (tokens: [{token, agent, operator: true}]) and runs the command with TOLLGATE_OPERATOR_TOKEN set to it';
+  'an operator lists a token in tollgate.config.yaml (tokens: [{token, agent, operator: true}]), accepts that change at a terminal (tollgate config accept), and runs the command with TOLLGATE_OPERATOR_TOKEN set to it';
 
 export function requirePerson(check: PersonCheck): Person {
   const operators = check.tokens.filter((t) => t.operator === true);
@@ -48,7 +48,7 @@ export function requirePerson(check: PersonCheck): Person {
     if (!held)
       throw new UsageError(
         `${check.doing} are operator-only: TOLLGATE_OPERATOR_TOKEN does not hold an operator token of the config`,
-        'set TOLLGATE_OPERATOR_TOKEN to a token listed in tollgate.config.yaml with operator: true',
+        'set TOLLGATE_OPERATOR_TOKEN to a token with operator: true in the accepted tollgate.config.yaml (a token added since counts once a person runs tollgate config accept)',
       );
     return { via: 'token', name: held.agent };
   }

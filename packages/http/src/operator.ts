@@ -21,7 +21,7 @@ export function requireOperator(
       response: httpProblem(
         c,
         'forbidden',
-        `${doing} over HTTP need an operator token, and this server runs in open mode (no tokens configured), so it grants none. To configure one: add to tollgate.config.yaml \`tokens: [{ token: "<a long random secret>", agent: ops, operator: true }]\`, restart tollgate serve, and send \`Authorization: Bearer <that secret>\`; or let a person run \`${command}\` in their own terminal`,
+        `${doing} over HTTP need an operator token, and this server runs in open mode (no tokens configured), so it grants none. To configure one: add to tollgate.config.yaml \`tokens: [{ token: "<a long random secret>", agent: ops, operator: true }]\`, accept that change at a terminal (\`tollgate config accept\`), restart tollgate serve, and send \`Authorization: Bearer <that secret>\`; or let a person run \`${command}\` in their own terminal`,
       ),
     };
   if (!principal.operator)
