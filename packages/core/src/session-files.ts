@@ -25,7 +25,7 @@ export function writtenPaths(classification: Classification): string[] {
 /** Absolute paths whose contents an observed read showed. */
 export function readPaths(source: Source, scope: WriteScope | undefined): string[] {
   if (typeof source !== 'string') {
-    const key = READ_TOOLS[source.tool];
+    const key = Object.hasOwn(READ_TOOLS, source.tool) ? READ_TOOLS[source.tool] : undefined;
     const value = key === undefined ? undefined : source.args?.[key];
     if (typeof value !== 'string' || value === '') return [];
     const abs = scope ? resolvePath(value, scope.context) : value;

@@ -137,3 +137,16 @@ describe('every way to write a file is judged by the same path rules', () => {
     expect(rules).not.toContain('fs.write.protected');
   });
 });
+
+describe('tool names are words of the call, not table keys', () => {
+  it('reads a tool named after an inherited property as an unknown tool', async () => {
+    const { writesOfTool } = await import('./writes.js');
+    for (const tool of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect(writesOfTool(tool, { path: join(root, 'src', 'a.ts') }, scope), tool).toBeUndefined();
+    }
+    // A name that says it writes still has its path arguments judged.
+    expect(
+      writesOfTool('constructor_write_file', { path: join(root, 'tollgate.config.yaml') }, scope),
+    ).toEqual([{ path: join(root, 'tollgate.config.yaml'), zone: 'gate' }]);
+  });
+});

@@ -37,7 +37,8 @@ export function writesOfTool(
   args: Record<string, unknown>,
   scope: WriteScope | undefined,
 ): Write[] | undefined {
-  const keys = WRITER_TOOLS[tool];
+  // A tool named after an inherited property (constructor) is no table entry.
+  const keys = Object.hasOwn(WRITER_TOOLS, tool) ? WRITER_TOOLS[tool] : undefined;
   let raw: unknown[];
   if (keys) raw = keys.map((k) => args[k]);
   else if (WRITING_NAME.test(tool)) raw = pathsOfArgs(args);

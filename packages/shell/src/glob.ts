@@ -3,6 +3,7 @@
 // starting with `.` only by a literal `.`), matches are sorted. Escaped characters (`\*`) came from
 // quotes and match literally.
 import type { FileView } from './files.js';
+import { own } from './own.js';
 
 /** Most paths one pattern may expand to; beyond it the expansion is unresolved. */
 export const MAX_GLOB_RESULTS = 1000;
@@ -96,7 +97,7 @@ function bracket(body: string): string {
     if (c === '[' && body[i + 1] === ':') {
       const close = body.indexOf(':]', i + 2);
       const name = body.slice(i + 2, close);
-      set += CLASSES[name] ?? '';
+      set += own(CLASSES, name) ?? '';
       i = close + 1;
     } else if (c === '\\') {
       set += reEscape(body[i + 1] ?? '\\');

@@ -6,6 +6,7 @@
 // as a variable would be (dynamic in command position). Dry runs (-n, -q) run nothing.
 import { posix } from 'node:path';
 import type { Extractor, Invocation } from './extract.js';
+import { own } from './own.js';
 import { canRead, judgeShellText, readScript } from './scripts.js';
 
 /** Stands where make's expansion cannot be known: the shell parser reads it as an unresolved variable. */
@@ -375,6 +376,6 @@ function variable(name: string, makefile: Makefile, auto: Auto, depth: number): 
   // Any other function call (`$(wildcard …)`, `$(subst …)`) or a computed name.
   if (/[\s,$]/.test(name)) return UNKNOWN;
   const value = makefile.vars.get(name);
-  if (value === undefined) return DEFAULTS[name] ?? '';
+  if (value === undefined) return own(DEFAULTS, name) ?? '';
   return expand(value, makefile, auto, depth + 1);
 }

@@ -3,6 +3,7 @@
 // sending messages or files; cloud CLIs sending email, SMS or notifications (aws ses|sns|pinpoint,
 // az communication, twilio); mail, mailx, sendmail, mutt, msmtp and swaks sending a message. List and view forms are reads and produce nothing here.
 import { optionModel, parseOptions } from './option-model.js';
+import { own } from './own.js';
 import type { ShellEgress, ShellSegment } from './types.js';
 
 /** `group verb` pairs that post, per forge CLI (aliases included). */
@@ -42,7 +43,7 @@ const TRACKER_DEPTH: Record<string, number> = { acli: 4, jira: 3 };
 
 /** acli / jira: creating, commenting on, editing or moving an issue or page sends it to the service. */
 export function trackerEgress(seg: ShellSegment): ShellEgress | undefined {
-  const depth = TRACKER_DEPTH[seg.program] ?? 0;
+  const depth = own(TRACKER_DEPTH, seg.program) ?? 0;
   // go-jira's `jira comment KEY` posts; elsewhere `comment` is the noun before a verb (`comment list`).
   const comment = seg.program === 'jira' && seg.path[0] === 'comment';
   if (!comment && !seg.path.slice(0, depth).some((w) => TRACKER_VERBS.has(w))) return undefined;
@@ -61,8 +62,8 @@ export function forgeEgress(seg: ShellSegment): ShellEgress | undefined {
   if (group === 'api') return apiEgress(seg);
   const pair = `${group}:${verb ?? ''}`;
   const posts =
-    POSTING[seg.program]?.has(pair) ||
-    POSTING_ONE[seg.program]?.has(group) ||
+    own(POSTING, seg.program)?.has(pair) ||
+    own(POSTING_ONE, seg.program)?.has(group) ||
     (COMMENTING.test(pair) && seg.flags.some((f) => /^(-c|--comment)(=|$)/.test(f))) ||
     (seg.program !== 'hub' && EXPOSING(seg, pair));
   if (!posts) return undefined;

@@ -5,6 +5,7 @@
 import { posix } from 'node:path';
 import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
+import { own } from './own.js';
 import { canRead, judgeShellText, readScript } from './scripts.js';
 
 /** npm subcommands that run a script, with the script they run (undefined: the next operand). */
@@ -48,8 +49,8 @@ export function packageScriptNames(program: string, argv: readonly string[]): st
   const [sub, name] = operands;
   if (sub === undefined) return [];
   if (program === 'npm') {
-    if (!(sub in NPM_RUNS)) return [];
-    const script = NPM_RUNS[sub] ?? name;
+    if (!Object.hasOwn(NPM_RUNS, sub)) return [];
+    const script = own(NPM_RUNS, sub) ?? name;
     if (script === undefined) return [];
     // npm runs preNAME and postNAME around NAME.
     return [`pre${script}`, script, `post${script}`];

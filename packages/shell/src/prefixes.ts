@@ -2,6 +2,7 @@
 // `nohup`, `timeout`, `time`, `command`, `builtin`, `exec`, `stdbuf`, `busybox`, `watch -x`, ...
 // Each knows which of its own options take a value, so the wrapped command is found exactly.
 import { firstOperand, takesValue } from './option-scan.js';
+import { own } from './own.js';
 
 export interface Argv {
   argv: string[];
@@ -77,7 +78,7 @@ const SPECS: Record<string, PrefixSpec> = {
 };
 
 export function isPrefix(program: string): boolean {
-  return program in SPECS || program === 'env' || program === 'busybox';
+  return Object.hasOwn(SPECS, program) || program === 'env' || program === 'busybox';
 }
 
 /**
@@ -90,7 +91,7 @@ export function unwrapPrefix(program: string, input: Argv): Unwrapped | null {
     if (applet === undefined || applet.startsWith('-')) return null;
     return { ...slice(input, 1), assignments: [] };
   }
-  const spec = SPECS[program];
+  const spec = own(SPECS, program);
   if (!spec) return null;
   const { argv } = input;
   let i = firstOperand(argv, {

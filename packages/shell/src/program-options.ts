@@ -3,6 +3,7 @@
 // does; a model that lists an option the real program lacks can only make an abbreviation ambiguous,
 // which the real program refuses, so the models err towards reading more options, never fewer.
 import { type OptionModel, optionModel } from './option-model.js';
+import { own } from './own.js';
 
 const gnu = (text: string) => optionModel(`${text} help version`);
 
@@ -141,7 +142,7 @@ export const WORD_OPTIONS: Record<string, Record<string, string>> = {
 
 /** `tar cvf x.tar dir`: an old-style first word is a cluster whose letters take their values in order. */
 export function expandOldStyle(program: string, args: readonly string[]): readonly string[] {
-  const model = PROGRAM_OPTIONS[program];
+  const model = own(PROGRAM_OPTIONS, program);
   const first = args[0];
   if (!model || !/^(tar|gtar|bsdtar)$/.test(program) || first === undefined || !/^[A-Za-z]+$/.test(first)) {
     return args;

@@ -4,6 +4,7 @@
 import { GIT_SUBCOMMANDS } from './git-options.js';
 import { type ParsedOptions, parseOptions } from './option-model.js';
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
+import { own } from './own.js';
 import { expandOldStyle, PROGRAM_OPTIONS, WORD_OPTIONS } from './program-options.js';
 
 const GIT_GLOBAL = GLOBAL_VALUE_OPTIONS.git as ReadonlySet<string>;
@@ -11,9 +12,9 @@ const GIT_GLOBAL = GLOBAL_VALUE_OPTIONS.git as ReadonlySet<string>;
 /** The args of `program` read by its option model, or undefined when it has none. */
 export function readOptions(program: string, args: readonly string[]): ParsedOptions | undefined {
   if (program === 'git') return readGit(args);
-  const model = PROGRAM_OPTIONS[program];
+  const model = own(PROGRAM_OPTIONS, program);
   if (!model) return undefined;
-  const words = WORD_OPTIONS[program];
+  const words = own(WORD_OPTIONS, program);
   const argv = expandOldStyle(program, args).map((a) => words?.[a] ?? a);
   return parseOptions(model, argv);
 }
@@ -33,7 +34,7 @@ function readGit(args: readonly string[]): ParsedOptions | undefined {
     i += GIT_GLOBAL.has(arg) ? 2 : 1;
   }
   const sub = args[i];
-  const model = sub === undefined ? undefined : GIT_SUBCOMMANDS[sub.toLowerCase()];
+  const model = sub === undefined ? undefined : own(GIT_SUBCOMMANDS, sub.toLowerCase());
   if (sub === undefined || !model) return undefined;
   // `--end-of-options` is git's spelling of `--` for revisions and options alike.
   const rest = args.slice(i + 1).map((a) => (a === '--end-of-options' ? '--' : a));

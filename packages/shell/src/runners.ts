@@ -9,6 +9,7 @@ import { gitFacts } from './git-facts.js';
 import { runValue } from './option-commands.js';
 import { firstOperand, longOption, takesValue } from './option-scan.js';
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
+import { own } from './own.js';
 import { commandText, gitCommandValues } from './pager-editor.js';
 import { slice } from './prefixes.js';
 import { readOptions } from './read-options.js';
@@ -209,7 +210,7 @@ const COMMAND_OPTION_LETTERS: Record<string, { values: string; optional: string 
 export const commandOption: Handler = (ex, inv, _env, program) => {
   ex.emit(inv);
   const { argv, unresolved } = inv;
-  const letters = COMMAND_OPTION_LETTERS[program] ?? { values: '', optional: '' };
+  const letters = own(COMMAND_OPTION_LETTERS, program) ?? { values: '', optional: '' };
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i] as string;
     let code: string | undefined;

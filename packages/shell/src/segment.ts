@@ -3,6 +3,7 @@
 import { normalizeProgram } from './normalize.js';
 import { operationWords } from './operation.js';
 import { GIT_VALUE_OPTIONS, GLOBAL_VALUE_OPTIONS, takesValue } from './options.js';
+import { own } from './own.js';
 import { readOptions } from './read-options.js';
 import type { ShellRedirect, ShellSegment } from './types.js';
 
@@ -36,7 +37,7 @@ export function buildSegment(input: SegmentInput): ShellSegment {
     flags,
     positionals,
     path: positionals.slice(0, PATH_LENGTH).map((p) => p.toLowerCase()),
-    operation: operationWords(args, GLOBAL_VALUE_OPTIONS[program]),
+    operation: operationWords(args, own(GLOBAL_VALUE_OPTIONS, program)),
     last_positional: positionals[positionals.length - 1] ?? '',
     text: input.text,
     via: input.via,
@@ -65,7 +66,7 @@ export function isOption(arg: string): boolean {
 export function splitArgs(program: string, args: string[]): { flags: string[]; positionals: string[] } {
   const flags: string[] = [];
   const positionals: string[] = [];
-  const global = GLOBAL_VALUE_OPTIONS[program];
+  const global = own(GLOBAL_VALUE_OPTIONS, program);
   let table = global;
   let afterDashDash = false;
   for (let i = 0; i < args.length; i++) {
@@ -80,7 +81,7 @@ export function splitArgs(program: string, args: string[]): { flags: string[]; p
       if (takesValue(table, arg) || clusterTakesValue) i++;
     } else {
       positionals.push(arg);
-      if (positionals.length === 1 && program === 'git') table = GIT_VALUE_OPTIONS[arg.toLowerCase()];
+      if (positionals.length === 1 && program === 'git') table = own(GIT_VALUE_OPTIONS, arg.toLowerCase());
     }
   }
   return { flags, positionals };

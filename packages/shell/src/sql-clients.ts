@@ -6,6 +6,7 @@
 // variable where SQL or an option may stand, a file on another host) is `unknown`, and gated.
 import type { Extractor, Invocation } from './extract.js';
 import { type OptionModel, optionModel, parseOptions } from './option-model.js';
+import { own } from './own.js';
 import {
   analyseSql,
   type MetaSyntax,
@@ -208,7 +209,7 @@ const SUBCOMMAND_CLIENTS: Record<string, Record<string, Client>> = {
 
 /** Is this program (possibly with its subcommand) a SQL client this module reads? */
 export function isSqlClient(program: string): boolean {
-  return program in CLIENTS || program in SUBCOMMAND_CLIENTS || program === 'bq';
+  return Object.hasOwn(CLIENTS, program) || Object.hasOwn(SUBCOMMAND_CLIENTS, program) || program === 'bq';
 }
 
 /**
@@ -314,9 +315,9 @@ export interface ClientSql {
 export function clientSql(ex: Extractor, inv: Invocation, program: string): ClientSql | undefined {
   let argv = inv.argv;
   let unresolved = inv.unresolved;
-  let client = CLIENTS[program];
+  let client = own(CLIENTS, program);
   if (program === 'bq') return bigQuery(inv);
-  const sub = SUBCOMMAND_CLIENTS[program];
+  const sub = own(SUBCOMMAND_CLIENTS, program);
   if (sub) {
     client = sub[(argv[1] ?? '').toLowerCase()];
     argv = argv.slice(1);

@@ -3,6 +3,7 @@
 // A few programs whose write depends on a mode (sed -i, tar -x/-c, find -delete, dd of=) carry a
 // small function instead of an operand rule.
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
+import { own } from './own.js';
 
 export interface Option {
   name: string;
@@ -53,7 +54,7 @@ const ARCHIVE = { operands: 'all', readOnly: '-c --stdout --to-stdout -t --test 
 
 /** Join GLOBAL_VALUE_OPTIONS (owned by the option models) into a value list. */
 const global = (program: string, extra = ''): string =>
-  `${[...(GLOBAL_VALUE_OPTIONS[program] ?? [])].join(' ')} ${extra}`.trim();
+  `${[...(own(GLOBAL_VALUE_OPTIONS, program) ?? [])].join(' ')} ${extra}`.trim();
 
 export const WRITE_MODELS: Record<string, WriteModel> = {
   tee: { operands: 'all' },
@@ -242,7 +243,7 @@ const COMPILER: WriteModel = {
 };
 
 export function writeModel(program: string): WriteModel | undefined {
-  const name = ALIASES[program] ?? program;
+  const name = own(ALIASES, program) ?? program;
   if (Object.hasOwn(WRITE_MODELS, name)) return WRITE_MODELS[name];
   if (/^mkfs(\.|$)/.test(name)) return MKFS;
   if (/^(gcc|g\+\+|cc|c\+\+|clang|clang\+\+|ld|ld\.(bfd|gold|lld)|tcc)(-\d+)?$/.test(name)) return COMPILER;
