@@ -98,6 +98,15 @@ describe('the config pin', { timeout: 30_000 }, () => {
     expect(rulesOf(p.dir, p.env)).toContain('team.no-deploy');
   });
 
+  it('pins the rule files an MCP upstream lists too', () => {
+    const p = project('mcp:\n  upstreams:\n    fs:\n      policies: [./team.yaml]\n', RULES);
+    expect(findConfig(p.dir, p.env).pin?.files.map((f) => f.path)).toContain(join(p.dir, 'team.yaml'));
+    writeFileSync(join(p.dir, 'team.yaml'), 'rules: []\n');
+    const loaded = findConfig(p.dir, p.env);
+    expect(loaded.pending?.[0]?.path).toBe(join(p.dir, 'team.yaml'));
+    expect(loaded.ruleTexts?.get(join(p.dir, 'team.yaml'))).toContain('team.no-deploy');
+  });
+
   it('treats a deleted config, or one replaced by a symlink, as a change', () => {
     const p = project('mode: enforce\n');
     findConfig(p.dir, p.env);
