@@ -459,6 +459,7 @@ gates('infrastructure and cloud', [
   ['rclone purge remote:old', 'cloud.storage.delete'],
   ['vault secrets disable kv/', 'cloud.destroying-verb'],
   ['stripe customers delete cus_1', 'cloud.destroying-verb'],
+  ['salt "*" file.remove /srv/app/cache', 'cloud.destroying-verb'],
   ['flyctl apps destroy my-app', 'cloud.destroying-verb'],
   ['kafka-topics --bootstrap-server k:9092 --delete --topic t', 'cloud.destroying-verb'],
   ['curl -X DELETE https://api.example.com/v1/items/3', 'api.http.delete'],
@@ -567,6 +568,13 @@ passes('service CLIs: reads, dry runs and caches', [
   'gsutil -m rsync -r -d -n ./site gs://www-site',
   // a verb-like resource name or option value is not the operation
   'gcloud sql instances describe purge-replica',
+  // archive tools and a file named after a verb: the word is a file, not a command
+  'tar -tf archive.tar',
+  'tar xzf nightly-archive.tgz -C out',
+  'unzip -l archive.zip',
+  'zip -r archive.zip src',
+  'gzip -d archive.gz',
+  'backup-tool verify purge-2026.log',
   'aws lambda invoke --function-name remove-stale-carts result.json',
   'stripe invoices list --customer delete-candidate',
   'kafka-topics --bootstrap-server k:9092 --describe --topic account-deletions',
