@@ -5,7 +5,7 @@
 // tollgate script, then `hook HOST`, every part agreeing — so an older install with another node,
 // path, pin or snapshot is recognised, and a user hook that merely mentions the words is not.
 import { isTollgateWord } from '@tollgate/hooks';
-import { parseShell, type ShellSegment } from '@tollgate/shell';
+import { parseShell, type ShellSegment, viaPackageRunner } from '@tollgate/shell';
 
 /** This tollgate as a command: the node running it and its bin script. */
 export function selfCommand(): string[] {
@@ -37,6 +37,9 @@ export function parseHookCommand(command: unknown): InstalledCommand | undefined
   if (facts.error !== undefined || facts.segments.length === 0) return undefined;
   const runs: Invocation[] = [];
   for (const s of facts.segments) {
+    // A package runner's command (npx tollgate …) is also a segment of its own; the runner's segment,
+    // which carries its options, is the one recognised.
+    if (viaPackageRunner(s.via)) continue;
     const run = invocation(s);
     if (run) runs.push(run);
     else if (!snapshotGlue(s)) return undefined;
