@@ -23,6 +23,8 @@ import { scaled } from './mode.mjs';
 const ROWS = Number(process.env.REPORT_BENCH_ROWS ?? scaled(1_000_000, 20_000));
 // biome-ignore lint/suspicious/noUndeclaredEnvVars: read by this bench only, never by a turbo task.
 const ONLY_SQLITE = process.env.REPORT_BENCH_STORES === 'sqlite';
+// The issue's targets: 1,000,000 rows ≤ 1 s on SQLite, ten million ≤ 5 s.
+const SQLITE_TARGET_MS = ROWS >= 10_000_000 ? 5000 : 1000;
 const PG_URL = process.env.TOLLGATE_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DAY = 86_400_000;
 const SPAN = 30 * DAY;
@@ -215,12 +217,12 @@ async function benchSqlite(out) {
     const cpuMs = cpus.sort((a, b) => a - b)[1];
     const exported = await exportAll(store);
     await store.close();
-    push(out, 'SQLite', baseline, report, exported, 1000);
+    push(out, 'SQLite', baseline, report, exported, SQLITE_TARGET_MS);
     out.splice(out.length - 2, 0, {
       name: 'SQLite: 7-day report, CPU time of this process (median of 3)',
       value: cpuMs,
       unit: 'ms',
-      target: '≤ 1000 ms',
+      target: `≤ ${SQLITE_TARGET_MS} ms`,
     });
     return { seedS, window };
   } finally {
