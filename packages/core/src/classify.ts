@@ -102,12 +102,18 @@ export function classifyNormalised(
   // Precondition rules do not make a call gated; they are collected beside the class.
   const preconditions: CompiledRule[] = [];
   const plan = planOf(candidates);
-  const { entries, byProgram, stamp } = plan;
-  // The program-bound rules some segment can meet at all; every other one is skipped unevaluated.
+  const { entries, byProgram, byList, stamp } = plan;
+  // The program-bound (or gated) rules some segment can meet at all; every other one is skipped unevaluated.
   const mark = plan.nextMark();
   for (let s = 0; s < segments.length; s++) {
-    const bound = byProgram.get((segments[s] as ShellSegment).program);
+    const segment = segments[s] as ShellSegment;
+    const bound = byProgram.get(segment.program);
     if (bound !== undefined) for (let k = 0; k < bound.length; k++) stamp[bound[k] as number] = mark;
+    for (let l = 0; l < byList.length; l++) {
+      const [name, gated] = byList[l] as readonly [string, readonly number[]];
+      if (!nonEmpty(segment, name)) continue;
+      for (let k = 0; k < gated.length; k++) stamp[gated[k] as number] = mark;
+    }
   }
 
   for (let r = 0; r < entries.length; r++) {
@@ -120,10 +126,11 @@ export function classifyNormalised(
     let hitSegment: unknown;
     if (entry.segment !== undefined) {
       let any = false;
-      const programs = entry.programs;
+      const { programs, lists } = entry;
       for (let i = 0; i < segments.length; i++) {
         const segment = segments[i] as ShellSegment;
-        if (programs !== undefined && !programs.has(segment.program)) continue;
+        if (programs !== undefined && !programs.has(segment.program) && !someNonEmpty(segment, lists))
+          continue;
         if (!entry.segment(segment)) continue;
         any = true;
         if (cls === 'read-only') {
@@ -180,6 +187,18 @@ export function classifyNormalised(
   if (call.tool !== SHELL_TOOL && !candidates.some((c) => c.rule.class !== 'precondition' && namesTool(c)))
     return withPre(withFacts(fromHints(hints), normalised));
   return withPre(withFacts({ class: 'unmatched', rules: [], gating: [] }, normalised));
+}
+
+/** A gate's list (see segment-gate.ts): present and not an empty array. */
+function nonEmpty(segment: ShellSegment, name: string): boolean {
+  const value = (segment as unknown as Record<string, unknown>)[name];
+  return value !== undefined && !(Array.isArray(value) && value.length === 0);
+}
+
+function someNonEmpty(segment: ShellSegment, lists: readonly string[] | undefined): boolean {
+  if (lists === undefined) return false;
+  for (let k = 0; k < lists.length; k++) if (nonEmpty(segment, lists[k] as string)) return true;
+  return false;
 }
 
 /** Whether a rule names tools (exactly or by a pattern such as delete_*), not every tool ("*"). */

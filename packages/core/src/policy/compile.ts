@@ -7,6 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import { TollgateFault } from '../faults.js';
 import { fastPredicate } from './fast-predicate.js';
 import { compileMatcher, globToRegExp } from './matchers.js';
+import { segmentGate } from './segment-gate.js';
 import { segmentPrograms } from './segment-programs.js';
 import { predicateSites } from './sites.js';
 import type { CompiledRequirement, CompiledRule, Policy, Predicate } from './types.js';
@@ -160,6 +161,10 @@ function compileRule(rule: Rule, file: string, index: number, options: CompileOp
   }
   const programs = segmentPrograms(rule.match?.segment);
   if (programs) out.segmentPrograms = programs;
+  else {
+    const gate = segmentGate(rule.match?.segment);
+    if (gate) out.segmentGate = gate;
+  }
   for (const list of ['accept', 'required'] as const) {
     const specs = rule.evidence?.[list];
     if (specs === undefined) continue;

@@ -1,7 +1,7 @@
 // The evaluation plan of one tool's candidate rules: what classification reads of each rule, in
 // objects of one shape (compiled rules carry optional fields in many combinations, which makes every
 // property read in the hot loop polymorphic), and an index from a segment's program to the rules
-// whose segment predicate can match it (segment-programs.ts), so that a command's segments select
+// whose segment predicate can match it (segment-programs.ts, segment-gate.ts), so that a command's segments select
 // the few program-bound rules worth evaluating at all. Built once per candidate list.
 import type { Rule } from '@tollgate/contracts';
 import type { CompiledRule, Predicate } from './types.js';
@@ -12,8 +12,13 @@ export interface PlanEntry {
   args: Predicate | undefined;
   call: Predicate | undefined;
   segment: Predicate | undefined;
-  /** The only programs `segment` can match; undefined: any. */
+  /**
+   * The programs `segment` can match; undefined: any. With `lists`, the rule is gated (see
+   * segment-gate.ts): a segment of another program can still match when one of them is non-empty.
+   */
   programs: ReadonlySet<string> | undefined;
+  /** Segment properties of which one must be present and not an empty array, else `programs` decides; undefined: none. */
+  lists: readonly string[] | undefined;
   cls: Rule['class'];
 }
 
@@ -21,6 +26,8 @@ export interface Plan {
   entries: readonly PlanEntry[];
   /** Program → indices (into `entries`, ascending) of the rules bound to that program. */
   byProgram: ReadonlyMap<string, readonly number[]>;
+  /** Segment property, with the indices of the gated rules a segment with that property non-empty can meet. */
+  byList: readonly (readonly [string, readonly number[]])[];
   /**
    * Scratch for one classification at a time (classification is synchronous): `stamp[i] === mark`
    * when rule i's program is met by some segment of the call in hand. `nextMark()` starts a call.
@@ -40,15 +47,21 @@ export function planOf(candidates: readonly CompiledRule[]): Plan {
   return plan;
 }
 
+function add(index: Map<string, number[]>, key: string, i: number): void {
+  const list = index.get(key);
+  if (list) list.push(i);
+  else index.set(key, [i]);
+}
+
 function buildPlan(candidates: readonly CompiledRule[]): Plan {
   const byProgram = new Map<string, number[]>();
+  const byList = new Map<string, number[]>();
   const entries = candidates.map((compiled, i): PlanEntry => {
-    const programs = compiled.segment ? compiled.segmentPrograms : undefined;
-    for (const program of programs ?? []) {
-      const list = byProgram.get(program);
-      if (list) list.push(i);
-      else byProgram.set(program, [i]);
-    }
+    const gate = compiled.segment ? compiled.segmentGate : undefined;
+    const programs = compiled.segment ? (compiled.segmentPrograms ?? gate?.programs) : undefined;
+    const lists = compiled.segment && !compiled.segmentPrograms ? gate?.lists : undefined;
+    for (const program of programs ?? []) add(byProgram, program, i);
+    for (const name of lists ?? []) add(byList, name, i);
     return {
       compiled,
       action: compiled.rule.action,
@@ -56,6 +69,7 @@ function buildPlan(candidates: readonly CompiledRule[]): Plan {
       call: compiled.call,
       segment: compiled.segment,
       programs,
+      lists: lists !== undefined && lists.length > 0 ? lists : undefined,
       cls: compiled.rule.class,
     };
   });
@@ -70,5 +84,5 @@ function buildPlan(candidates: readonly CompiledRule[]): Plan {
     }
     return mark;
   };
-  return { entries, byProgram, stamp, nextMark };
+  return { entries, byProgram, byList: [...byList], stamp, nextMark };
 }

@@ -1,6 +1,7 @@
 // Compiled policy shapes: rules with their predicates compiled once, indexed by tool.
 import type { Requirement, Rule } from '@tollgate/contracts';
 import type { CompiledMatcher } from './matchers.js';
+import type { SegmentGate } from './segment-gate.js';
 
 export type Predicate = (value: unknown) => boolean;
 
@@ -12,6 +13,8 @@ export interface CompiledRule {
   segment?: Predicate;
   /** The only programs the segment predicate can match (see segment-programs.ts); absent: any. */
   segmentPrograms?: ReadonlySet<string>;
+  /** Otherwise, the programs or non-empty lists a segment needs to match at all (see segment-gate.ts). */
+  segmentGate?: SegmentGate;
   call?: Predicate;
   /** `evidence.accept`: the reads that count as evidence for this rule (absent: derived, see evidence-relevance.ts). */
   accept?: CompiledMatcher[];
