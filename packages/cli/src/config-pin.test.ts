@@ -196,3 +196,39 @@ describe('tollgate config accept', { timeout: 30_000 }, () => {
     expect(findConfig(p.dir, p.env).path).toBeUndefined();
   });
 });
+
+describe('a project with no config', { timeout: 30_000 }, () => {
+  it('pins the absence, so a config that appears later is a change a person accepts', async () => {
+    const dir = join(root, `bare${n++}`);
+    mkdirSync(join(dir, '.git'), { recursive: true });
+    const env = { TOLLGATE_STATE_DIR: join(root, `state-bare-${n}`), HOME: dir };
+    const path = join(dir, 'tollgate.config.yaml');
+    const first = findConfig(join(dir), env);
+    expect(first.path).toBeUndefined();
+    expect(readConfigPin(env.TOLLGATE_STATE_DIR, pinPath(path))?.files).toEqual([
+      { path: pinPath(path), sha256: null },
+    ]);
+    // Still absent: the defaults, no notice.
+    const still = findConfig(dir, env);
+    expect(still.config).toEqual({});
+    expect(still.pending).toBeUndefined();
+    // A config written by a route the gate did not see (git apply, tar -x) keeps the defaults in force.
+    const told: string[] = [];
+    setNoticeSink((text) => told.push(text));
+    try {
+      writeFileSync(path, 'mode: observe\n');
+      const later = findConfig(join(dir), env);
+      expect(later.config.mode).toBeUndefined();
+      expect(later.pending).toEqual([{ path: pinPath(path), accepted: null, now: expect.any(String) }]);
+      expect(told.join('\n')).toMatch(/tollgate\.config\.yaml appeared.*tollgate config accept/);
+    } finally {
+      setNoticeSink(undefined);
+    }
+    const status = await run(['status'], dir, env);
+    expect(status.code).toBe(1);
+    expect(status.out).toMatch(/pending: .*tollgate\.config\.yaml/);
+    // No person here: the change stays pending.
+    expect((await run(['accept'], dir, env)).code).not.toBe(0);
+    expect(findConfig(dir, env).config.mode).toBeUndefined();
+  });
+});

@@ -83,7 +83,27 @@ export function findConfig(cwd: string, env: NodeJS.ProcessEnv): LoadedConfig {
     if (existsSync(path) || readConfigPin(base, pinPath(path)) !== undefined)
       return loadConfigFile(path, env);
     if (repo === undefined && existsSync(join(dir, '.git'))) repo = dir;
-    if (dirname(dir) === dir) return { config: {}, root: repo ?? resolve(cwd) };
+    if (dirname(dir) === dir) {
+      const root = repo ?? resolve(cwd);
+      return { config: {}, root, ...pinAbsence(join(root, CONFIG_FILE), env) };
+    }
+  }
+}
+
+/**
+ * No config here or above: the built-in defaults are in force, and that too is pinned (at the
+ * project root), so a config that appears there later — by `git apply`, `tar -x`, any route — is a
+ * change a person accepts, not a first use. Best effort: a state directory that cannot be written
+ * leaves the defaults in force unpinned, as before.
+ */
+function pinAbsence(path: string, env: NodeJS.ProcessEnv): { pin?: ConfigPin } {
+  const key = pinPath(path);
+  try {
+    return {
+      pin: writeConfigPin(stateBase(env), key, [{ path: key, sha256: null }], new Map(), 'first use'),
+    };
+  } catch {
+    return {};
   }
 }
 
@@ -113,10 +133,16 @@ export function loadConfigFile(path: string, env: NodeJS.ProcessEnv): LoadedConf
     return first === undefined ? loaded : { ...loaded, pin: first };
   }
   const changes = changesSince(pin, bytes);
-  if (changes.length === 0) return { config: parseConfig(path, bytes as Buffer), path, root, pin };
+  if (changes.length === 0)
+    // Pinned absent and still absent: the built-in defaults, as with no config at all.
+    return bytes === undefined
+      ? { config: {}, root, pin }
+      : { config: parseConfig(path, bytes), path, root, pin };
   const [configFile, ...ruleFiles] = pin.files as [PinnedFile, ...PinnedFile[]];
   const accepted: LoadedConfig = {
-    config: parseConfig(`${path} (as accepted)`, acceptedBytes(base, configFile)),
+    // A config that appeared where none was accepted leaves the built-in defaults in force.
+    config:
+      configFile.sha256 === null ? {} : parseConfig(`${path} (as accepted)`, acceptedBytes(base, configFile)),
     path,
     root,
     pin,
