@@ -100,3 +100,41 @@ describe('a config changed behind the gate’s back', () => {
     expect(host.remoteMain()).not.toBe(before);
   });
 });
+
+describe('a config that appears where none was', () => {
+  const CREATE = [
+    'diff --git a/tollgate.config.yaml b/tollgate.config.yaml',
+    'new file mode 100644',
+    '--- /dev/null',
+    '+++ b/tollgate.config.yaml',
+    '@@ -0,0 +1 @@',
+    '+mode: observe',
+    '',
+  ].join('\n');
+  let bare: Host;
+  let start: string;
+  beforeAll(async () => {
+    bare = new Host();
+    // A project that runs on the built-in defaults: no config at all.
+    git(bare.work, 'rm', '-q', 'tollgate.config.yaml');
+    git(bare.work, 'commit', '-q', '-m', 'defaults');
+    start = bare.remoteMain();
+    expect((await bare.bash('git push --force origin main')).denied).toBe(true);
+  });
+  afterAll(() => bare.close());
+
+  it('a patch that creates one saying observe does not open the gate', async () => {
+    const wrote = await bare.edit('Write', { file_path: join(bare.work, 'new.diff'), content: CREATE });
+    expect(wrote.denied).toBe(false);
+    const applied = await bare.bash('git apply new.diff');
+    if (!applied.ran) execFileSync('git', ['apply', 'new.diff'], { cwd: bare.work });
+    expect(readFileSync(bare.config, 'utf8')).toContain('mode: observe');
+
+    const push = await bare.bash('git push --force origin main');
+    expect(push.denied).toBe(true);
+    expect(bare.remoteMain()).toBe(start);
+    expect((push.pre as { systemMessage?: string }).systemMessage ?? '').toContain(
+      'tollgate.config.yaml appeared',
+    );
+  });
+});
