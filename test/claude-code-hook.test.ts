@@ -25,6 +25,9 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(repo.root, { recursive: true, force: true }));
 
+/** The push's tool-use id, as the host gives it to both its PreToolUse and its PostToolUse. */
+const PUSH_ID = 'toolu_push_main_1';
+
 function payload(event: string, command: string, extra: Record<string, unknown> = {}) {
   return JSON.stringify({
     session_id: session,
@@ -102,7 +105,7 @@ describe('Claude Code: the whole agent flow through tollgate hook claude-code', 
   });
 
   it('lets the push through with no objection, naming the accepted prediction', async () => {
-    const answer = await hook(payload('PreToolUse', push));
+    const answer = await hook(payload('PreToolUse', push, { tool_use_id: PUSH_ID }));
     expect(answer.hookSpecificOutput.permissionDecision).toBeUndefined();
     expect(answer.hookSpecificOutput.additionalContext).toMatch(/prediction \w{26} accepted/);
   });
@@ -110,8 +113,18 @@ describe('Claude Code: the whole agent flow through tollgate hook claude-code', 
   it('records the outcome on PostToolUse, probing the claim subject', async () => {
     bash(`${push} 2>&1`);
     expect(git(repo.remote, 'rev-parse', 'refs/heads/main')).toBe(head);
+    // A report of the same command under another tool-use id, or none, settles nothing (a forgery
+    // would write the outcome of a call it never made); the host's own report below does.
+    for (const forged of [{ tool_use_id: 'toolu_forged_1' }, { tool_use_id: undefined }]) {
+      const other = await hook(payload('PostToolUse', push, { ...forged, tool_response: { stdout: 'ok' } }));
+      expect(other.hookSpecificOutput.additionalContext ?? '').not.toContain('claims matched');
+    }
     const answer = await hook(
-      payload('PostToolUse', push, { tool_response: { stdout: '', stderr: 'forced update' } }),
+      // The host reports the call with the tool-use id its PreToolUse carried: only that report settles it.
+      payload('PostToolUse', push, {
+        tool_use_id: PUSH_ID,
+        tool_response: { stdout: '', stderr: 'forced update' },
+      }),
     );
     expect(answer.hookSpecificOutput.additionalContext).toContain(
       'claims matched 1, mismatched 0, unverifiable 0',

@@ -85,7 +85,9 @@ describe('POST /v1/hooks/claude-code', () => {
     });
     expect(filed.status).toBe(201);
 
-    const allowed = await hook(bash('PreToolUse', PUSH));
+    // The host gives the call one tool-use id, in its PreToolUse and its PostToolUse alike.
+    const pushId = 'toolu_01pushmain';
+    const allowed = await hook(bash('PreToolUse', PUSH, { tool_use_id: pushId }));
     expect(allowed.body.hookSpecificOutput.permissionDecision).toBeUndefined();
     expect(allowed.body.hookSpecificOutput.additionalContext).toContain(
       `prediction ${filed.body.id} accepted`,
@@ -93,7 +95,7 @@ describe('POST /v1/hooks/claude-code', () => {
     const auditId = /audit (\w{26})/.exec(allowed.body.hookSpecificOutput.additionalContext)?.[1] as string;
 
     execFileSync('git', ['push', '-q', '--force', 'origin', 'main'], { cwd: repo, stdio: 'ignore' });
-    const post = await hook({ ...bash('PostToolUse', PUSH), ...response('') });
+    const post = await hook({ ...bash('PostToolUse', PUSH, { tool_use_id: pushId }), ...response('') });
     expect(post.body.hookSpecificOutput.additionalContext).toContain('claims matched 1');
 
     const view = await s.call('GET', `/v1/audit/${auditId}`);

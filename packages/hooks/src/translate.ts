@@ -386,6 +386,14 @@ async function recordDispatch(
   const event = input.hook_event_name;
   const row = await openDispatch(deps.store, input.session_id, callDigest(call));
   if (!row) return { kind: 'noted' };
+  // A decision taken with the host's tool-use id is settled only by a report carrying that id (the
+  // first one: a second is 'taken' above): another report of the same command — no id, another id —
+  // would write its outcome.
+  if (row.host_ref !== undefined && row.host_ref !== input.tool_use_id)
+    return {
+      kind: 'noted',
+      context: `Tollgate: this report does not pair with the decision ${row.id} (its tool-use id differs); it settles nothing.`,
+    };
   const failed = event === 'PostToolUseFailure';
   const probe = deps.probe;
   const { claims } = await deps.gate.settle(row.id, input.session_id, {
