@@ -744,6 +744,28 @@ passes('dynamic', [
   '',
 ]);
 
+// Environment and task runners judge the command they run, wherever their options put it.
+gates('environment runners', [
+  ['conda run -n etl rm -rf /var/lib/etl', 'fs.rm.recursive-or-force'],
+  ['nix develop --impure -c git push --force origin main', 'git.push.force'],
+  ['aws-vault exec ops -- git reset --hard HEAD~3', 'git.reset.discard'],
+  ['mise exec go@1.22 -- rm -fr ./vendor', 'fs.rm.recursive-or-force'],
+  ["doppler run --command 'git clean -fdx'", 'git.clean.force'],
+  ['dotenv -e .env.ci -- git push -f origin main', 'git.push.force'],
+  ['micromamba run -p ./env git clean -fdx', 'git.clean.force'],
+]);
+
+passes('environment runners', [
+  'bundle exec rspec spec/models',
+  'poetry run pytest -q',
+  'doppler run -- npm start',
+  'conda run -n base python -V',
+  'nix develop -c cargo test',
+  'aws-vault exec dev -- aws s3 ls',
+  'mise exec node@22 -- node --version',
+  'pipenv run python manage.py check',
+]);
+
 describe('$TMPDIR under the rm rule, as the environment the gate knows makes it', () => {
   const project = { root: '/srv/app', home: '/home/dev', gate: ['/srv/app/.tollgate'], temp: ['/tmp'] };
   const at = (env: Record<string, string>) => ({

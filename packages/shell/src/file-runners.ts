@@ -1,6 +1,9 @@
 // Programs that run files the project holds, dispatched from the extractor's fallback: a path
 // (`./build.sh`, `bin/tool`), package managers' scripts (`npm test`, `yarn lint`) and `make`; and
-// package runners (`npx TOOL`, `pnpm dlx TOOL`), which run a package's binary.
+// package runners (`npx TOOL`, `pnpm dlx TOOL`), which run a package's binary, and environment runners
+// (`bundle exec CMD`, `doppler run -- CMD`), which run a command of their own.
+
+import { runEnvRunner } from './env-runners.js';
 import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
 import { runMake } from './makefile.js';
@@ -14,6 +17,7 @@ const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
 export function runsFiles(ex: Extractor, inv: Invocation, env: Env, program: string): boolean {
   const word = inv.argv[0] ?? '';
   if (runPackageRunner(ex, inv, env, program)) return true;
+  if (runEnvRunner(ex, inv, env, program)) return true;
   if (PACKAGE_MANAGERS.has(program)) runPackageScripts(ex, inv, env, program);
   else if (program === 'make' || program === 'gmake') runMake(ex, inv);
   else if (word.includes('/')) runPathProgram(ex, inv, word);

@@ -66,7 +66,7 @@ describe('prefixes and wrappers', () => {
     ['su - root -c "rm -rf /x"', ['su -c']],
     ['kubectl exec -it pod -- rm -rf /x', ['kubectl exec']],
     ['docker exec -u 0 box rm -rf /x', ['docker exec']],
-    ['doppler run -- rm -rf /x', ['doppler']],
+    ['doppler run -- rm -rf /x', ['doppler run']],
     ['nsenter -t 1 -m -u rm -rf /x', ['nsenter']],
     ['unshare -r --fork rm -rf /x', ['unshare']],
   ])('%s reaches rm via %j', (command, via) => {
