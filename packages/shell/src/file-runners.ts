@@ -1,7 +1,8 @@
 // Programs that run files the project holds, dispatched from the extractor's fallback: a path
 // (`./build.sh`, `bin/tool`), package managers' scripts (`npm test`, `yarn lint`) and `make`; and
 // package runners (`npx TOOL`, `pnpm dlx TOOL`), which run a package's binary, and environment runners
-// (`bundle exec CMD`, `doppler run -- CMD`), which run a command of their own.
+// (`bundle exec CMD`, `doppler run -- CMD`), which run a command of their own; and PowerShell cmdlets
+// (`Remove-Item -Recurse`), judged as the POSIX command that does the same.
 
 import { runEnvRunner } from './env-runners.js';
 import type { Env } from './expand.js';
@@ -9,6 +10,7 @@ import type { Extractor, Invocation } from './extract.js';
 import { runMake } from './makefile.js';
 import { runPackageRunner } from './package-runners.js';
 import { runPackageScripts } from './package-scripts.js';
+import { runCmdlet } from './powershell-cmdlets.js';
 import { runPathProgram } from './scripts.js';
 
 const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
@@ -18,6 +20,7 @@ export function runsFiles(ex: Extractor, inv: Invocation, env: Env, program: str
   const word = inv.argv[0] ?? '';
   if (runPackageRunner(ex, inv, env, program)) return true;
   if (runEnvRunner(ex, inv, env, program)) return true;
+  if (runCmdlet(ex, inv, env, program)) return true;
   if (PACKAGE_MANAGERS.has(program)) runPackageScripts(ex, inv, env, program);
   else if (program === 'make' || program === 'gmake') runMake(ex, inv);
   else if (word.includes('/')) runPathProgram(ex, inv, word);
