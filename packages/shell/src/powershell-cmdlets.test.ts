@@ -16,7 +16,7 @@ describe('PowerShell cmdlets', () => {
     ["Remove-Item -Recurse -Force 'C:\\work\\site'", ['rm', '-r', '-f', '--', 'C:\\work\\site']],
     ['remove-item -rec -fo ./dist', ['rm', '-r', '-f', '--', './dist']],
     ['REMOVE-ITEM -LiteralPath:out,cache -Recurse', ['rm', '-r', '--', 'out', 'cache']],
-    ['ri -r -Force:$false obj', ['rm', '-r', '--', 'obj']],
+    ['del -r -Force:$false obj', ['rm', '-r', '--', 'obj']],
     ['Get-ChildItem *.tmp | Remove-Item -Force', ['rm', '-f', '--', '(pipeline input)']],
     ['Clear-Content -Path app.log', ['truncate', '-s', '0', '--', 'app.log']],
     ["Set-Content /etc/hosts '127.0.0.1 x'", ['tee', '--', '/etc/hosts']],
@@ -48,6 +48,11 @@ describe('PowerShell cmdlets', () => {
     for (const command of ["Invoke-Expression 'Get-Date'", 'iex $script']) {
       expect(parseShell(command).dynamic.map((d) => d.kind)).toContain('unresolved_code');
     }
+  });
+
+  it('aliases shared with POSIX programs are left to them', () => {
+    expect(judgedAs('ri -f markdown Array')).toBeNull();
+    expect(judgedAs('ac -d -p')).toBeNull();
   });
 
   it('reads and unknown Verb-Noun words are left alone', () => {

@@ -305,10 +305,12 @@ const INVOKE_EXPRESSION: CmdletSpec = {
   judge: () => 'code',
 };
 
-/** Cmdlets by lowercase name, and their aliases that no POSIX program shares. */
+/**
+ * Cmdlets by lowercase name, and their aliases that no common POSIX program shares (`ri` is Ruby's
+ * documentation reader and `ac` the login accounting tool, so those two aliases are not read).
+ */
 const CMDLETS: Record<string, CmdletSpec> = {
   'remove-item': REMOVE_ITEM,
-  ri: REMOVE_ITEM,
   del: REMOVE_ITEM,
   erase: REMOVE_ITEM,
   rd: REMOVE_ITEM,
@@ -334,7 +336,6 @@ const CMDLETS: Record<string, CmdletSpec> = {
   },
   'set-content': SET_CONTENT,
   'add-content': ADD_CONTENT,
-  ac: ADD_CONTENT,
   'out-file': OUT_FILE,
   'format-volume': DISK,
   'clear-disk': DISK,
