@@ -27,6 +27,14 @@ let repo: ReturnType<typeof scratchRepo>;
 let server: Server;
 const received: { id: string }[] = [];
 let env: Record<string, string>;
+// The webhook answers only once every filing of the burst has returned, so the first drainer is
+// still live (and holds the lock) while the others file: which of them comes late cannot decide
+// whether a second drainer is needed. A drainer that finished before a late filing would rightly
+// let that filer start another one; that is the later test's case, not a burst's.
+let release: () => void = () => {};
+const held = new Promise<void>((resolve) => {
+  release = resolve;
+});
 
 beforeAll(async () => {
   repo = scratchRepo();
@@ -34,8 +42,13 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      received.push(JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}'));
-      res.end('{}');
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+      // Counted when answered: a request the drainer gave up on (timed out) was not delivered.
+      void held.then(() => {
+        if (req.socket.destroyed) return;
+        received.push(body);
+        res.end('{}');
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -47,7 +60,7 @@ beforeAll(async () => {
     `policies: [builtin:shell, review.policy.yaml]
 notify:
   webhooks:
-    - { name: ops, url: "http://127.0.0.1:${port}/json" }
+    - { name: ops, url: "http://127.0.0.1:${port}/json", timeout_ms: 60000 }
 `,
   );
   env = {
@@ -120,6 +133,7 @@ describe('a burst of review filings', () => {
   it(`${N} filings at once start one drainer, which delivers all ${N} notices`, async () => {
     const ids = await Promise.all(Array.from({ length: N }, (_, i) => file(i + 1)));
     expect(new Set(ids).size).toBe(N);
+    release();
     await until(() => ids.every((id) => received.some((r) => r.id === id)), 20_000);
     // The drainer exits once the outbox is idle, and releases its lock.
     await until(lockGone, 20_000);
