@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Sqlite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { prediction } from './fixtures.js';
 import { spawnWorker, type Worker } from './spawn-worker.js';
@@ -66,5 +67,33 @@ describe('SQLite shared by several OS processes', () => {
     const store = await SqliteStore.open(file);
     expect(await store.verifyAudit()).toEqual({ ok: true, rows: 6 });
     await store.close();
+  }, 60_000);
+
+  it('upgrades an older file once when several processes open it at the same instant', async () => {
+    // kysely runs SQLite migrations outside a transaction: two openers both added the column and the
+    // second failed on `duplicate column name` (seen in CI); the migration now holds the write lock.
+    const file = join(dir, 'older.db');
+    await (await SqliteStore.open(file)).close();
+    const raw = new Sqlite(file);
+    raw.exec(
+      `ALTER TABLE audit_facts DROP COLUMN unaccepted; ALTER TABLE audit_facts DROP COLUMN filed_ms;
+       ALTER TABLE audit_facts DROP COLUMN read_ms; DROP INDEX observations_by_time;
+       DROP INDEX audit_facts_mismatched;
+       DELETE FROM kysely_migration WHERE name IN ('0012_report_perfunctory', '0014_report_mismatch_index')`,
+    );
+    raw.pragma('user_version = 11');
+    raw.close();
+    const workers = ['u1', 'u2', 'u3', 'u4', 'u5', 'u6'].map((tag) => spawnWorker(['open', file, tag]));
+    await startTogether(workers);
+    const exits = await Promise.all(workers.map((w) => w.exited));
+    for (const e of exits) expect(e, e.stderr).toMatchObject({ code: 0 });
+    const store = await SqliteStore.open(file);
+    expect(await store.verifyAudit()).toEqual({ ok: true, rows: 6 });
+    await store.close();
+    const after = new Sqlite(file, { readonly: true });
+    const names = after.prepare('SELECT name FROM kysely_migration ORDER BY name').pluck().all();
+    expect(names).toContain('0012_report_perfunctory');
+    expect(new Set(names).size).toBe(names.length);
+    after.close();
   }, 60_000);
 });

@@ -8,6 +8,7 @@ import { dirname, resolve } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { StoreFault, toStoreFault } from './fault.js';
+import type { MigrationOutcome } from './migrate.js';
 import type { Database } from './schema.js';
 
 export const DEFAULT_SQLITE_PATH = '.tollgate/tollgate.db';
@@ -50,7 +51,7 @@ export async function openSqlite(path: string, options: SqliteOptions = {}): Pro
     throw toStoreFault(error, `cannot open SQLite store at ${file}`);
   }
   if (current) return conn;
-  const outcome = await migrateWithRetry(await conn.kysely());
+  const outcome = await migrateWithRetry(raw, await conn.kysely());
   if (!outcome.ok) {
     await conn.close();
     const cause = toStoreFault(outcome.error, 'migrate');
@@ -85,24 +86,52 @@ function connection(path: string, raw: Sqlite.Database): SqliteConnection {
   };
 }
 
-/** Two processes migrating a fresh file at once: the loser sees SQLITE_BUSY and tries again. */
 /**
- * Another process migrating the same new file at the same instant: the database was busy, or its
- * migration committed a table between our reading the migration log and creating it. Every migration
- * runs in a transaction, so ours rolled back; the next attempt reads the log the winner wrote.
+ * Another process migrating the same file at the same instant: the database was busy, or (before the
+ * migration ran under one write transaction) its migration committed a table between our reading the
+ * migration log and creating it. The next attempt reads the log the winner wrote.
  */
 function raced(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown } | undefined;
   return /SQLITE_BUSY|SQLITE_LOCKED/.test(String(e?.code)) || /already exists/.test(String(e?.message));
 }
 
-async function migrateWithRetry(db: Kysely<Database>) {
+/**
+ * kysely runs SQLite migrations outside any transaction and its migration lock is a no-op there (it
+ * assumes one connection), so two processes opening a new or old file at once both ran a migration
+ * and the second failed on `duplicate column`. Here the whole run holds SQLite's write lock
+ * (BEGIN IMMEDIATE; SQLite's DDL is transactional): a second process waits, then finds the log
+ * complete; a failed run rolls back whole, leaving the file as it was.
+ */
+async function migrateWithRetry(raw: Sqlite.Database, db: Kysely<Database>) {
   const { runMigrations } = await import('./migrate.js');
   for (let attempt = 0; ; attempt++) {
-    const outcome = await runMigrations(db, 'sqlite');
+    const outcome = await migrateLocked(raw, () => runMigrations(db, 'sqlite'));
     if (outcome.ok || attempt >= 20 || !raced(outcome.error)) return outcome;
     await new Promise((r) => setTimeout(r, 25 + Math.random() * 50));
   }
+}
+
+async function migrateLocked(raw: Sqlite.Database, run: () => Promise<MigrationOutcome>) {
+  if (raw.name === ':memory:') return run();
+  try {
+    raw.exec('BEGIN IMMEDIATE');
+  } catch (error) {
+    return { ok: false as const, applied: [], error };
+  }
+  let outcome: MigrationOutcome;
+  try {
+    outcome = await run();
+  } catch (error) {
+    outcome = { ok: false, applied: [], error };
+  }
+  try {
+    raw.exec(outcome.ok ? 'COMMIT' : 'ROLLBACK');
+  } catch (error) {
+    if (raw.inTransaction) raw.exec('ROLLBACK');
+    if (outcome.ok) return { ok: false as const, applied: [], error };
+  }
+  return outcome;
 }
 
 // better-sqlite3 finds its addon through the `bindings` package, which walks a stack trace and probes
