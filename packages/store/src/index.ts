@@ -10,5 +10,5 @@ export type { MigrationOutcome } from './migrate.js';
 export { isPostgresTarget, openStore } from './open-store.js';
 export type { PostgresOptions } from './pg-open.js';
 export { PostgresStore } from './pg-store.js';
-export { DEFAULT_SQLITE_PATH, type SqliteOptions } from './sqlite-open.js';
+export { DEFAULT_SQLITE_PATH, locateSqliteAddon, type SqliteOptions } from './sqlite-open.js';
 export { SqliteStore } from './sqlite-store.js';

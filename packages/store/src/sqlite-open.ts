@@ -2,9 +2,10 @@
 // leaves as a StoreFault with a code and the connection closed. A file whose user_version says it is
 // current skips the migrator, and kysely loads only when something asks for it: a hook process opens
 // the store on every tool call, and neither belongs on that path.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Sqlite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import { StoreFault, toStoreFault } from './fault.js';
@@ -136,15 +137,37 @@ async function migrateLocked(raw: Sqlite.Database, run: () => Promise<MigrationO
 
 // better-sqlite3 finds its addon through the `bindings` package, which walks a stack trace and probes
 // a dozen paths on every process start; naming the built addon directly skips that search.
+const ADDON = 'better-sqlite3/build/Release/better_sqlite3.node';
 let addon: { nativeBinding?: string } | undefined;
+/** The addon's path relative to this module, when locateSqliteAddon found it. */
+let addonFromHere: string | undefined;
+
+function moduleDir(): string {
+  return dirname(fileURLToPath(import.meta.url));
+}
+
+/**
+ * Resolves the addon now and keeps its place relative to this module. The hook's start-up snapshot
+ * calls it while it is built (it cannot load a native addon), so a hook process finds the addon
+ * with one stat instead of node's module resolution (~1 ms), wherever the package has moved since.
+ */
+export function locateSqliteAddon(): void {
+  try {
+    addonFromHere = relative(moduleDir(), createRequire(import.meta.url).resolve(ADDON));
+  } catch {
+    addonFromHere = undefined;
+  }
+}
+
 function nativeBinding(): { nativeBinding?: string } {
+  if (addon) return addon;
+  if (addonFromHere !== undefined) {
+    const known = resolve(moduleDir(), addonFromHere);
+    if (existsSync(known)) addon = { nativeBinding: known };
+  }
   if (!addon) {
     try {
-      addon = {
-        nativeBinding: createRequire(import.meta.url).resolve(
-          'better-sqlite3/build/Release/better_sqlite3.node',
-        ),
-      };
+      addon = { nativeBinding: createRequire(import.meta.url).resolve(ADDON) };
     } catch {
       addon = {};
     }
