@@ -55,8 +55,22 @@ export const CLAUDE_CODE: HostInfo = {
   shellTool: 'Bash',
 };
 
-/** Whether a shell command runs this tollgate, and how (see ticket-command.ts), resolved where it runs. */
+/**
+ * Whether a shell command runs this tollgate, and how (see ticket-command.ts), resolved where it runs.
+ * Asked twice of one pre-tool call (before the check, and when binding after it): the answer is kept
+ * per input, since each asking parses the command and reads git's config files again.
+ */
 export function tollgateIn(command: string, input: HookInput, deps: HookDeps): TicketCommand {
+  const known = ticketsAsked.get(input);
+  if (known !== undefined && known.command === command && known.deps === deps) return known.ticket;
+  const ticket = ticketFor(command, input, deps);
+  ticketsAsked.set(input, { command, deps, ticket });
+  return ticket;
+}
+
+const ticketsAsked = new WeakMap<HookInput, { command: string; deps: HookDeps; ticket: TicketCommand }>();
+
+function ticketFor(command: string, input: HookInput, deps: HookDeps): TicketCommand {
   const r = deps.resolve;
   if (!r) return ticketCommand(command, selfRoots(deps.self));
   const context = {
