@@ -1,18 +1,18 @@
 // One `tollgate hook claude-code` process end to end (spawn, load the bundle, open the SQLite store,
 // decide, write the audit row, answer), against `node -e 0` measured in the same run, alternating
-// them so machine load affects all alike. Measured as `tollgate init claude-code` installs it: node
-// started from the hook's start-up snapshot (bin/hook-snapshot.cjs, built here the way init builds
-// it); the plain start (bundle through V8's code cache) and the whole installed line through /bin/sh
-// (the plain start only if node refuses the blob) beside it. Peak RSS from /usr/bin/time where it exists.
+// them so machine load affects all alike. Measured as `tollgate init claude-code` installs it: the
+// command init writes into .claude/settings.json is run as its two halves — node from the hook's
+// start-up snapshot with the blob, V8 flags and pins init chose, and the plain start (bundle through
+// V8's code cache) — and whole through /bin/sh (the plain start only if node refuses the blob).
+// Peak RSS from /usr/bin/time where it exists.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scaled } from './mode.mjs';
 import { percentile } from './stats.mjs';
 
 const BIN = new URL('../packages/cli/bin/tollgate.js', import.meta.url).pathname;
-const SNAPSHOT_ENTRY = new URL('../packages/cli/bin/hook-snapshot.cjs', import.meta.url).pathname;
 const RUNS = scaled(25, 3);
 const TIME = '/usr/bin/time';
 
@@ -27,19 +27,45 @@ const payload = (dir, command) =>
     tool_use_id: 'toolu_bench',
   });
 
-function wall(args, input, cwd, program = process.execPath) {
+function wall(args, input, cwd, program = process.execPath, env = process.env) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(program, args, { input, cwd, encoding: 'utf8' });
+  const r = spawnSync(program, args, { input, cwd, encoding: 'utf8', env });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
   return { ms, stdout: r.stdout };
 }
 
-function peakRssMb(args, input, cwd) {
+function peakRssMb(args, input, cwd, env = process.env) {
   if (!existsSync(TIME)) return undefined;
-  const r = spawnSync(TIME, ['-f', '%M', process.execPath, ...args], { input, cwd, encoding: 'utf8' });
+  const r = spawnSync(TIME, ['-f', '%M', process.execPath, ...args], { input, cwd, encoding: 'utf8', env });
   const kb = Number(r.stderr.trim().split('\n').pop());
   return Number.isFinite(kb) ? kb / 1024 : undefined;
+}
+
+/**
+ * `tollgate init claude-code` in DIR, and the command it installed for PreToolUse: the line whole, and
+ * its two runs (`ENV… node ARGS`, the snapshot first) as env and node's arguments.
+ */
+function initClaudeCode(dir) {
+  execFileSync(process.execPath, [BIN, 'init', 'claude-code', '--json'], { cwd: dir, stdio: 'ignore' });
+  const settings = JSON.parse(readFileSync(join(dir, '.claude', 'settings.json'), 'utf8'));
+  const line = settings.hooks.PreToolUse[0].hooks[0].command;
+  const runs = line.split(/; rc=\$\?; .*exit \$rc; /);
+  if (runs.length !== 2 || !runs[0].includes('--snapshot-blob'))
+    throw new Error(`init did not install the start-up snapshot form: ${line}`);
+  const split = (run) => {
+    // Paths under the bench's scratch directory and the pins need no quoting; a quoted word would.
+    if (/['"\\$`]/.test(run)) throw new Error(`cannot split ${run}`);
+    const words = run.split(' ');
+    const env = { ...process.env };
+    while (/^[A-Z_][A-Z0-9_]*=/.test(words[0] ?? '')) {
+      const word = words.shift();
+      env[word.slice(0, word.indexOf('='))] = word.slice(word.indexOf('=') + 1);
+    }
+    if (words.shift() !== process.execPath) throw new Error(`init named another node: ${run}`);
+    return { env, args: words };
+  };
+  return { line, fast: split(runs[0]), plain: split(runs[1]) };
 }
 
 export async function run() {
@@ -50,33 +76,28 @@ export async function run() {
       pass: payload(dir, 'git status --short'),
       rejected: payload(dir, 'git push --force origin main'),
     };
-    const blob = join(dir, 'hook.blob');
-    execFileSync(process.execPath, ['--snapshot-blob', blob, '--build-snapshot', SNAPSHOT_ENTRY], {
-      stdio: 'ignore',
-    });
-    const plainArgs = [BIN, 'hook', 'claude-code'];
-    const hookArgs = ['--snapshot-blob', blob, ...plainArgs];
-    const q = (w) => `'${w.replace(/'/g, `'\\''`)}'`;
-    const plainLine = [process.execPath, ...plainArgs].map(q).join(' ');
-    const line = `${[process.execPath, ...hookArgs].map(q).join(' ')}; rc=$?; [ $rc -ne 14 ] && [ $rc -ne 134 ] && exit $rc; ${plainLine}`;
+    const installed = initClaudeCode(dir);
+    const { env: pinned, args: hookArgs } = installed.fast;
+    const { env: plainEnv, args: plainArgs } = installed.plain;
+    const line = installed.line;
     // First call creates and migrates the store (and writes the code cache); measure the steady state.
-    wall(plainArgs, cases.pass, dir);
-    wall(plainArgs, cases.pass, dir);
+    wall(plainArgs, cases.pass, dir, process.execPath, plainEnv);
+    wall(plainArgs, cases.pass, dir, process.execPath, plainEnv);
     const times = { node: [], pass: [], rejected: [], plainPass: [], plainRejected: [], line: [] };
     for (let i = 0; i < RUNS; i++) {
       times.node.push(wall(['-e', '0'], '', dir).ms);
-      times.pass.push(wall(hookArgs, cases.pass, dir).ms);
-      times.rejected.push(wall(hookArgs, cases.rejected, dir).ms);
-      times.plainPass.push(wall(plainArgs, cases.pass, dir).ms);
-      times.plainRejected.push(wall(plainArgs, cases.rejected, dir).ms);
+      times.pass.push(wall(hookArgs, cases.pass, dir, process.execPath, pinned).ms);
+      times.rejected.push(wall(hookArgs, cases.rejected, dir, process.execPath, pinned).ms);
+      times.plainPass.push(wall(plainArgs, cases.pass, dir, process.execPath, plainEnv).ms);
+      times.plainRejected.push(wall(plainArgs, cases.rejected, dir, process.execPath, plainEnv).ms);
       times.line.push(wall(['-c', line], cases.pass, dir, '/bin/sh').ms);
     }
-    for (const [args, program] of [
-      [hookArgs, process.execPath],
-      [plainArgs, process.execPath],
-      [['-c', line], '/bin/sh'],
+    for (const [args, program, env] of [
+      [hookArgs, process.execPath, pinned],
+      [plainArgs, process.execPath, plainEnv],
+      [['-c', line], '/bin/sh', process.env],
     ]) {
-      const check = JSON.parse(wall(args, cases.rejected, dir, program).stdout);
+      const check = JSON.parse(wall(args, cases.rejected, dir, program, env).stdout);
       if (check.hookSpecificOutput?.permissionDecision !== 'deny')
         throw new Error(`the gated case was not denied by ${args.join(' ')}`);
     }
@@ -88,8 +109,8 @@ export async function run() {
     const base = med(times.node);
     const rss = {
       node: peakRssMb(['-e', '0'], '', dir),
-      pass: peakRssMb(hookArgs, cases.pass, dir),
-      rejected: peakRssMb(hookArgs, cases.rejected, dir),
+      pass: peakRssMb(hookArgs, cases.pass, dir, pinned),
+      rejected: peakRssMb(hookArgs, cases.rejected, dir, pinned),
     };
     const row = (name, value, target) => ({
       name,

@@ -7,6 +7,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SNAPSHOT_FLAGS } from '../packages/cli/src/hook-snapshot.js';
 import { BIN, lastJson, scratchRepo, tollgate } from '../packages/cli/src/testing/harness.js';
 
 interface Answer {
@@ -78,7 +79,9 @@ afterAll(() => rmSync(repo.root, { recursive: true, force: true }));
 
 describe('the hook from its start-up snapshot', () => {
   it('is what init installs, with the plain start as the fallback', () => {
-    expect(command).toContain(`--snapshot-blob ${blob} ${BIN} hook claude-code; rc=$?; `);
+    expect(command).toContain(
+      `${SNAPSHOT_FLAGS.join(' ')} --snapshot-blob ${blob} ${BIN} hook claude-code; rc=$?; `,
+    );
     expect(command).toMatch(new RegExp(`exit \\$rc; .*${process.execPath} ${BIN} hook claude-code$`));
   });
 
@@ -129,12 +132,16 @@ describe('the hook from its start-up snapshot', () => {
 
   it('creates and migrates a new store (modules outside the snapshot load at run time)', () => {
     const db = join(repo.root, 'fresh', 'tollgate.db');
-    const r = spawnSync(process.execPath, ['--snapshot-blob', blob, BIN, 'hook', 'claude-code'], {
-      cwd: repo.work,
-      input: input('PreToolUse', 'Bash', { command: 'git push --force origin main' }),
-      encoding: 'utf8',
-      env: { ...cleanEnv(), TOLLGATE_DB: db },
-    });
+    const r = spawnSync(
+      process.execPath,
+      [...SNAPSHOT_FLAGS, '--snapshot-blob', blob, BIN, 'hook', 'claude-code'],
+      {
+        cwd: repo.work,
+        input: input('PreToolUse', 'Bash', { command: 'git push --force origin main' }),
+        encoding: 'utf8',
+        env: { ...cleanEnv(), TOLLGATE_DB: db },
+      },
+    );
     expect(r.status, r.stderr).toBe(0);
     expect((JSON.parse(r.stdout) as Answer).hookSpecificOutput.permissionDecision).toBe('deny');
     const rows = execFileSync(process.execPath, [BIN, 'audit', 'list', '--json'], {
@@ -192,22 +199,30 @@ describe('the hook from its start-up snapshot', () => {
     const link = join(repo.root, 'bin-link', 'tollgate');
     mkdirSync(dirname(link), { recursive: true });
     symlinkSync(BIN, link);
-    const r = spawnSync(process.execPath, ['--snapshot-blob', blob, link, 'hook', 'claude-code'], {
-      cwd: repo.work,
-      input: input('PreToolUse', 'Bash', { command: 'git push --force origin main' }),
-      encoding: 'utf8',
-      env: { ...cleanEnv(), TOLLGATE_DB: join(repo.root, 'linked', 'tollgate.db') },
-    });
+    const r = spawnSync(
+      process.execPath,
+      [...SNAPSHOT_FLAGS, '--snapshot-blob', blob, link, 'hook', 'claude-code'],
+      {
+        cwd: repo.work,
+        input: input('PreToolUse', 'Bash', { command: 'git push --force origin main' }),
+        encoding: 'utf8',
+        env: { ...cleanEnv(), TOLLGATE_DB: join(repo.root, 'linked', 'tollgate.db') },
+      },
+    );
     expect(r.status, r.stderr).toBe(0);
     expect((JSON.parse(r.stdout) as Answer).hookSpecificOutput.permissionDecision).toBe('deny');
   });
 
   it('runs nothing but the hook', () => {
-    const r = spawnSync(process.execPath, ['--snapshot-blob', blob, BIN, 'override', '--reason', 'x'], {
-      cwd: repo.work,
-      encoding: 'utf8',
-      env: cleanEnv(),
-    });
+    const r = spawnSync(
+      process.execPath,
+      [...SNAPSHOT_FLAGS, '--snapshot-blob', blob, BIN, 'override', '--reason', 'x'],
+      {
+        cwd: repo.work,
+        encoding: 'utf8',
+        env: cleanEnv(),
+      },
+    );
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
   });

@@ -67,7 +67,9 @@ startupSnapshot.setDeserializeMainFunction(() => {
     if (current) hook.exports.relocate(file);
     run.runHook(process.argv.slice(3)).then(
       (code) => {
-        process.exitCode = code;
+        // A bundle from before exitHook existed ends as it always did.
+        if (run.exitHook) run.exitHook(code);
+        else process.exitCode = code;
       },
       (error) => refuse(error),
     );

@@ -22,6 +22,25 @@ export type HookSnapshot = { blob: string } | { problem: string };
 
 const BUILD_TIMEOUT_MS = 120_000;
 
+/**
+ * V8 flags the blob is built and run with (they must match: node refuses a blob built under other
+ * flags, exit 14). Measured on the hook (bench/hook.bench.mjs; `--profile-deserialization`, perf):
+ * - `--no-rehash-snapshot`: by default every string and hash table in the blob is rehashed with a
+ *   fresh random seed as it is deserialised, about a third of the deserialisation (isolate 13.8 →
+ *   8.8 ms, context 8.5 → 5.5 ms). Without it the seed is the one drawn when the blob was built; what
+ *   a fixed seed allows (inputs crafted to collide in a hash table) only slows the one hook process
+ *   that reads them, never changes its answer.
+ * - `--no-opt --no-sparkplug --no-maglev`: a hook process lives ~90 ms and decides one call; code
+ *   compiled by the optimising tiers never pays back within it (2 ms wall, 4 ms CPU on a read; on a
+ *   300-segment command 160 → 140 ms wall, 200 → 141 ms CPU). WebAssembly stays available.
+ */
+export const SNAPSHOT_FLAGS: readonly string[] = [
+  '--no-rehash-snapshot',
+  '--no-opt',
+  '--no-sparkplug',
+  '--no-maglev',
+];
+
 /** Where the blob for this node binary goes: keyed by the binary's path, so an upgraded node rebuilds in place. */
 export function hookSnapshotPath(node: string, bin: string): string {
   bin = realBin(bin);
@@ -40,13 +59,13 @@ export function ensureHookSnapshot(node: string, bin: string): HookSnapshot {
   if (!existsSync(entry) || !existsSync(bundle))
     return { problem: `no ${existsSync(entry) ? bundle : entry} to build a start-up snapshot from` };
   const blob = hookSnapshotPath(node, bin);
-  const stamp = buildStamp(node, bundle);
+  const stamp = buildStamp(node, bundle, SNAPSHOT_FLAGS);
   if (stamp === undefined) return { problem: `cannot read the version of ${node}` };
   if (readStamp(blob) === stamp && tryBlob(node, bin, blob)) return { blob };
   const tmp = `${blob}.${process.pid}.tmp`;
   try {
     mkdirSync(dirname(blob), { recursive: true });
-    const built = spawnSync(node, ['--snapshot-blob', tmp, '--build-snapshot', entry], {
+    const built = spawnSync(node, [...SNAPSHOT_FLAGS, '--snapshot-blob', tmp, '--build-snapshot', entry], {
       stdio: ['ignore', 'ignore', 'pipe'],
       encoding: 'utf8',
       timeout: BUILD_TIMEOUT_MS,
@@ -86,11 +105,11 @@ export function hookCommand(
   const plain = `${assignments}${shellLine([...self, ...args])}`;
   if (snapshot === undefined || self.length < 2) return plain;
   const [node, ...rest] = self as [string, ...string[]];
-  const fast = `${assignments}${shellLine([node, '--snapshot-blob', snapshot.blob, ...rest, ...args])}`;
+  const fast = `${assignments}${shellLine([node, ...SNAPSHOT_FLAGS, '--snapshot-blob', snapshot.blob, ...rest, ...args])}`;
   return `${fast}; rc=$?; [ $rc -ne 14 ] && [ $rc -ne 134 ] && exit $rc; ${plain}`;
 }
 
-function buildStamp(node: string, bundle: string): string | undefined {
+function buildStamp(node: string, bundle: string, flags: readonly string[]): string | undefined {
   const version =
     node === process.execPath
       ? `${process.version} ${process.versions.v8}`
@@ -99,7 +118,7 @@ function buildStamp(node: string, bundle: string): string | undefined {
         }).stdout?.trim();
   if (!version) return undefined;
   const s = statSync(bundle);
-  return `${version} ${process.arch} ${s.size}:${Math.trunc(s.mtimeMs)}`;
+  return `${version} ${process.arch} ${s.size}:${Math.trunc(s.mtimeMs)} ${flags.join(' ')}`.trimEnd();
 }
 
 function readStamp(blob: string): string | undefined {
@@ -112,7 +131,7 @@ function readStamp(blob: string): string | undefined {
 
 /** One hook call from the blob with no host named: it must answer in the hook protocol (a refusal). */
 function tryBlob(node: string, bin: string, blob: string): boolean {
-  const r = spawnSync(node, ['--snapshot-blob', blob, bin, 'hook'], {
+  const r = spawnSync(node, [...SNAPSHOT_FLAGS, '--snapshot-blob', blob, bin, 'hook'], {
     input: '',
     encoding: 'utf8',
     timeout: 30_000,
