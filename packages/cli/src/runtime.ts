@@ -11,6 +11,7 @@ import {
   createGate,
   type Gate,
   type GateOptions,
+  type GateWhere,
   type Policy,
   type SessionLimits,
   type Store,
@@ -312,6 +313,8 @@ export interface Runtime {
   policy: Policy;
   store: Store;
   gate: Gate;
+  /** Where the gate resolves calls (gate-where.ts): an adapter resolving commands itself uses the same. */
+  where: GateWhere;
   close(): Promise<void>;
 }
 
@@ -334,10 +337,11 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   const store = await openPinnedStore(target, options.env);
   const { config } = loaded;
   const announce = reviewAnnouncer(loaded, options.env, () => store, options.kickNotify);
+  const where = gateWhere(loaded, options.env, isDatabaseUrl(target) ? undefined : target);
   const gate = createGate({
     policy,
     store,
-    where: gateWhere(loaded, options.env, isDatabaseUrl(target) ? undefined : target),
+    where,
     channel: options.channel,
     ...(config.mode !== undefined ? { mode: config.mode } : {}),
     ...(config.deny_ceiling !== undefined ? { denyCeiling: config.deny_ceiling } : {}),
@@ -353,6 +357,7 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
     policy,
     store,
     gate,
+    where,
     async close() {
       await gate.flush();
       await store.close();

@@ -2,7 +2,7 @@
 // recordPrediction, recordDecline and recordOutcome feed the ledger and the audit; guard() wraps a
 // tool dispatcher so a TypeScript agent gets the whole loop in-process.
 import type { AuditRow, Call, Observation, Source, Verdict } from '@tollgate/contracts';
-import type { FileView } from '@tollgate/shell';
+import type { FileView, ShellFacts } from '@tollgate/shell';
 import { monotonicFactory } from 'ulid';
 import { auditDraftFor, boundedCall } from './audit-draft.js';
 import { AuditWriter } from './audit-writer.js';
@@ -95,6 +95,11 @@ export interface CheckOptions {
   dryRun?: boolean;
   channel?: Channel;
   hints?: ToolHints;
+  /**
+   * Shell facts parsed for this decision before the check (see ResolveContext.parsed): an adapter
+   * that parsed the command where it runs, through the gate's own file view, passes its memo.
+   */
+  parsed?: Map<string, ShellFacts>;
 }
 
 export interface OverrideInput {
@@ -154,7 +159,7 @@ export function createGate(options: GateOptions): Gate {
   const describe = (id: string) => options.policy.byId(id)?.rule.description;
 
   const where = options.where;
-  const scopeAt = (cwd: string | undefined): WriteScope | undefined =>
+  const scopeAt = (cwd: string | undefined, parsed?: Map<string, ShellFacts>): WriteScope | undefined =>
     where && {
       project: where.project,
       context: {
@@ -163,11 +168,17 @@ export function createGate(options: GateOptions): Gate {
         ...(where.path !== undefined ? { path: where.path } : {}),
         ...(where.files !== undefined ? { files: where.files } : {}),
         ...(where.env !== undefined ? { env: where.env } : {}),
+        ...(parsed !== undefined ? { parsed } : {}),
       },
     };
-  const classifyCall = (call: Pick<Call, 'tool' | 'action' | 'args'>, hints?: ToolHints, cwd?: string) => {
+  const classifyCall = (
+    call: Pick<Call, 'tool' | 'action' | 'args'>,
+    hints?: ToolHints,
+    cwd?: string,
+    parsed?: Map<string, ShellFacts>,
+  ) => {
     where?.files?.begin?.(); // file-system bounds count per classification
-    return classify(options.policy, call, hints ?? ctx.toolHints(call.tool), scopeAt(cwd));
+    return classify(options.policy, call, hints ?? ctx.toolHints(call.tool), scopeAt(cwd, parsed));
   };
 
   async function check(input: unknown, opts: CheckOptions = {}): Promise<Verdict> {
@@ -199,7 +210,7 @@ export function createGate(options: GateOptions): Gate {
     const { call, digest, canonical } = parsed;
     let classification: Classification;
     try {
-      classification = classifyCall(call, opts.hints, opts.cwd);
+      classification = classifyCall(call, opts.hints, opts.cwd, opts.parsed);
       classification = await withWrittenScripts(call, classification, opts.hints);
     } catch (error) {
       return unavailable(call, digest, undefined, error);

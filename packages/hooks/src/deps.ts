@@ -61,6 +61,14 @@ export interface HookDeps {
   /**
    * How the hook resolves the programs the agent's shell would run (PATH, globs, symlinks) and
    * recognises this tollgate among them, renamed or copied. Without it only the words are read.
+   * The same view, home, PATH and environment as the gate's (runtime.where), so that one parse of a
+   * command serves both the look for a tollgate invocation and the gate's check (CheckOptions.parsed).
    */
-  resolve?: { identity: SelfIdentity; files: FileView; home?: string; path?: string };
+  resolve?: {
+    identity: SelfIdentity;
+    files: FileView;
+    home?: string;
+    path?: string;
+    env?: Readonly<Record<string, string | undefined>>;
+  };
 }

@@ -14,6 +14,7 @@ import {
   sessionBrief,
   systemClock,
 } from '@tollgate/core';
+import type { ShellFacts } from '@tollgate/shell';
 import { openDispatch } from './decision-row.js';
 import type { HookDeps } from './deps.js';
 import { hostApproval } from './host-review.js';
@@ -58,19 +59,29 @@ export const CLAUDE_CODE: HostInfo = {
 /**
  * Whether a shell command runs this tollgate, and how (see ticket-command.ts), resolved where it runs.
  * Asked twice of one pre-tool call (before the check, and when binding after it): the answer is kept
- * per input, since each asking parses the command and reads git's config files again.
+ * per input. `parsed`: the decision's parse memo, which the gate's check then shares.
  */
-export function tollgateIn(command: string, input: HookInput, deps: HookDeps): TicketCommand {
+export function tollgateIn(
+  command: string,
+  input: HookInput,
+  deps: HookDeps,
+  parsed?: Map<string, ShellFacts>,
+): TicketCommand {
   const known = ticketsAsked.get(input);
   if (known !== undefined && known.command === command && known.deps === deps) return known.ticket;
-  const ticket = ticketFor(command, input, deps);
+  const ticket = ticketFor(command, input, deps, parsed);
   ticketsAsked.set(input, { command, deps, ticket });
   return ticket;
 }
 
 const ticketsAsked = new WeakMap<HookInput, { command: string; deps: HookDeps; ticket: TicketCommand }>();
 
-function ticketFor(command: string, input: HookInput, deps: HookDeps): TicketCommand {
+function ticketFor(
+  command: string,
+  input: HookInput,
+  deps: HookDeps,
+  parsed: Map<string, ShellFacts> | undefined,
+): TicketCommand {
   const r = deps.resolve;
   if (!r) return ticketCommand(command, selfRoots(deps.self));
   const context = {
@@ -78,6 +89,8 @@ function ticketFor(command: string, input: HookInput, deps: HookDeps): TicketCom
     files: r.files,
     ...(r.home !== undefined ? { home: r.home } : {}),
     ...(r.path !== undefined ? { path: r.path } : {}),
+    ...(r.env !== undefined ? { env: r.env } : {}),
+    ...(parsed !== undefined ? { parsed } : {}),
   };
   return ticketCommand(command, selfRoots(deps.self), { context, identity: r.identity });
 }
@@ -170,8 +183,10 @@ const PRE: Record<Verdict['outcome'], PreShape> = {
 async function preToolUse(input: HookInput, deps: HookDeps, host: HostInfo): Promise<HookDecision> {
   const call = callFor(input, host.agent);
   if ('problem' in call) return { kind: 'deny', reason: `Tollgate refused this call: ${call.problem}.` };
+  // One parse of the command for this decision, shared by the look below and the gate's check.
+  const parsed = new Map<string, ShellFacts>();
   if (call.tool === 'shell') {
-    const ticket = tollgateIn(String(call.args.command), input, deps);
+    const ticket = tollgateIn(String(call.args.command), input, deps, parsed);
     if (ticket.kind === 'operator') return { kind: 'deny', reason: operatorDenial(ticket.subcommand, host) };
   }
   // The directive in force (the user's last prompt) rides with the call: the audit row shows it and
@@ -182,6 +197,7 @@ async function preToolUse(input: HookInput, deps: HookDeps, host: HostInfo): Pro
   const verdict = await deps.gate.check(call, {
     channel: 'claude-code',
     ...(input.cwd ? { cwd: input.cwd } : {}),
+    parsed,
   });
   if (verdict.outcome === 'dispatch' && call.tool === 'shell' && verdict.audit_id !== undefined)
     deps.onDispatch?.(verdict.audit_id);

@@ -6,6 +6,7 @@ import { createBudget, LimitExceeded, ShellSyntaxError } from './budget.js';
 import { database, interpreter } from './code.js';
 import { atJob, tmux } from './deferred-runners.js';
 import { Extractor, type Handler } from './extract.js';
+import type { ResolveContext } from './files.js';
 import { find, parallel, xargs } from './iterators.js';
 import { normalizeCommand } from './normalize.js';
 import { less, programCommands, vim } from './option-commands.js';
@@ -78,6 +79,18 @@ const HANDLERS: Record<string, Handler> = {
 };
 
 export function parseShell(command: string, opts: ParseOptions = {}): ShellFacts {
+  const parsed = opts.context?.parsed;
+  if (parsed === undefined || typeof command !== 'string') return parseAnew(command, opts);
+  const c = opts.context as ResolveContext;
+  const key = JSON.stringify([command, c.cwd, c.home, c.path, c.env, opts.maxDepth, opts.deadlineMs]);
+  const known = parsed.get(key);
+  if (known !== undefined) return known;
+  const facts = parseAnew(command, opts);
+  parsed.set(key, facts);
+  return facts;
+}
+
+function parseAnew(command: string, opts: ParseOptions): ShellFacts {
   if (typeof command !== 'string') return failed('command is not a string', '');
   if (command.length > MAX_COMMAND_LENGTH) {
     return failed(`command longer than ${MAX_COMMAND_LENGTH} characters`, command.slice(0, 200));

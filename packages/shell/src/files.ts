@@ -2,6 +2,8 @@
 // will run, so globs, `~`, `cd`, symlinks, scripts and SQL files are resolved against the real
 // files. Parsing stays pure without a context; an adapter hands one in (see node-files.ts).
 
+import type { ShellFacts } from './types.js';
+
 /** Read-only, bounded access to the files a command names. Every method answers undefined when it cannot. */
 export interface FileView {
   /** Entry names of a directory (not `.`/`..`), or undefined when it is not a readable directory. */
@@ -36,4 +38,11 @@ export interface ResolveContext {
   files?: FileView;
   /** The environment the command inherits; only what resolution needs is read (TMPDIR). */
   env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Facts already parsed for this decision, by command and context (parseShell fills it). One
+   * decision asks about a command more than once (a hook's look for a tollgate invocation, the gate's
+   * classification); each asking would read the same files again. Hold one only for one decision:
+   * the files may change between decisions.
+   */
+  parsed?: Map<string, ShellFacts>;
 }

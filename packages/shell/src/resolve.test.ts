@@ -252,3 +252,31 @@ describe('the file view bounds', () => {
     expect(rm?.writes).toEqual(expect.arrayContaining(['*.log', 'sub/*.log', 'out', 'sub/out']));
   });
 });
+
+describe("one decision's parse memo (ResolveContext.parsed)", () => {
+  it('answers a command asked again in the same context without reading the files again', () => {
+    const files = nodeFileView();
+    const parsed = new Map();
+    const context = { ...ctx, files, parsed };
+    const first = parseShell('zap *.log && cat ~/.bashrc', { context });
+    const reads = files.ops;
+    expect(reads).toBeGreaterThan(0);
+    expect(parseShell('zap *.log && cat ~/.bashrc', { context })).toBe(first);
+    expect(files.ops).toBe(reads); // no parse began again (which would count from zero), nothing read
+    expect(first.segments[0]?.args).toEqual(['a.log', 'b.log']);
+  });
+
+  it('parses anew where anything resolution reads differs: the command, cwd, home, PATH, environment', () => {
+    const parsed = new Map();
+    const base = { ...ctx, files: nodeFileView(), parsed };
+    const first = parseShell('rm *.log', { context: base });
+    expect(parseShell('rm ./*.log', { context: base })).not.toBe(first);
+    const inSub = parseShell('rm *.log', { context: { ...base, cwd: w('sub') } });
+    expect(inSub).not.toBe(first);
+    expect(inSub.segments[0]?.args).toEqual(['*.log']);
+    expect(parseShell('rm *.log', { context: { ...base, home: w('sub') } })).not.toBe(first);
+    expect(parseShell('rm *.log', { context: { ...base, path: '/bin' } })).not.toBe(first);
+    expect(parseShell('rm *.log', { context: { ...base, env: { TMPDIR: '/x' } } })).not.toBe(first);
+    expect(parseShell('rm *.log', { context: { ...base } })).toBe(first);
+  });
+});

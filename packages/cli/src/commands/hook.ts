@@ -144,11 +144,13 @@ async function openHook(
       onDispatch: (auditId) =>
         recordVia(projectStateDir(runtime.loaded.root, io.env), auditId, hostAncestor()),
       // Programs resolve where the agent's command runs, so a renamed or copied tollgate is found.
+      // Through the gate's own file view, home, PATH and environment: one parse serves both.
       resolve: {
         identity: selfIdentity(selfRoots(self)),
-        files: nodeFileView(),
-        home: io.env.HOME || homedir(),
-        ...(io.env.PATH !== undefined ? { path: io.env.PATH } : {}),
+        files: runtime.where.files ?? nodeFileView(),
+        home: runtime.where.project.home ?? (io.env.HOME || homedir()),
+        ...(runtime.where.path !== undefined ? { path: runtime.where.path } : {}),
+        ...(runtime.where.env !== undefined ? { env: runtime.where.env } : {}),
       },
     },
     close: () => runtime.close(),
