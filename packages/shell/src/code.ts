@@ -131,6 +131,8 @@ export const interpreter: Handler = (ex, inv, env, program) => {
       ex.flag('unresolved_script', inv.text);
     else if (script !== undefined && !programFile && language !== 'other' && language !== 'awk')
       runCodeFile(ex, inv, language, script, unresolved[i] ?? false);
+    // A heredoc is the script's input, as a heredoc is an unknown program's: it may run what it reads.
+    ex.heredocAsCommands(inv, program);
     return;
   }
   // No code and no script: the interpreter reads its program from stdin.

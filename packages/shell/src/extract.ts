@@ -17,6 +17,7 @@ import type { Resolver } from './resolve.js';
 import { buildSegment } from './segment.js';
 import { serviceSql } from './sql-clients.js';
 import type { DynamicConstruct, ShellRedirect, ShellSegment } from './types.js';
+import { writeModel } from './write-model.js';
 import { addPath, programWrites, type WriteSet } from './writes.js';
 
 export interface Stdin {
@@ -40,6 +41,8 @@ export interface Invocation extends Argv {
 export type Handler = (ex: Extractor, inv: Invocation, env: Env, program: string) => void;
 
 const MAX_SEGMENTS = 1000;
+/** Arguments of an unknown program read as command lines (each one a quiet parse). */
+const MAX_COMMAND_ARGS = 8;
 const MAX_EXPANSION = 1000;
 const MAX_HOPS = 24;
 const TEXT_CAP = 2000;
@@ -198,8 +201,17 @@ export class Extractor {
    * reading a heredoc: read a known program among its first words, and the heredoc body, as commands.
    */
   private unknownProgram(inv: Invocation, env: Env, program: string): void {
-    if (inv.stdin?.from === 'heredoc' && inv.stdin.text !== undefined) {
-      this.parseString(inv.stdin.text, [...inv.via, `${program} <<heredoc`], { ifs: ' \t\n' }, true);
+    this.heredocAsCommands(inv, program);
+    // An argument that is a whole command line (`retry 'git reset --hard'`, `s = 'mkfs /dev/sda1'`
+    // read from a heredoc): a program we do not know may run it as `sh -c` would. Only a line that
+    // starts with a program this package models: prose (`--notes "example: git reset --hard"`) is not.
+    let lines = 0;
+    for (let k = 1; k < inv.argv.length && lines < MAX_COMMAND_ARGS; k++) {
+      const word = inv.argv[k] as string;
+      if (inv.unresolved[k] || !/\S\s+\S/.test(word)) continue;
+      if (!this.modelled(normalizeProgram(word.trimStart().split(/\s/, 1)[0] ?? ''))) continue;
+      lines++;
+      this.parseString(word, [...inv.via, program], env, true);
     }
     let seen = 0;
     for (let k = 1; k < inv.argv.length && seen < 3; k++) {
@@ -223,6 +235,26 @@ export class Extractor {
         this.segments.push(...inner.segments);
         return;
       }
+    }
+  }
+
+  /** A program whose behaviour this package models: a handler, a wrapper, a shell, or a writer. */
+  private modelled(name: string): boolean {
+    return (
+      Object.hasOwn(this.handlers, name) ||
+      WRAPPED.has(name) ||
+      SHELLS.has(name) ||
+      writeModel(name) !== undefined
+    );
+  }
+
+  /**
+   * A heredoc fed to a program that may run what it reads (an unknown program, a script file we do
+   * not read here): its body is read as commands, quietly (prose that does not parse adds nothing).
+   */
+  heredocAsCommands(inv: Invocation, program: string): void {
+    if (inv.stdin?.from === 'heredoc' && inv.stdin.text !== undefined) {
+      this.parseString(inv.stdin.text, [...inv.via, `${program} <<heredoc`], { ifs: ' \t\n' }, true);
     }
   }
 
