@@ -61,7 +61,32 @@ describe('invariant 1: no irreversible dispatch without a valid prediction', () 
     const verdict = await t.gate.check(deployCall(), { envelope: { decline } });
     expect(verdict).toMatchObject({ outcome: 'declined', reasons: [] });
     expect(verdict.rails).toBeUndefined();
-    expect((await t.store.getAudit(verdict.audit_id!))?.decline).toEqual(decline);
+    const row = await t.store.getAudit(verdict.audit_id!);
+    expect(row?.decline).toEqual(decline);
+    // The rule's suggested read, made by this session before it declined.
+    expect(row?.suggested_reads).toEqual([{ source: statusRead, attempted: true }]);
+    expect((await t.store.report({})).flags.declined_while_queryable.count).toBe(0);
+  });
+
+  it('records a decline that skipped the suggested read, citing another: declined while queryable', async () => {
+    const other = await t.gate.recordObservation({
+      session: 's1',
+      source: { tool: 'release_status', args: { service: 'web' } },
+      output: 'web: running build 7',
+      recordedBy: 'test',
+      attested: true,
+    });
+    const decline = {
+      irreducible: 'cannot tell whether a migration is still running',
+      would_change_my_mind: ['release_status shows no migration in progress'],
+      attempted_observations: [{ observation: other.id }],
+    };
+    const verdict = await t.gate.check(deployCall(), { envelope: { decline } });
+    expect(verdict.outcome).toBe('declined');
+    const row = await t.store.getAudit(verdict.audit_id!);
+    expect(row?.suggested_reads).toEqual([{ source: statusRead, attempted: false }]);
+    const { flags } = await t.store.report({});
+    expect(flags.declined_while_queryable.rows.map((r) => r.audit_id)).toEqual([verdict.audit_id]);
   });
 
   it('refuses a decline without attempts, and one whose attempts were never observed', async () => {

@@ -40,6 +40,12 @@ export interface AuditRow {
   prediction_id?: string;
   decline?: Decline;
   evidence?: VerifiedEvidence[];
+  /**
+   * On a declined decision: the reads the gating rules suggested for this call, and whether this session had made each one before the call was declined. A decline while a suggested read was available and none was made is the report's 'declined while queryable'.
+   *
+   * @maxItems 32
+   */
+  suggested_reads?: SuggestedRead[];
   directive?: Directive;
   directive_latency_ms?: number;
   override_id?: string;
@@ -66,6 +72,10 @@ export interface VerifiedEvidence {
   observation: string;
   source?: Source;
   age_s: number;
+}
+export interface SuggestedRead {
+  source: Source;
+  attempted: boolean;
 }
 export interface ClaimResult {
   claim: Claim;

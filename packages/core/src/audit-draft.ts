@@ -47,6 +47,8 @@ export function auditDraftFor({ id, at, call, verdict, decision, dryRun, callJso
   if (decision?.prediction !== undefined) row.prediction = decision.prediction as Prediction;
   if (decision?.decline !== undefined) row.decline = decision.decline as Decline;
   if (decision?.evidence !== undefined && decision.evidence.length > 0) row.evidence = decision.evidence;
+  // Recorded on every decline, empty when the rules suggest no read: the report tells the two apart.
+  if (decision?.suggestedReads !== undefined) row.suggested_reads = decision.suggestedReads;
   if (call.directive !== undefined) {
     row.directive = call.directive;
     const told = call.directive.at === undefined ? Number.NaN : Date.parse(call.directive.at);

@@ -1,6 +1,6 @@
 // The decision for a gated call: an operator override, the deny ceiling, then the envelope (inline
 // or filed earlier) validated and consumed exactly once.
-import type { Call, Claim, Reason, Source, VerifiedEvidence } from '@tollgate/contracts';
+import type { Call, Claim, Reason, Source, SuggestedRead, VerifiedEvidence } from '@tollgate/contracts';
 import { parseShell } from '@tollgate/shell';
 import { digestOf } from './canonical.js';
 import { type Classification, classify, isGated, SHELL_TOOL } from './classify.js';
@@ -12,6 +12,7 @@ import { textLeaves } from './quote.js';
 import { reason } from './reasons.js';
 import { type Requirements, requirementsFor } from './requirements.js';
 import { CEILING_REVIEW_RULE, reviewDecision } from './review.js';
+import { suggestedReadsMade } from './suggested-reads.js';
 import { checkDecline, checkPrediction, type TicketCheck, type TicketContext } from './tickets.js';
 import { elsewhereText, ticketsElsewhere } from './tickets-elsewhere.js';
 
@@ -34,6 +35,8 @@ export interface Decision {
   prediction?: unknown;
   decline?: unknown;
   evidence?: VerifiedEvidence[];
+  /** On a decline: the reads the rules suggested and whether the session made each (suggested-reads.ts). */
+  suggestedReads?: SuggestedRead[];
 }
 
 export async function decide(
@@ -128,11 +131,12 @@ export async function decide(
     classification,
     await evaluateEnvelope(ctx, call, digest, requirements, tctx, opts),
   );
-  if (decision.outcome !== 'rejected') {
+  if (decision.outcome === 'declined') {
     // A decline ends the loop; a dispatch does not until its outcome comes back ok.
-    if (decision.outcome === 'declined' && !opts.dryRun) await store.resetRejections(call.session, digest);
-    return decision;
+    if (!opts.dryRun) await store.resetRejections(call.session, digest);
+    return { ...decision, suggestedReads: await suggestedReadsMade(store, call.session, requirements.reads) };
   }
+  if (decision.outcome !== 'rejected') return decision;
   return refused(ctx, call, digest, requirements, opts, decision);
 }
 

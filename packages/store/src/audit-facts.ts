@@ -44,6 +44,7 @@ export function auditFacts(row: AuditRow, atMs: number | null): AuditFacts {
     evidence_max_ms: ages.length > 0 ? Math.max(...ages) : null,
     evidence_min_ms: ages.length > 0 ? Math.min(...ages) : null,
     decline_attempts: outcome === 'declined' ? (row.evidence?.length ?? 0) : null,
+    queryable_unread: outcome === 'declined' ? queryableUnread(row) : null,
     directive_ms: decision && typeof row.directive_latency_ms === 'number' ? row.directive_latency_ms : null,
     matched: tally.matched,
     mismatched: tally.mismatched,
@@ -52,6 +53,13 @@ export function auditFacts(row: AuditRow, atMs: number | null): AuditFacts {
     brier_n: brierN,
     unaccepted: decision && row.prediction !== undefined && citesUnaccepted(row) ? 1 : 0,
   };
+}
+
+/** A decline with a suggested read to make and none made; null when the row does not record them. */
+function queryableUnread(row: AuditRow): number | null {
+  const suggested = row.suggested_reads;
+  if (suggested === undefined) return null;
+  return suggested.length > 0 && suggested.every((s) => !s.attempted) ? 1 : 0;
 }
 
 /** The prediction cited a read the rule does not accept (the gate refused it for that, among others). */
@@ -96,10 +104,11 @@ export const FACT_COLUMNS = [
   'brier_sum',
   'brier_n',
   'unaccepted',
+  'queryable_unread',
 ] as const satisfies readonly (keyof AuditFacts)[];
 
 /** The columns migration 0004 created and backfills; the rest come with later migrations. */
-const COLUMNS_0004 = FACT_COLUMNS.filter((c) => c !== 'unaccepted');
+const COLUMNS_0004 = FACT_COLUMNS.filter((c) => c !== 'unaccepted' && c !== 'queryable_unread');
 
 // An entry of the session's ledger that is a read (absent kind means read), in each dialect.
 const IS_READ: Record<Dialect, string> = {

@@ -44,7 +44,7 @@ it('backfills audit_facts and audit_rules from the stored docs', async () => {
   // As the release before 0004 left it: no report tables, the migration not yet run.
   await upgradeFrom(
     'old.db',
-    "DROP TABLE audit_facts; DROP TABLE audit_rules; DROP INDEX observations_by_time; DELETE FROM kysely_migration WHERE name IN ('0004_report_facts', '0007_report_indexes', '0012_report_perfunctory')",
+    "DROP TABLE audit_facts; DROP TABLE audit_rules; DROP INDEX observations_by_time; DELETE FROM kysely_migration WHERE name IN ('0004_report_facts', '0007_report_indexes', '0012_facts_queryable', '0012_report_perfunctory')",
     2,
     'session',
   );
@@ -85,6 +85,24 @@ it('0013 builds the day rollups from the facts of a store written before them, f
     { total: 0, n: 13 },
     { total: 1, n: 11 },
   ]);
+  check.close();
+});
+
+it('0012_facts_queryable adds queryable_unread to a store that ran 0013 and 0014; its reports stay as they were', async () => {
+  // Added after 0014: a store from the release before has every other table and rollups counted by
+  // the approximate flag, which older declines (null here) keep.
+  const file = await upgradeFrom(
+    'before-queryable.db',
+    `ALTER TABLE audit_facts DROP COLUMN queryable_unread;
+     DELETE FROM kysely_migration WHERE name = '0012_facts_queryable'`,
+    14,
+    'rule',
+    true,
+  );
+  const check = new Sqlite(file, { readonly: true });
+  expect(
+    check.prepare('SELECT count(*) FROM audit_facts WHERE queryable_unread IS NOT NULL').pluck().get(),
+  ).toBe(0);
   check.close();
 });
 

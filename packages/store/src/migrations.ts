@@ -6,6 +6,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
 import { hostPostsTable } from './host-posts.js';
 import { ledgerIndexes } from './migration-ledger.js';
 import { reportPerfunctory } from './migration-perfunctory.js';
+import { reportQueryable } from './migration-queryable.js';
 import { reportCovering, reportFacts, reportIndexes } from './migration-report.js';
 import { mismatchIndex, reportRollups } from './migration-rollup.js';
 import { sessionUsageTable } from './migration-session-usage.js';
@@ -36,6 +37,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
       up: (db: AnyDb) => notificationsTable(db, dialect === 'sqlite' ? 'integer' : 'bigint'),
     },
     '0011_report_covering': { up: (db: AnyDb) => reportCovering(db) },
+    // Named to sort before every migration that builds rollups (0012_report_perfunctory, 0013): their
+    // flag counts read its column (see migration-queryable.ts).
+    '0012_facts_queryable': { up: (db: AnyDb) => reportQueryable(db) },
     '0012_host_posts': {
       up: (db: AnyDb) => hostPostsTable(db, dialect === 'sqlite' ? 'integer' : 'bigint'),
     },

@@ -224,6 +224,72 @@ export function reportConformance(current: () => Store): void {
       expect(all.repeated.rows[0]).not.toHaveProperty('seconds_after_rejection');
     });
 
+    it('declined while queryable: a decline that made none of the reads its rules suggested', async () => {
+      // A day of its own, so the rows above keep their counts. Cited attempts do not matter: the
+      // question is whether the suggested read was made.
+      const day = T0 + 30 * DAY;
+      const at = (n: number) => new Date(day + 1000 + n * 1000).toISOString();
+      const base = {
+        kind: 'decision',
+        session: 's30',
+        agent: 'eve',
+        tool: 'shell',
+        mode: 'enforce',
+      } as const;
+      const decline = {
+        irreducible: 'cannot tell',
+        would_change_my_mind: ['a read'],
+        attempted_observations: [],
+      };
+      const read = 'git ls-remote origin main';
+      const [skipped, made, nothing] = await store.appendAudit([
+        {
+          ...base,
+          id: newId(),
+          at: at(0),
+          call_digest: hex64('Q1'),
+          outcome: 'declined',
+          rules: [FORCE],
+          decline,
+          evidence: [{ observation: newId(), age_s: 3 }],
+          suggested_reads: [{ source: read, attempted: false }],
+        },
+        {
+          ...base,
+          id: newId(),
+          at: at(1),
+          call_digest: hex64('Q2'),
+          outcome: 'declined',
+          rules: [FORCE],
+          decline,
+          suggested_reads: [
+            { source: read, attempted: true },
+            { source: 'git log -1 origin/main', attempted: false },
+          ],
+        },
+        {
+          ...base,
+          id: newId(),
+          at: at(2),
+          call_digest: hex64('Q3'),
+          outcome: 'declined',
+          rules: [DROP],
+          decline,
+          suggested_reads: [],
+        },
+      ]);
+      expect(made && nothing).toBeTruthy();
+      // The whole day (from the day rollups) and a window inside it (from the rows) agree.
+      for (const window of [
+        { since: day, until: day + DAY },
+        { since: day + 500, until: day + 10_000 },
+      ]) {
+        const flags = (await store.report(window)).flags;
+        expect(flags.declined_while_queryable.count).toBe(1);
+        expect(flags.declined_while_queryable.rows.map((x) => x.audit_id)).toEqual([skipped?.id]);
+      }
+    });
+
     it("a rule's recent record for the rails: fires since a time, newest mismatches", async () => {
       expect(await store.ruleHistory(FORCE, T0, 3)).toEqual({
         rule: FORCE,

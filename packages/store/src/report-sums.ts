@@ -72,7 +72,11 @@ export const PERFUNCTORY = `f.gated = 1 and f.predicted = 1 and f.overridden = 0
   and f.outcome in ('dispatch', 'rejected') and (f.unaccepted = 1 or (p.outcome = 'rejected'
     and f.filed_ms >= p.at_ms and f.filed_ms - p.at_ms <= ${PERFUNCTORY_MS}
     and (f.read_ms is null or f.read_ms <= p.at_ms)))`;
-export const DECLINED_BLIND = `f.gated = 1 and f.outcome = 'declined' and f.decline_attempts = 0`;
+// Declined while queryable: a decline whose row records the rules' suggested reads (queryable_unread)
+// had one to make and made none; an older decline, recorded without them, keeps the approximation
+// it was counted by (a decline citing no attempted read).
+export const DECLINED_BLIND = `f.gated = 1 and f.outcome = 'declined'
+  and coalesce(f.queryable_unread, case when f.decline_attempts = 0 then 1 else 0 end) = 1`;
 export const REPEATED = `f.gated = 1 and f.outcome = 'rejected' and p.outcome = 'declined'`;
 
 const FLAGS = [

@@ -64,6 +64,11 @@ export interface AuditFactsTable {
   evidence_min_ms: number | null;
   /** Declined rows: how many attempted reads the ledger confirmed. */
   decline_attempts: number | null;
+  /**
+   * On a decline recorded with its suggested reads (migration 0012_facts_queryable): 1 when the rules suggested a read
+   * and the session had made none of them, else 0; null on other rows and on older declines.
+   */
+  queryable_unread: number | null;
   directive_ms: number | null;
   matched: number;
   mismatched: number;

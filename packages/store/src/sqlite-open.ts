@@ -15,7 +15,7 @@ import type { Database } from './schema.js';
 export const DEFAULT_SQLITE_PATH = '.tollgate/tollgate.db';
 
 /** Bumped with every migration added to migrations.ts (a test keeps the two in step). */
-export const SQLITE_SCHEMA_VERSION = 14;
+export const SQLITE_SCHEMA_VERSION = 15;
 
 export interface SqliteOptions {
   /** How long a writer waits for another process's write lock before failing (default 5000 ms). */
