@@ -189,6 +189,26 @@ function* history(n) {
 }
 
 const FACT_COLUMNS = [...DERIVED, 'ref_seq', 'prev_seq', 'filed_ms', 'read_ms'];
+/** The facts columns that are not integers, with their PostgreSQL types (unnest needs one per column). */
+const PG_FACT_TYPES = {
+  seq: 'bigint',
+  at_ms: 'bigint',
+  kind: 'text',
+  session: 'text',
+  agent: 'text',
+  tool: 'text',
+  call_digest: 'text',
+  outcome: 'text',
+  reason: 'text',
+  evidence_max_ms: 'bigint',
+  evidence_min_ms: 'bigint',
+  directive_ms: 'double precision',
+  brier_sum: 'double precision',
+  ref_seq: 'bigint',
+  prev_seq: 'bigint',
+  filed_ms: 'bigint',
+  read_ms: 'bigint',
+};
 /** Seconds the SQLite seeding spent building the day rollups (part of its seeding time). */
 let rollupS = 0;
 
@@ -295,12 +315,19 @@ async function benchPostgres(out) {
     await (await PostgresStore.open(PG_URL, { schema })).close(); // migrated, empty
     const client = new pg.Client({ connectionString: PG_URL, options: `-c search_path=${schema}` });
     await client.connect();
-    const seedS = await seedPostgres(client, schema, ROWS);
     const since = NOW - 7 * DAY;
-    const baseline = await medianAsync(3, () =>
-      client.query('SELECT count(*) FROM audit_facts WHERE at_ms >= $1', [since]),
-    );
-    await client.end();
+    let seedS;
+    let baseline;
+    try {
+      seedS = await seedPostgres(client, schema, ROWS);
+      baseline = await medianAsync(3, () =>
+        client.query('SELECT count(*) FROM audit_facts WHERE at_ms >= $1', [since]),
+      );
+    } finally {
+      // Ended before the schema is dropped: a seeding that failed inside its transaction would
+      // otherwise hold the locks DROP SCHEMA waits for, and the bench would never end.
+      await client.end();
+    }
 
     const store = await PostgresStore.open(PG_URL, { schema });
     const report = await medianAsync(3, () => store.report({ since }));
@@ -350,37 +377,8 @@ export async function seedPostgres(client, schema, n) {
         col((r) => JSON.stringify(r.doc)),
       ],
     );
-    const types = [
-      'bigint',
-      'bigint',
-      'text',
-      'text',
-      'text',
-      'text',
-      'text',
-      'text',
-      'integer',
-      'integer',
-      'integer',
-      'integer',
-      'integer',
-      'integer',
-      'text',
-      'bigint',
-      'bigint',
-      'integer',
-      'double precision',
-      'integer',
-      'integer',
-      'integer',
-      'double precision',
-      'integer',
-      'integer',
-      'bigint',
-      'bigint',
-      'bigint',
-      'bigint',
-    ];
+    // Each facts column's PostgreSQL type, by name (the columns are the store's own list, in its order).
+    const types = FACT_COLUMNS.map((c) => PG_FACT_TYPES[c] ?? 'integer');
     await client.query(
       `INSERT INTO audit_facts (${FACT_COLUMNS.join(', ')}) SELECT * FROM unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})`,
       FACT_COLUMNS.map((c) => col((r) => r.facts[c])),
