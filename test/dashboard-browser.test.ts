@@ -35,6 +35,7 @@ describe.skipIf(!existsSync(CHROMIUM))(
     let browser: Browser;
     let s: TestServer;
     let mismatchId = '';
+    let skippedId = '';
     beforeAll(async () => {
       browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
       s = await serveTestApp();
@@ -79,6 +80,24 @@ describe.skipIf(!existsSync(CHROMIUM))(
           },
         },
       });
+      // skip: a decline that cites a read it made, but not the one the rule suggests (declined while queryable).
+      const other = await s.call('POST', '/v1/observations', {
+        session: 'skip',
+        source: { tool: 'release_status', args: { service: 'web' } },
+        output: 'web: build 7',
+      });
+      const skipped = await s.call('POST', '/v1/check', {
+        call: deployCall('skip'),
+        envelope: {
+          decline: {
+            irreducible: 'cannot see the queue',
+            would_change_my_mind: ['queue empty'],
+            attempted_observations: [{ observation: other.body.id }],
+          },
+        },
+      });
+      expect(skipped.body.outcome).toBe('declined');
+      skippedId = skipped.body.audit_id;
       await s.call('POST', '/v1/check', {
         call: { tool: '<img src=x onerror="document.title=1">', args: {}, session: 'dash' },
       });
@@ -179,6 +198,16 @@ describe.skipIf(!existsSync(CHROMIUM))(
       await page.screenshot({ path: SCREENSHOT, fullPage: true });
       await page.keyboard.press('Escape');
       expect(await page.isHidden('#detail')).toBe(true);
+
+      // The decline that skipped the suggested read shows what was suggested and that it was not made.
+      await page.focus(`#decision-rows tr[data-id="${skippedId}"]`);
+      await page.keyboard.press('Enter');
+      await page.waitForSelector(`#detail[data-id="${skippedId}"][data-loaded="true"]`);
+      const suggested = await page.$$eval('#detail-suggested tr', (rows) =>
+        rows.slice(1).map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent)),
+      );
+      expect(suggested).toEqual([[JSON.stringify({ tool: 'release_status', args: { service: 'api' } }), 'no']]);
+      await page.keyboard.press('Escape');
 
       // A filter narrows every view: one agent-less rule view, same figures as the API's.
       await page.selectOption('#f-window', 'all');

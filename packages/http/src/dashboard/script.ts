@@ -211,6 +211,12 @@ async function openDetail(id) {
       parts.push(section('prediction', items));
     }
     if (v.decline) parts.push(section('decline', [kv([['irreducible', v.decline.irreducible], ['would change my mind', (v.decline.would_change_my_mind || []).join('; ')]])]));
+    if (v.suggested_reads) {
+      const t = el('table'); t.id = 'detail-suggested'; t.append(row(['suggested read', 'made before the decline']));
+      for (const r of v.suggested_reads) t.append(row([short(r.source, 100), r.attempted ? 'yes' : 'no']));
+      const made = v.suggested_reads.filter((r) => r.attempted).length;
+      parts.push(section('suggested reads (' + made + ' of ' + v.suggested_reads.length + ' made)', [t]));
+    }
     const ev = el('table'); ev.id = 'detail-evidence'; ev.append(row(['observation', 'source', 'age']));
     for (const e of v.evidence || []) { const tr = row([e.observation, e.source === undefined ? '' : short(e.source, 100), e.age_s + ' s']); tr.className = 'evidence'; ev.append(tr); }
     parts.push(section('evidence (' + (v.evidence || []).length + ')', [ev]));
