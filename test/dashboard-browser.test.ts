@@ -206,7 +206,9 @@ describe.skipIf(!existsSync(CHROMIUM))(
       const suggested = await page.$$eval('#detail-suggested tr', (rows) =>
         rows.slice(1).map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent)),
       );
-      expect(suggested).toEqual([[JSON.stringify({ tool: 'release_status', args: { service: 'api' } }), 'no']]);
+      expect(suggested).toEqual([
+        [JSON.stringify({ tool: 'release_status', args: { service: 'api' } }), 'no'],
+      ]);
       await page.keyboard.press('Escape');
 
       // A filter narrows every view: one agent-less rule view, same figures as the API's.

@@ -40,6 +40,6 @@ describe('a here-document fed to a script file', () => {
 
   it('passes text that holds no command', () => {
     expect(gated("python3 tool.py <<'EOF'\nhello world\nEOF")).toBe(false);
-    expect(gated("python3 tool.py <<'EOF'\n{\"name\": \"x\", \"count\": 2}\nEOF")).toBe(false);
+    expect(gated('python3 tool.py <<\'EOF\'\n{"name": "x", "count": 2}\nEOF')).toBe(false);
   });
 });

@@ -238,7 +238,7 @@ export function reportConformance(current: () => Store): void {
       } as const;
       const decline = {
         irreducible: 'cannot tell',
-        would_change_my_mind: ['a read'],
+        would_change_my_mind: ['a read'] as [string],
         attempted_observations: [],
       };
       const read = 'git ls-remote origin main';

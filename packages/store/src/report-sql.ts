@@ -27,7 +27,7 @@ import {
   SUM_KEYS,
   SUMS,
 } from './report-sums.js';
-import { ruleHistoryOf } from './rule-history.js';
+import { RECENT_OUTCOMES, ruleHistoryOf } from './rule-history.js';
 import type { Database } from './schema.js';
 
 const DEFAULT_LIST = 20;
@@ -543,8 +543,10 @@ export async function ruleHistoryQuery(
       db,
     ),
     sql<{ seq: Num }>`
-      select r.seq as seq from audit_rules r cross join audit_facts f
-      where r.rule = ${rule} and r.kind = 'outcome' and f.seq = r.seq and f.mismatched > 0 ${own}
+      select r.seq as seq from (select seq, at_ms from audit_rules where rule = ${rule} and kind = 'outcome'
+          order by at_ms desc limit ${RECENT_OUTCOMES}) r
+        cross join audit_facts f
+      where f.seq = r.seq and f.mismatched > 0 ${own}
       order by r.at_ms desc limit ${Math.max(0, Math.floor(limit))}`.execute(db),
   ]);
   const seqs = found.map((r) => Number(r.seq));
