@@ -6,7 +6,7 @@
 // V8's code cache) — and whole through /bin/sh (the plain start only if node refuses the blob).
 // Peak RSS from /usr/bin/time where it exists.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scaled } from './mode.mjs';
@@ -72,9 +72,18 @@ export async function run() {
   const dir = mkdtempSync(join(tmpdir(), 'tollgate-hook-bench-'));
   try {
     execFileSync('git', ['init', '-q', dir]);
+    // A script the command runs: the hook reads it and judges what it runs (60 lines of reads).
+    mkdirSync(join(dir, 'scripts'));
+    const lines = Array.from({ length: 20 }, (_, i) => [
+      `git log --oneline -n ${i + 1} -- src/module${i}.ts`,
+      `grep -rn "TODO(${i})" src | head -5`,
+      `test -f build/out${i}.js && wc -l build/out${i}.js`,
+    ]).flat();
+    writeFileSync(join(dir, 'scripts', 'check.sh'), `#!/bin/sh\nset -e\n${lines.join('\n')}\n`);
     const cases = {
       pass: payload(dir, 'git status --short'),
       rejected: payload(dir, 'git push --force origin main'),
+      script: payload(dir, 'bash scripts/check.sh'),
     };
     const installed = initClaudeCode(dir);
     const { env: pinned, args: hookArgs } = installed.fast;
@@ -83,11 +92,20 @@ export async function run() {
     // First call creates and migrates the store (and writes the code cache); measure the steady state.
     wall(plainArgs, cases.pass, dir, process.execPath, plainEnv);
     wall(plainArgs, cases.pass, dir, process.execPath, plainEnv);
-    const times = { node: [], pass: [], rejected: [], plainPass: [], plainRejected: [], line: [] };
+    const times = {
+      node: [],
+      pass: [],
+      rejected: [],
+      script: [],
+      plainPass: [],
+      plainRejected: [],
+      line: [],
+    };
     for (let i = 0; i < RUNS; i++) {
       times.node.push(wall(['-e', '0'], '', dir).ms);
       times.pass.push(wall(hookArgs, cases.pass, dir, process.execPath, pinned).ms);
       times.rejected.push(wall(hookArgs, cases.rejected, dir, process.execPath, pinned).ms);
+      times.script.push(wall(hookArgs, cases.script, dir, process.execPath, pinned).ms);
       times.plainPass.push(wall(plainArgs, cases.pass, dir, process.execPath, plainEnv).ms);
       times.plainRejected.push(wall(plainArgs, cases.rejected, dir, process.execPath, plainEnv).ms);
       times.line.push(wall(['-c', line], cases.pass, dir, '/bin/sh').ms);
@@ -136,6 +154,11 @@ export async function run() {
         row(
           'PreToolUse, Bash force-push (deny with rails), from the snapshot',
           med(times.rejected),
+          '≤ 1.5×',
+        ),
+        row(
+          'PreToolUse, Bash runs a 60-line script the hook reads and judges, from the snapshot',
+          med(times.script),
           '≤ 1.5×',
         ),
         row('PreToolUse, Bash read, plain start (code cache)', med(times.plainPass), 'report'),

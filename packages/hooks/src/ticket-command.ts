@@ -132,10 +132,18 @@ export function ticketCommand(
 
 /** Whether a word the shell runs (a program, or a script an interpreter is given) resolves to this tollgate. */
 function selfCheck(where: { context: ResolveContext; identity: SelfIdentity }): (word: string) => boolean {
+  // Asked of each segment's program and of runner arguments, several times each: a 60-line script
+  // names five programs; each answer takes a resolution against the file system.
+  const known = new Map<string, boolean>();
   return (word) => {
     if (word === '' || word.startsWith('-')) return false;
-    const path = resolvePath(word, where.context);
-    return path !== undefined && where.identity.isSelf(path);
+    let self = known.get(word);
+    if (self === undefined) {
+      const path = resolvePath(word, where.context);
+      self = path !== undefined && where.identity.isSelf(path);
+      known.set(word, self);
+    }
+    return self;
   };
 }
 

@@ -218,14 +218,18 @@ function compileRequirement(
   return out;
 }
 
-/** Evaluations of a predicate before its fast form is built (see `warming`). */
-export const FAST_AFTER_CALLS = 32;
+/**
+ * Evaluations of a predicate before its fast form is built (see `warming`). At 32, a hook judging a
+ * 60-line script crossed it for a dozen predicates and spent ~2.5 ms building fast forms it then used
+ * a few times; a batch or a server crosses 512 within its first hundred calls.
+ */
+export const FAST_AFTER_CALLS = 512;
 
 /**
  * A predicate that answers with `checked` (ajv's, or the precompiled one) for its first
  * FAST_AFTER_CALLS evaluations and then with its fast form, when the schema has one. Building a
- * fast form costs about 0.1 ms: a hook process classifies one call and never pays it; a batch or
- * a server does once per predicate it keeps using.
+ * fast form costs about 0.1 ms: a hook process judges one call (even a long script) and never pays
+ * it; a batch or a server does once per predicate it keeps using.
  */
 function warming(schema: unknown, checked: Predicate): Predicate {
   let calls = 0;
