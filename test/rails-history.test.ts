@@ -1,6 +1,7 @@
 // History at the moment of action: a rule that refuses a call shows, in the rails, its record in this
 // project — how often it fired this week and the prediction it already saw fail (predicted beside
 // observed) — read back through the store, with every observed string sanitised.
+import { ulid } from 'ulid';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { deployCall, observeAndPredict, openTestGate, statusRead, type TestGate } from './support/gate.js';
 
@@ -71,4 +72,29 @@ test('an agent is shown its own record, never another agent’s observed outputs
   expect(bob.rails?.text).not.toContain('secret-token-of-alice');
   const alice = await t.gate.check({ ...deployCall('a2'), agent: 'alice' });
   expect(alice.rails?.history?.[0]?.mismatches[0]?.observed).toContain('secret-token-of-alice');
+});
+
+test('a rule that fired more often than the store counts says "at least"', async () => {
+  // The store reads a rule's newest fires up to a bound (FIRES_SCANNED, 2,000): past it the count is
+  // a lower bound, and the rails say so rather than presenting it as exact.
+  const { FIRES_SCANNED } = await import('../packages/store/src/rule-history.js');
+  const first = await t.gate.check(deployCall('busy'));
+  const rule = first.rules[0] as string;
+  const drafts = Array.from({ length: FIRES_SCANNED }, (_, i) => ({
+    kind: 'decision' as const,
+    id: ulid(),
+    at: new Date(t.clock.now() + i).toISOString(),
+    session: 'busy',
+    tool: 'deploy',
+    call_digest: first.call_digest,
+    mode: 'enforce' as const,
+    outcome: 'rejected' as const,
+    rules: [rule],
+    reasons: ['prediction_missing'],
+  }));
+  await t.store.appendAudit(drafts);
+  t.clock.advance(10);
+  const busy = await t.gate.check(deployCall('busy'));
+  expect(busy.rails?.history?.[0]).toMatchObject({ rule, fires: FIRES_SCANNED, fires_at_least: true });
+  expect(busy.rails?.text).toContain(`it fired at least ${FIRES_SCANNED} times in the last 7 days.`);
 });

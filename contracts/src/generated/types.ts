@@ -614,6 +614,10 @@ export interface Rails {
   history?: {
     rule: string;
     fires: number;
+    /**
+     * true: the rule fired more often than was counted; fires is a lower bound.
+     */
+    fires_at_least?: boolean;
     mismatches: {
       audit_id: string;
       at: string;

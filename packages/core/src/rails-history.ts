@@ -28,6 +28,7 @@ export async function ruleHistories(
       .map((h) => ({
         rule: h.rule,
         fires: h.fires,
+        ...(h.fires_at_least === true ? { fires_at_least: true } : {}),
         mismatches: h.mismatches.map((m) => ({
           audit_id: m.audit_id,
           at: m.at,

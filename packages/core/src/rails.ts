@@ -183,7 +183,7 @@ function howTo(input: RailsInput, prediction: Prediction, decline: Decline): str
 function historyLines(history: RailsHistory | undefined): string[] {
   if (history === undefined) return [];
   return history.flatMap((h) => [
-    `This project's record of ${h.rule}: it fired ${h.fires} time${h.fires === 1 ? '' : 's'} in the last 7 days.`,
+    `This project's record of ${h.rule}: it fired ${h.fires_at_least === true ? 'at least ' : ''}${h.fires} time${h.fires === 1 ? '' : 's'} in the last 7 days.`,
     ...h.mismatches.map(
       (m) =>
         `  - ${m.at.slice(0, 16)}Z a prediction about ${quoted(sourceLine(m.subject), 120)} said ${m.op} ${quoted(JSON.stringify(m.predicted), 120)}; the gate observed ${m.observed === null ? 'nothing' : quoted(m.observed, 160)}.`,

@@ -162,6 +162,8 @@ export interface RuleHistory {
   rule: string;
   /** Non-dry decisions it matched since `since`. */
   fires: number;
+  /** The count stopped at a bound (store's choice): `fires` is a lower bound. */
+  fires_at_least?: boolean;
   /** Its newest mismatched claims, newest first. */
   mismatches: {
     audit_id: string;

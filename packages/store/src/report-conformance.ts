@@ -1,10 +1,11 @@
 // The report cases of the Store conformance suite: the seeded history of report-history.ts, and
 // every figure of Store.report, ruleHistory and exportAudit checked exactly, on every store.
 import type { AuditRow } from '@tollgate/contracts';
-import type { Store } from '@tollgate/core';
+import type { AuditDraft, Store } from '@tollgate/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { hex64, newId } from './fixtures.js';
 import { DAY, DROP, FORCE, type History, seedHistory, seedPerfunctory, T0, T5 } from './report-history.js';
+import { FIRES_SCANNED } from './rule-history.js';
 
 const ZERO_ENDED = { prediction: 0, decline: 0, override: 0, again: 0, nothing: 0 };
 
@@ -325,6 +326,43 @@ export function reportConformance(current: () => Store): void {
       const outcomes: string[] = [];
       for await (const page of store.exportAudit({ kind: 'outcome', agent: 'alice' })) outcomes.push(...page);
       expect(outcomes.map((d) => (JSON.parse(d) as AuditRow).id)).toEqual([id(4), id(17)]);
+    });
+
+    it("a busy rule's fires are counted up to a bound, and then said to be a lower bound", async () => {
+      // Last: these rows would change the figures above. FIRES_SCANNED + 1 fires in a day of their
+      // own, every third one carol's.
+      const day = T0 + 40 * DAY;
+      const rule = 'test.busy';
+      const drafts: AuditDraft[] = Array.from({ length: FIRES_SCANNED + 1 }, (_, i) => ({
+        kind: 'decision',
+        id: newId(),
+        at: new Date(day + i).toISOString(),
+        session: 'busy',
+        agent: i % 3 === 0 ? 'carol' : 'dave',
+        tool: 'shell',
+        call_digest: hex64(`B${i}`),
+        mode: 'enforce',
+        outcome: 'rejected',
+        rules: [rule],
+        reasons: ['prediction_missing'],
+      }));
+      await store.appendAudit(drafts);
+      const all = await store.ruleHistory(rule, day, 3);
+      expect(all).toEqual({ rule, fires: FIRES_SCANNED, fires_at_least: true, mismatches: [] });
+      // Carol's among the newest FIRES_SCANNED (the oldest row, hers, is beyond them).
+      const carols = drafts.slice(1).filter((d) => d.agent === 'carol').length;
+      expect(await store.ruleHistory(rule, day, 3, 'carol')).toEqual({
+        rule,
+        fires: carols,
+        fires_at_least: true,
+        mismatches: [],
+      });
+      // A window that holds fewer than the bound is counted exactly.
+      expect(await store.ruleHistory(rule, day + 1000, 3)).toEqual({
+        rule,
+        fires: FIRES_SCANNED + 1 - 1000,
+        mismatches: [],
+      });
     });
   });
 }

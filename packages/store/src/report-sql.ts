@@ -27,7 +27,7 @@ import {
   SUM_KEYS,
   SUMS,
 } from './report-sums.js';
-import { RECENT_OUTCOMES, ruleHistoryOf } from './rule-history.js';
+import { FIRES_SCANNED, RECENT_OUTCOMES, ruleHistoryOf } from './rule-history.js';
 import type { Database } from './schema.js';
 
 const DEFAULT_LIST = 20;
@@ -536,12 +536,14 @@ export async function ruleHistoryQuery(
   agent?: string,
 ): Promise<RuleHistory> {
   const own = agent === undefined ? sql`` : sql`and f.agent = ${agent}`;
+  const mine = agent === undefined ? sql`true` : sql`f.agent = ${agent}`;
   const [{ rows: fired }, { rows: found }] = await Promise.all([
-    sql<{ n: Num }>`
-      select count(*) as n from audit_rules r cross join audit_facts f
-      where r.rule = ${rule} and r.at_ms >= ${since} and r.kind = 'decision' and f.seq = r.seq ${own}`.execute(
-      db,
-    ),
+    sql<{ n: Num; scanned: Num }>`
+      select count(*) as scanned, coalesce(sum(case when ${mine} then 1 else 0 end), 0) as n
+      from (select seq from audit_rules
+          where rule = ${rule} and at_ms >= ${since} and kind = 'decision' order by at_ms desc
+          limit ${FIRES_SCANNED}) r
+        cross join audit_facts f where f.seq = r.seq`.execute(db),
     sql<{ seq: Num }>`
       select r.seq as seq from (select seq, at_ms from audit_rules where rule = ${rule} and kind = 'outcome'
           order by at_ms desc limit ${RECENT_OUTCOMES}) r
@@ -556,7 +558,8 @@ export async function ruleHistoryQuery(
       : await db.selectFrom('audit').select(['seq', 'doc']).where('seq', 'in', seqs).execute();
   const bySeq = new Map(docs.map((d) => [Number(d.seq), JSON.parse(d.doc) as AuditRow]));
   const rows = seqs.flatMap((seq) => bySeq.get(seq) ?? []);
-  return ruleHistoryOf(rule, Number(fired[0]?.n ?? 0), rows, limit);
+  const fires = { n: Number(fired[0]?.n ?? 0), scanned: Number(fired[0]?.scanned ?? 0) };
+  return ruleHistoryOf(rule, fires, rows, limit);
 }
 
 function round(x: number): number {

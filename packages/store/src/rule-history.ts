@@ -6,7 +6,7 @@ import type { RuleHistory } from '@tollgate/core';
 
 export function ruleHistoryOf(
   rule: string,
-  fires: number,
+  fires: { n: number; scanned: number },
   rows: readonly AuditRow[],
   limit: number,
 ): RuleHistory {
@@ -24,7 +24,10 @@ export function ruleHistoryOf(
       });
     }
   }
-  return { rule, fires, mismatches };
+  // Every row read was a fire of the rule in the window: there may be more than were read.
+  return fires.scanned >= FIRES_SCANNED
+    ? { rule, fires: fires.n, fires_at_least: true, mismatches }
+    : { rule, fires: fires.n, mismatches };
 }
 
 /**
@@ -34,11 +37,21 @@ export function ruleHistoryOf(
  */
 export const RECENT_OUTCOMES = 256;
 
+/**
+ * The rule's fires in the window are read newest first, at most this many; when all of them were
+ * fires, the count is a lower bound. Counting an agent's fires looks up each fire's facts row:
+ * 22,562 of them took 59 ms in a 10,000,000-row store, on every refusal.
+ */
+export const FIRES_SCANNED = 2000;
+
 /** The same two queries as report-sql.ts's ruleHistoryQuery, for better-sqlite3 (named parameters). */
 export const SQLITE_RULE_HISTORY = {
-  fires: `select count(*) from audit_rules r cross join audit_facts f
-          where r.rule = @rule and r.at_ms >= @since and r.kind = 'decision' and f.seq = r.seq
-            and (@agent is null or f.agent = @agent)`,
+  // The rule's newest fires in the window (at most FIRES_SCANNED), and how many were this agent's.
+  fires: `select count(*) as scanned,
+            coalesce(sum(case when @agent is null or f.agent = @agent then 1 else 0 end), 0) as n
+          from (select seq from audit_rules where rule = @rule and at_ms >= @since and kind = 'decision'
+                order by at_ms desc limit ${FIRES_SCANNED}) r
+          cross join audit_facts f where f.seq = r.seq`,
   mismatched: `select a.doc from (select seq, at_ms from audit_rules where rule = @rule and kind = 'outcome'
                  order by at_ms desc limit ${RECENT_OUTCOMES}) r
                cross join audit_facts f join audit a on a.seq = r.seq

@@ -252,11 +252,14 @@ export class SqliteStore implements Store {
   async ruleHistory(rule: string, since: number, limit: number, agent?: string): Promise<RuleHistory> {
     return run('rule history', () => {
       const params = { rule, since, agent: agent ?? null, limit: Math.max(0, Math.floor(limit)) };
-      const fires = this.#conn.raw.prepare(SQLITE_RULE_HISTORY.fires).pluck().get(params) as number;
+      const fires = this.#conn.raw.prepare(SQLITE_RULE_HISTORY.fires).get(params) as {
+        n: number;
+        scanned: number;
+      };
       const docs = this.#conn.raw.prepare(SQLITE_RULE_HISTORY.mismatched).pluck().all(params) as string[];
       return ruleHistoryOf(
         rule,
-        Number(fires ?? 0),
+        { n: Number(fires.n), scanned: Number(fires.scanned) },
         docs.map((d) => JSON.parse(d) as AuditRow),
         limit,
       );
