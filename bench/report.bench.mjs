@@ -242,7 +242,7 @@ async function benchSqlite(out) {
     await store.close();
     push(out, 'SQLite', baseline, report, exported, SQLITE_TARGET_MS);
     out.push({
-      name: `SQLite: one rule's history for the rails (${(await historyFires(file, since)).toLocaleString('en')} fires in 7 days, newest 3 mismatches)`,
+      name: `SQLite: one rule's history for the rails (${await historyFires(file, since)} fires in 7 days counted, newest 3 mismatches)`,
       value: history,
       unit: 'ms',
       baseline,
@@ -460,11 +460,12 @@ function push(out, name, baselineMs, reportMs, exported, targetMs) {
   );
 }
 
-/** How many times RULES[0] fired since `since` (the figure the history row names). */
+/** How many times RULES[0] fired since `since`, as the rails say it (the figure the history row names). */
 async function historyFires(file, since) {
   const store = await SqliteStore.open(file);
   try {
-    return (await store.ruleHistory(RULES[0], since, 0)).fires;
+    const history = await store.ruleHistory(RULES[0], since, 0);
+    return `${history.fires_at_least ? 'at least ' : ''}${history.fires.toLocaleString('en')}`;
   } finally {
     await store.close();
   }
