@@ -43,6 +43,12 @@ export type Handler = (ex: Extractor, inv: Invocation, env: Env, program: string
 const MAX_SEGMENTS = 1000;
 /** Arguments of an unknown program read as command lines (each one a quiet parse). */
 const MAX_COMMAND_ARGS = 8;
+/**
+ * Programs whose command-line arguments name a command without running it: the gate's own CLI
+ * (`tollgate predict --for 'git push --force origin main'` files a prediction about that call).
+ * What `tollgate run -- CMD` runs is still read, by the wrapper rule after `--`.
+ */
+const NAMES_COMMANDS = new Set(['tollgate']);
 const MAX_EXPANSION = 1000;
 const MAX_HOPS = 24;
 const TEXT_CAP = 2000;
@@ -206,7 +212,7 @@ export class Extractor {
     // read from a heredoc): a program we do not know may run it as `sh -c` would. Only a line that
     // starts with a program this package models: prose (`--notes "example: git reset --hard"`) is not.
     let lines = 0;
-    for (let k = 1; k < inv.argv.length && lines < MAX_COMMAND_ARGS; k++) {
+    for (let k = 1; k < inv.argv.length && lines < MAX_COMMAND_ARGS && !NAMES_COMMANDS.has(program); k++) {
       const word = inv.argv[k] as string;
       if (inv.unresolved[k] || !/\S\s+\S/.test(word)) continue;
       if (!this.modelled(normalizeProgram(word.trimStart().split(/\s/, 1)[0] ?? ''))) continue;

@@ -23,6 +23,13 @@ describe('an argument of an unknown program that is a whole command line', () =>
     expect(gated("mytool --exec 'ls -la src'")).toBe(false);
   });
 
+  it("is not read for the gate's own CLI, whose --for names the call a prediction is about", () => {
+    expect(gated("tollgate predict --for 'git push --force origin main' --json-doc '{}'")).toBe(false);
+    expect(gated("tollgate decline --for 'rm -rf ./build' --file d.json")).toBe(false);
+    // What it runs is still read.
+    expect(run('tollgate run -- git push --force origin main').rules).toContain('git.push.force');
+  });
+
   it('is not read when it is prose that merely mentions a command', () => {
     expect(gated('bd update issue-9 --notes "example: git reset --hard"')).toBe(false);
     expect(gated("notify-send 'please never rm -rf anything'")).toBe(false);
