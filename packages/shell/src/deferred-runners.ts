@@ -4,6 +4,7 @@
 // the keys send-keys types into a pane). The command is judged as if typed here; tmux commands that
 // set up commands for later (source-file, set-hook, bind-key, default-command) are unknown-dynamic.
 import type { Extractor, Handler, Invocation } from './extract.js';
+import { firstOperand } from './option-scan.js';
 import { own } from './own.js';
 import { readStdinAsScript } from './runners.js';
 import { runShellFile } from './scripts.js';
@@ -89,31 +90,31 @@ function tmuxCommand(name: string): TmuxCommand | undefined {
   return prefixed.length > 0 ? TMUX_RUNNERS[prefixed[0] as string] : undefined;
 }
 
+/** tmux's options are letters in clusters: each scan's visitor reads them, none by the default rule. */
+const NO_VALUES: ReadonlySet<string> = new Set();
+
 /** `tmux [-c CMD] [options] [command [flags] [args] [; command …]]`. */
 export const tmux: Handler = (ex, inv) => {
   ex.emit(inv);
   const { argv, unresolved } = inv;
-  let i = 1;
-  for (; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === '--') {
-      i++;
-      break;
-    }
-    if (!arg.startsWith('-') || arg === '-') break;
-    for (let k = 1; k < arg.length; k++) {
-      const letter = arg[k] as string;
-      if (!'cfLST'.includes(letter)) continue;
-      const attached = arg.slice(k + 1);
-      const value = attached !== '' ? attached : argv[i + 1];
-      const at = attached !== '' ? i : i + 1;
-      if (attached === '') i++;
-      // `tmux -c CMD` runs CMD with the default shell, as a login shell would.
-      if (letter === 'c' && value !== undefined)
-        runString(ex, inv, value, unresolved[at] ?? false, 'tmux -c');
-      break;
-    }
-  }
+  const i = firstOperand(argv, {
+    values: NO_VALUES,
+    visit: (arg, next, at) => {
+      for (let k = 1; k < arg.length; k++) {
+        const letter = arg[k] as string;
+        if (!'cfLST'.includes(letter)) continue;
+        const attached = arg.slice(k + 1);
+        // `tmux -c CMD` runs CMD with the default shell, as a login shell would.
+        if (letter === 'c') {
+          const value = attached !== '' ? attached : next;
+          const from = attached !== '' ? at : at + 1;
+          if (value !== undefined) runString(ex, inv, value, unresolved[from] ?? false, 'tmux -c');
+        }
+        return attached !== '' ? 1 : 2;
+      }
+      return 1;
+    },
+  });
   // Commands are separated by a `;` word (`\;` on the command line).
   let start = i;
   for (let j = i; j <= argv.length; j++) {
@@ -142,31 +143,31 @@ function tmuxOne(ex: Extractor, inv: Invocation, from: number, to: number): void
   }
   const command = tmuxCommand(name);
   if (!command) return;
-  let i = from + 1;
   let literal = false;
   let tmuxCommands = false;
-  for (; i < to; i++) {
-    const arg = argv[i] as string;
-    if (arg === '--') {
-      i++;
-      break;
-    }
-    if (!arg.startsWith('-') || arg === '-') break;
-    for (let k = 1; k < arg.length; k++) {
-      const letter = arg[k] as string;
-      if (command.values.includes(letter)) {
-        if (k === arg.length - 1) i++;
-        break;
-      }
-      if (letter === 'l') literal = true;
-      // run-shell -C runs tmux commands; send-keys -H types hexadecimal key codes.
-      if (
-        (letter === 'C' && command === TMUX_RUNNERS['run-shell']) ||
-        (letter === 'H' && command.operands === 'keys')
-      )
-        tmuxCommands = true;
-    }
-  }
+  const i = firstOperand(
+    argv,
+    {
+      values: NO_VALUES,
+      visit: (arg) => {
+        for (let k = 1; k < arg.length; k++) {
+          const letter = arg[k] as string;
+          // An option taking a value ends the cluster: the value is its rest, or the next word.
+          if (command.values.includes(letter)) return k === arg.length - 1 ? 2 : 1;
+          if (letter === 'l') literal = true;
+          // run-shell -C runs tmux commands; send-keys -H types hexadecimal key codes.
+          if (
+            (letter === 'C' && command === TMUX_RUNNERS['run-shell']) ||
+            (letter === 'H' && command.operands === 'keys')
+          )
+            tmuxCommands = true;
+        }
+        return 1;
+      },
+    },
+    from + 1,
+    to,
+  );
   const operands = argv.slice(i, to);
   const operandsUnresolved = unresolved.slice(i, to).some(Boolean);
   if (operands.length === 0) return;

@@ -6,23 +6,26 @@ export interface OptionScan {
   /** Options that consume the following word as their value. */
   values: ReadonlySet<string>;
   /**
-   * Sees each option before the default rule applies: return the number of words it takes, 'stop'
-   * to abandon the scan (the wrapper runs no command), or undefined for the default.
+   * Sees each option (at argv index `at`) before the default rule applies: return the number of words
+   * it takes, 'stop' to abandon the scan (the wrapper runs no command), or undefined for the default.
    */
-  visit?: (arg: string, next: string | undefined) => number | 'stop' | undefined;
+  visit?: (arg: string, next: string | undefined, at: number) => number | 'stop' | undefined;
   /** Whether a lone `-` is an operand (most tools) or an option (ssh, watch). Default true. */
   loneDashIsOperand?: boolean;
 }
 
-/** Index of the first operand in argv (argv[0] is the program), or -1 when `visit` stopped the scan. */
-export function firstOperand(argv: readonly string[], scan: OptionScan): number {
+/**
+ * Index of the first operand in argv (argv[0] is the program), or -1 when `visit` stopped the scan.
+ * `from` and `to` bound the words scanned: a command inside a longer argv (tmux's `;`-separated ones).
+ */
+export function firstOperand(argv: readonly string[], scan: OptionScan, from = 1, to = argv.length): number {
   const loneDash = scan.loneDashIsOperand ?? true;
-  let i = 1;
-  while (i < argv.length) {
+  let i = from;
+  while (i < to) {
     const arg = argv[i] as string;
     if (arg === '--') return i + 1;
     if (!arg.startsWith('-') || (loneDash && arg === '-')) return i;
-    const taken = scan.visit?.(arg, argv[i + 1]);
+    const taken = scan.visit?.(arg, argv[i + 1], i);
     if (taken === 'stop') return -1;
     i += taken ?? (takesValue(scan.values, arg) ? 2 : 1);
   }

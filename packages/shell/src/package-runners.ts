@@ -6,7 +6,7 @@
 import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
 import { runValue } from './option-commands.js';
-import { firstOperand, longOption, takesValue } from './option-scan.js';
+import { firstOperand, longOption } from './option-scan.js';
 import { slice } from './prefixes.js';
 
 const set = (text: string): ReadonlySet<string> => new Set(text.split(' '));
@@ -84,23 +84,20 @@ export function runPackageRunner(ex: Extractor, inv: Invocation, env: Env, progr
   }
   const unresolved = inv.unresolved.some(Boolean);
   let shellMode = false;
-  let i = from;
-  for (; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === '--') {
-      i++;
-      break;
-    }
-    if (!arg.startsWith('-') || arg === '-') break;
-    if (spec.shellMode?.has(arg)) shellMode = true;
-    const call = spec.call === undefined ? undefined : callValue(arg, argv[i + 1], spec.call);
-    if (call !== undefined) {
-      runValue(ex, inv, `${label} --call`, call, unresolved);
-      if (!arg.includes('=') && !/^-c./.test(arg)) i++;
-      continue;
-    }
-    if (takesValue(spec.values, arg)) i++;
-  }
+  const i = firstOperand(
+    argv,
+    {
+      values: spec.values,
+      visit: (arg, next) => {
+        if (spec.shellMode?.has(arg)) shellMode = true;
+        const call = spec.call === undefined ? undefined : callValue(arg, next, spec.call);
+        if (call === undefined) return undefined;
+        runValue(ex, inv, `${label} --call`, call, unresolved);
+        return arg.includes('=') || /^-c./.test(arg) ? 1 : 2;
+      },
+    },
+    from,
+  );
   if (i >= argv.length) return true;
   if (shellMode) {
     runValue(ex, inv, `${label} --shell-mode`, argv.slice(i).join(' '), unresolved);
