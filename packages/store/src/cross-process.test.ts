@@ -18,6 +18,17 @@ async function startTogether(workers: Worker[]): Promise<void> {
   for (const w of workers) w.child.stdin?.write(`go ${at}\n`);
 }
 
+/** Six processes open `file` at one instant and append a row each: every one succeeds, one chain of six. */
+async function openAtOnce(file: string): Promise<void> {
+  const workers = ['o1', 'o2', 'o3', 'o4', 'o5', 'o6'].map((tag) => spawnWorker(['open', file, tag]));
+  await startTogether(workers);
+  const exits = await Promise.all(workers.map((w) => w.exited));
+  for (const e of exits) expect(e, e.stderr).toMatchObject({ code: 0 });
+  const store = await SqliteStore.open(file);
+  expect(await store.verifyAudit()).toEqual({ ok: true, rows: 6 });
+  await store.close();
+}
+
 describe('SQLite shared by several OS processes', () => {
   it('lets exactly one process consume each prediction', async () => {
     const file = join(dir, 'consume.db');
@@ -59,14 +70,7 @@ describe('SQLite shared by several OS processes', () => {
   }, 60_000);
 
   it('creates and migrates a new file once when several processes open it at the same instant', async () => {
-    const file = join(dir, 'fresh.db');
-    const workers = ['o1', 'o2', 'o3', 'o4', 'o5', 'o6'].map((tag) => spawnWorker(['open', file, tag]));
-    await startTogether(workers);
-    const exits = await Promise.all(workers.map((w) => w.exited));
-    for (const e of exits) expect(e, e.stderr).toMatchObject({ code: 0 });
-    const store = await SqliteStore.open(file);
-    expect(await store.verifyAudit()).toEqual({ ok: true, rows: 6 });
-    await store.close();
+    await openAtOnce(join(dir, 'fresh.db'));
   }, 60_000);
 
   it('upgrades an older file once when several processes open it at the same instant', async () => {
@@ -83,13 +87,7 @@ describe('SQLite shared by several OS processes', () => {
     );
     raw.pragma('user_version = 11');
     raw.close();
-    const workers = ['u1', 'u2', 'u3', 'u4', 'u5', 'u6'].map((tag) => spawnWorker(['open', file, tag]));
-    await startTogether(workers);
-    const exits = await Promise.all(workers.map((w) => w.exited));
-    for (const e of exits) expect(e, e.stderr).toMatchObject({ code: 0 });
-    const store = await SqliteStore.open(file);
-    expect(await store.verifyAudit()).toEqual({ ok: true, rows: 6 });
-    await store.close();
+    await openAtOnce(file);
     const after = new Sqlite(file, { readonly: true });
     const names = after.prepare('SELECT name FROM kysely_migration ORDER BY name').pluck().all();
     expect(names).toContain('0012_report_perfunctory');
