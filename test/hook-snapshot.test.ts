@@ -3,7 +3,7 @@
 // (/bin/sh -c COMMAND): it answers as the plain start does, writes its audit rows, creates a new
 // store (kysely, loaded at run time), draws fresh ids in every process, and still answers when the
 // blob is corrupt (node refuses it: the plain start runs) or the bundle beside it is newer.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, type SpawnSyncReturns, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +56,20 @@ function installed(stdin: string): { answer: Answer; stderr: string } {
   const lines = r.stdout.trim().split('\n');
   expect(lines).toHaveLength(1);
   return { answer: JSON.parse(lines[0] ?? '') as Answer, stderr: r.stderr };
+}
+
+/** node started from the blob as init's command starts it (its V8 flags), running SCRIPT ARGS. */
+function fromSnapshot(
+  script: string,
+  args: string[],
+  options: { input?: string; env?: NodeJS.ProcessEnv } = {},
+): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, [...SNAPSHOT_FLAGS, '--snapshot-blob', blob, script, ...args], {
+    cwd: repo.work,
+    input: options.input ?? '',
+    encoding: 'utf8',
+    env: options.env ?? cleanEnv(),
+  });
 }
 
 async function auditIds(): Promise<string[]> {
@@ -132,16 +146,10 @@ describe('the hook from its start-up snapshot', () => {
 
   it('creates and migrates a new store (modules outside the snapshot load at run time)', () => {
     const db = join(repo.root, 'fresh', 'tollgate.db');
-    const r = spawnSync(
-      process.execPath,
-      [...SNAPSHOT_FLAGS, '--snapshot-blob', blob, BIN, 'hook', 'claude-code'],
-      {
-        cwd: repo.work,
-        input: input('PreToolUse', 'Bash', { command: 'git push --force origin main' }),
-        encoding: 'utf8',
-        env: { ...cleanEnv(), TOLLGATE_DB: db },
-      },
-    );
+    const r = fromSnapshot(BIN, ['hook', 'claude-code'], {
+      input: input('PreToolUse', 'Bash', { command: 'git push --force origin main' }),
+      env: { ...cleanEnv(), TOLLGATE_DB: db },
+    });
     expect(r.status, r.stderr).toBe(0);
     expect((JSON.parse(r.stdout) as Answer).hookSpecificOutput.permissionDecision).toBe('deny');
     const rows = execFileSync(process.execPath, [BIN, 'audit', 'list', '--json'], {
@@ -199,30 +207,16 @@ describe('the hook from its start-up snapshot', () => {
     const link = join(repo.root, 'bin-link', 'tollgate');
     mkdirSync(dirname(link), { recursive: true });
     symlinkSync(BIN, link);
-    const r = spawnSync(
-      process.execPath,
-      [...SNAPSHOT_FLAGS, '--snapshot-blob', blob, link, 'hook', 'claude-code'],
-      {
-        cwd: repo.work,
-        input: input('PreToolUse', 'Bash', { command: 'git push --force origin main' }),
-        encoding: 'utf8',
-        env: { ...cleanEnv(), TOLLGATE_DB: join(repo.root, 'linked', 'tollgate.db') },
-      },
-    );
+    const r = fromSnapshot(link, ['hook', 'claude-code'], {
+      input: input('PreToolUse', 'Bash', { command: 'git push --force origin main' }),
+      env: { ...cleanEnv(), TOLLGATE_DB: join(repo.root, 'linked', 'tollgate.db') },
+    });
     expect(r.status, r.stderr).toBe(0);
     expect((JSON.parse(r.stdout) as Answer).hookSpecificOutput.permissionDecision).toBe('deny');
   });
 
   it('runs nothing but the hook', () => {
-    const r = spawnSync(
-      process.execPath,
-      [...SNAPSHOT_FLAGS, '--snapshot-blob', blob, BIN, 'override', '--reason', 'x'],
-      {
-        cwd: repo.work,
-        encoding: 'utf8',
-        env: cleanEnv(),
-      },
-    );
+    const r = fromSnapshot(BIN, ['override', '--reason', 'x']);
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
   });
