@@ -10,7 +10,7 @@ import { loadPolicyFor } from './policy-loader.js';
 import { DEFAULT_POLICIES, FILES_POLICY } from './runtime.js';
 
 /** The process streams the hook touched (each getter creates its stream); see exitHook. */
-const touched: NodeJS.WriteStream[] = [];
+const touched = new Set<NodeJS.WriteStream>();
 
 export function runHook(argv: string[]): Promise<number> {
   return command.run({
@@ -21,12 +21,12 @@ export function runHook(argv: string[]): Promise<number> {
     },
     stdinFd: 0,
     get stdout() {
-      touched.push(process.stdout);
+      touched.add(process.stdout);
       return process.stdout;
     },
     stdoutFd: 1,
     get stderr() {
-      touched.push(process.stderr);
+      touched.add(process.stderr);
       return process.stderr;
     },
     env: process.env,
@@ -41,7 +41,7 @@ export function runHook(argv: string[]): Promise<number> {
  * full pipe), the process ends the ordinary way, after the stream drains.
  */
 export function exitHook(code: number): void {
-  if (touched.some((s) => s.writableLength > 0)) process.exitCode = code;
+  if ([...touched].some((s) => s.writableLength > 0)) process.exitCode = code;
   else process.exit(code);
 }
 
