@@ -40,6 +40,38 @@ export function optionModel(
   text: string,
   opts: { negatable?: boolean; permute?: boolean } = {},
 ): OptionModel {
+  return new DescribedModel(text, opts.negatable ?? false, opts.permute ?? true);
+}
+
+/**
+ * A model kept as its description until a command first uses it. The hook runs from a start-up
+ * snapshot, and every object in it is deserialised by every hook process: the hundred-odd models
+ * built eagerly were ~10,000 objects, of which one call reads one or two.
+ */
+class DescribedModel implements OptionModel {
+  #maps: { long: Map<string, OptionDef>; short: Map<string, OptionDef> } | undefined;
+  readonly #text: string;
+  readonly negatable: boolean;
+  readonly permute: boolean;
+
+  constructor(text: string, negatable: boolean, permute: boolean) {
+    this.#text = text;
+    this.negatable = negatable;
+    this.permute = permute;
+  }
+
+  get long(): ReadonlyMap<string, OptionDef> {
+    this.#maps ??= optionMaps(this.#text);
+    return this.#maps.long;
+  }
+
+  get short(): ReadonlyMap<string, OptionDef> {
+    this.#maps ??= optionMaps(this.#text);
+    return this.#maps.short;
+  }
+}
+
+function optionMaps(text: string): { long: Map<string, OptionDef>; short: Map<string, OptionDef> } {
   const long = new Map<string, OptionDef>();
   const short = new Map<string, OptionDef>();
   for (const entry of text.split(/\s+/).filter(Boolean)) {
@@ -62,7 +94,7 @@ export function optionModel(
     for (const n of longs) long.set(n, def);
     for (const n of shorts) short.set(n, def);
   }
-  return { long, short, negatable: opts.negatable ?? false, permute: opts.permute ?? true };
+  return { long, short };
 }
 
 export interface ParsedOptions {
