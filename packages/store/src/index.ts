@@ -11,4 +11,5 @@ export { isPostgresTarget, openStore } from './open-store.js';
 export type { PostgresOptions } from './pg-open.js';
 export { PostgresStore } from './pg-store.js';
 export { DEFAULT_SQLITE_PATH, locateSqliteAddon, type SqliteOptions } from './sqlite-open.js';
+export { standInSqliteStore } from './sqlite-stand-in.js';
 export { SqliteStore } from './sqlite-store.js';

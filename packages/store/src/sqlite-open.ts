@@ -20,6 +20,8 @@ export const SQLITE_SCHEMA_VERSION = 15;
 export interface SqliteOptions {
   /** How long a writer waits for another process's write lock before failing (default 5000 ms). */
   busyTimeoutMs?: number;
+  /** better-sqlite3's addon object to use instead of the built one: the warm-up's stand-in (sqlite-stand-in.ts). */
+  nativeBinding?: object;
 }
 
 export interface SqliteConnection {
@@ -178,7 +180,12 @@ function nativeBinding(): { nativeBinding?: string } {
 /** The connection with its pragmas; closed again when a pragma fails. */
 function openRaw(file: string, options: SqliteOptions): Sqlite.Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const raw = new Sqlite(file, { timeout: options.busyTimeoutMs ?? 5000, ...nativeBinding() });
+  const binding = options.nativeBinding ? { nativeBinding: options.nativeBinding } : nativeBinding();
+  // The typings name only a path; better-sqlite3 takes the addon object itself as well.
+  const raw = new Sqlite(file, {
+    timeout: options.busyTimeoutMs ?? 5000,
+    ...(binding as { nativeBinding?: string }),
+  });
   try {
     raw.pragma('journal_mode = WAL');
     // NORMAL in WAL mode syncs the WAL only at checkpoints, not at every commit. A commit has still
