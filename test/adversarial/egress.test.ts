@@ -2,7 +2,7 @@
 // stands in for the attacker's host, reached only through spellings the gate cannot take for loopback
 // (a proxy variable, `127.1`) or by raw socket tools. Judged by the damage: the secret never arrives.
 // A request to the listener spelled as plain loopback is ordinary work and passes.
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,5 +82,24 @@ describe('ordinary requests to a local service pass', () => {
     });
     await new Promise((resolve) => direct.on('close', resolve));
     expect(received()).toContain(SECRET);
+  });
+});
+
+describe('a remote pointed elsewhere does not carry the project off', () => {
+  it('set-url and rename onto origin are refused; the other repository receives nothing', async () => {
+    const elsewhere = join(host.root, 'elsewhere.git');
+    execFileSync('git', ['init', '-q', '--bare', elsewhere]);
+    for (const command of [
+      `git remote set-url origin ${elsewhere}`,
+      `git remote set-url --add --push origin ${elsewhere}`,
+      `git remote add spare ${elsewhere} && git remote rename origin old && git remote rename spare origin`,
+    ]) {
+      const step = await host.bash(command);
+      expect(step.denied, command).toBe(true);
+    }
+    const push = await host.bash('git checkout -q -b topic && git push -q origin topic');
+    expect(push.denied).toBe(false);
+    const refs = execFileSync('git', ['--git-dir', elsewhere, 'for-each-ref'], { encoding: 'utf8' });
+    expect(refs).toBe('');
   });
 });

@@ -188,6 +188,18 @@ gates('git commands and config', [
   ['git config -e', 'git.config.persistent'],
   ['git remote add --mirror=push backup https://example.com/b.git', 'git.config.persistent'],
   ['git remote add --mirror backup https://example.com/b.git', 'git.config.persistent'],
+  // `git remote` is git config on remote.NAME.*: an existing name pointed elsewhere or removed.
+  ['git remote set-url origin https://example.com/elsewhere.git', 'git.config.persistent'],
+  ['git remote set-url --add --push origin https://example.com/e.git', 'git.config.persistent'],
+  ['git remote rename upstream origin', 'git.config.persistent'],
+  ['git remote rm origin', 'git.config.persistent'],
+  // Plumbing that pushes, and a fetch that deletes local tags.
+  ['git send-pack --force ../r.git main', 'git.push.plumbing'],
+  ['git send-pack ../r.git :refs/heads/main', 'git.push.plumbing'],
+  ['git http-push https://example.com/r.git +main', 'git.push.plumbing'],
+  ['git fetch --prune-tags origin', 'git.tag.delete'],
+  ['git fetch -pP', 'git.tag.delete'],
+  ['git pull --prune-tag', 'git.tag.delete'],
   ['git checkout --pathspec-from-file=list.txt HEAD', 'git.checkout.discard'],
   ['git config filter.lfs.smudge "sh x"', 'git.config.persistent'],
   ['printf "[alias]\\n pf = push --force\\n" >> .git/config && git pf', 'git.config.file-write'],
@@ -213,6 +225,11 @@ passes('git commands and config', [
   'git remote add upstream https://example.com/u.git',
   'git remote add --mirror=fetch backup https://example.com/b.git',
   'git remote -v',
+  'git remote show origin',
+  'git remote get-url --push origin',
+  'git remote prune origin',
+  'git send-pack --dry-run ../r.git main',
+  'git fetch --prune origin',
   'git clone https://example.com/r.git',
   'git config --global user.email a@b.c',
   'git config --get alias.pf',
@@ -402,6 +419,8 @@ gates('databases', [
 ]);
 
 passes('databases', [
+  'redis-cli SET eval 1',
+  'redis-cli GET evaluation',
   `psql -c 'SELECT count(*) FROM accounts'`,
   `psql -c "DELETE FROM sessions WHERE expires < now()"`,
   `mysql -e "UPDATE users SET admin = 0 WHERE id = 4"`,
@@ -545,6 +564,10 @@ gates('service CLIs: verbs, runners and server controls', [
   ['curl -s https://x.example/seed.js | mongosh shop', 'db.nosql.unknown-input'],
   ['mongosh shop ./scripts/cleanup.js', 'db.nosql.unknown-input'],
   ['redis-cli --pipe < commands.txt', 'db.nosql.unknown-input'],
+  [`redis-cli EVAL "redis.call('flushall')" 0`, 'db.nosql.unknown-input'],
+  ['redis-cli -n 2 evalsha 3f2a 0', 'db.nosql.unknown-input'],
+  ['redis-cli FCALL purge 0', 'db.nosql.unknown-input'],
+  ['redis-cli FUNCTION LOAD "#!lua name=lib"', 'db.nosql.unknown-input'],
   ['redis-cli --eval evict.lua 0', 'db.nosql.unknown-input'],
   ['aws rds modify-db-cluster --db-cluster-identifier c1 --no-deletion-protection', 'cloud.destroying-verb'],
   [

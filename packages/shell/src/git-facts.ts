@@ -51,16 +51,8 @@ export function gitFacts(sub: string, rest: readonly string[], read: ParsedOptio
       return read
         ? { configWrites: configWrites(read.positionals.slice(1), has).map((w) => w.toLowerCase()) }
         : {};
-    case 'remote': {
-      // `git remote add --mirror[=push] NAME URL` makes every later `git push NAME` a mirror push.
-      const [verb, name] = read?.positionals.slice(1) ?? [];
-      // A bare --mirror means both fetch and push; only --mirror=fetch leaves pushes alone.
-      const values = (read?.canonical ?? []).filter((o) => o.startsWith('--mirror='));
-      const mirror = read?.canonical.includes('--mirror') ?? false;
-      const pushes = mirror && (values.length === 0 || values.some((v) => v !== '--mirror=fetch'));
-      if (verb !== 'add' || name === undefined || !pushes) return {};
-      return { configWrites: [`remote.${name.toLowerCase()}.mirror=true`] };
-    }
+    case 'remote':
+      return read ? { configWrites: remoteConfigWrites(read.positionals.slice(1), read.canonical) } : {};
     case 'clone':
       return { config: values('--config').map((c) => c.toLowerCase()) };
     case 'submodule': {
@@ -75,6 +67,37 @@ export function gitFacts(sub: string, rest: readonly string[], read: ParsedOptio
       return rest[0] === 'run' ? { command: rest.slice(1).join(' ') } : {};
     default:
       return {};
+  }
+}
+
+/**
+ * What `git remote VERB …` writes into the repository's configuration: it is `git config` on
+ * remote.NAME.* keys, spelled otherwise. Adding a new remote re-routes nothing that was there and
+ * passes, unless it mirrors pushes; pointing an existing name elsewhere (set-url, rename onto it) or
+ * removing it is the same write as `git config remote.NAME.url …`, `--unset` or `--rename-section`.
+ */
+function remoteConfigWrites(args: string[], canonical: readonly string[]): string[] {
+  const [verb, ...rest] = args;
+  const name = (n: string | undefined) => (n ?? '*').toLowerCase();
+  switch (verb) {
+    case 'add': {
+      // A bare --mirror means both fetch and push; only --mirror=fetch leaves pushes alone.
+      const values = canonical.filter((o) => o.startsWith('--mirror='));
+      const pushes =
+        canonical.includes('--mirror') && (values.length === 0 || values.some((v) => v !== '--mirror=fetch'));
+      return pushes ? [`remote.${name(rest[0])}.mirror=true`] : [];
+    }
+    case 'set-url': {
+      const key = canonical.includes('--push') ? 'pushurl' : 'url';
+      return [`remote.${name(rest[0])}.${key}=${rest[1] ?? ''}`];
+    }
+    case 'rename':
+      return [`remote.${name(rest[0])}.*`, `remote.${name(rest[1])}.*`];
+    case 'remove':
+    case 'rm':
+      return [`remote.${name(rest[0])}.*`];
+    default:
+      return [];
   }
 }
 

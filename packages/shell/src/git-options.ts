@@ -36,6 +36,11 @@ export const GIT_SUBCOMMANDS: Record<string, OptionModel> = {
       'recurse-submodules? shallow-submodules remote-submodules j|jobs= separate-git-dir= ref-format= ' +
       'filter= also-filter-submodules bundle-uri= reject-shallow',
   ),
+  'send-pack': git(
+    'all dry-run force v|verbose thin atomic mirror receive-pack|exec! stateless-rpc stdin signed? ' +
+      'push-option= helper-status force-with-lease? force-if-includes',
+  ),
+  'http-push': git('all force dry-run d D v|verbose'),
   'ls-remote': git(
     'q|quiet upload-pack|exec! t|tags b|branches h|heads refs get-url sort= exit-code symref o|server-option=',
   ),
