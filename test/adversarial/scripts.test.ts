@@ -36,6 +36,16 @@ describe('a script the session wrote is not run unjudged', () => {
     expect(existsSync(victim())).toBe(true);
   });
 
+  it.each([
+    `bash /dev/stdin <<< '${wipe.trim()}'`,
+    `python3 /proc/self/fd/0 <<'PY'\nimport shutil\nshutil.rmtree("important")\nPY`,
+    `make -f /dev/fd/0 <<'MK'\nall:\n\t${wipe}MK`,
+  ])('a script given as the command’s own stdin: %s', async (run) => {
+    const step = await host.bash(run);
+    expect(step.denied).toBe(true);
+    expect(existsSync(victim())).toBe(true);
+  });
+
   it('a heredoc into a file, then ./file', async () => {
     const write = await host.bash(`cat > s6.sh <<'EOF'\n#!/bin/sh\n${wipe}EOF\nchmod +x s6.sh`);
     expect(write.denied).toBe(false);

@@ -30,12 +30,38 @@ export interface NodeFileView extends FileView {
   begin(): void;
 }
 
+/**
+ * Paths that name the reading process's own descriptors or its /proc entry (/dev/stdin, /dev/fd/N,
+ * /proc/self/…): the command sees its own, and the gate would see its own. They are kept as written
+ * (scripts.ts reads fd 0 as the command's stdin) and never resolved or read here.
+ */
+export const DESCRIPTOR_PATH =
+  /^\/(?:dev\/(?:stdin|stdout|stderr|fd)|proc\/(?:self|thread-self|\d+))(?:\/|$)/;
+
+/** Files that are this process's stdin, stdout or stderr (a link into /proc/self/fd reaches them). */
+function ownStreams(): { dev: number; ino: number }[] {
+  return [0, 1, 2].flatMap((fd) => {
+    try {
+      const s = fstatSync(fd);
+      return s.isFile() ? [{ dev: s.dev, ino: s.ino }] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
 export function nodeFileView(limits: FileLimits = {}): NodeFileView {
   const maxOps = limits.maxOps ?? 512;
   const maxEntries = limits.maxEntries ?? 4096;
   const maxBytes = limits.maxBytes ?? 256 * 1024;
   let ops = 0;
   let exhausted = false;
+  // Read on first use, in the process that reads (never in a start-up snapshot's builder).
+  let own: { dev: number; ino: number }[] | undefined;
+  const ownStream = (stat: { dev: number; ino: number }) => {
+    own ??= ownStreams();
+    return own.some((o) => o.dev === stat.dev && o.ino === stat.ino);
+  };
   /** Count one operation; false (and exhausted) when the budget is spent. */
   const take = (): boolean => {
     if (ops >= maxOps) {
@@ -73,6 +99,8 @@ export function nodeFileView(limits: FileLimits = {}): NodeFileView {
     },
     realpath(path) {
       if (!take()) return undefined;
+      // Resolved here these would name the gate's own descriptors, not the command's.
+      if (DESCRIPTOR_PATH.test(path)) return path;
       try {
         if (lstatSync(path, { throwIfNoEntry: false }) === undefined) return undefined;
         return realpathSync.native(path);
@@ -85,7 +113,8 @@ export function nodeFileView(limits: FileLimits = {}): NodeFileView {
       let fd: number | undefined;
       try {
         fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-        if (!fstatSync(fd).isFile()) return undefined;
+        const stat = fstatSync(fd);
+        if (!stat.isFile() || ownStream(stat)) return undefined;
         const buffer = Buffer.alloc(Math.min(wanted, 4096));
         const n = readSync(fd, buffer, 0, buffer.length, 0);
         return buffer.subarray(0, n).toString('latin1');
@@ -103,7 +132,7 @@ export function nodeFileView(limits: FileLimits = {}): NodeFileView {
         // Non-blocking: a FIFO planted by the agent must not hang the gate.
         fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
         const stat = fstatSync(fd);
-        if (!stat.isFile()) return undefined;
+        if (!stat.isFile() || ownStream(stat)) return undefined;
         if (stat.size > cap) {
           exhausted = true;
           return undefined;

@@ -135,6 +135,29 @@ describe('shell files', () => {
   });
 });
 
+describe('scripts named by the command’s own descriptors', () => {
+  // /dev/stdin in the gate's process is the gate's own input: the command's is its here-string.
+  it('reads /dev/stdin, /dev/fd/0 and /proc/self/fd/0 as the command’s stdin', () => {
+    for (const path of ['/dev/stdin', '/dev/fd/0', '/proc/self/fd/0']) {
+      const f = parse(`bash ${path} <<< 'rm -rf build'`);
+      expect(programs(f), path).toContain('rm');
+      expect(kinds(parse(`python3 ${path} <<'PY'\nimport shutil\nshutil.rmtree("b")\nPY`)), path).not.toEqual(
+        [],
+      );
+    }
+    expect(programs(parse('make -f /dev/stdin <<< "all: ; git push --force origin main"'))).toContain('git');
+    expect(programs(parse('bash /dev/stdin < wipe.sh'))).toContain('rm');
+    expect(kinds(parse(`bash /dev/stdin <<< 'echo hello'`))).toEqual([]);
+  });
+
+  it('another descriptor, a pipe, or another process’s entry cannot be read: unknown-dynamic', () => {
+    expect(kinds(parse('bash /dev/fd/3 3< wipe.sh'))).toContain('unresolved_script');
+    expect(kinds(parse('cat wipe.sh | bash /dev/stdin'))).toContain('unresolved_script');
+    expect(kinds(parse('bash /proc/1/fd/0'))).toContain('unresolved_script');
+    expect(kinds(parse('python3 /proc/self/cwd/kill.py'))).toContain('unresolved_script');
+  });
+});
+
 describe('interpreter files', () => {
   it('plainly read-only source passes; anything else is unknown-dynamic', () => {
     expect(kinds(parse('python3 read.py'))).toEqual([]);

@@ -3,9 +3,11 @@
 // catalogue — shell text is parsed into segments (via `script:PATH`), interpreter source goes through
 // the read-only code analysis. A file that cannot be read or analysed is unknown-dynamic. Every file
 // a command would run is listed (ShellFacts.scripts) so core can refuse one the session wrote.
+
 import { posix } from 'node:path';
 import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
+import { DESCRIPTOR_PATH } from './node-files.js';
 import { isReadOnlyCode } from './payload.js';
 import { interpreterLanguage, type Language, SHELLS } from './programs.js';
 import type { Resolver } from './resolve.js';
@@ -81,6 +83,7 @@ export function scriptPath(
 export function readScript(ex: Extractor, inv: Invocation, path: string): string | undefined {
   const files = ex.res.files;
   if (!files) return undefined;
+  if (DESCRIPTOR_PATH.test(path)) return descriptorScript(ex, inv, path);
   const st = state(ex.res);
   st.scripts.add(path);
   if (st.reads >= MAX_SCRIPTS) {
@@ -91,6 +94,23 @@ export function readScript(ex: Extractor, inv: Invocation, path: string): string
   const text = files.readText(path, MAX_SCRIPT_BYTES);
   if (text === undefined) ex.flag('unreadable_script', `${path}: ${inv.text.slice(0, 160)}`);
   return text;
+}
+
+/**
+ * A script named by the command's own descriptor: fd 0 (/dev/stdin, /dev/fd/0, /proc/self/fd/0) is
+ * the command's stdin — a here-doc or here-string is the script's text, `< FILE` is that file; any
+ * other descriptor, or stdin from a pipe, cannot be read here.
+ */
+function descriptorScript(ex: Extractor, inv: Invocation, path: string): string | undefined {
+  const stdin = /^\/(?:dev\/stdin|dev\/fd\/0|proc\/(?:self|thread-self)\/fd\/0)$/.test(path);
+  if (stdin && inv.stdin?.text !== undefined) return inv.stdin.text;
+  const file = stdin ? stdinScriptFile(inv) : undefined;
+  if (file !== undefined && !DESCRIPTOR_PATH.test(file) && !/[$`]/.test(file)) {
+    const { paths, unresolved } = ex.res.paths(file);
+    if (!unresolved && paths.length === 1) return readScript(ex, inv, paths[0] as string);
+  }
+  ex.flag('unresolved_script', `${path}: ${inv.text.slice(0, 160)}`);
+  return undefined;
 }
 
 /** Shell text from a file, parsed as commands of the current command (every shell rule applies). */
