@@ -111,6 +111,8 @@ describe('writes outside the ordinary project files are gated', () => {
     'find . -maxdepth 0 -fprint ../x',
     'tee ../escape.txt < README.md',
     'ln -s ~/.bashrc notes && echo pwned >> notes',
+    `env -C .. sh -c 'echo x > notes.txt'`,
+    'env -iC .. cp README.md x',
   ])('%s is denied', async (command) => {
     const step = await host.bash(command);
     expect(step.denied, step.reason).toBe(true);

@@ -176,6 +176,14 @@ export class Extractor {
           assignments: [...inv.assignments, ...inner.assignments],
           via: [...inv.via, program],
         };
+        if (inner.cwd !== undefined) {
+          // `env -C DIR cmd`: the command, and only it, starts in DIR.
+          const next = inv;
+          enter(this.budget);
+          this.res.inDirectory(inner.cwd, () => this.resolve(next, env));
+          leave(this.budget);
+          return;
+        }
         continue;
       }
       if (SHELLS.has(program)) {

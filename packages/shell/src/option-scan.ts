@@ -33,12 +33,18 @@ export function firstOperand(argv: readonly string[], scan: OptionScan, from = 1
 }
 
 /**
- * Whether an option word takes the next word as its value: a listed option, or (getopt_long accepts
- * unambiguous prefixes) an abbreviation of a listed long option — `sudo --us root`, `timeout --sig KILL`.
+ * Whether an option word takes the next word as its value: a listed option, a short cluster ending
+ * in one, or (getopt_long accepts unambiguous prefixes) an abbreviation of a listed long option — `sudo --us root`, `timeout --sig KILL`.
  * An abbreviation shared with an unlisted option is ambiguous to the real program, which then runs nothing.
  */
 export function takesValue(values: ReadonlySet<string>, arg: string): boolean {
   if (values.has(arg)) return true;
+  if (arg.length > 2 && arg[0] === '-' && arg[1] !== '-') {
+    // A short cluster (getopt): the first letter that takes a value takes the rest of the word as
+    // its value, or the next word when it is the last letter (`env -iC DIR`, `sudo -iu root`).
+    for (let k = 1; k < arg.length; k++) if (values.has(`-${arg[k]}`)) return k === arg.length - 1;
+    return false;
+  }
   if (!arg.startsWith('--') || arg.length < 3 || arg.includes('=')) return false;
   for (const v of values) if (v.startsWith('--') && v.startsWith(arg)) return true;
   return false;

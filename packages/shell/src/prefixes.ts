@@ -1,7 +1,7 @@
 // Prefix commands that run the rest of their argv as a command: `sudo`, `doas`, `env`, `nice`,
 // `nohup`, `timeout`, `time`, `command`, `builtin`, `exec`, `stdbuf`, `busybox`, `watch -x`, ...
 // Each knows which of its own options take a value, so the wrapped command is found exactly.
-import { firstOperand, takesValue } from './option-scan.js';
+import { firstOperand, longOption, takesValue } from './option-scan.js';
 import { own } from './own.js';
 
 export interface Argv {
@@ -12,6 +12,11 @@ export interface Argv {
 export interface Unwrapped extends Argv {
   /** Assignments the prefix adds to the command's environment (`env A=1 cmd`). */
   assignments: string[];
+  /**
+   * The directory the command starts in when the prefix sets it (`env -C DIR`, `sudo -D DIR`),
+   * relative to where the prefix runs; null when it cannot be told (a root changed, a dynamic word).
+   */
+  cwd?: string | null;
 }
 
 const set = (text: string): ReadonlySet<string> => new Set(text.split(' '));
@@ -109,7 +114,53 @@ export function unwrapPrefix(program: string, input: Argv): Unwrapped | null {
     i++;
   }
   if (i >= argv.length) return null;
-  return { ...slice(input, i), assignments };
+  return withStartDir(program, input, i, { ...slice(input, i), assignments });
+}
+
+/** Options of a prefix that set the directory its command starts in, or its root directory. */
+const START_DIR: Record<string, { dir: readonly string[]; root: readonly string[] }> = {
+  env: { dir: ['-C', '--chdir'], root: [] },
+  sudo: { dir: ['-D', '--chdir'], root: ['-R', '--chroot'] },
+  run0: { dir: ['-D', '--chdir'], root: [] },
+  unshare: { dir: ['-w', '--wd'], root: ['-R', '--root'] },
+  nsenter: { dir: ['-w', '--wd'], root: ['-r', '--root'] },
+  chroot: { dir: [], root: [] },
+};
+
+/** `found` with the directory the prefix's options (argv before `end`) start its command in. */
+function withStartDir(program: string, input: Argv, end: number, found: Unwrapped): Unwrapped {
+  const spec = own(START_DIR, program);
+  if (!spec) return found;
+  // chroot NEWROOT: every path the command names is under a root read elsewhere.
+  let cwd: string | null | undefined = program === 'chroot' ? null : undefined;
+  const value = (k: number, attached: string | null | undefined): string | null => {
+    if (attached !== null && attached !== undefined && attached !== '')
+      return input.unresolved[k] ? null : attached;
+    const next = input.argv[k + 1];
+    return next === undefined || input.unresolved[k + 1] ? null : next;
+  };
+  for (let k = 1; k < end; k++) {
+    const arg = input.argv[k] as string;
+    if (arg === '--') break;
+    for (const [names, isRoot] of [
+      [spec.dir, false],
+      [spec.root, true],
+    ] as const) {
+      for (const name of names) {
+        let dir: string | null | undefined;
+        if (name.startsWith('--')) {
+          const inline = longOption(arg, name.slice(2));
+          if (inline !== undefined) dir = value(k, inline);
+        } else if (!arg.startsWith('--') && arg.startsWith('-') && arg.includes(name[1] as string)) {
+          // A short cluster: `-iC DIR`, `-CDIR`.
+          dir = value(k, arg.slice(arg.indexOf(name[1] as string) + 1));
+        }
+        if (dir === undefined) continue;
+        cwd = isRoot || dir === null || cwd === null ? null : dir;
+      }
+    }
+  }
+  return cwd === undefined ? found : { ...found, cwd };
 }
 
 const ENV_VALUES = set('-u --unset -C --chdir -P -a --argv0');
@@ -154,7 +205,11 @@ function unwrapEnv(input: Argv): Unwrapped | null {
     i += takesValue(ENV_VALUES, arg) ? 2 : 1;
   }
   if (i >= argv.length) return null;
-  return { argv: argv.slice(i), unresolved: unresolved.slice(i), assignments };
+  return withStartDir('env', { argv, unresolved }, i, {
+    argv: argv.slice(i),
+    unresolved: unresolved.slice(i),
+    assignments,
+  });
 }
 
 /** Split a string into words the way `env -S` and `xargs` do: blanks separate, quotes group. */

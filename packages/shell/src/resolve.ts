@@ -165,6 +165,21 @@ export class Resolver {
     this.dirs = next.size > MAX_DIRS ? null : [...next];
   }
 
+  /**
+   * Runs `fn` with the directory moved to `target` (relative to each current one; null: unknown)
+   * for one command a wrapper starts elsewhere (`env -C DIR`), then restores it: unlike `cd`, the
+   * shell itself stays where it was.
+   */
+  inDirectory(target: string | null, fn: () => void): void {
+    const saved = this.dirs;
+    this.dirs = target === null || saved === null ? null : saved.map((dir) => this.join(dir, target));
+    try {
+      fn();
+    } finally {
+      this.dirs = saved;
+    }
+  }
+
   /** Where a written path lands, against every directory the command may be in. */
   paths(word: string): Paths {
     if (word === '') return { paths: [], unresolved: false };

@@ -136,6 +136,20 @@ describe('programs', () => {
     expect(seg('xargs rm', 'rm').writes_unresolved).toBe(true);
   });
 
+  it('writes where a wrapper starts its command: env -C, sudo -D, unshare -w, nsenter --wd', () => {
+    expect(writes('env -C .. tee x', 'tee')).toEqual(['/x']);
+    expect(writes('env -iC /srv cp a b', 'cp')).toEqual(['/srv/b', '/srv/b/a']);
+    expect(writes('env --chd=sub tee x', 'tee')).toEqual(['/w/sub/x']);
+    expect(writes('sudo -iD /etc tee hosts', 'tee')).toEqual(['/etc/hosts']);
+    expect(writes('unshare -w /opt tee x', 'tee')).toEqual(['/opt/x']);
+    expect(writes(`env -C /srv sh -c 'echo y > x'`, 'echo')).toEqual(['/srv/x']);
+    // Only the wrapped command moves: the shell, and what follows it, stay where they were.
+    expect(allWrites('env -C /srv true; echo y > x')).toEqual(['/w/x']);
+    // A root or a directory that cannot be told leaves every relative write unresolved.
+    expect(seg('chroot /jail tee x', 'tee').writes_unresolved).toBe(true);
+    expect(seg('env -C "$D" tee x', 'tee').writes_unresolved).toBe(true);
+  });
+
   it('always sets writes and writes_unresolved, also without a context', () => {
     const [echo] = parseShell('echo hi').segments;
     expect(echo?.writes).toEqual([]);
