@@ -36,6 +36,12 @@ export const GIT_SUBCOMMANDS: Record<string, OptionModel> = {
       'recurse-submodules? shallow-submodules remote-submodules j|jobs= separate-git-dir= ref-format= ' +
       'filter= also-filter-submodules bundle-uri= reject-shallow',
   ),
+  repack: git(
+    'a A d k|keep-unreachable q|quiet n l f F b|write-bitmap-index depth= window= window-memory= ' +
+      'max-pack-size= keep-pack= unpack-unreachable= cruft cruft-expiration= geometric= m|write-midx ' +
+      'i|delta-islands threads= combine-cruft-below-size= max-cruft-size= expire-to= filter= filter-to= ' +
+      'pack-kept-objects',
+  ),
   'send-pack': git(
     'all dry-run force v|verbose thin atomic mirror receive-pack|exec! stateless-rpc stdin signed? ' +
       'push-option= helper-status force-with-lease? force-if-includes',
