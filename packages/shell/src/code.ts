@@ -3,6 +3,7 @@
 // `redis-cli CMD`, heredocs and piped text). The code becomes the segment's `payload`; interpreter
 // code that is not plainly read-only is unknown-dynamic; SQL is analysed into the segment's `sql` facts.
 import type { Extractor, Handler, Invocation } from './extract.js';
+import { firstOperand } from './option-scan.js';
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
 import { runPackageRunner } from './package-runners.js';
 import { runPackageScripts } from './package-scripts.js';
@@ -16,12 +17,80 @@ import {
   interpreterLanguage,
   type Language,
   LOAD_OPTIONS,
+  TS_RUNNERS,
 } from './programs.js';
 import { runCodeFile } from './scripts.js';
 import { judgeShellCalls } from './shell-calls.js';
 import { clientSql, isSqlClient } from './sql-clients.js';
 
+/** Options of `deno run`, `bun run` and `tsx watch` that take the next word, before the program file. */
+const RUN_VALUES: Record<string, ReadonlySet<string>> = {
+  deno: new Set([
+    '-c',
+    '--config',
+    '--import-map',
+    '--cert',
+    '--location',
+    '--seed',
+    '-L',
+    '--log-level',
+    '--ext',
+    '--preload',
+  ]),
+  bun: new Set([
+    '--cwd',
+    '--env-file',
+    '--preload',
+    '-r',
+    '--require',
+    '--import',
+    '-c',
+    '--config',
+    '--tsconfig-override',
+    '-d',
+    '--define',
+    '-l',
+    '--loader',
+    '--main-fields',
+    '--conditions',
+  ]),
+  watch: new Set(['--include', '--exclude', '--tsconfig', '--env-file']),
+};
+
+/**
+ * `deno run [options] FILE`, `bun run [options] FILE` (a name without a dot or slash is a package.json
+ * script), `tsx watch [options] FILE`: the index of the program file, or -1.
+ */
+function programFileIndex(program: string, argv: readonly string[]): number {
+  const values =
+    program === 'deno' && argv[1] === 'run'
+      ? RUN_VALUES.deno
+      : program === 'bun' && argv[1] === 'run'
+        ? RUN_VALUES.bun
+        : TS_RUNNERS.has(program) && argv[1] === 'watch'
+          ? RUN_VALUES.watch
+          : undefined;
+  if (values === undefined) return -1;
+  const at = firstOperand(argv, { values }, 2);
+  if (at < 0 || at >= argv.length) return -1;
+  return program === 'bun' && !/[./]/.test(argv[at] as string) ? -1 : at;
+}
+
 export const interpreter: Handler = (ex, inv, env, program) => {
+  // `deno run FILE`, `bun run FILE`, `tsx watch FILE`: the runtime runs a program file, read as
+  // node's is. A module named by URL is fetched when it runs and cannot be read here.
+  const file = programFileIndex(program, inv.argv);
+  if (file > 0) {
+    if (/^(https?|jsr|npm):/i.test(inv.argv[file] as string)) {
+      ex.emit(inv);
+      ex.flag('unresolved_script', inv.text);
+      return;
+    }
+    const argv = [program, ...inv.argv.slice(file)];
+    const unresolved = [false, ...inv.unresolved.slice(file)];
+    interpreter(ex, { ...inv, argv, unresolved }, env, program);
+    return;
+  }
   // `bun run NAME` / `bun test` / `deno task`: the package manager's commands, not a program file.
   if (
     (program === 'bun' || program === 'deno') &&

@@ -16,11 +16,24 @@ export const SHELLS = new Set([
   'tcsh',
 ]);
 
+/** Programs that run a TypeScript or JavaScript file as node does, node's options with theirs. */
+export const TS_RUNNERS: ReadonlySet<string> = new Set([
+  'tsx',
+  'ts-node',
+  'ts-node-esm',
+  'ts-node-script',
+  'esno',
+  'vite-node',
+  'babel-node',
+  'sucrase-node',
+]);
+
 export type Language = 'python' | 'node' | 'perl' | 'ruby' | 'php' | 'lua' | 'awk' | 'other';
 
 export function interpreterLanguage(program: string): Language | null {
   if (/^(python|pypy)[0-9.]*$/.test(program)) return 'python';
   if (program === 'node' || program === 'nodejs' || program === 'bun' || program === 'deno') return 'node';
+  if (TS_RUNNERS.has(program)) return 'node';
   if (/^perl[0-9.]*$/.test(program)) return 'perl';
   if (/^ruby[0-9.]*$/.test(program) || program === 'jruby') return 'ruby';
   if (/^php[0-9.]*$/.test(program)) return 'php';

@@ -27,6 +27,8 @@ beforeAll(() => {
   put('p/kill.py', 'import shutil\nshutil.rmtree("dir")\n');
   put('p/check.py', "import subprocess\nsubprocess.run(['git', 'status', '--short'], check=True)\n");
   put('p/purge.py', "import os\nos.system('git clean -fdx')\n");
+  put('p/wipe.ts', 'import { rmSync } from "node:fs";\nrmSync("dir", { recursive: true });\n');
+  put('p/hello.ts', 'console.log(1 + 1);\n');
   put('p/bin/app', '\x7fELF\0\0\0binary', 0o755);
   put('p/big.sh', `# big\n${'echo x\n'.repeat(40_000)}`);
   put(
@@ -176,6 +178,25 @@ describe('interpreter files', () => {
 
   it('a module run (-m) is not a file', () => {
     expect(kinds(parse('python -m pytest -q'))).toEqual([]);
+  });
+
+  it('deno run, bun run FILE and the TypeScript runners read the file as node runs one', () => {
+    for (const cmd of [
+      'deno run -A wipe.ts',
+      'deno run -c deno.json --allow-read=. wipe.ts',
+      'bun run ./wipe.ts',
+      'bun run --env-file .env wipe.ts',
+      'tsx wipe.ts',
+      'ts-node wipe.ts',
+      'tsx watch --include src wipe.ts',
+      'npx tsx wipe.ts',
+    ]) {
+      expect(kinds(parse(cmd)), cmd).toContain('interpreter_code');
+      expect(kinds(parse(cmd.replace('wipe.ts', 'hello.ts'))), cmd).toEqual([]);
+    }
+    // A module fetched by URL when it runs cannot be read here; bun run NAME is a package script.
+    expect(kinds(parse('deno run -A https://example.com/x.ts'))).toContain('unresolved_script');
+    expect(kinds(parse('bun run lint'))).not.toContain('interpreter_code');
   });
 });
 
