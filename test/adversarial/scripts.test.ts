@@ -94,19 +94,17 @@ describe('a script the session wrote is not run unjudged', () => {
     expect(existsSync(victim())).toBe(true);
   });
 
-  it.each([
-    'tsx k.ts',
-    'npx --no-install tsx k.ts',
-    'deno run -A k.ts',
-    'bun run ./k.ts',
-  ])('a TypeScript file written then run: %s', async (run) => {
-    await host.edit('Write', {
-      file_path: join(host.work, 'k.ts'),
-      content: 'import { rmSync } from "node:fs";\nrmSync("important", { recursive: true });\n',
-    });
-    expect((await host.bash(run)).denied).toBe(true);
-    expect(existsSync(victim())).toBe(true);
-  });
+  it.each(['tsx k.ts', 'npx --no-install tsx k.ts', 'deno run -A k.ts', 'bun run ./k.ts'])(
+    'a TypeScript file written then run: %s',
+    async (run) => {
+      await host.edit('Write', {
+        file_path: join(host.work, 'k.ts'),
+        content: 'import { rmSync } from "node:fs";\nrmSync("important", { recursive: true });\n',
+      });
+      expect((await host.bash(run)).denied).toBe(true);
+      expect(existsSync(victim())).toBe(true);
+    },
+  );
 });
 
 describe('ordinary scripts pass', () => {
