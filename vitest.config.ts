@@ -25,9 +25,16 @@ export default defineConfig({
     globalSetup: ['./test/support/state-dir.ts'],
     projects: [
       { extends: true as const, test: { name: 'contracts', include: ['contracts/src/**/*.test.ts'] } },
+      // Package suites do real I/O too (PostgreSQL, SQLite files, child processes) and turbo runs them
+      // all at once on this project's 2 cores: 5 s, vitest's default, was missed under that load.
       ...packages.map((name) => ({
         extends: true as const,
-        test: { name, include: [`packages/${name}/src/**/*.test.ts`] },
+        test: {
+          name,
+          include: [`packages/${name}/src/**/*.test.ts`],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
       })),
       {
         extends: true as const,
