@@ -453,6 +453,8 @@ gates('containers and clusters', [
   ['docker compose down -v', 'container.remove'],
   ['podman kill web', 'container.remove'],
   ['kubectl delete deployment api -n prod', 'cluster.kubectl.destructive'],
+  [`kubectl patch deploy api -p '{"spec":{"replicas":0}}'`, 'cluster.kubectl.destructive'],
+  [`kubectl patch deploy api --patch 'spec: {replicas: 0}'`, 'cluster.kubectl.destructive'],
   ['kubectl --context prod delete ns staging', 'cluster.kubectl.destructive'],
   ['kubectl drain node-7 --ignore-daemonsets', 'cluster.kubectl.destructive'],
   ['kubectl replace --force -f job.yaml', 'cluster.kubectl.destructive'],
@@ -461,6 +463,8 @@ gates('containers and clusters', [
 ]);
 
 passes('containers and clusters', [
+  `kubectl patch deploy api -p '{"spec":{"replicas":10}}'`,
+  `kubectl patch deploy api --dry-run=server -p '{"spec":{"replicas":0}}'`,
   'docker ps -a',
   'docker run --rm app npm test',
   'docker exec web ls /srv',
