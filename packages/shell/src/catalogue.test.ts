@@ -193,6 +193,11 @@ gates('git commands and config', [
   ['git remote set-url --add --push origin https://example.com/e.git', 'git.config.persistent'],
   ['git remote rename upstream origin', 'git.config.persistent'],
   ['git remote rm origin', 'git.config.persistent'],
+  // git's own records written behind its back.
+  ['rm .git/index', 'git.internals.file-write'],
+  ['cp /dev/null .git/refs/heads/main', 'git.internals.file-write'],
+  ['rm -rf .git/logs', 'git.internals.file-write'],
+  [`echo 'ref: refs/heads/x' > .git/HEAD`, 'git.internals.file-write'],
   // Plumbing that pushes, and a fetch that deletes local tags.
   ['git send-pack --force ../r.git main', 'git.push.plumbing'],
   ['git send-pack ../r.git :refs/heads/main', 'git.push.plumbing'],
@@ -235,6 +240,9 @@ passes('git commands and config', [
   'git remote prune origin',
   'git send-pack --dry-run ../r.git main',
   'git fetch --prune origin',
+  'cat .git/HEAD',
+  'ls .git/refs/heads',
+  'cp .git/HEAD /tmp/head',
   'git lfs migrate info',
   'git lfs migrate import --no-rewrite big.bin',
   'git repack -Ad',
