@@ -113,6 +113,8 @@ describe('writes outside the ordinary project files are gated', () => {
     'ln -s ~/.bashrc notes && echo pwned >> notes',
     `env -C .. sh -c 'echo x > notes.txt'`,
     'env -iC .. cp README.md x',
+    'cp /dev/null .git/refs/heads/main',
+    'ln -sf /dev/null .git/index',
   ])('%s is denied', async (command) => {
     const step = await host.bash(command);
     expect(step.denied, step.reason).toBe(true);
