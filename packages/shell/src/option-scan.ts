@@ -39,15 +39,22 @@ export function firstOperand(argv: readonly string[], scan: OptionScan, from = 1
  */
 export function takesValue(values: ReadonlySet<string>, arg: string): boolean {
   if (values.has(arg)) return true;
-  if (arg.length > 2 && arg[0] === '-' && arg[1] !== '-') {
-    // A short cluster (getopt): the first letter that takes a value takes the rest of the word as
-    // its value, or the next word when it is the last letter (`env -iC DIR`, `sudo -iu root`).
-    for (let k = 1; k < arg.length; k++) if (values.has(`-${arg[k]}`)) return k === arg.length - 1;
-    return false;
-  }
+  if (arg.length > 2 && arg[0] === '-' && arg[1] !== '-')
+    return clusterValueIndex(values, arg) === arg.length - 1;
   if (!arg.startsWith('--') || arg.length < 3 || arg.includes('=')) return false;
   for (const v of values) if (v.startsWith('--') && v.startsWith(arg)) return true;
   return false;
+}
+
+/**
+ * In a short cluster (getopt: `env -iC DIR`, `sudo -uroot`), the index of the first letter that takes
+ * a value: its value is the rest of the word, or the next word when it is the last letter. -1 when
+ * no letter does, or `arg` is not a short cluster.
+ */
+export function clusterValueIndex(values: ReadonlySet<string>, arg: string): number {
+  if (arg.length < 2 || arg[0] !== '-' || arg[1] === '-') return -1;
+  for (let k = 1; k < arg.length; k++) if (values.has(`-${arg[k]}`)) return k;
+  return -1;
 }
 
 /**

@@ -1,7 +1,7 @@
 // Prefix commands that run the rest of their argv as a command: `sudo`, `doas`, `env`, `nice`,
 // `nohup`, `timeout`, `time`, `command`, `builtin`, `exec`, `stdbuf`, `busybox`, `watch -x`, ...
 // Each knows which of its own options take a value, so the wrapped command is found exactly.
-import { firstOperand, longOption, takesValue } from './option-scan.js';
+import { clusterValueIndex, firstOperand, longOption, takesValue } from './option-scan.js';
 import { own } from './own.js';
 
 export interface Argv {
@@ -114,50 +114,58 @@ export function unwrapPrefix(program: string, input: Argv): Unwrapped | null {
     i++;
   }
   if (i >= argv.length) return null;
-  return withStartDir(program, input, i, { ...slice(input, i), assignments });
+  return withStartDir(program, input, i, spec.values, { ...slice(input, i), assignments });
 }
 
-/** Options of a prefix that set the directory its command starts in, or its root directory. */
-const START_DIR: Record<string, { dir: readonly string[]; root: readonly string[] }> = {
-  env: { dir: ['-C', '--chdir'], root: [] },
-  sudo: { dir: ['-D', '--chdir'], root: ['-R', '--chroot'] },
-  run0: { dir: ['-D', '--chdir'], root: [] },
-  unshare: { dir: ['-w', '--wd'], root: ['-R', '--root'] },
-  nsenter: { dir: ['-w', '--wd'], root: ['-r', '--root'] },
-  chroot: { dir: [], root: [] },
-};
+/**
+ * Options of a prefix that set the directory its command starts in, or its root directory.
+ * `attachedOnly`: the option's value is optional and only ever attached (nsenter's `--wd=DIR`); alone
+ * it names the target process's directory, which cannot be told here.
+ */
+const START_DIR: Record<string, { dir: readonly string[]; root: readonly string[]; attachedOnly?: boolean }> =
+  {
+    env: { dir: ['-C', '--chdir'], root: [] },
+    sudo: { dir: ['-D', '--chdir'], root: ['-R', '--chroot'] },
+    run0: { dir: ['-D', '--chdir'], root: [] },
+    unshare: { dir: ['-w', '--wd'], root: ['-R', '--root'] },
+    nsenter: { dir: ['-w', '--wd'], root: ['-r', '--root'], attachedOnly: true },
+    chroot: { dir: [], root: [] },
+  };
 
-/** `found` with the directory the prefix's options (argv before `end`) start its command in. */
-function withStartDir(program: string, input: Argv, end: number, found: Unwrapped): Unwrapped {
+/**
+ * `found` with the directory the prefix's options (argv before `end`, `values` the options that take
+ * one) start its command in: a relative or absolute path, or null when it cannot be told.
+ */
+function withStartDir(
+  program: string,
+  input: Argv,
+  end: number,
+  values: ReadonlySet<string>,
+  found: Unwrapped,
+): Unwrapped {
   const spec = own(START_DIR, program);
   if (!spec) return found;
+  const names = [...spec.dir, ...spec.root];
+  // The directory options count among the value-taking ones when a cluster is read.
+  const letters = new Set([...values, ...names.filter((n) => !n.startsWith('--'))]);
   // chroot NEWROOT: every path the command names is under a root read elsewhere.
   let cwd: string | null | undefined = program === 'chroot' ? null : undefined;
-  const value = (k: number, attached: string | null | undefined): string | null => {
-    if (attached !== null && attached !== undefined && attached !== '')
-      return input.unresolved[k] ? null : attached;
-    const next = input.argv[k + 1];
-    return next === undefined || input.unresolved[k + 1] ? null : next;
-  };
   for (let k = 1; k < end; k++) {
     const arg = input.argv[k] as string;
     if (arg === '--') break;
-    for (const [names, isRoot] of [
-      [spec.dir, false],
-      [spec.root, true],
-    ] as const) {
-      for (const name of names) {
-        let dir: string | null | undefined;
-        if (name.startsWith('--')) {
-          const inline = longOption(arg, name.slice(2));
-          if (inline !== undefined) dir = value(k, inline);
-        } else if (!arg.startsWith('--') && arg.startsWith('-') && arg.includes(name[1] as string)) {
-          // A short cluster: `-iC DIR`, `-CDIR`.
-          dir = value(k, arg.slice(arg.indexOf(name[1] as string) + 1));
-        }
-        if (dir === undefined) continue;
-        cwd = isRoot || dir === null || cwd === null ? null : dir;
-      }
+    const at = clusterValueIndex(letters, arg);
+    for (const name of names) {
+      // The value attached (a string), in the next word (null), or this word is not the option.
+      const given = name.startsWith('--')
+        ? longOption(arg, name.slice(2))
+        : at > 0 && arg[at] === name[1]
+          ? arg.slice(at + 1) || null
+          : undefined;
+      if (given === undefined) continue;
+      const word = given ?? (spec.attachedOnly ? undefined : input.argv[k + 1]);
+      const dynamic = input.unresolved[given === null ? k + 1 : k];
+      const dir = word === undefined || word === '' || dynamic ? null : word;
+      cwd = spec.root.includes(name) || dir === null || cwd === null ? null : dir;
     }
   }
   return cwd === undefined ? found : { ...found, cwd };
@@ -205,7 +213,7 @@ function unwrapEnv(input: Argv): Unwrapped | null {
     i += takesValue(ENV_VALUES, arg) ? 2 : 1;
   }
   if (i >= argv.length) return null;
-  return withStartDir('env', { argv, unresolved }, i, {
+  return withStartDir('env', { argv, unresolved }, i, ENV_VALUES, {
     argv: argv.slice(i),
     unresolved: unresolved.slice(i),
     assignments,

@@ -106,12 +106,9 @@ const SSH_VALUES = GLOBAL_VALUE_OPTIONS.ssh as ReadonlySet<string>;
 /** `ssh [options] HOST [COMMAND …]`: the remote command is a shell string. */
 export const ssh: Handler = (ex, inv) => {
   const { argv, unresolved } = inv;
-  // A cluster ending in a letter that takes a value (`-vo X`, `-4p 22`) takes the next word too.
-  const i = firstOperand(argv, {
-    values: SSH_VALUES,
-    loneDashIsOperand: false,
-    visit: (arg) => (/^-[46AaCfGgKkMNnqsTtVvXxYy]+[bcDEeFIiJLlmOopQRSWwB]$/.test(arg) ? 2 : undefined),
-  });
+  // A cluster ending in a letter that takes a value (`-vo X`, `-4p 22`) takes the next word too, as
+  // every option scan reads clusters (option-scan.ts, takesValue).
+  const i = firstOperand(argv, { values: SSH_VALUES, loneDashIsOperand: false });
   ex.emit(inv);
   const options: Array<[string, number]> = [];
   for (let k = 1; k < i; k++) {

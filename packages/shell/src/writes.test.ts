@@ -142,12 +142,17 @@ describe('programs', () => {
     expect(writes('env --chd=sub tee x', 'tee')).toEqual(['/w/sub/x']);
     expect(writes('sudo -iD /etc tee hosts', 'tee')).toEqual(['/etc/hosts']);
     expect(writes('unshare -w /opt tee x', 'tee')).toEqual(['/opt/x']);
+    expect(writes('nsenter -t 1 --wd=/opt tee x', 'tee')).toEqual(['/opt/x']);
+    // A letter before -D that takes a value takes the rest of the cluster: -u's user is `Dbuild`.
+    expect(writes('sudo -uDbuild tee x', 'tee')).toEqual(['/w/x']);
     expect(writes(`env -C /srv sh -c 'echo y > x'`, 'echo')).toEqual(['/srv/x']);
     // Only the wrapped command moves: the shell, and what follows it, stay where they were.
     expect(allWrites('env -C /srv true; echo y > x')).toEqual(['/w/x']);
     // A root or a directory that cannot be told leaves every relative write unresolved.
     expect(seg('chroot /jail tee x', 'tee').writes_unresolved).toBe(true);
     expect(seg('env -C "$D" tee x', 'tee').writes_unresolved).toBe(true);
+    // nsenter's --wd alone is the target process's directory.
+    expect(seg('nsenter -t 1 -w tee x', 'tee').writes_unresolved).toBe(true);
   });
 
   it('always sets writes and writes_unresolved, also without a context', () => {
