@@ -138,6 +138,28 @@ describe('every way to write a file is judged by the same path rules', () => {
   });
 });
 
+describe('without a scope (textual classification), a path is judged as written', () => {
+  const textual = (command: string) => classify(policy, { tool: 'shell', args: { command } });
+  it.each([
+    ': > ../notes.txt',
+    'cp build/app ../../deploy/',
+    'echo x >> ~/.bashrc',
+    'cd ~/.ssh && rm id_rsa',
+    'rm .git/*',
+    'rm .*',
+    'touch .envrc',
+  ])('%s is a protected write', (command) => {
+    expect(textual(command).rules).toContain('fs.write.protected');
+  });
+
+  it.each(['echo x > notes.txt', 'cp a.txt src/b.txt', 'rm build/*.o', 'cd src && echo x > out.txt'])(
+    '%s stays in the project',
+    (command) => {
+      expect(textual(command).rules).not.toContain('fs.write.protected');
+    },
+  );
+});
+
 describe('tool names are words of the call, not table keys', () => {
   it('reads a tool named after an inherited property as an unknown tool', async () => {
     const { writesOfTool } = await import('./writes.js');

@@ -1,6 +1,8 @@
 // Every way of writing a file, as one list of (path, zone): a Write/Edit tool's path, an MCP file
 // tool's path, or what a shell command writes (redirections, tee, cp/mv/ln, sed -i, rm, ...). The
 // path rules (zones.ts) then judge them all alike.
+
+import { posix } from 'node:path';
 import type { ResolveContext, ShellFacts } from '@tollgate/shell';
 import { resolvePath } from '@tollgate/shell';
 import { pathsOfArgs } from './call-paths.js';
@@ -60,11 +62,29 @@ export function writesOfShell(facts: ShellFacts, scope: WriteScope | undefined):
   return out;
 }
 
-/** Without a scope (no cwd, no project known) relative paths are taken as inside the project. */
+/** Without a scope (no cwd, no project known) relative paths are taken from the project root. */
 const NO_PROJECT: ProjectPaths = { root: '/\0no-project', gate: [] };
+const NO_HOME = '/\0home';
+const WITH_HOME: ProjectPaths = { ...NO_PROJECT, home: NO_HOME };
+/** A glob (not expanded without a file system) whose last part could name a dotfile: `.*`, `.e*`. */
+const DOT_GLOB = /(^|\/)\.[^/]*[*?[][^/]*$/;
+
+/**
+ * The zone of a path as written, nothing resolved: relative paths lie in the project root, so
+ * `../x` is outside it and `.git/config`, `.envrc` are what they are in any project; `~/` is home. A glob that
+ * could name a dotfile (.git, .envrc, .npmrc) cannot be told apart from one and is unresolved.
+ */
+function textualZone(path: string): Zone {
+  if (path.startsWith('/')) return zoneOf(path, NO_PROJECT);
+  // `~/x` (a word the shell expands, or a relative path after `cd ~/.ssh`): the user's home.
+  if (path === '~' || path.startsWith('~/')) return zoneOf(`${NO_HOME}${path.slice(1)}`, WITH_HOME);
+  if (path.startsWith('~')) return 'outside';
+  if (DOT_GLOB.test(path)) return 'unresolved';
+  return zoneOf(posix.join(NO_PROJECT.root, path), NO_PROJECT);
+}
 
 function judge(path: string, scope: WriteScope | undefined, resolved = false): Write {
-  if (!scope) return { path, zone: path.startsWith('/') ? zoneOf(path, NO_PROJECT) : 'project' };
+  if (!scope) return { path, zone: textualZone(path) };
   const abs = resolved && path.startsWith('/') ? path : resolvePath(path, scope.context);
   if (abs === undefined) return { path, zone: 'unresolved' };
   return { path: abs, zone: zoneOf(abs, scope.project) };
