@@ -3,6 +3,7 @@
 // less's `+!…`, and `EDITOR=`/`PAGER=`/`GIT_SSH_COMMAND=`… set for a command. Each command is parsed
 // and judged like any other; one that is not static is unknown-dynamic.
 import type { Extractor, Handler, Invocation } from './extract.js';
+import { splitWords } from './prefixes.js';
 import { readOptions } from './read-options.js';
 import { sedEffects } from './sed-script.js';
 import type { ShellRedirect } from './types.js';
@@ -47,11 +48,49 @@ export const programCommands: Handler = (ex, inv, _env, program) => {
     const unresolved = sameShape ? (inv.unresolved[c.index + 1] ?? true) : inv.unresolved.some(Boolean);
     runValue(ex, inv, `${program} ${c.option}`, c.value, unresolved);
   }
-  for (const option of read.canonical) {
-    const m = /^--checkpoint-action=exec=(.*)$/s.exec(option);
-    if (m) runValue(ex, inv, `${program} --checkpoint-action`, m[1] as string, inv.unresolved.some(Boolean));
-  }
+  checkpointActions(ex, inv, program, read.canonical, inv.unresolved.some(Boolean));
+  if (program.endsWith('tar')) tarOptionsVariable(ex, inv, program);
 };
+
+/** `--checkpoint-action=exec=CMD` runs CMD; an action that is not static may be one. */
+function checkpointActions(
+  ex: Extractor,
+  inv: Invocation,
+  program: string,
+  canonical: readonly string[],
+  unresolved: boolean,
+): void {
+  for (const option of canonical) {
+    if (!option.startsWith('--checkpoint-action=')) continue;
+    const action = option.slice('--checkpoint-action='.length);
+    const m = /^exec=(.*)$/s.exec(action);
+    if (m) runValue(ex, inv, `${program} --checkpoint-action`, m[1] as string, unresolved);
+    else if (/[$`]/.test(action)) ex.flag('unresolved_code', inv.text);
+  }
+}
+
+/**
+ * GNU tar reads TAR_OPTIONS as options before its own (split as a shell would, `\ ` keeping a
+ * blank): `TAR_OPTIONS='--to-command=sh' tar -xf x.tar` runs sh for every member. A value that is
+ * not static, or one set earlier by the command (`export TAR_OPTIONS=…; tar …`), cannot be judged.
+ */
+function tarOptionsVariable(ex: Extractor, inv: Invocation, program: string): void {
+  const word = inv.assignments.findLast((a) => a.startsWith('TAR_OPTIONS='));
+  if (word === undefined) {
+    if (ex.res.texts.some((t) => /(^|[^\w])TAR_OPTIONS\s*[+]?=/.test(t)))
+      ex.flag('unresolved_code', inv.text);
+    return;
+  }
+  const value = word.slice('TAR_OPTIONS='.length);
+  if (/[$`]/.test(value)) {
+    ex.flag('unresolved_code', inv.text);
+    return;
+  }
+  const read = readOptions(program, splitWords(value));
+  if (!read) return;
+  for (const c of read.commands) runValue(ex, inv, `TAR_OPTIONS ${c.option}`, c.value, false);
+  checkpointActions(ex, inv, 'TAR_OPTIONS', read.canonical, false);
+}
 
 /** sed: `e` runs a command (or the pattern space), `w FILE` truncates FILE like `> FILE`. */
 function sed(ex: Extractor, inv: Invocation, args: string[]): ShellRedirect[] | undefined {

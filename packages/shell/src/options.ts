@@ -8,7 +8,9 @@ const set = (text: string): ReadonlySet<string> => new Set(text.split(' '));
 export const GLOBAL_VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
   git: set('-C -c --git-dir --work-tree --namespace --config-env --super-prefix'),
   kubectl: set(
-    '-n --namespace --context --cluster --kubeconfig --user -s --server --token --as --as-group --request-timeout -v',
+    '-n --namespace --context --cluster --kubeconfig --user -s --server --token --as --as-group --request-timeout -v ' +
+      '--cache-dir --certificate-authority --client-certificate --client-key --password --username ' +
+      '--tls-server-name --profile --profile-output --log-file --log-dir',
   ),
   oc: set('-n --namespace --context --cluster --kubeconfig --user -s --server --token'),
   helm: set('-n --namespace --kube-context --kubeconfig --kube-token --kube-apiserver --registry-config'),
