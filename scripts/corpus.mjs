@@ -38,6 +38,8 @@ let allowCounted = 0;
 let allowGated = 0;
 let excepted = 0;
 const usedExceptions = new Set();
+/** Exceptions whose row now passes: the list should shrink by them. */
+const unneeded = [];
 for (const [i, row] of rows.entries()) {
   const result = results[i];
   const gated = result.gated === true || result.irreversible === true || result.class === 'unknown-dynamic';
@@ -57,6 +59,7 @@ for (const [i, row] of rows.entries()) {
       usedExceptions.add(digest);
       excepted++;
       if (gated) cat.allowGated++;
+      else unneeded.push(digest);
       continue;
     }
     allowCounted++;
@@ -85,6 +88,11 @@ for (const { kind, row, result } of wrong) {
 const stale = [...exceptions.keys()].filter((d) => !usedExceptions.has(d));
 if (stale.length > 0)
   console.log(`\n${stale.length} exception(s) match no allow row of the corpus: ${stale.join(', ')}`);
+
+if (unneeded.length > 0)
+  console.log(
+    `\n${unneeded.length} exception(s) no longer needed (their row passes): ${unneeded.join(', ')}`,
+  );
 
 const blockRate = blockGated / blockTotal;
 const allowRate = allowCounted === 0 ? 0 : allowGated / allowCounted;
