@@ -12,7 +12,7 @@ import { normalizeProgram } from './normalize.js';
 import { assignedCommands } from './option-commands.js';
 import { Parser } from './parser.js';
 import { type Argv, isPrefix, unwrapPrefix } from './prefixes.js';
-import { DATA_STDIN, databaseClient, interpreterLanguage, SHELLS } from './programs.js';
+import { DATA_STDIN, databaseClient, interpreterLanguage, OPTION_INERT, SHELLS } from './programs.js';
 import type { Resolver } from './resolve.js';
 import { buildSegment } from './segment.js';
 import { serviceSql } from './sql-clients.js';
@@ -41,6 +41,11 @@ export interface Invocation extends Argv {
 export type Handler = (ex: Extractor, inv: Invocation, env: Env, program: string) => void;
 
 const MAX_SEGMENTS = 1000;
+/** `git-reset`, `git-lfs`: git's commands as the programs git itself runs. */
+const DASHED_GIT = /^git-([a-z0-9][a-z0-9-]*)$/;
+/** A program named (static, found on PATH: not `./ls`) whose options can do no harm, whatever a glob expands to. */
+const optionInert = (word: string, unresolved: boolean | undefined): boolean =>
+  !unresolved && !word.includes('/') && OPTION_INERT.has(normalizeProgram(word));
 /** Arguments of an unknown program read as command lines (each one a quiet parse). */
 const MAX_COMMAND_ARGS = 8;
 /**
@@ -65,11 +70,15 @@ export class Extractor {
     readonly res: Resolver,
   ) {}
 
-  walkScript(script: Script, env: Env, via: string[]): void {
+  /**
+   * `inherited`: the stdin the script's commands share when they run inside another command (a
+   * `sh -c` string, eval, a `{ …; }` or loop body): `curl … | bash -c bash` runs what it downloads.
+   */
+  walkScript(script: Script, env: Env, via: string[], inherited?: Stdin): void {
     for (const pipeline of script.pipelines) {
       let previous: Command | undefined;
       for (const command of pipeline.commands) {
-        let stdin: Stdin | undefined;
+        let stdin: Stdin | undefined = inherited;
         if (previous) {
           const text = commandOutput(previous, env, this.res);
           stdin = text === null ? { from: 'pipe-dynamic' } : { text, from: 'pipe' };
@@ -88,7 +97,8 @@ export class Extractor {
       if (command.assigns !== undefined) this.res.assign(command.assigns);
       if (command.kind === 'arith') this.res.scanText(command.text);
       const inner = command.kind === 'arith' ? [...via, '(( ))'] : via;
-      for (const body of command.body) this.walkScript(body, env, inner);
+      const input = command.kind === 'arith' ? undefined : (this.ownStdin(command.redirects, env) ?? stdin);
+      for (const body of command.body) this.walkScript(body, env, inner, input);
       const writes: WriteSet = { paths: [], unresolved: false };
       const redirects = command.redirects.map((r) => this.redirect(r, env, writes));
       if (command.kind !== 'arith' && (writes.paths.length > 0 || writes.unresolved)) {
@@ -154,6 +164,16 @@ export class Extractor {
       // A glob that could not be expanded in command position could run any file.
       if (this.res.isUnresolvedGlob(first)) this.flag('unresolved_glob', inv.text);
       const program = normalizeProgram(first);
+      // `git-reset --hard`, /usr/libexec/git-core/git-push: git runs `git X` as its program git-X.
+      const dashed = DASHED_GIT.exec(program);
+      if (dashed) {
+        inv = {
+          ...inv,
+          argv: ['git', dashed[1] as string, ...inv.argv.slice(1)],
+          unresolved: [false, false, ...inv.unresolved.slice(1)],
+        };
+        continue;
+      }
       // Own properties only: a program named `constructor` is not Object's.
       if (Object.hasOwn(EFFECTS, program)) EFFECTS[program]?.(this, inv, env);
       const handler = Object.hasOwn(this.handlers, program) ? this.handlers[program] : undefined;
@@ -334,7 +354,13 @@ export class Extractor {
           if (pattern && matches === undefined) {
             this.res.unresolvedGlobs.add(value);
             // Unexpanded, it could be any file name, an option (`-rf`) included.
-            if (options && argv.length > 0 && /^[-*?[]/.test(value)) this.flag('unresolved_glob', text);
+            if (
+              options &&
+              argv.length > 0 &&
+              /^[-*?[]/.test(value) &&
+              !optionInert(argv[0] as string, unresolved[0])
+            )
+              this.flag('unresolved_glob', text);
           }
           if (matches && matches.length > 0) {
             for (const match of matches) {
@@ -371,7 +397,8 @@ export class Extractor {
   }
 
   /** Parse a string as a script and walk it (a `sh -c` string, an ssh command, an eval). */
-  parseString(text: string, via: string[], env: Env, quiet = false): void {
+  /** Parse and walk shell text a command runs; `stdin` is that command's, which the text's commands read. */
+  parseString(text: string, via: string[], env: Env, quiet = false, stdin?: Stdin): void {
     enter(this.budget);
     this.res.texts.push(text);
     let script: Script;
@@ -385,9 +412,9 @@ export class Extractor {
     }
     if (quiet) {
       const inner = new Extractor(this.budget, this.handlers, this.fallbacks, this.res);
-      inner.walkScript(script, env, via);
+      inner.walkScript(script, env, via, stdin);
       this.segments.push(...inner.segments);
-    } else this.walkScript(script, env, via);
+    } else this.walkScript(script, env, via, stdin);
     leave(this.budget);
   }
 

@@ -7,12 +7,14 @@
 import { posix } from 'node:path';
 import type { Extractor, Invocation } from './extract.js';
 import { own } from './own.js';
-import { canRead, judgeShellText, readScript } from './scripts.js';
+import { canRead, judgeShellText, noteUnread, readScript } from './scripts.js';
 
 /** Stands where make's expansion cannot be known: the shell parser reads it as an unresolved variable. */
 const UNKNOWN = '$__make_unknown';
 const MAX_TARGETS = 200;
 const MAX_INCLUDES = 8;
+/** The makefiles GNU make looks for, in its order. */
+const MAKEFILE_NAMES = ['GNUmakefile', 'makefile', 'Makefile'];
 const DEFAULTS: Record<string, string> = {
   CC: 'cc',
   CXX: 'g++',
@@ -62,7 +64,8 @@ interface Makefile {
 }
 
 export function runMake(ex: Extractor, inv: Invocation): void {
-  if (!canRead(ex, inv)) return;
+  // Without a file view nothing is read; the makefile's path is still noted (see noteUnread).
+  const readable = canRead(ex, inv);
   const { argv, unresolved } = inv;
   let dir: string | undefined;
   const files: string[] = [];
@@ -70,15 +73,11 @@ export function runMake(ex: Extractor, inv: Invocation): void {
   const overrides = new Map<string, string>();
   for (let k = 1; k < argv.length; k++) {
     const arg = argv[k] as string;
-    if (unresolved[k]) {
-      ex.flag('unresolved_script', inv.text);
+    if (unresolved[k] || arg.startsWith('--eval')) {
+      if (readable) ex.flag('unresolved_script', inv.text);
       return;
     }
     const eq = arg.indexOf('=');
-    if (arg.startsWith('--eval')) {
-      ex.flag('unresolved_script', inv.text);
-      return;
-    }
     if (DRY.test(arg) && !/^-[a-zA-Z]*[fCIoWl]/.test(arg)) return;
     if (VALUE_OPTIONS.has(arg)) {
       const value = argv[++k] ?? '';
@@ -113,6 +112,10 @@ export function runMake(ex: Extractor, inv: Invocation): void {
   const base = dir ?? '.';
   const names =
     files.length > 0 ? files.map((f) => (f.startsWith('/') ? f : posix.join(base, f))) : undefined;
+  if (!readable) {
+    for (const name of names ?? MAKEFILE_NAMES.map((n) => posix.join(base, n))) noteUnread(ex, inv, name);
+    return;
+  }
   const path = names ? names[0] : findMakefile(ex, base);
   if (path === undefined) return; // no makefile: make stops with an error, nothing runs
   const resolved = ex.res.paths(path);
@@ -153,7 +156,7 @@ export function runMake(ex: Extractor, inv: Invocation): void {
 }
 
 function findMakefile(ex: Extractor, dir: string): string | undefined {
-  for (const name of ['GNUmakefile', 'makefile', 'Makefile']) {
+  for (const name of MAKEFILE_NAMES) {
     const p = ex.res.paths(posix.join(dir, name));
     if (!p.unresolved && p.paths.length === 1 && ex.res.files?.realpath(p.paths[0] as string) !== undefined) {
       return p.paths[0];

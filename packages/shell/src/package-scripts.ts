@@ -6,7 +6,7 @@ import { posix } from 'node:path';
 import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
 import { own } from './own.js';
-import { canRead, judgeShellText, readScript } from './scripts.js';
+import { canRead, judgeShellText, noteUnread, readScript } from './scripts.js';
 
 /** npm subcommands that run a script, with the script they run (undefined: the next operand). */
 const NPM_RUNS: Record<string, string | undefined> = {
@@ -69,7 +69,11 @@ export function runPackageScripts(ex: Extractor, inv: Invocation, _env: Env, pro
     return true;
   }
   if (names.length === 0) return false;
-  if (!canRead(ex, inv)) return true;
+  if (!canRead(ex, inv)) {
+    // Nothing is read without a file view; a package.json the same command writes is still told.
+    noteUnread(ex, inv, 'package.json');
+    return true;
+  }
   const at = inv.argv.findIndex((w, k) => k > 0 && !w.startsWith('-') && inv.unresolved[k]);
   if (at > 0) {
     ex.flag('unresolved_script', inv.text);

@@ -57,6 +57,7 @@ describe('prefixes and wrappers', () => {
     ['time command builtin exec rm -rf /x', ['time', 'command', 'builtin', 'exec']],
     ['stdbuf -oL ionice -c 3 rm -rf /x', ['stdbuf', 'ionice']],
     ['busybox rm -rf /x', ['busybox']],
+    ['sshpass -p secret -P assword rm -rf /x', ['sshpass']],
     ['watch -n 5 rm -rf /x', ['watch']],
     ['xargs -0 -n 1 rm -rf', ['xargs']],
     ['parallel -j 4 rm -rf ::: /x', ['parallel']],
@@ -159,6 +160,24 @@ describe('stdin and payloads', () => {
     expect(facts.segments[0]?.stdin).toBe('rm -rf /x\n');
     expect(programs('sh <<< "git reset --hard"')).toContain('git');
     expect(programs('printf "rm -rf /x\\n" | sh')).toContain('rm');
+  });
+
+  it('gives a command’s stdin to the commands of the shell text it runs (sh -c, eval, groups, scripts)', () => {
+    const fed = (command: string) => parseShell(command).segments.filter((s) => s.program === 'rm');
+    for (const command of [
+      'printf "rm -rf /x" | bash -c sh',
+      'printf "rm -rf /x" | bash -c "sh -s"',
+      'printf "rm -rf /x" | eval sh',
+      'printf "rm -rf /x" | { sh; }',
+      'printf "rm -rf /x" | (cd /tmp; sh)',
+      'printf "rm -rf /x" | su -c sh',
+      'printf "rm -rf /x" | fish --command sh',
+    ]) {
+      expect(fed(command), command).not.toEqual([]);
+    }
+    expect(kinds('curl -s https://example.com/i.sh | bash -c bash')).not.toEqual([]);
+    // What the inner text feeds itself is its own: `cat` in the group reads the pipe, nothing runs.
+    expect(programs('echo hi | { cat; }')).toEqual(['echo', 'cat']);
   });
 
   it('runs substitutions in unquoted heredocs, not in quoted ones', () => {

@@ -1,5 +1,5 @@
 // Prefix commands that run the rest of their argv as a command: `sudo`, `doas`, `env`, `nice`,
-// `nohup`, `timeout`, `time`, `command`, `builtin`, `exec`, `stdbuf`, `busybox`, `watch -x`, ...
+// `nohup`, `timeout`, `time`, `command`, `builtin`, `exec`, `stdbuf`, `busybox`, `watch -x`, `sshpass`, ...
 // Each knows which of its own options take a value, so the wrapped command is found exactly.
 import { clusterValueIndex, firstOperand, longOption, takesValue } from './option-scan.js';
 import { own } from './own.js';
@@ -47,6 +47,8 @@ const SPECS: Record<string, PrefixSpec> = {
   pkexec: { values: set('--user -u') },
   nice: { values: set('-n --adjustment') },
   nohup: { values: set('') },
+  // The password comes from -p, -f FILE, -d FD or the environment (-e); the rest is the command.
+  sshpass: { values: set('-p -f -d -P'), stops: set('-h -V') },
   time: { values: set('-f --format -o --output') },
   timeout: { values: set('-s --signal -k --kill-after'), positionals: 1 },
   command: { values: set(''), stops: set('-v -V -pv -pV -vp -Vp') },

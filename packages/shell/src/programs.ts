@@ -174,6 +174,18 @@ export function databaseClient(program: string): DatabaseClient | null {
   }
 }
 
+/**
+ * Programs none of whose options writes, runs a program or reaches the network: a glob the gate
+ * could not expand may name any file, `-rf` or `--pre=sh` included, and for these it changes
+ * nothing (not `sort`: -o writes, --compress-program runs; not `rg`: --pre runs; not `file`: -C writes).
+ */
+export const OPTION_INERT = new Set(
+  (
+    'echo cat ls head tail wc stat du grep egrep fgrep diff cmp cut nl readlink realpath basename dirname ' +
+    'md5sum sha1sum sha256sum sha512sum cksum'
+  ).split(' '),
+);
+
 /** Programs whose stdin is data: a heredoc or pipe into them is text, not a script. */
 export const DATA_STDIN = new Set(
   (

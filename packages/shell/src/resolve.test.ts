@@ -80,6 +80,24 @@ describe('pathname expansion with a context', () => {
     expect(kinds('cd "$X" && rm -? dir', ctx)).toContain('unresolved_glob');
   });
 
+  it('lets an unexpanded glob stand where no option of the program could do harm', () => {
+    // Whatever `*` expands to (`-rf`, `--pre=sh`), echo, ls, cat, grep, wc … only read or print.
+    for (const command of [
+      'echo *',
+      'ls -la *',
+      'cat *.txt',
+      'grep -n TODO *.ts',
+      'wc -l *',
+      'head -n 3 *.md',
+    ]) {
+      expect(kinds(command), command).toEqual([]);
+    }
+    // Not for programs whose options write or run (sort -o, rg --pre, file -C), nor for a file run by path.
+    for (const command of ['sort *', 'rg foo *', 'file *', './ls *', 'rm *.log', 'sudo ls *']) {
+      expect(kinds(command), command).toContain('unresolved_glob');
+    }
+  });
+
   it('leaves globs alone under glob options it does not model', () => {
     expect(seg('shopt -s dotglob; rm *.log', 'rm').args).toEqual(['*.log']);
     expect(kinds('shopt -s dotglob; rm -?', ctx)).toContain('unresolved_glob');

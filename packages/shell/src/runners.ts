@@ -22,6 +22,9 @@ function inner(inv: Invocation, from: number, label: string, to?: number): Invoc
   return { ...inv, ...slice(inv, from, to), via: [...inv.via, label] };
 }
 
+/** fish's options that carry a command: `--command[=CMD]`, `-C CMD`, `--init-command[=CMD]`. */
+const FISH_COMMAND = /^(--command(=|$)|--init-command(=|$)|-C$)/;
+
 /** `bash [options] -c STRING [$0 [$1 …]]`, `bash SCRIPT`, or `bash` reading commands on stdin. */
 export const shell: Handler = (ex, inv, _env, program) => {
   const { argv, unresolved } = inv;
@@ -30,6 +33,8 @@ export const shell: Handler = (ex, inv, _env, program) => {
   let fromStdin = false;
   let interactive = false;
   let startup = false;
+  /** Commands given inline to options (fish's `--command=CMD`, `-C CMD`). */
+  const early: Array<{ code: string; unresolved: boolean }> = [];
   let i = 1;
   for (; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -38,6 +43,17 @@ export const shell: Handler = (ex, inv, _env, program) => {
       break;
     }
     if (unresolved[i] && arg.startsWith('-')) ex.flag('unresolved_option', inv.text);
+    // fish: `--command CMD` is its -c; `-C CMD` / `--init-command CMD` runs before anything else.
+    if (program === 'fish' && FISH_COMMAND.test(arg)) {
+      const eq = arg.indexOf('=');
+      if (eq > 0) early.push({ code: arg.slice(eq + 1), unresolved: unresolved[i] ?? false });
+      else if (arg === '--command') command = true;
+      else {
+        early.push({ code: argv[i + 1] ?? '', unresolved: unresolved[i + 1] ?? false });
+        i++;
+      }
+      continue;
+    }
     if (arg.startsWith('--')) {
       if (arg === '--rcfile' || arg === '--init-file') {
         startup = true;
@@ -61,6 +77,10 @@ export const shell: Handler = (ex, inv, _env, program) => {
     }
     break;
   }
+  for (const given of early) {
+    if (given.unresolved) ex.flag('unresolved_code', inv.text);
+    else ex.parseString(given.code, [...inv.via, `${program} -c`], { ifs: DEFAULT_IFS }, false, inv.stdin);
+  }
   if (command) {
     const code = argv[i];
     ex.emit(inv, code === undefined ? {} : { payload: code });
@@ -70,7 +90,7 @@ export const shell: Handler = (ex, inv, _env, program) => {
       return;
     }
     const params = argv.slice(i + 1).map((v, k) => (unresolved[i + 1 + k] ? null : v));
-    ex.parseString(code, [...inv.via, `${program} -c`], { params, ifs: DEFAULT_IFS });
+    ex.parseString(code, [...inv.via, `${program} -c`], { params, ifs: DEFAULT_IFS }, false, inv.stdin);
     return;
   }
   ex.emit(inv);
@@ -134,7 +154,7 @@ export const ssh: Handler = (ex, inv) => {
     ex.flag('unresolved_code', inv.text);
     return;
   }
-  ex.parseString(rest.join(' '), [...inv.via, 'ssh'], { ifs: DEFAULT_IFS });
+  ex.parseString(rest.join(' '), [...inv.via, 'ssh'], { ifs: DEFAULT_IFS }, false, inv.stdin);
 };
 
 /** `eval ARGS`: static arguments are parsed as a script; anything else is unknown-dynamic. */
@@ -147,7 +167,7 @@ export const evalHandler: Handler = (ex, inv) => {
     ex.flag('eval', inv.text);
     return;
   }
-  ex.parseString(args.join(' '), [...inv.via, 'eval'], { ifs: DEFAULT_IFS });
+  ex.parseString(args.join(' '), [...inv.via, 'eval'], { ifs: DEFAULT_IFS }, false, inv.stdin);
 };
 
 /**
@@ -240,7 +260,7 @@ export const commandOption: Handler = (ex, inv, _env, program) => {
       ex.flag('unresolved_code', inv.text);
       return;
     }
-    ex.parseString(code, [...inv.via, `${program} -c`], { ifs: DEFAULT_IFS });
+    ex.parseString(code, [...inv.via, `${program} -c`], { ifs: DEFAULT_IFS }, false, inv.stdin);
     return;
   }
 };
@@ -284,7 +304,13 @@ export const flock: Handler = (ex, inv, env) => {
         ex.flag('unresolved_code', inv.text);
         return;
       }
-      ex.parseString(long ?? argv[i + 1] ?? '', [...inv.via, 'flock -c'], { ifs: DEFAULT_IFS });
+      ex.parseString(
+        long ?? argv[i + 1] ?? '',
+        [...inv.via, 'flock -c'],
+        { ifs: DEFAULT_IFS },
+        false,
+        inv.stdin,
+      );
       return;
     }
     if (!arg.startsWith('-')) break;
@@ -297,7 +323,7 @@ export const flock: Handler = (ex, inv, env) => {
       ex.flag('unresolved_code', inv.text);
       return;
     }
-    ex.parseString(long ?? rest[1] ?? '', [...inv.via, 'flock -c'], { ifs: DEFAULT_IFS });
+    ex.parseString(long ?? rest[1] ?? '', [...inv.via, 'flock -c'], { ifs: DEFAULT_IFS }, false, inv.stdin);
     return;
   }
   if (rest.length === 0) {
@@ -347,7 +373,7 @@ export const git: Handler = (ex, inv, env) => {
   if (resolved.autocorrect) ex.flag('git_autocorrect', inv.text);
   if (resolved.shellAlias !== undefined) {
     ex.flag('shell_alias', inv.text);
-    ex.parseString(resolved.shellAlias, [...inv.via, 'git alias'], env);
+    ex.parseString(resolved.shellAlias, [...inv.via, 'git alias'], env, false, inv.stdin);
   }
   const read = readOptions('git', resolved.argv.slice(1));
   const { subIndex } = scanGlobals(resolved.argv);

@@ -137,6 +137,32 @@ describe('shell files', () => {
   });
 });
 
+describe('without a file view, a file the same command writes and then runs as code', () => {
+  // Nothing is read, but the path written and the path run are both words of the command.
+  const textual = (command: string) => parseShell(command).dynamic.map((d) => d.kind);
+  it.each([
+    "cat > ./s9.sh <<'EOF'\ngit reset --hard\nEOF\nsh ./s9.sh",
+    "printf 'rm -rf ~' > s.sh; bash ./s.sh",
+    'echo "import shutil" > a.py && python3 a.py',
+    'cp /tmp/x run && chmod +x run && ./run',
+    "printf 'all:\\n\\trm -rf x' > Makefile; make",
+    'echo x > build.mk; make -f build.mk all',
+    'echo \'{"scripts":{"test":"rm -rf ~"}}\' > package.json && npm test',
+    'cd sub && echo x > s.sh && bash s.sh',
+  ])('%s', (command) => {
+    expect(textual(command)).toContain('script_written_by_command');
+  });
+
+  it.each([
+    'bash s.sh; ls',
+    'cat s.sh > out.txt; bash s.sh',
+    'echo hi > log.txt; bash run.sh',
+    'make -f build.mk',
+  ])('a script it does not write stays textual: %s', (command) => {
+    expect(textual(command)).toEqual([]);
+  });
+});
+
 describe('scripts named by the command’s own descriptors', () => {
   // /dev/stdin in the gate's process is the gate's own input: the command's is its here-string.
   it('reads /dev/stdin, /dev/fd/0 and /proc/self/fd/0 as the command’s stdin', () => {
@@ -148,6 +174,12 @@ describe('scripts named by the command’s own descriptors', () => {
       );
     }
     expect(programs(parse('make -f /dev/stdin <<< "all: ; git push --force origin main"'))).toContain('git');
+    // The command's own descriptors need no file view.
+    expect(programs(parseShell("bash /dev/stdin <<< 'rm -rf build'"))).toContain('rm');
+    expect(programs(parseShell("bash //dev/./stdin <<< 'rm -rf build'"))).toContain('rm');
+    expect(parseShell('python3 /dev/stdin <<< \'import shutil; shutil.rmtree("b")\'').dynamic).not.toEqual(
+      [],
+    );
     expect(programs(parse('bash /dev/stdin < wipe.sh'))).toContain('rm');
     expect(kinds(parse(`bash /dev/stdin <<< 'echo hello'`))).toEqual([]);
   });

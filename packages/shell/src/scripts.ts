@@ -27,6 +27,8 @@ const SYSTEM_DIR = /^\/(usr|bin|sbin|lib|lib32|lib64|libx32|etc|opt|nix|snap|Sys
 interface ScriptState {
   /** Absolute paths of every file the command would run as a script (or program file of its own). */
   scripts: Set<string>;
+  /** Without a file view: the paths, as written, of files the command runs as code but nothing read. */
+  unread: Set<string>;
   /** Files read so far in this parse. */
   reads: number;
 }
@@ -36,7 +38,7 @@ const states = new WeakMap<Resolver, ScriptState>();
 function state(res: Resolver): ScriptState {
   let s = states.get(res);
   if (!s) {
-    s = { scripts: new Set(), reads: 0 };
+    s = { scripts: new Set(), unread: new Set(), reads: 0 };
     states.set(res, s);
   }
   return s;
@@ -50,6 +52,20 @@ export function scriptsOf(res: Resolver): string[] {
 /** Record a file the command runs (without reading it): core still asks whether the session wrote it. */
 export function noteScript(res: Resolver, path: string): void {
   state(res).scripts.add(path);
+}
+
+/**
+ * Without a file view nothing is read, but a file the same command writes and then runs as code
+ * (`printf … > s.sh; sh s.sh`, `echo … > package.json && npm test`) is still told: its path is kept
+ * for checkScriptsWritten. Words that are not static, and remote commands, name no file here.
+ */
+export function noteUnread(ex: Extractor, inv: Invocation, word: string, unresolved = false): void {
+  if (ex.res.files !== undefined || unresolved || word === '' || inv.via.some((v) => REMOTE_VIA.test(v)))
+    return;
+  const { paths, unresolved: unknown } = ex.res.paths(word);
+  if (unknown) return;
+  // Textual paths: `./s.sh` and `s.sh` are one file.
+  for (const path of paths) state(ex.res).unread.add(posix.normalize(path));
 }
 
 /** Whether files can be read for this invocation: a context with a file view, and a local command. */
@@ -122,7 +138,7 @@ export function judgeShellText(
   params?: (string | null)[],
 ): void {
   const env: Env = params ? { params, ifs: DEFAULT_IFS } : { ifs: DEFAULT_IFS };
-  ex.parseString(text, [...inv.via, label], env);
+  ex.parseString(text, [...inv.via, label], env, false, inv.stdin);
 }
 
 /** Interpreter source from a file: plainly read-only, read-only but for literal shell calls (their commands parsed), or unknown-dynamic. */
@@ -147,13 +163,16 @@ export function runShellFile(
   args: readonly string[],
   argsUnresolved: readonly boolean[],
 ): void {
-  if (!canRead(ex, inv)) {
+  // The command's own descriptors need no file view: fd 0 is its here-doc, here-string or pipe.
+  const own = !unresolved && DESCRIPTOR_PATH.test(posix.normalize(word));
+  if (!own && !canRead(ex, inv)) {
     if (unresolved) ex.flag('unresolved_script', inv.text);
+    noteUnread(ex, inv, word, unresolved);
     return;
   }
-  const path = scriptPath(ex, inv, word, unresolved);
+  const path = own ? posix.normalize(word) : scriptPath(ex, inv, word, unresolved);
   if (path === undefined) return;
-  const text = readScript(ex, inv, path);
+  const text = own ? descriptorScript(ex, inv, path) : readScript(ex, inv, path);
   if (text === undefined) return;
   const params = [word, ...args.map((a, k) => (argsUnresolved[k] ? null : a))];
   judgeShellText(ex, inv, text, `script:${path}`, params);
@@ -167,8 +186,17 @@ export function runCodeFile(
   word: string,
   unresolved: boolean,
 ): void {
+  if (!unresolved && DESCRIPTOR_PATH.test(posix.normalize(word))) {
+    const path = posix.normalize(word);
+    const text = descriptorScript(ex, inv, path);
+    if (text !== undefined) judgeCode(ex, inv, language, text, path);
+    return;
+  }
   // Without a context a script held in a variable stays as the interpreter handler judged it.
-  if (!canRead(ex, inv)) return;
+  if (!canRead(ex, inv)) {
+    noteUnread(ex, inv, word, unresolved);
+    return;
+  }
   const path = scriptPath(ex, inv, word, unresolved);
   if (path === undefined) return;
   // Installed packages (a dependency's bin script) are the project's tools, not the agent's text:
@@ -198,7 +226,11 @@ export function stdinScriptFile(inv: Invocation): string | undefined {
  * is a program like any other, listed so that one the session wrote is refused.
  */
 export function runPathProgram(ex: Extractor, inv: Invocation, word: string): void {
-  if (!word.includes('/') || !canRead(ex, inv)) return;
+  if (!word.includes('/')) return;
+  if (!canRead(ex, inv)) {
+    noteUnread(ex, inv, word, inv.unresolved[0]);
+    return;
+  }
   const { paths, unresolved } = ex.res.paths(word);
   if (unresolved || paths.length !== 1) return;
   const path = paths[0] as string;
@@ -248,11 +280,12 @@ export function checkScriptsWritten(
   segments: readonly { writes?: string[]; writes_unresolved?: boolean }[],
   flag: (kind: string, text: string) => void,
 ): void {
-  const scripts = states.get(res)?.scripts;
-  if (!scripts || scripts.size === 0) return;
+  const st = states.get(res);
+  if (!st || st.scripts.size + st.unread.size === 0) return;
   for (const segment of segments) {
     for (const path of segment.writes ?? []) {
-      if (scripts.has(path)) flag('script_written_by_command', path);
+      if (st.scripts.has(path) || st.unread.has(posix.normalize(path)))
+        flag('script_written_by_command', path);
     }
   }
 }
