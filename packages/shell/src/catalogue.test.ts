@@ -76,9 +76,24 @@ gates('git', [
   ['GIT_CONFIG_COUNT=2 GIT_CONFIG_KEY_0=a.b GIT_CONFIG_VALUE_0=c git status', 'git.config.injection'],
   ['/usr/local/bin/GIT -C repo reset --hard', 'git.reset.discard'],
   ['xargs -I% git checkout %', 'shell.unresolved-argument'],
+  // An unresolved word that could take any shape: an option, a `+ref`, several words.
+  ['git branch "$B"', 'shell.unresolved-argument'],
+  ['git branch -- "$B"', 'shell.unresolved-argument'],
+  ['git push origin feature-$X', 'shell.unresolved-argument'],
+  ['git clean "-$X"', 'shell.unresolved-argument'],
+  ['git push origin "feature-$X"*', 'shell.unresolved-argument'],
+  // checkout's word may be a branch or a path it overwrites; config's key may be one that runs.
+  ['git checkout "feature-$X"', 'shell.unresolved-argument'],
+  ['git config "core.$KEY" ./x', 'shell.unresolved-argument'],
 ]);
 
 passes('git', [
+  // A word whose shape is fixed (static text first, quoted expansions only) names a ref, nothing else.
+  'git branch "backup-$(date +%s)"',
+  'git tag "v$VERSION"',
+  'git push origin "feature-$X"',
+  'git switch "topic-$N"',
+  'git branch --format="%(refname:short) $SUFFIX"',
   'git status',
   'git log --oneline -20',
   'git diff HEAD~1',

@@ -36,11 +36,28 @@ export interface Invocation extends Argv {
   writes?: WriteSet;
   /** `$TMPDIR` as the command's words were expanded (`''`: unset; null: assigned by the command, unknown). */
   temp?: string | null;
+  /**
+   * Unresolved words (as expanded) whose shape is fixed (see fixedShape); keyed by text, so words a
+   * handler adds or moves (xargs items, sliced argv) are never taken for one of them.
+   */
+  fixed?: ReadonlySet<string>;
 }
 
 export type Handler = (ex: Extractor, inv: Invocation, env: Env, program: string) => void;
 
 const MAX_SEGMENTS = 1000;
+/**
+ * A word that expands to one word of a known shape whatever its unresolved parts hold: it starts
+ * with static text that is not an option's letters (`backup-$(date +%s)`, `--format="$F"`, but not
+ * `-$X`), and every expansion is quoted and no unquoted glob follows (nothing splits or multiplies).
+ */
+function fixedShape(word: Word): boolean {
+  const first = word.parts[0];
+  if (first?.kind !== 'lit' || first.text === '') return false;
+  if (first.text.startsWith('-') && !/^--[\w-]+=/.test(first.text)) return false;
+  return word.parts.every((p) => (p.kind === 'lit' ? p.quoted || !/[*?[]/.test(p.text) : p.quoted));
+}
+
 /** `git-reset`, `git-lfs`: git's commands as the programs git itself runs. */
 const DASHED_GIT = /^git-([a-z0-9][a-z0-9-]*)$/;
 /** A program named (static, found on PATH: not `./ls`) whose options can do no harm, whatever a glob expands to. */
@@ -113,7 +130,7 @@ export class Extractor {
     if (command.words.length === 0) {
       for (const a of assignments) if (a.startsWith('IFS=')) env.ifs = a.slice(4);
     }
-    const { argv, unresolved } = this.expandWords(command.words, env, command.text);
+    const { argv, unresolved, fixed } = this.expandWords(command.words, env, command.text);
     if (argv.length > command.words.length + MAX_EXPANSION) {
       this.flag('limit', `${command.text.slice(0, 200)} (expands to more than ${MAX_EXPANSION} extra words)`);
     }
@@ -138,6 +155,7 @@ export class Extractor {
       writes,
       temp: this.res.tempDir(),
     };
+    if (fixed) inv.fixed = fixed;
     const input = own ?? stdin;
     if (input) inv.stdin = input;
     // Words and redirections were expanded with the values before these assignments; what runs
@@ -298,6 +316,8 @@ export class Extractor {
     const segment = buildSegment({
       argv: extra?.argv ?? inv.argv,
       unresolved: inv.unresolved.some(Boolean),
+      // The invocation's own words, also where an alias rewrote the argv (it adds static words only).
+      unresolvedOpen: inv.unresolved.some((u, k) => u && !inv.fixed?.has(inv.argv[k] as string)),
       text: cap(inv.text),
       via: inv.via,
       assignments: inv.assignments,
@@ -333,9 +353,14 @@ export class Extractor {
   }
 
   /** Brace, parameter and pathname expansion of a simple command's words. */
-  private expandWords(words: Word[], env: Env, text: string): { argv: string[]; unresolved: boolean[] } {
+  private expandWords(
+    words: Word[],
+    env: Env,
+    text: string,
+  ): { argv: string[]; unresolved: boolean[]; fixed?: Set<string> } {
     const argv: string[] = [];
     const unresolved: boolean[] = [];
+    let fixed: Set<string> | undefined;
     let options = true;
     for (const word of words) {
       let each: Word[];
@@ -370,12 +395,13 @@ export class Extractor {
           } else {
             argv.push(value);
             unresolved.push(expanded.unresolved);
+            if (expanded.unresolved && fixedShape(one)) (fixed ??= new Set()).add(value);
           }
           if (value === '--' && !expanded.unresolved) options = false;
         }
       }
     }
-    return { argv, unresolved };
+    return fixed ? { argv, unresolved, fixed } : { argv, unresolved };
   }
 
   /** `name=value` as expanded; `name=(a b)` for an array. */

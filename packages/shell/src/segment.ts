@@ -10,6 +10,8 @@ import type { ShellRedirect, ShellSegment } from './types.js';
 export interface SegmentInput {
   argv: string[];
   unresolved: boolean;
+  /** Some unresolved word could take any shape (see ShellSegment.unresolved_open). */
+  unresolvedOpen?: boolean;
   text: string;
   via: string[];
   assignments: string[];
@@ -45,6 +47,7 @@ export function buildSegment(input: SegmentInput): ShellSegment {
     unresolved: input.unresolved,
     redirects: input.redirects,
   };
+  if (input.unresolvedOpen) segment.unresolved_open = true;
   const sub = positionals[0];
   if (sub !== undefined) segment.subcommand = sub.toLowerCase();
   if (read) segment.canonical = read.canonical;

@@ -56,6 +56,12 @@ export interface ShellSegment {
   assignments: string[];
   /** True when some arg (or the program) holds a variable, substitution or placeholder that is not resolved statically. */
   unresolved: boolean;
+  /**
+   * True when some unresolved word could take any shape: an option, a `+ref`, several words. Absent
+   * when every unresolved word keeps its shape (a static lead that is not an option's letters, quoted
+   * expansions only: `"backup-$(date +%s)"`, `--format="$F"`).
+   */
+  unresolved_open?: boolean;
   /** Redirections of the simple command. */
   redirects: ShellRedirect[];
   /** What the command reads on stdin when that is static: a heredoc or here-string body, or piped `echo`/`printf` output. */
