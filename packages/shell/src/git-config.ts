@@ -56,7 +56,7 @@ export function readGitConfig(src: GitConfigSource): GitFileConfig {
 }
 
 /** The repository's git directory: `.git` (a directory, or a file saying `gitdir: PATH`) upward from cwd. */
-function findGitDir(files: FileView, cwd: string, out: GitFileConfig): string | undefined {
+export function findGitDir(files: FileView, cwd: string, out: GitFileConfig): string | undefined {
   let dir = posix.resolve(cwd);
   for (let k = 0; k < MAX_PARENTS; k++) {
     const dotGit = posix.join(dir, '.git');

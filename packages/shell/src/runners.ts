@@ -6,6 +6,7 @@ import type { FileView, ResolveContext } from './files.js';
 import { type FileConfig, resolveGit, scanGlobals } from './git.js';
 import { type GitFileConfig, readGitConfig } from './git-config.js';
 import { gitFacts } from './git-facts.js';
+import { namesRevision } from './git-refs.js';
 import { runValue } from './option-commands.js';
 import { firstOperand, longOption, takesValue } from './option-scan.js';
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
@@ -388,7 +389,7 @@ export const git: Handler = (ex, inv, env) => {
     judged.add(entry);
   }
   const config = [...resolved.config, ...(facts.config ?? [])].filter((c) => !judged.has(c));
-  ex.emit(inv, { argv: resolved.argv, config });
+  ex.emit(inv, { argv: checkoutOfPath(ex, inv, resolved.argv, subIndex, read) ?? resolved.argv, config });
   const segment = ex.segments[ex.segments.length - 1];
   if (segment?.program === 'git') {
     if (facts.configWrites) segment.config_writes = facts.configWrites;
@@ -399,6 +400,38 @@ export const git: Handler = (ex, inv, env) => {
   for (const c of read?.commands ?? []) runValue(ex, inv, `git ${c.option}`, c.value, unresolved);
   if (facts.command !== undefined) runValue(ex, inv, 'git', facts.command, unresolved);
 };
+
+/**
+ * `git checkout WORD` without `--`: git switches to the revision WORD when there is one and
+ * otherwise overwrites the path WORD with the index's copy, losing its uncommitted changes. With a
+ * file view such a call is given its `--` (`git checkout -- WORD`), so the rules read it as the path
+ * checkout it is; undefined when it is not one or that cannot be told (the command is left as is).
+ */
+function checkoutOfPath(
+  ex: Extractor,
+  inv: Invocation,
+  argv: string[],
+  subIndex: number,
+  read: ReturnType<typeof readOptions>,
+): string[] | undefined {
+  const res = ex.res;
+  const files = res.files;
+  if (argv[subIndex] !== 'checkout' || !read || !files || res.dirs?.length !== 1) return undefined;
+  if (inv.unresolved.some(Boolean) || argv.slice(subIndex + 1).includes('--')) return undefined;
+  // Options that move the repository or the work tree elsewhere: the word is not read here.
+  if (argv.slice(1, subIndex).some((g) => /^(-C|--git-dir|--work-tree)(=|$)/.test(g))) return undefined;
+  if (read.canonical.some((o) => /^(-b|-B|--orphan|--detach)(=|$)/.test(o))) return undefined;
+  const operands = read.positionals.slice(1);
+  const word = operands[0];
+  if (operands.length !== 1 || word === undefined) return undefined;
+  const { paths, unresolved } = res.paths(word);
+  const path = paths[0];
+  if (unresolved || paths.length !== 1 || path === undefined || files.realpath(path) === undefined)
+    return undefined;
+  if (namesRevision(files, res.dirs[0] as string, word) !== false) return undefined;
+  const at = argv.lastIndexOf(word);
+  return [...argv.slice(0, at), '--', ...argv.slice(at)];
+}
 
 /**
  * Keys in the config files that turn a plain push into a forced or mirror push (for the remote the

@@ -1,0 +1,102 @@
+// `git checkout WORD` is a branch switch or a path overwrite depending on the repository: a real
+// repository made with git itself (loose refs, packed refs, a remote's branch), read through the
+// node file view, decides which one the gate sees.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { classify, loadPolicy } from '@tollgate/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { namesRevision } from './git-refs.js';
+import { nodeFileView, parseShell } from './index.js';
+
+let root: string;
+let repo: string;
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, {
+    cwd,
+    env: {
+      ...process.env,
+      HOME: root,
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@example.com',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@example.com',
+    },
+  }).toString();
+
+beforeAll(() => {
+  root = realpathSync(mkdtempSync(join(tmpdir(), 'tollgate-refs-')));
+  repo = join(root, 'repo');
+  mkdirSync(join(repo, 'src'), { recursive: true });
+  git(repo, 'init', '-q', '-b', 'main');
+  writeFileSync(join(repo, 'src', 'app.ts'), 'export {};\n');
+  writeFileSync(join(repo, 'notes'), 'n\n');
+  writeFileSync(join(repo, 'release'), 'r\n');
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-qm', 'one');
+  git(repo, 'branch', 'feature');
+  git(repo, 'tag', 'v1');
+  // A branch whose name is also a file, packed; and a remote's branch with no local one.
+  git(repo, 'branch', 'release');
+  git(repo, 'pack-refs', '--all');
+  git(repo, 'update-ref', 'refs/remotes/origin/topic', 'HEAD');
+  writeFileSync(join(repo, 'src', 'app.ts'), 'export const changed = 1;\n');
+});
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('namesRevision', () => {
+  it('finds loose, packed and remote refs and revision syntax', () => {
+    const files = nodeFileView();
+    for (const word of ['main', 'feature', 'v1', 'release', 'topic', 'origin/topic', 'HEAD~1', 'abc1234']) {
+      expect(namesRevision(files, repo, word), word).toBe(true);
+    }
+    for (const word of ['src/app.ts', 'notes', 'src'])
+      expect(namesRevision(files, repo, word), word).toBe(false);
+  });
+
+  it('cannot tell outside a repository only when a .git file is unreadable', () => {
+    expect(namesRevision(nodeFileView(), root, 'main')).toBe(false);
+  });
+});
+
+describe('git checkout WORD as git reads it', () => {
+  const policy = loadPolicy([
+    fileURLToPath(new URL('../../../contracts/policies/shell.yaml', import.meta.url)),
+  ]);
+  const judged = (command: string) => {
+    const context = { cwd: repo, home: root, files: nodeFileView() };
+    return classify(policy, { tool: 'shell', args: { command } }, undefined, {
+      context,
+      project: { root: repo, gate: [] },
+    });
+  };
+
+  it.each([
+    'git checkout src/app.ts',
+    'git checkout src',
+    'git checkout notes',
+    'git -c core.pager=cat checkout notes',
+  ])('%s overwrites a path: gated', (command) => {
+    expect(judged(command).rules).toContain('git.checkout.discard');
+  });
+
+  it.each([
+    'git checkout feature',
+    'git checkout release',
+    'git checkout topic',
+    'git checkout v1',
+    'git checkout missing.ts',
+    'git checkout -b next notes',
+  ])('%s names a revision (or nothing): passes', (command) => {
+    expect(judged(command).rules).not.toContain('git.checkout.discard');
+  });
+
+  it('without a file view the word stays ambiguous and the argv as written', () => {
+    const segment = parseShell('git checkout src/app.ts').segments[0];
+    expect(segment?.args).toEqual(['checkout', 'src/app.ts']);
+  });
+});

@@ -1,0 +1,51 @@
+// Whether a word names a revision in the repository a command runs in: `git checkout X` switches to
+// the branch X when there is one and overwrites the path X when there is not, so the gate asks the
+// repository as git does (loose refs, packed-refs, a remote's branch git would create a local one
+// from, special heads, revision syntax).
+import { posix } from 'node:path';
+import type { FileView } from './files.js';
+import { findGitDir } from './git-config.js';
+
+const MAX_PACKED_BYTES = 4 * 1024 * 1024;
+
+/**
+ * True when `word` names a revision git would take it for in the repository around `cwd`; false
+ * when it names none; undefined when that cannot be told (no repository found, a file unreadable).
+ */
+export function namesRevision(files: FileView, cwd: string, word: string): boolean | undefined {
+  // Revision syntax and abbreviated object names are revisions whatever the refs are.
+  if (
+    /^(HEAD|@|FETCH_HEAD|ORIG_HEAD|MERGE_HEAD)$/.test(word) ||
+    /[~^@:]/.test(word) ||
+    /^[0-9a-f]{4,64}$/i.test(word)
+  )
+    return true;
+  if (word.startsWith('-') || word.includes('..') || word.includes('\0')) return false;
+  const out = { entries: [], unreadable: false };
+  const gitDir = findGitDir(files, cwd, out);
+  if (gitDir === undefined) return out.unreadable ? undefined : false;
+  const commondir = files.readText(posix.join(gitDir, 'commondir'), 4096)?.trim();
+  const common = commondir ? posix.resolve(gitDir, commondir) : gitDir;
+  const remotes = files.readdir(posix.join(common, 'refs', 'remotes')) ?? [];
+  const candidates = [
+    `refs/${word}`,
+    `refs/heads/${word}`,
+    `refs/tags/${word}`,
+    `refs/remotes/${word}`,
+    ...remotes.map((r) => `refs/remotes/${r}/${word}`),
+  ];
+  if (candidates.some((ref) => files.realpath(posix.join(common, ref)) !== undefined)) return true;
+  const packedPath = posix.join(common, 'packed-refs');
+  if (files.realpath(packedPath) === undefined) return false;
+  const packed = files.readText(packedPath, MAX_PACKED_BYTES);
+  if (packed === undefined) return undefined;
+  const known = new Set(candidates);
+  for (const line of packed.split('\n')) {
+    const ref = line.slice(line.indexOf(' ') + 1).trim();
+    if (known.has(ref)) return true;
+    // A remote's branch under a remote whose directory holds no loose ref.
+    const m = /^refs\/remotes\/[^/]+\/(.+)$/.exec(ref);
+    if (m && m[1] === word) return true;
+  }
+  return false;
+}
