@@ -40,7 +40,7 @@ export function gateWhere(
     gate.push(storeFile, `${storeFile}-wal`, `${storeFile}-shm`, `${storeFile}-journal`);
   const install = installRoot();
   if (install !== undefined) gate.push(join(install, 'bin'), join(install, 'dist'));
-  const temp = [...new Set(['/tmp', '/var/tmp', env.TMPDIR || tmpdir()])];
+  const temp = [...new Set(['/tmp', '/var/tmp', '/dev/shm', env.TMPDIR || tmpdir()])];
   return {
     project: { root: loaded.root, home, gate, temp },
     files: nodeFileView(),

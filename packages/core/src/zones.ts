@@ -34,7 +34,7 @@ export interface ProjectPaths {
   home?: string;
   /** The gate's own files and directories: config, store (and its -wal/-shm), state directory, installation. */
   gate: readonly string[];
-  /** Scratch directories writes may go to freely (/tmp, /var/tmp, $TMPDIR). */
+  /** Scratch directories writes may go to freely (/tmp, /var/tmp, /dev/shm, $TMPDIR). */
   temp?: readonly string[];
 }
 
@@ -88,7 +88,7 @@ const SYSTEM = [
 ];
 /** Device files that swallow or pass output on: writing to them changes nothing. */
 const SINKS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty', '/dev/zero', '/dev/full']);
-const DEFAULT_TEMP = ['/tmp', '/var/tmp'];
+const DEFAULT_TEMP = ['/tmp', '/var/tmp', '/dev/shm'];
 
 export function zoneOf(path: string, project: ProjectPaths): Zone {
   if (path === '' || !posix.isAbsolute(path)) return 'unresolved';

@@ -395,7 +395,10 @@ export class Extractor {
           } else {
             argv.push(value);
             unresolved.push(expanded.unresolved);
-            if (expanded.unresolved && fixedShape(one)) (fixed ??= new Set()).add(value);
+            if (expanded.unresolved && fixedShape(one)) {
+              fixed ??= new Set();
+              fixed.add(value);
+            }
           }
           if (value === '--' && !expanded.unresolved) options = false;
         }

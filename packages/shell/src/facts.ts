@@ -63,6 +63,7 @@ const HANDLERS: Record<string, Handler> = {
   oc: containerExec,
   docker: containerExec,
   podman: containerExec,
+  nerdctl: containerExec,
   // Programs that run commands given as option values or in their script.
   tar: programCommands,
   gtar: programCommands,

@@ -16,6 +16,7 @@ export const GLOBAL_VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
   helm: set('-n --namespace --kube-context --kubeconfig --kube-token --kube-apiserver --registry-config'),
   docker: set('-H --host --context -c --config -l --log-level --tlscacert --tlscert --tlskey'),
   podman: set('--connection -c --url --root --runroot --log-level'),
+  nerdctl: set('-n --namespace -a --address -H --host --snapshotter --cni-path --data-root --cgroup-manager'),
   aws: set(
     '--region --profile --output --endpoint-url --query --color --ca-bundle --cli-read-timeout --cli-connect-timeout',
   ),

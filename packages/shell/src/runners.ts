@@ -356,12 +356,32 @@ export const containerExec: Handler = (ex, inv, env, program) => {
     }
     return;
   }
-  const at = argv.indexOf('exec');
-  if (at !== 1 && !(argv[1] === 'container' && at === 2)) return;
+  // `docker [global options] [container] [global options] exec [options] CONTAINER COMMAND…`.
+  const globals = own(GLOBAL_VALUE_OPTIONS, program) ?? new Set<string>();
+  let at = 1;
+  for (let hop = 0; at < argv.length && hop < 2; hop++) {
+    while (at < argv.length && (argv[at] as string).startsWith('-'))
+      at += takesValue(globals, argv[at] as string) ? 2 : 1;
+    if (argv[at] === 'container' && hop === 0) at++;
+  }
+  if (argv[at] !== 'exec') return;
   let i = at + 1;
-  while (i < argv.length && (argv[i] as string).startsWith('-'))
-    i += DOCKER_EXEC_VALUES.has(argv[i] as string) ? 2 : 1;
-  if (i + 1 < argv.length) ex.resolve(inner(inv, i + 1, `${program} exec`), env);
+  // stdin reaches the command only with -i (and not detached): otherwise what is piped in is not read.
+  let interactive = false;
+  let detached = false;
+  while (i < argv.length && (argv[i] as string).startsWith('-')) {
+    const arg = argv[i] as string;
+    const value = /^--(interactive|detach)=(.*)$/.exec(arg) ?? /^-([id])=(.*)$/.exec(arg);
+    const on = value ? !/^(false|0)$/i.test(value[2] as string) : true;
+    if (/^(-[a-zA-Z]*i[a-zA-Z]*|--interactive(=.*)?|-i=.*)$/.test(arg) && !arg.startsWith('--detach'))
+      interactive = on;
+    if (/^(-[a-zA-Z]*d[a-zA-Z]*|--detach(=.*)?|-d=.*)$/.test(arg) && arg !== '--detach-keys') detached = on;
+    i += DOCKER_EXEC_VALUES.has(arg) ? 2 : 1;
+  }
+  if (i + 1 >= argv.length) return;
+  const command = inner(inv, i + 1, `${program} exec`);
+  if (!interactive || detached) delete command.stdin;
+  ex.resolve(command, env);
 };
 
 /** git: configuration and aliases (from the command line and the config files) are resolved before matching. */
