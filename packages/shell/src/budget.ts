@@ -30,10 +30,19 @@ export function createBudget(maxDepth: number, deadlineMs: number): Budget {
   };
 }
 
-/** Count a step; every 512 steps compare the clock with the deadline. */
+/**
+ * Most steps (characters and tokens read, commands walked) one parse may take: far above any command
+ * within the other bounds (a 32 KiB command with its scripts takes under 100,000), and reached by
+ * inputs that make the parser read the same text again and again (`bash -c` nested in quotes). A
+ * bound on work, not time: the same text gets the same answer on any machine.
+ */
+export const MAX_STEPS = 300_000;
+
+/** Count a step; every 512 steps compare the clock with the deadline (a backstop, see facts.ts). */
 export function tick(budget: Budget): void {
-  if ((++budget.steps & 511) === 0 && performance.now() > budget.deadline) {
-    throw new LimitExceeded('parse deadline exceeded');
+  if ((++budget.steps & 511) === 0) {
+    if (budget.steps > MAX_STEPS) throw new LimitExceeded(`more than ${MAX_STEPS} parse steps`);
+    if (performance.now() > budget.deadline) throw new LimitExceeded('parse deadline exceeded');
   }
 }
 

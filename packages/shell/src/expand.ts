@@ -198,8 +198,10 @@ export function commandOutput(command: Command, env: Env, res?: Resolver): strin
   if (program === 'echo' && !input) return echoOutput(argv.slice(1));
   if (program === 'printf' && !input) return printfOutput(argv.slice(1));
   if (program === 'cat' && argv.length === 1 && input) {
+    // An unquoted body expands `$X`, backquotes and backslashes as it is read, quotes or not
+    // (`echo '$X'` prints X's value): only a body holding none of them is its own text.
     if (input.heredoc)
-      return input.heredoc.quoted || input.heredoc.subs.length === 0 ? input.heredoc.body : null;
+      return input.heredoc.quoted || !/[$`\\]/.test(input.heredoc.body) ? input.heredoc.body : null;
     if (input.target) {
       const target = expandWord(input.target, env);
       return target.unresolved ? null : `${target.values.join(' ')}\n`;

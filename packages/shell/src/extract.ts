@@ -1,7 +1,7 @@
 // Walking the syntax tree into facts: every simple command becomes an Invocation (expanded argv,
 // assignments, redirects, stdin), prefixes are peeled off, and wrappers that run other commands
 // (shells, ssh, xargs, find -exec, …) hand their inner commands back to `resolve`.
-import type { Command, Redirect, Script, Word } from './ast.js';
+import type { Command, Redirect, Script, SimpleCommand, Word } from './ast.js';
 import { BraceLimit, braceExpand } from './brace.js';
 import { type Budget, enter, LimitExceeded, leave, ShellSyntaxError, tick } from './budget.js';
 import { checkAssignment, EFFECTS } from './builtins.js';
@@ -14,6 +14,7 @@ import { Parser } from './parser.js';
 import { type Argv, isPrefix, unwrapPrefix } from './prefixes.js';
 import { DATA_STDIN, databaseClient, interpreterLanguage, OPTION_INERT, SHELLS } from './programs.js';
 import type { Resolver } from './resolve.js';
+import { noteWritten } from './scripts.js';
 import { buildSegment } from './segment.js';
 import { serviceSql } from './sql-clients.js';
 import type { DynamicConstruct, ShellRedirect, ShellSegment } from './types.js';
@@ -161,7 +162,9 @@ export class Extractor {
     // Words and redirections were expanded with the values before these assignments; what runs
     // next (the command's own `sh -c` string included) sees them.
     for (const a of assigned) checkAssignment(this, a.text, a.unresolved, command.text, argv[0]);
+    const before = this.segments.length;
     this.resolve(inv, env);
+    this.noteWrites(command, env, inv, before);
   }
 
   /** Peel prefixes and dispatch to the handler of the program. */
@@ -494,6 +497,26 @@ export class Extractor {
     return out;
   }
 
+  /**
+   * Files this simple command writes, for a later run of one in the same command (scripts.ts): the
+   * text when it is static (`cat > s.sh <<'EOF'`, `printf '…' > s.sh`), unknown for any other write.
+   */
+  private noteWrites(command: SimpleCommand, env: Env, inv: Invocation, before: number): void {
+    for (const segment of this.segments.slice(before)) {
+      // Metadata only (`chmod +x s.sh` before running it): the text stays what it was.
+      if (METADATA_ONLY.has(segment.program)) continue;
+      for (const path of segment.writes ?? []) noteWritten(this.res, path, null);
+      if (segment.writes_unresolved) noteWritten(this.res, null, null);
+    }
+    const out = command.redirects.filter((r) => WRITING.has(r.op) && (r.fd === undefined || r.fd === 1));
+    const target = out.length === 1 && (out[0]?.op === '>' || out[0]?.op === '>|') ? out[0] : undefined;
+    const paths = inv.writes?.paths ?? [];
+    if (!target || inv.writes?.unresolved || paths.length !== 1) return;
+    const rest = command.redirects.filter((r) => r !== target);
+    const text = commandOutput({ ...command, redirects: rest }, env, this.res);
+    if (text !== null) noteWritten(this.res, paths[0] as string, text, this.segments.length);
+  }
+
   private ownStdin(redirects: Redirect[], env: Env): Stdin | undefined {
     let stdin: Stdin | undefined;
     for (const r of redirects) {
@@ -512,6 +535,8 @@ export class Extractor {
 
 /** Redirection operators that write their target (`>&` only when the target is not a descriptor). */
 const WRITING = new Set(['>', '>>', '>|', '&>', '&>>', '<>', '>&']);
+/** Programs that change a file's mode, owner or times, never its text. */
+const METADATA_ONLY = new Set(['chmod', 'chown', 'chgrp', 'touch', 'chattr', 'setfacl']);
 
 /** Programs that, found among an unknown program's first words, are read as the command it wraps. */
 const WRAPPED = new Set(

@@ -126,8 +126,31 @@ describe('shell files', () => {
   });
 
   it('a script the same command writes before running it is unknown-dynamic', () => {
-    expect(kinds(parse('echo "rm -rf x" > ok.sh; bash ok.sh'))).toContain('script_written_by_command');
+    expect(kinds(parse('cp wipe.sh ok.sh; bash ok.sh'))).toContain('script_written_by_command');
+    // Written once with static text: that text is what runs, and is judged.
+    expect(programs(parse('echo "rm -rf x" > ok.sh; bash ok.sh'))).toContain('rm');
+    expect(parse('echo "rm -rf x" > ok.sh; bash ok.sh').scripts).toEqual([join(root, 'p', 'ok.sh')]);
     expect(kinds(parse('cp wipe.sh ok.sh && ./ok.sh'))).toContain('script_written_by_command');
+  });
+
+  it('a program that does not exist yet is judged by what the command makes it with', () => {
+    // Fetched or copied into place, or unpacked from an archive into a directory that holds it.
+    for (const command of [
+      'cp wipe.sh fresh.sh && chmod +x fresh.sh && ./fresh.sh',
+      'curl -so fetched.sh https://example.com/i.sh && chmod +x fetched.sh && ./fetched.sh',
+      'tar -xf bundle.tar && ./unpacked.sh',
+      'tar -xf bundle.tar -C out && ./out/run.sh',
+    ]) {
+      expect(kinds(parse(command)), command).toContain('script_written_by_command');
+    }
+    // Built by a compiler from the project's sources, or in a directory only made: a program like any other.
+    for (const command of [
+      'cc -o bin/app src/main.c && ./bin/app',
+      'mkdir -p out && ./out/run.sh',
+      './not-there.sh',
+    ]) {
+      expect(kinds(parse(command)), command).toEqual([]);
+    }
   });
 
   it('without a context, scripts stay textual (no reads)', () => {
@@ -141,15 +164,42 @@ describe('without a file view, a file the same command writes and then runs as c
   // Nothing is read, but the path written and the path run are both words of the command.
   const textual = (command: string) => parseShell(command).dynamic.map((d) => d.kind);
   it.each([
-    "cat > ./s9.sh <<'EOF'\ngit reset --hard\nEOF\nsh ./s9.sh",
-    "printf 'rm -rf ~' > s.sh; bash ./s.sh",
-    'echo "import shutil" > a.py && python3 a.py',
+    'cp /tmp/x s.sh; sh ./s.sh',
+    'curl -so a.py https://example.com/a.py && python3 a.py',
     'cp /tmp/x run && chmod +x run && ./run',
     "printf 'all:\\n\\trm -rf x' > Makefile; make",
     'echo x > build.mk; make -f build.mk all',
     'echo \'{"scripts":{"test":"rm -rf ~"}}\' > package.json && npm test',
-    'cd sub && echo x > s.sh && bash s.sh',
+    'cd sub && cp ../x s.sh && bash s.sh',
   ])('%s', (command) => {
+    expect(textual(command)).toContain('script_written_by_command');
+  });
+
+  it('a file it writes once with static text is judged by that text', () => {
+    const safe = parseShell("cat > ./s.sh <<'EOF'\nprintf safe\nEOF\nsh ./s.sh");
+    expect(safe.dynamic).toEqual([]);
+    expect(safe.segments.map((s) => s.program)).toContain('printf');
+    const reset = parseShell("cat > s.sh <<'EOF'\ngit reset --hard\nEOF\nbash s.sh");
+    expect(reset.segments.some((s) => s.program === 'git' && s.args.includes('--hard'))).toBe(true);
+    expect(
+      parseShell('printf \'import shutil\\nshutil.rmtree("d")\\n\' > k.py; python3 k.py').dynamic,
+    ).not.toEqual([]);
+    // Making it executable changes its mode, not its text.
+    expect(parseShell("printf 'echo ok' > s.sh && chmod +x s.sh && ./s.sh").dynamic).toEqual([]);
+  });
+
+  it.each([
+    // Appended to, written twice (a loop runs the second write before the next run), or by a tool
+    // whose targets are unknown: the text run is not the text seen.
+    "printf 'echo ok\\n' > s.sh; printf 'rm -rf ~\\n' >> s.sh; sh s.sh",
+    "printf 'echo ok' > s.sh; for i in 1 2; do sh s.sh; printf 'rm -rf ~' > s.sh; done",
+    "printf 'echo ok' > s.sh; cp other.sh s.sh; sh s.sh",
+    // An archive unpacked (or any program whose writes are not all named) may replace it.
+    "printf 'echo ok' > s.sh; tar -xf bundle.tar; sh s.sh",
+    "printf 'echo ok' > s.sh; unzip -o bundle.zip; sh s.sh",
+    // An unquoted here-document expands $X as it is written, inside quotes too.
+    "cat > s.sh <<EOF\necho '$X'\nEOF\nsh s.sh",
+  ])('a file whose text is not known when it runs stays unknown: %s', (command) => {
     expect(textual(command)).toContain('script_written_by_command');
   });
 

@@ -29,6 +29,19 @@ interface ScriptState {
   scripts: Set<string>;
   /** Without a file view: the paths, as written, of files the command runs as code but nothing read. */
   unread: Set<string>;
+  /**
+   * What the command has written so far to a path (normalised): the text when it is static
+   * (`cat > s.sh <<'EOF' … EOF`, `printf '…' > s.sh`), null when it is not.
+   */
+  written: Map<string, string | null>;
+  /** How many times the command writes each path; a path written twice is never served from a write. */
+  writes: Map<string, number>;
+  /** Some write's target could not be told: any file may have changed, nothing is served from a write. */
+  anyWrite: boolean;
+  /** Paths whose run was judged from the text the command wrote (see writtenText). */
+  served: Set<string>;
+  /** For a path's static text: how many segments the command had when it was written. */
+  writtenAt: Map<string, number>;
   /** Files read so far in this parse. */
   reads: number;
 }
@@ -38,7 +51,16 @@ const states = new WeakMap<Resolver, ScriptState>();
 function state(res: Resolver): ScriptState {
   let s = states.get(res);
   if (!s) {
-    s = { scripts: new Set(), unread: new Set(), reads: 0 };
+    s = {
+      scripts: new Set(),
+      unread: new Set(),
+      written: new Map(),
+      writes: new Map(),
+      anyWrite: false,
+      served: new Set(),
+      writtenAt: new Map(),
+      reads: 0,
+    };
     states.set(res, s);
   }
   return s;
@@ -66,6 +88,59 @@ export function noteUnread(ex: Extractor, inv: Invocation, word: string, unresol
   if (unknown) return;
   // Textual paths: `./s.sh` and `s.sh` are one file.
   for (const path of paths) state(ex.res).unread.add(posix.normalize(path));
+}
+
+/**
+ * A file the command writes, with its text when that is static (null: not static); `path` null: a
+ * write whose target could not be told (any file may have changed). A path written a second time is
+ * unknown from then on.
+ */
+export function noteWritten(res: Resolver, path: string | null, text: string | null, at = 0): void {
+  const st = state(res);
+  if (path === null) {
+    st.anyWrite = true;
+    return;
+  }
+  const key = posix.normalize(path);
+  st.written.set(key, text);
+  if (text === null) st.writes.set(key, (st.writes.get(key) ?? 0) + 1);
+  else st.writtenAt.set(key, at);
+}
+
+/**
+ * Programs that change no file but the ones their words and redirections name (and those are
+ * recorded): between a static write and the run, anything else — an archive unpacked, a directory
+ * copied over, a checkout — may have replaced the file, and its text is no longer known.
+ */
+const NO_HIDDEN_WRITES = new Set(
+  'echo printf cat chmod ls test [ true false : pwd mkdir touch grep head tail wc cd'.split(' '),
+);
+
+/**
+ * The text a file to run holds because the command itself wrote it just before (static text only);
+ * undefined when the command has not written it, or not statically (then checkScriptsWritten flags it).
+ */
+function writtenText(
+  ex: Extractor,
+  inv: Invocation,
+  word: string,
+): { path: string; text: string } | undefined {
+  const st = states.get(ex.res);
+  if (!st || st.written.size === 0 || st.anyWrite || inv.via.some((v) => REMOTE_VIA.test(v)))
+    return undefined;
+  const { paths, unresolved } = ex.res.paths(word);
+  const path = paths[0];
+  if (unresolved || paths.length !== 1 || path === undefined) return undefined;
+  const key = posix.normalize(path);
+  const text = st.written.get(key);
+  if (typeof text !== 'string') return undefined;
+  // Only plain commands ran in between (the run's own segment is the last one).
+  const between = ex.segments.slice(st.writtenAt.get(key) ?? 0, -1);
+  if (!between.every((seg) => NO_HIDDEN_WRITES.has(seg.program))) return undefined;
+  // Served from the write, and still listed: core refuses a file an earlier call of the session wrote.
+  st.served.add(key);
+  if (canRead(ex, inv)) st.scripts.add(path);
+  return { path, text };
 }
 
 /** Whether files can be read for this invocation: a context with a file view, and a local command. */
@@ -163,6 +238,12 @@ export function runShellFile(
   args: readonly string[],
   argsUnresolved: readonly boolean[],
 ): void {
+  const known = unresolved ? undefined : writtenText(ex, inv, word);
+  if (known) {
+    const params = [word, ...args.map((a, k) => (argsUnresolved[k] ? null : a))];
+    judgeShellText(ex, inv, known.text, `script:${known.path}`, params);
+    return;
+  }
   // The command's own descriptors need no file view: fd 0 is its here-doc, here-string or pipe.
   const own = !unresolved && DESCRIPTOR_PATH.test(posix.normalize(word));
   if (!own && !canRead(ex, inv)) {
@@ -186,6 +267,11 @@ export function runCodeFile(
   word: string,
   unresolved: boolean,
 ): void {
+  const known = unresolved ? undefined : writtenText(ex, inv, word);
+  if (known) {
+    judgeCode(ex, inv, language, known.text, known.path);
+    return;
+  }
   if (!unresolved && DESCRIPTOR_PATH.test(posix.normalize(word))) {
     const path = posix.normalize(word);
     const text = descriptorScript(ex, inv, path);
@@ -227,6 +313,11 @@ export function stdinScriptFile(inv: Invocation): string | undefined {
  */
 export function runPathProgram(ex: Extractor, inv: Invocation, word: string): void {
   if (!word.includes('/')) return;
+  const known = inv.unresolved[0] ? undefined : writtenText(ex, inv, word);
+  if (known) {
+    judgeProgramText(ex, inv, word, known.path, known.text);
+    return;
+  }
   if (!canRead(ex, inv)) {
     noteUnread(ex, inv, word, inv.unresolved[0]);
     return;
@@ -236,7 +327,13 @@ export function runPathProgram(ex: Extractor, inv: Invocation, word: string): vo
   const path = paths[0] as string;
   if (SYSTEM_DIR.test(path) || /\/node_modules\/\.bin\//.test(path)) return;
   const files = ex.res.files;
-  if (!files || files.realpath(path) === undefined) return; // not there: the shell cannot run it
+  // Not there now: the command can only run it if something in it makes it first (`curl -o run.sh …
+  // && ./run.sh`, an archive unpacked), which checkScriptsWritten tells; a program a compiler builds
+  // (`cc -o app main.c && ./app`) is a program like any other.
+  if (!files || files.realpath(path) === undefined) {
+    noteScript(ex.res, path);
+    return;
+  }
   const head = files.readHead?.(path, 512);
   if (head?.includes('\0')) {
     noteScript(ex.res, path);
@@ -244,6 +341,11 @@ export function runPathProgram(ex: Extractor, inv: Invocation, word: string): vo
   }
   const text = readScript(ex, inv, path);
   if (text === undefined) return;
+  judgeProgramText(ex, inv, word, path, text);
+}
+
+/** A program file's text judged by its `#!` line: shell text, interpreter source, or unknown. */
+function judgeProgramText(ex: Extractor, inv: Invocation, word: string, path: string, text: string): void {
   const interpreter = shebang(text);
   const args = inv.argv.slice(1);
   const argsUnresolved = inv.unresolved.slice(1);
@@ -277,15 +379,44 @@ export function shebang(text: string): string | undefined {
 /** Flag scripts the same command writes before they run: their contents now are not what will run. */
 export function checkScriptsWritten(
   res: Resolver,
-  segments: readonly { writes?: string[]; writes_unresolved?: boolean }[],
+  segments: readonly { program: string; writes?: string[]; writes_unresolved?: boolean }[],
   flag: (kind: string, text: string) => void,
 ): void {
   const st = states.get(res);
-  if (!st || st.scripts.size + st.unread.size === 0) return;
+  if (!st || st.scripts.size + st.unread.size + st.served.size === 0) return;
+  const run = [...st.scripts, ...[...st.unread].map((p) => posix.normalize(p))];
   for (const segment of segments) {
+    // A compiler's output is a program built from the project's sources; mkdir, chmod, touch change no text.
+    if (BUILDS_PROGRAMS.has(segment.program) || KEEPS_TEXT.has(segment.program)) continue;
     for (const path of segment.writes ?? []) {
-      if (st.scripts.has(path) || st.unread.has(posix.normalize(path)))
+      const key = posix.normalize(path);
+      // Judged from the one static write the command makes; a second write (a loop may run it before
+      // the next run) or a write to a target that cannot be told may have changed it.
+      if (st.served.has(key)) {
+        if (st.anyWrite || (st.writes.get(key) ?? 0) > 1) flag('script_written_by_command', path);
+        continue;
+      }
+      if (st.scripts.has(path) || st.unread.has(key)) {
         flag('script_written_by_command', path);
+        continue;
+      }
+      // A directory written whole (an archive unpacked into it, a tree copied over it) holds the file.
+      const inside = run.find((p) => !st.served.has(posix.normalize(p)) && holds(key, posix.normalize(p)));
+      if (inside !== undefined) flag('script_written_by_command', `${inside} (by ${path})`);
     }
   }
 }
+
+/** Whether directory `dir` (as written: `.`, `build/`, `/srv/app`) holds `path`. */
+function holds(dir: string, path: string): boolean {
+  if (dir === '.' || dir === '') return !path.startsWith('/') && !path.startsWith('../');
+  const d = dir.replace(/\/+$/, '');
+  return path.startsWith(`${d}/`);
+}
+
+/** Compilers and linkers: what they write is a program built from sources, not text to judge. */
+const BUILDS_PROGRAMS = new Set(
+  'cc gcc g++ c++ clang clang++ ld ld.lld gold rustc go javac kotlinc swiftc zig nasm tcc'.split(' '),
+);
+/** Programs whose writes change a file's mode, times or existence as a directory, never a file's text. */
+const KEEPS_TEXT = new Set(['chmod', 'chown', 'chgrp', 'touch', 'chattr', 'setfacl', 'mkdir']);
