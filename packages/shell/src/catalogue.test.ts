@@ -431,7 +431,6 @@ passes('filesystem', [
   'tar -cf x.tar --checkpoint=100 --checkpoint-action=dot dir',
   'rm -rf /tmp/build /var/tmp/cache/.x /tmp/./scratch',
   'rm -rf /dev/shm/build-cache',
-  'truncate text-sm',
   'zip -r out.zip dir',
   'vim +10 notes.txt',
   'less +/TODO notes.txt',
@@ -510,6 +509,8 @@ gates('containers and clusters', [
   ['kubectl delete deployment api --dry-run=$MODE', 'cluster.kubectl.destructive'],
   ['kubectl --cache-dir --dry-run=client delete deployment api', 'cluster.kubectl.destructive'],
   ['helm uninstall shop --dry-run=none', 'cluster.helm.uninstall'],
+  ['kubectl delete ns shop --dry-run=client --raw /api/v1/namespaces/shop', 'cluster.kubectl.destructive'],
+  ['kubectl delete ns shop --dry-run=client $EXTRA', 'cluster.kubectl.destructive'],
   [`kubectl patch deploy api -p '{"spec":{"replicas":0}}'`, 'cluster.kubectl.destructive'],
   [`kubectl patch deploy api --patch 'spec: {replicas: 0}'`, 'cluster.kubectl.destructive'],
   ['kubectl --context prod delete ns staging', 'cluster.kubectl.destructive'],
@@ -534,6 +535,7 @@ passes('containers and clusters', [
   "printf 'rm -rf /srv\\n' | docker exec --interactive=false web sh",
   "printf 'rm -rf /srv\\n' | docker exec -i -d web sh",
   'az vm delete --help',
+  'curl --help all',
   'kubectl delete pod api-1 --dry-run',
   'kubectl delete pod api-1 --dry-run=server -o yaml',
   'helm uninstall shop --dry-run',
@@ -568,6 +570,8 @@ gates('infrastructure and cloud', [
   ['http DELETE api.example.com/items/3', 'api.http.delete'],
   ['gh api -X DELETE repos/o/r/hooks/1', 'api.http.delete'],
   ['curl -X POST localhost:9200/logs/_delete_by_query -d "{}"', 'api.http.delete'],
+  // `-H` is a header, not `-h` (help).
+  ["curl -X POST -H 'Content-Type: application/json' localhost:9200/logs/_delete_by_query -d '{}'", 'api.http.delete'],
 ]);
 
 passes('infrastructure and cloud', [
