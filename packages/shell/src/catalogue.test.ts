@@ -571,7 +571,10 @@ gates('infrastructure and cloud', [
   ['gh api -X DELETE repos/o/r/hooks/1', 'api.http.delete'],
   ['curl -X POST localhost:9200/logs/_delete_by_query -d "{}"', 'api.http.delete'],
   // `-H` is a header, not `-h` (help).
-  ["curl -X POST -H 'Content-Type: application/json' localhost:9200/logs/_delete_by_query -d '{}'", 'api.http.delete'],
+  [
+    "curl -X POST -H 'Content-Type: application/json' localhost:9200/logs/_delete_by_query -d '{}'",
+    'api.http.delete',
+  ],
 ]);
 
 passes('infrastructure and cloud', [
