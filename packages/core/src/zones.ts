@@ -98,8 +98,8 @@ export function zoneOf(path: string, project: ProjectPaths): Zone {
   // A gate file, or a directory holding one (deleting or moving it takes the file along) — but not
   // the project root or above it, which hold everything and are judged by the other rules.
   if (project.gate.some((g) => within(p, g) || (within(g, p) && !within(root, p)))) return 'gate';
-  if (HOST_IN_PROJECT.some((h) => within(p, posix.join(root, h)))) return 'host';
-  if (home && HOST_IN_HOME.some((h) => within(p, posix.join(home, h)))) return 'host';
+  if (joined(root, HOST_IN_PROJECT).some((h) => within(p, h))) return 'host';
+  if (home && joined(home, HOST_IN_HOME).some((h) => within(p, h))) return 'host';
   if (p.split('/').includes('.git')) return 'vcs';
   if (STARTUP_IN_PROJECT.some((f) => posix.basename(p) === f)) return 'startup';
   if (within(p, root)) return 'project';
@@ -112,6 +112,23 @@ export function zoneOf(path: string, project: ProjectPaths): Zone {
   if (SYSTEM.some((s) => within(p, s)) || p === '/') return 'system';
   return 'outside';
 }
+
+/** `names` joined to `dir`, kept per directory (a process sees few roots and homes, so few entries). */
+function joined(dir: string, names: readonly string[]): readonly string[] {
+  let byDir = JOINED.get(names);
+  if (!byDir) {
+    byDir = new Map();
+    JOINED.set(names, byDir);
+  }
+  let paths = byDir.get(dir);
+  if (!paths) {
+    paths = names.map((n) => posix.join(dir, n));
+    if (byDir.size >= 64) byDir.clear();
+    byDir.set(dir, paths);
+  }
+  return paths;
+}
+const JOINED = new Map<readonly string[], Map<string, readonly string[]>>();
 
 /** True when `path` is `dir` or lies below it. */
 export function within(path: string, dir: string): boolean {

@@ -502,19 +502,32 @@ export class Extractor {
    * text when it is static (`cat > s.sh <<'EOF'`, `printf '…' > s.sh`), unknown for any other write.
    */
   private noteWrites(command: SimpleCommand, env: Env, inv: Invocation, before: number): void {
-    for (const segment of this.segments.slice(before)) {
+    for (let k = before; k < this.segments.length; k++) {
+      const segment = this.segments[k] as ShellSegment;
       // Metadata only (`chmod +x s.sh` before running it): the text stays what it was.
       if (METADATA_ONLY.has(segment.program)) continue;
       for (const path of segment.writes ?? []) noteWritten(this.res, path, null);
       if (segment.writes_unresolved) noteWritten(this.res, null, null);
     }
-    const out = command.redirects.filter((r) => WRITING.has(r.op) && (r.fd === undefined || r.fd === 1));
-    const target = out.length === 1 && (out[0]?.op === '>' || out[0]?.op === '>|') ? out[0] : undefined;
-    const paths = inv.writes?.paths ?? [];
-    if (!target || inv.writes?.unresolved || paths.length !== 1) return;
+    const paths = inv.writes?.paths;
+    const path = paths?.length === 1 ? paths[0] : undefined;
+    if (path === undefined || inv.writes?.unresolved) return;
+    let target: Redirect | undefined;
+    for (const r of command.redirects) {
+      if (!WRITING.has(r.op) || (r.fd !== undefined && r.fd !== 1)) continue;
+      if (target || (r.op !== '>' && r.op !== '>|')) return;
+      target = r;
+    }
+    if (!target) return;
+    // The text is worked out only if a run of the file asks for it (rarely): keep what it needs.
     const rest = command.redirects.filter((r) => r !== target);
-    const text = commandOutput({ ...command, redirects: rest }, env, this.res);
-    if (text !== null) noteWritten(this.res, paths[0] as string, text, this.segments.length);
+    const at = { ...env };
+    noteWritten(
+      this.res,
+      path,
+      () => commandOutput({ ...command, redirects: rest }, at, this.res),
+      this.segments.length,
+    );
   }
 
   private ownStdin(redirects: Redirect[], env: Env): Stdin | undefined {

@@ -33,7 +33,7 @@ interface ScriptState {
    * What the command has written so far to a path (normalised): the text when it is static
    * (`cat > s.sh <<'EOF' … EOF`, `printf '…' > s.sh`), null when it is not.
    */
-  written: Map<string, string | null>;
+  written: Map<string, string | (() => string | null) | null>;
   /** How many times the command writes each path; a path written twice is never served from a write. */
   writes: Map<string, number>;
   /** Some write's target could not be told: any file may have changed, nothing is served from a write. */
@@ -91,11 +91,17 @@ export function noteUnread(ex: Extractor, inv: Invocation, word: string, unresol
 }
 
 /**
- * A file the command writes, with its text when that is static (null: not static); `path` null: a
+ * A file the command writes, with what works out its text when that may be static (null: not static,
+ * or not known); `path` null: a
  * write whose target could not be told (any file may have changed). A path written a second time is
  * unknown from then on.
  */
-export function noteWritten(res: Resolver, path: string | null, text: string | null, at = 0): void {
+export function noteWritten(
+  res: Resolver,
+  path: string | null,
+  text: (() => string | null) | null,
+  at = 0,
+): void {
   const st = state(res);
   if (path === null) {
     st.anyWrite = true;
@@ -132,7 +138,9 @@ function writtenText(
   const path = paths[0];
   if (unresolved || paths.length !== 1 || path === undefined) return undefined;
   const key = posix.normalize(path);
-  const text = st.written.get(key);
+  const written = st.written.get(key);
+  const text = typeof written === 'function' ? written() : written;
+  st.written.set(key, text ?? null);
   if (typeof text !== 'string') return undefined;
   // Only plain commands ran in between (the run's own segment is the last one).
   const between = ex.segments.slice(st.writtenAt.get(key) ?? 0, -1);
