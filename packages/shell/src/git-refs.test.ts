@@ -43,6 +43,10 @@ beforeAll(() => {
   git(repo, 'branch', 'release');
   git(repo, 'pack-refs', '--all');
   git(repo, 'update-ref', 'refs/remotes/origin/topic', 'HEAD');
+  // A branch under a name that is also a directory of the work tree: `docs` itself is no branch.
+  git(repo, 'branch', 'docs/next');
+  mkdirSync(join(repo, 'docs'));
+  writeFileSync(join(repo, 'docs', 'guide.md'), 'g\n');
   writeFileSync(join(repo, 'src', 'app.ts'), 'export const changed = 1;\n');
 });
 
@@ -54,8 +58,9 @@ describe('namesRevision', () => {
     for (const word of ['main', 'feature', 'v1', 'release', 'topic', 'origin/topic', 'HEAD~1', 'abc1234']) {
       expect(namesRevision(files, repo, word), word).toBe(true);
     }
-    for (const word of ['src/app.ts', 'notes', 'src'])
+    for (const word of ['src/app.ts', 'notes', 'src', 'docs'])
       expect(namesRevision(files, repo, word), word).toBe(false);
+    expect(namesRevision(files, repo, 'docs/next')).toBe(true);
   });
 
   it('cannot tell outside a repository only when a .git file is unreadable', () => {
@@ -79,6 +84,7 @@ describe('git checkout WORD as git reads it', () => {
     'git checkout src/app.ts',
     'git checkout src',
     'git checkout notes',
+    'git checkout docs',
     'git -c core.pager=cat checkout notes',
   ])('%s overwrites a path: gated', (command) => {
     expect(judged(command).rules).toContain('git.checkout.discard');

@@ -34,7 +34,12 @@ export function namesRevision(files: FileView, cwd: string, word: string): boole
     `refs/remotes/${word}`,
     ...remotes.map((r) => `refs/remotes/${r}/${word}`),
   ];
-  if (candidates.some((ref) => files.realpath(posix.join(common, ref)) !== undefined)) return true;
+  // A loose ref is a file: `refs/heads/feature` is a directory when only `feature/x` exists.
+  const loose = (ref: string) => {
+    const path = posix.join(common, ref);
+    return files.realpath(path) !== undefined && files.readdir(path) === undefined;
+  };
+  if (candidates.some(loose)) return true;
   const packedPath = posix.join(common, 'packed-refs');
   if (files.realpath(packedPath) === undefined) return false;
   const packed = files.readText(packedPath, MAX_PACKED_BYTES);

@@ -140,6 +140,8 @@ describe('shell files', () => {
       'curl -so fetched.sh https://example.com/i.sh && chmod +x fetched.sh && ./fetched.sh',
       'tar -xf bundle.tar && ./unpacked.sh',
       'tar -xf bundle.tar -C out && ./out/run.sh',
+      // A compiler writing text (preprocessed source) makes a script from whatever its input holds.
+      'cc -E -P -o made.sh src/made.c && chmod +x made.sh && ./made.sh',
     ]) {
       expect(kinds(parse(command)), command).toContain('script_written_by_command');
     }
@@ -196,6 +198,8 @@ describe('without a file view, a file the same command writes and then runs as c
     "printf 'echo ok' > s.sh; cp other.sh s.sh; sh s.sh",
     // An archive unpacked (or any program whose writes are not all named) may replace it.
     "printf 'echo ok' > s.sh; tar -xf bundle.tar; sh s.sh",
+    "printf 'echo ok' > s.sh; tar -xf bundle.tar; ./s.sh",
+    "printf 'print(1)' > a.py; tar -xf bundle.tar; python3 a.py",
     "printf 'echo ok' > s.sh; unzip -o bundle.zip; sh s.sh",
     // An unquoted here-document expands $X as it is written, inside quotes too.
     "cat > s.sh <<EOF\necho '$X'\nEOF\nsh s.sh",

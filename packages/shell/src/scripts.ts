@@ -30,8 +30,8 @@ interface ScriptState {
   /** Without a file view: the paths, as written, of files the command runs as code but nothing read. */
   unread: Set<string>;
   /**
-   * What the command has written so far to a path (normalised): the text when it is static
-   * (`cat > s.sh <<'EOF' … EOF`, `printf '…' > s.sh`), null when it is not.
+   * What the command has written so far to a path (normalised): its text when that may be static
+   * (`cat > s.sh <<'EOF' … EOF`, `printf '…' > s.sh`; worked out when a run asks), null when not.
    */
   written: Map<string, string | (() => string | null) | null>;
   /** How many times the command writes each path; a path written twice is never served from a write. */
@@ -92,9 +92,8 @@ export function noteUnread(ex: Extractor, inv: Invocation, word: string, unresol
 
 /**
  * A file the command writes, with what works out its text when that may be static (null: not static,
- * or not known); `path` null: a
- * write whose target could not be told (any file may have changed). A path written a second time is
- * unknown from then on.
+ * or not known); `path` null: a write whose target could not be told (any file may have changed).
+ * A path written a second time is unknown from then on.
  */
 export function noteWritten(
   res: Resolver,
@@ -142,8 +141,9 @@ function writtenText(
   const text = typeof written === 'function' ? written() : written;
   st.written.set(key, text ?? null);
   if (typeof text !== 'string') return undefined;
-  // Only plain commands ran in between (the run's own segment is the last one).
-  const between = ex.segments.slice(st.writtenAt.get(key) ?? 0, -1);
+  // Only plain commands ran in between (the run's own segment, when already emitted, is not between).
+  const between = ex.segments.slice(st.writtenAt.get(key) ?? 0);
+  if (between[between.length - 1]?.text === inv.text) between.pop();
   if (!between.every((seg) => NO_HIDDEN_WRITES.has(seg.program))) return undefined;
   // Served from the write, and still listed: core refuses a file an earlier call of the session wrote.
   st.served.add(key);
@@ -387,7 +387,7 @@ export function shebang(text: string): string | undefined {
 /** Flag scripts the same command writes before they run: their contents now are not what will run. */
 export function checkScriptsWritten(
   res: Resolver,
-  segments: readonly { program: string; writes?: string[]; writes_unresolved?: boolean }[],
+  segments: readonly { program: string; args: string[]; writes?: string[]; writes_unresolved?: boolean }[],
   flag: (kind: string, text: string) => void,
 ): void {
   const st = states.get(res);
@@ -395,7 +395,7 @@ export function checkScriptsWritten(
   const run = [...st.scripts, ...[...st.unread].map((p) => posix.normalize(p))];
   for (const segment of segments) {
     // A compiler's output is a program built from the project's sources; mkdir, chmod, touch change no text.
-    if (BUILDS_PROGRAMS.has(segment.program) || KEEPS_TEXT.has(segment.program)) continue;
+    if (buildsProgram(segment) || KEEPS_TEXT.has(segment.program)) continue;
     for (const path of segment.writes ?? []) {
       const key = posix.normalize(path);
       // Judged from the one static write the command makes; a second write (a loop may run it before
@@ -422,9 +422,19 @@ function holds(dir: string, path: string): boolean {
   return path.startsWith(`${d}/`);
 }
 
-/** Compilers and linkers: what they write is a program built from sources, not text to judge. */
-const BUILDS_PROGRAMS = new Set(
-  'cc gcc g++ c++ clang clang++ ld ld.lld gold rustc go javac kotlinc swiftc zig nasm tcc'.split(' '),
-);
+/** Compilers and linkers whose output is a machine program (not text a shell could run). */
+const BUILDS_PROGRAMS = new Set('cc gcc g++ c++ clang clang++ tcc ld ld.lld gold rustc swiftc'.split(' '));
+/** Options that make a compiler write text instead: preprocessed source, assembly, dependencies, IR. */
+const TEXT_OUTPUT = /^(-E|-S|-M|-MM|-dM|-P|--preprocess|--assemble|-emit-llvm|--emit)/;
+
+/**
+ * A compiler or linker building a program: what it writes is a program built from the project's
+ * sources, judged like any other compiled program, not text to read. Not when it writes text
+ * (`cc -E -o run.sh x.c` is a script made from whatever x.c holds).
+ */
+function buildsProgram(segment: { program: string; args: string[] }): boolean {
+  if (segment.program === 'go') return segment.args[0] === 'build' || segment.args[0] === 'install';
+  return BUILDS_PROGRAMS.has(segment.program) && !segment.args.some((a) => TEXT_OUTPUT.test(a));
+}
 /** Programs whose writes change a file's mode, times or existence as a directory, never a file's text. */
 const KEEPS_TEXT = new Set(['chmod', 'chown', 'chgrp', 'touch', 'chattr', 'setfacl', 'mkdir']);
