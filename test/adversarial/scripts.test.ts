@@ -65,6 +65,10 @@ describe('a script the session wrote is not run unjudged', () => {
     execFileSync('tar', ['-cf', join(host.work, 'bundle.tar'), '-C', stash, 's9.sh']);
     const swapped = await host.bash("printf 'echo fine\\n' > s9.sh; tar -xf bundle.tar; sh s9.sh");
     expect(swapped.denied).toBe(true);
+    // A write in a branch not taken: the file as it already is runs.
+    writeFileSync(join(host.work, 's10.sh'), wipe);
+    const untaken = await host.bash("false && printf 'echo fine\\n' > s10.sh; bash s10.sh");
+    expect(untaken.denied).toBe(true);
     // A program not there yet, copied into place and run in the same command.
     const copied = await host.bash('cp stash/s9.sh fresh && chmod +x fresh && ./fresh');
     expect(copied.denied).toBe(true);

@@ -151,6 +151,16 @@ function writtenText(
   return { path, text };
 }
 
+/**
+ * What a file the command writes before running it holds now, when it exists (read within the
+ * bounds). The write may not happen — it can sit in a branch not taken (`false && printf … > s.sh`),
+ * which the parser reads as a plain list — and then this text runs instead: both are judged.
+ */
+function currentText(ex: Extractor, inv: Invocation, path: string): string | undefined {
+  if (!canRead(ex, inv) || ex.res.files?.realpath(path) === undefined) return undefined;
+  return readScript(ex, inv, path);
+}
+
 /** Whether files can be read for this invocation: a context with a file view, and a local command. */
 export function canRead(ex: Extractor, inv: Invocation): boolean {
   return ex.res.files !== undefined && !inv.via.some((v) => REMOTE_VIA.test(v));
@@ -250,6 +260,8 @@ export function runShellFile(
   if (known) {
     const params = [word, ...args.map((a, k) => (argsUnresolved[k] ? null : a))];
     judgeShellText(ex, inv, known.text, `script:${known.path}`, params);
+    const now = currentText(ex, inv, known.path);
+    if (now !== undefined) judgeShellText(ex, inv, now, `script:${known.path}`, params);
     return;
   }
   // The command's own descriptors need no file view: fd 0 is its here-doc, here-string or pipe.
@@ -278,6 +290,8 @@ export function runCodeFile(
   const known = unresolved ? undefined : writtenText(ex, inv, word);
   if (known) {
     judgeCode(ex, inv, language, known.text, known.path);
+    const now = currentText(ex, inv, known.path);
+    if (now !== undefined) judgeCode(ex, inv, language, now, known.path);
     return;
   }
   if (!unresolved && DESCRIPTOR_PATH.test(posix.normalize(word))) {
@@ -324,6 +338,8 @@ export function runPathProgram(ex: Extractor, inv: Invocation, word: string): vo
   const known = inv.unresolved[0] ? undefined : writtenText(ex, inv, word);
   if (known) {
     judgeProgramText(ex, inv, word, known.path, known.text);
+    const now = currentText(ex, inv, known.path);
+    if (now !== undefined && !now.includes('\0')) judgeProgramText(ex, inv, word, known.path, now);
     return;
   }
   if (!canRead(ex, inv)) {
