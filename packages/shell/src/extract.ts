@@ -162,9 +162,8 @@ export class Extractor {
     // Words and redirections were expanded with the values before these assignments; what runs
     // next (the command's own `sh -c` string included) sees them.
     for (const a of assigned) checkAssignment(this, a.text, a.unresolved, command.text, argv[0]);
-    const before = this.segments.length;
     this.resolve(inv, env);
-    this.noteWrites(command, env, inv, before);
+    this.noteStaticWrite(command, env, inv);
   }
 
   /** Peel prefixes and dispatch to the handler of the program. */
@@ -498,17 +497,10 @@ export class Extractor {
   }
 
   /**
-   * Files this simple command writes, for a later run of one in the same command (scripts.ts): the
-   * text when it is static (`cat > s.sh <<'EOF'`, `printf '…' > s.sh`), unknown for any other write.
+   * A file this simple command writes with text that may be static (`cat > s.sh <<'EOF'`, `printf '…'
+   * > s.sh`), for a later run of it in the same command (scripts.ts); other writes are in its segments.
    */
-  private noteWrites(command: SimpleCommand, env: Env, inv: Invocation, before: number): void {
-    for (let k = before; k < this.segments.length; k++) {
-      const segment = this.segments[k] as ShellSegment;
-      // Metadata only (`chmod +x s.sh` before running it): the text stays what it was.
-      if (METADATA_ONLY.has(segment.program)) continue;
-      for (const path of segment.writes ?? []) noteWritten(this.res, path, null);
-      if (segment.writes_unresolved) noteWritten(this.res, null, null);
-    }
+  private noteStaticWrite(command: SimpleCommand, env: Env, inv: Invocation): void {
     const paths = inv.writes?.paths;
     const path = paths?.length === 1 ? paths[0] : undefined;
     if (path === undefined || inv.writes?.unresolved) return;
@@ -548,8 +540,6 @@ export class Extractor {
 
 /** Redirection operators that write their target (`>&` only when the target is not a descriptor). */
 const WRITING = new Set(['>', '>>', '>|', '&>', '&>>', '<>', '>&']);
-/** Programs that change a file's mode, owner or times, never its text. */
-const METADATA_ONLY = new Set(['chmod', 'chown', 'chgrp', 'touch', 'chattr', 'setfacl']);
 
 /** Programs that, found among an unknown program's first words, are read as the command it wraps. */
 const WRAPPED = new Set(

@@ -32,7 +32,7 @@ export const MAX_COMMAND_LENGTH = 32 * 1024;
 const DEFAULT_MAX_DEPTH = 24;
 /**
  * A backstop against a pathological input, not a budget for ordinary ones: the other bounds (length,
- * commands, depth, scripts read) already keep the work linear, and a 150-line script took 30 ms in a
+ * commands, depth, scripts read, MAX_STEPS) already bound the work, and a 150-line script took 30 ms in a
  * cold hook process, where nothing is optimised. At 30 ms a longer script was gated on a busy machine
  * and passed on an idle one; the answer must not depend on the machine's load.
  */

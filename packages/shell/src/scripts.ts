@@ -12,6 +12,7 @@ import { isReadOnlyCode } from './payload.js';
 import { interpreterLanguage, type Language, SHELLS } from './programs.js';
 import type { Resolver } from './resolve.js';
 import { judgeShellCalls } from './shell-calls.js';
+import type { ShellSegment } from './types.js';
 
 /** Largest script file read at decision time; a larger one is unknown-dynamic. */
 export const MAX_SCRIPT_BYTES = 128 * 1024;
@@ -30,18 +31,13 @@ interface ScriptState {
   /** Without a file view: the paths, as written, of files the command runs as code but nothing read. */
   unread: Set<string>;
   /**
-   * What the command has written so far to a path (normalised): its text when that may be static
-   * (`cat > s.sh <<'EOF' … EOF`, `printf '…' > s.sh`; worked out when a run asks), null when not.
+   * The command's last write of static text to a path (normalised: `cat > s.sh <<'EOF' … EOF`,
+   * `printf '…' > s.sh`): how many segments the command had then, and the text, worked out when a
+   * run asks (null: not static after all). Other writes are read from the segments when needed.
    */
-  written: Map<string, string | (() => string | null) | null>;
-  /** How many times the command writes each path; a path written twice is never served from a write. */
-  writes: Map<string, number>;
-  /** Some write's target could not be told: any file may have changed, nothing is served from a write. */
-  anyWrite: boolean;
+  written: Map<string, { at: number; text: string | null | (() => string | null) }>;
   /** Paths whose run was judged from the text the command wrote (see writtenText). */
   served: Set<string>;
-  /** For a path's static text: how many segments the command had when it was written. */
-  writtenAt: Map<string, number>;
   /** Files read so far in this parse. */
   reads: number;
 }
@@ -55,10 +51,7 @@ function state(res: Resolver): ScriptState {
       scripts: new Set(),
       unread: new Set(),
       written: new Map(),
-      writes: new Map(),
-      anyWrite: false,
       served: new Set(),
-      writtenAt: new Map(),
       reads: 0,
     };
     states.set(res, s);
@@ -91,26 +84,15 @@ export function noteUnread(ex: Extractor, inv: Invocation, word: string, unresol
 }
 
 /**
- * A file the command writes, with what works out its text when that may be static (null: not static,
- * or not known); `path` null: a write whose target could not be told (any file may have changed).
- * A path written a second time is unknown from then on.
+ * A file the command writes with text that may be static, `at` the number of segments then, and
+ * what works out the text (only if a run of the file asks).
  */
-export function noteWritten(
-  res: Resolver,
-  path: string | null,
-  text: (() => string | null) | null,
-  at = 0,
-): void {
-  const st = state(res);
-  if (path === null) {
-    st.anyWrite = true;
-    return;
-  }
-  const key = posix.normalize(path);
-  st.written.set(key, text);
-  if (text === null) st.writes.set(key, (st.writes.get(key) ?? 0) + 1);
-  else st.writtenAt.set(key, at);
+export function noteWritten(res: Resolver, path: string, text: () => string | null, at: number): void {
+  state(res).written.set(posix.normalize(path), { at, text });
 }
+
+/** Programs that change a file's mode, owner or times, never its text (`chmod +x s.sh` before running it). */
+const METADATA_ONLY = new Set(['chmod', 'chown', 'chgrp', 'touch', 'chattr', 'setfacl']);
 
 /**
  * Programs that change no file but the ones their words and redirections name (and those are
@@ -131,20 +113,26 @@ function writtenText(
   word: string,
 ): { path: string; text: string } | undefined {
   const st = states.get(ex.res);
-  if (!st || st.written.size === 0 || st.anyWrite || inv.via.some((v) => REMOTE_VIA.test(v)))
-    return undefined;
+  if (!st || st.written.size === 0 || inv.via.some((v) => REMOTE_VIA.test(v))) return undefined;
   const { paths, unresolved } = ex.res.paths(word);
   const path = paths[0];
   if (unresolved || paths.length !== 1 || path === undefined) return undefined;
   const key = posix.normalize(path);
-  const written = st.written.get(key);
-  const text = typeof written === 'function' ? written() : written;
-  st.written.set(key, text ?? null);
-  if (typeof text !== 'string') return undefined;
-  // Only plain commands ran in between (the run's own segment, when already emitted, is not between).
-  const between = ex.segments.slice(st.writtenAt.get(key) ?? 0);
-  if (between[between.length - 1]?.text === inv.text) between.pop();
-  if (!between.every((seg) => NO_HIDDEN_WRITES.has(seg.program))) return undefined;
+  const entry = st.written.get(key);
+  if (!entry) return undefined;
+  if (typeof entry.text === 'function') entry.text = entry.text();
+  const text = entry.text;
+  if (text === null) return undefined;
+  // What ran before the run (its own segment, when already emitted, is not before it): no write whose
+  // target cannot be told, and since the write only plain commands, none writing the file again.
+  const before = ex.segments.slice();
+  if (before[before.length - 1]?.text === inv.text) before.pop();
+  const changes = (seg: ShellSegment) => !METADATA_ONLY.has(seg.program);
+  if (before.some((seg) => changes(seg) && seg.writes_unresolved)) return undefined;
+  const between = before.slice(entry.at);
+  const rewrites = (seg: ShellSegment) =>
+    changes(seg) && (seg.writes ?? []).some((w) => posix.normalize(w) === key);
+  if (!between.every((seg) => NO_HIDDEN_WRITES.has(seg.program) && !rewrites(seg))) return undefined;
   // Served from the write, and still listed: core refuses a file an earlier call of the session wrote.
   st.served.add(key);
   if (canRead(ex, inv)) st.scripts.add(path);
@@ -152,13 +140,26 @@ function writtenText(
 }
 
 /**
- * What a file the command writes before running it holds now, when it exists (read within the
- * bounds). The write may not happen — it can sit in a branch not taken (`false && printf … > s.sh`),
- * which the parser reads as a plain list — and then this text runs instead: both are judged.
+ * A file the command wrote with static text before running it: `judge` that text, then what the file
+ * holds now when it exists (`now`), since the write may not happen — it can sit in a branch not
+ * taken (`false && printf … > s.sh`), which the parser reads as a plain list. False when the command
+ * did not write it so.
  */
-function currentText(ex: Extractor, inv: Invocation, path: string): string | undefined {
-  if (!canRead(ex, inv) || ex.res.files?.realpath(path) === undefined) return undefined;
-  return readScript(ex, inv, path);
+function judgeWritten(
+  ex: Extractor,
+  inv: Invocation,
+  word: string,
+  unresolved: boolean,
+  judge: (text: string, path: string, now: boolean) => void,
+): boolean {
+  const known = unresolved ? undefined : writtenText(ex, inv, word);
+  if (!known) return false;
+  judge(known.text, known.path, false);
+  if (canRead(ex, inv) && ex.res.files?.realpath(known.path) !== undefined) {
+    const now = readScript(ex, inv, known.path);
+    if (now !== undefined) judge(now, known.path, true);
+  }
+  return true;
 }
 
 /** Whether files can be read for this invocation: a context with a file view, and a local command. */
@@ -256,14 +257,9 @@ export function runShellFile(
   args: readonly string[],
   argsUnresolved: readonly boolean[],
 ): void {
-  const known = unresolved ? undefined : writtenText(ex, inv, word);
-  if (known) {
-    const params = [word, ...args.map((a, k) => (argsUnresolved[k] ? null : a))];
-    judgeShellText(ex, inv, known.text, `script:${known.path}`, params);
-    const now = currentText(ex, inv, known.path);
-    if (now !== undefined) judgeShellText(ex, inv, now, `script:${known.path}`, params);
-    return;
-  }
+  const params = [word, ...args.map((a, k) => (argsUnresolved[k] ? null : a))];
+  const judge = (text: string, path: string) => judgeShellText(ex, inv, text, `script:${path}`, params);
+  if (judgeWritten(ex, inv, word, unresolved, judge)) return;
   // The command's own descriptors need no file view: fd 0 is its here-doc, here-string or pipe.
   const own = !unresolved && DESCRIPTOR_PATH.test(posix.normalize(word));
   if (!own && !canRead(ex, inv)) {
@@ -275,8 +271,7 @@ export function runShellFile(
   if (path === undefined) return;
   const text = own ? descriptorScript(ex, inv, path) : readScript(ex, inv, path);
   if (text === undefined) return;
-  const params = [word, ...args.map((a, k) => (argsUnresolved[k] ? null : a))];
-  judgeShellText(ex, inv, text, `script:${path}`, params);
+  judge(text, path);
 }
 
 /** `python FILE`, `node FILE`, …: read the program file and judge its source. */
@@ -287,13 +282,8 @@ export function runCodeFile(
   word: string,
   unresolved: boolean,
 ): void {
-  const known = unresolved ? undefined : writtenText(ex, inv, word);
-  if (known) {
-    judgeCode(ex, inv, language, known.text, known.path);
-    const now = currentText(ex, inv, known.path);
-    if (now !== undefined) judgeCode(ex, inv, language, now, known.path);
+  if (judgeWritten(ex, inv, word, unresolved, (text, path) => judgeCode(ex, inv, language, text, path)))
     return;
-  }
   if (!unresolved && DESCRIPTOR_PATH.test(posix.normalize(word))) {
     const path = posix.normalize(word);
     const text = descriptorScript(ex, inv, path);
@@ -335,13 +325,11 @@ export function stdinScriptFile(inv: Invocation): string | undefined {
  */
 export function runPathProgram(ex: Extractor, inv: Invocation, word: string): void {
   if (!word.includes('/')) return;
-  const known = inv.unresolved[0] ? undefined : writtenText(ex, inv, word);
-  if (known) {
-    judgeProgramText(ex, inv, word, known.path, known.text);
-    const now = currentText(ex, inv, known.path);
-    if (now !== undefined && !now.includes('\0')) judgeProgramText(ex, inv, word, known.path, now);
-    return;
-  }
+  // A compiled program there now is a program like any other; its text is not judged.
+  const judgeText = (text: string, path: string, now: boolean) => {
+    if (!now || !text.includes('\0')) judgeProgramText(ex, inv, word, path, text);
+  };
+  if (judgeWritten(ex, inv, word, inv.unresolved[0] ?? false, judgeText)) return;
   if (!canRead(ex, inv)) {
     noteUnread(ex, inv, word, inv.unresolved[0]);
     return;
@@ -409,6 +397,20 @@ export function checkScriptsWritten(
   const st = states.get(res);
   if (!st || st.scripts.size + st.unread.size + st.served.size === 0) return;
   const run = [...st.scripts, ...[...st.unread].map((p) => posix.normalize(p))];
+  // A file served from its static write is known only if nothing else wrote it (a loop may run a
+  // second write before the next run) and no write's target is unknown.
+  let unknownWrite = false;
+  const times = new Map<string, number>();
+  if (st.served.size > 0) {
+    for (const segment of segments) {
+      if (METADATA_ONLY.has(segment.program)) continue;
+      if (segment.writes_unresolved) unknownWrite = true;
+      for (const path of segment.writes ?? []) {
+        const key = posix.normalize(path);
+        times.set(key, (times.get(key) ?? 0) + 1);
+      }
+    }
+  }
   for (const segment of segments) {
     // A compiler's output is a program built from the project's sources; mkdir, chmod, touch change no text.
     if (buildsProgram(segment) || KEEPS_TEXT.has(segment.program)) continue;
@@ -417,7 +419,7 @@ export function checkScriptsWritten(
       // Judged from the one static write the command makes; a second write (a loop may run it before
       // the next run) or a write to a target that cannot be told may have changed it.
       if (st.served.has(key)) {
-        if (st.anyWrite || (st.writes.get(key) ?? 0) > 1) flag('script_written_by_command', path);
+        if (unknownWrite || (times.get(key) ?? 0) > 1) flag('script_written_by_command', path);
         continue;
       }
       if (st.scripts.has(path) || st.unread.has(key)) {
@@ -453,4 +455,4 @@ function buildsProgram(segment: { program: string; args: string[] }): boolean {
   return BUILDS_PROGRAMS.has(segment.program) && !segment.args.some((a) => TEXT_OUTPUT.test(a));
 }
 /** Programs whose writes change a file's mode, times or existence as a directory, never a file's text. */
-const KEEPS_TEXT = new Set(['chmod', 'chown', 'chgrp', 'touch', 'chattr', 'setfacl', 'mkdir']);
+const KEEPS_TEXT = new Set([...METADATA_ONLY, 'mkdir']);
