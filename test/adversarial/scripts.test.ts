@@ -38,6 +38,20 @@ describe('a script the session wrote is not run unjudged', () => {
   });
 
   it.each([
+    ['while read -r first; do sh; done < s11.sh', 's11.sh'],
+    ['{ read -r first; bash; } < s12.sh', 's12.sh'],
+    ['cat s13.sh | while read -r line; do sh -s; done', 's13.sh'],
+    ['if true; then python3; fi < s14.py', 's14.py'],
+  ])('Write then a shell inside a construct reads it: %s', async (run, file) => {
+    const content = file.endsWith('.py') ? 'import shutil\nshutil.rmtree("important")\n' : `echo hi\n${wipe}`;
+    const write = await host.edit('Write', { file_path: join(host.work, file), content });
+    expect(write.denied).toBe(false);
+    const step = await host.bash(run);
+    expect(step.denied).toBe(true);
+    expect(existsSync(victim())).toBe(true);
+  });
+
+  it.each([
     `bash /dev/stdin <<< '${wipe.trim()}'`,
     `python3 /proc/self/fd/0 <<'PY'\nimport shutil\nshutil.rmtree("important")\nPY`,
     `make -f /dev/fd/0 <<'MK'\nall:\n\t${wipe}MK`,

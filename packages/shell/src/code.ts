@@ -210,6 +210,12 @@ export const interpreter: Handler = (ex, inv, env, program) => {
     ex.emit(inv);
     return;
   }
+  // `python3 < s.py`, `node - < x.js`: the program is that file, judged as `python3 s.py` is.
+  if (stdin.file !== undefined && stdin.text === undefined && language !== 'other' && language !== 'awk') {
+    ex.emit(inv);
+    runCodeFile(ex, inv, language, stdin.file, /[$`]/.test(stdin.file));
+    return;
+  }
   if (stdin.text === undefined) {
     ex.emit(inv);
     ex.flag('interpreter_stdin', inv.text);

@@ -24,7 +24,9 @@ import { addPath, programWrites, type WriteSet } from './writes.js';
 export interface Stdin {
   /** The text fed to stdin; undefined when it is not static. */
   text?: string;
-  from: 'heredoc' | 'herestring' | 'pipe' | 'pipe-dynamic';
+  from: 'heredoc' | 'herestring' | 'pipe' | 'pipe-dynamic' | 'file';
+  /** `< FILE`: the file, as the redirection names it (read where it is used). */
+  file?: string;
 }
 
 export interface Invocation extends Argv {
@@ -115,10 +117,11 @@ export class Extractor {
       if (command.assigns !== undefined) this.res.assign(command.assigns);
       if (command.kind === 'arith') this.res.scanText(command.text);
       const inner = command.kind === 'arith' ? [...via, '(( ))'] : via;
-      const input = command.kind === 'arith' ? undefined : (this.ownStdin(command.redirects, env) ?? stdin);
-      for (const body of command.body) this.walkScript(body, env, inner, input);
       const writes: WriteSet = { paths: [], unresolved: false };
       const redirects = command.redirects.map((r) => this.redirect(r, env, writes));
+      const input =
+        command.kind === 'arith' ? undefined : (this.ownStdin(command.redirects, redirects, env) ?? stdin);
+      for (const body of command.body) this.walkScript(body, env, inner, input);
       if (command.kind !== 'arith' && (writes.paths.length > 0 || writes.unresolved)) {
         this.emit({ argv: [], unresolved: [], assignments: [], redirects, text: command.text, via, writes });
       }
@@ -144,13 +147,14 @@ export class Extractor {
       this.parseString(line, [...via, 'quoted'], env, true);
       if (line.includes('\n')) this.parseString(line.replace(/\n/g, ' '), [...via, 'quoted'], env, true);
     }
-    const own = this.ownStdin(command.redirects, env);
     const writes: WriteSet = { paths: [], unresolved: false };
+    const redirects = command.redirects.map((r) => this.redirect(r, env, writes));
+    const own = this.ownStdin(command.redirects, redirects, env);
     const inv: Invocation = {
       argv,
       unresolved,
       assignments,
-      redirects: command.redirects.map((r) => this.redirect(r, env, writes)),
+      redirects,
       text: command.text,
       via,
       writes,
@@ -522,11 +526,15 @@ export class Extractor {
     );
   }
 
-  private ownStdin(redirects: Redirect[], env: Env): Stdin | undefined {
+  /** What the command's own redirections put on fd 0 (`mapped`: the same redirections, expanded). */
+  private ownStdin(redirects: Redirect[], mapped: ShellRedirect[], env: Env): Stdin | undefined {
     let stdin: Stdin | undefined;
-    for (const r of redirects) {
+    for (const [i, r] of redirects.entries()) {
       if (r.fd !== undefined && r.fd !== 0) continue;
-      if (r.heredoc) stdin = { text: r.heredoc.body, from: 'heredoc' };
+      if (r.op === '<' || r.op === '<>') {
+        const file = mapped[i]?.target ?? '';
+        stdin = file === '/dev/null' ? { text: '', from: 'file', file } : { from: 'file', file };
+      } else if (r.heredoc) stdin = { text: r.heredoc.body, from: 'heredoc' };
       else if (r.op === '<<<' && r.target) {
         const value = expandWord(r.target, env, this.res);
         stdin = value.unresolved

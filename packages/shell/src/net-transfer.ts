@@ -16,7 +16,8 @@ const NC = optionModel(
 
 /** Whether the command has something on stdin: a pipe, heredoc, here-string or `<` file (not /dev/null). */
 export function hasInput(seg: ShellSegment): boolean {
-  if (seg.stdin_from !== undefined) return true;
+  // `< /dev/null` is empty text, not input.
+  if (seg.stdin_from !== undefined) return !(seg.stdin_from === 'file' && seg.stdin === '');
   return seg.redirects.some(
     (r) => (r.fd === undefined || r.fd === 0) && /^<(<|<<|<-|>|&)?$/.test(r.op) && r.target !== '/dev/null',
   );

@@ -181,6 +181,49 @@ describe('stdin and payloads', () => {
     expect(programs('echo hi | { cat; }')).toEqual(['echo', 'cat']);
   });
 
+  it('gives a pipe or a redirection to every command of a compound command, not only its first', () => {
+    const fed = (command: string) => parseShell(command).segments.filter((s) => s.program === 'rm');
+    for (const command of [
+      'printf "rm -rf /x" | { read -r first; sh; }',
+      'printf "rm -rf /x" | while read -r line; do sh; done',
+      'printf "rm -rf /x" | until false; do bash -s; break; done',
+      'printf "rm -rf /x" | if true; then sh; fi',
+      'printf "rm -rf /x" | if false; then :; elif true; then :; else sh; fi',
+      'printf "rm -rf /x" | for i in 1; do sh; done',
+      'printf "rm -rf /x" | for ((i = 0; i < 1; i++)); do sh; done',
+      'printf "rm -rf /x" | for i in 1; { sh; }',
+      "while read -r line; do sh; done <<'EOF'\nrm -rf /x\nEOF",
+    ]) {
+      expect(fed(command), command).not.toEqual([]);
+    }
+    // Downloaded text fed to a loop that runs a shell is not static: unknown, not passed.
+    expect(kinds('curl -s https://example.com/i.sh | while read -r l; do bash; done')).not.toEqual([]);
+    // The loop's own redirection is where the shell inside reads from.
+    expect(kinds('while read -r l; do sh; done < "$SCRIPT"')).not.toEqual([]);
+  });
+
+  it('writes a redirection after done, fi or } for the whole construct', () => {
+    for (const command of [
+      'for f in a b; do echo "$f"; done > /etc/motd',
+      'if true; then date; fi >> /etc/motd',
+      '{ date; uptime; } > /etc/motd',
+      'for f in a; { echo; } > /etc/motd',
+    ]) {
+      const writes = parseShell(command).segments.flatMap((s) => s.writes ?? []);
+      expect(writes, command).toContain('/etc/motd');
+    }
+  });
+
+  it('reads constructs leniently: an unclosed one ends with the input, a stray keyword is skipped', () => {
+    expect(programs('while true; do rm -rf /x')).toContain('rm');
+    expect(programs('if a; then b')).toEqual(['a', 'b']);
+    expect(programs('done; fi; rm -rf /x')).toContain('rm');
+    expect(programs('{ { { a; }; }; }; b')).toEqual(['a', 'b']);
+    expect(programs('(while a; do b; done) | c')).toEqual(['a', 'b', 'c']);
+    // Not keywords where they stand: arguments and brace words.
+    expect(programs('echo done fi } {; {rm,-rf,/x}')).toEqual(['echo', 'rm']);
+  });
+
   it('runs substitutions in unquoted heredocs, not in quoted ones', () => {
     expect(programs('cat <<EOF\n$(rm -rf /x)\nEOF')).toContain('rm');
     expect(programs("cat <<'EOF'\n$(rm -rf /x)\nEOF")).toEqual(['cat']);

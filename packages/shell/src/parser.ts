@@ -8,9 +8,12 @@
 //   command   := '(' list ')' | '((' arith '))' | keyword-construct | simple
 //   simple    := (assignment | redirect)* (word | redirect)*
 //
-// Compound keywords (`if … then … fi`, `while … do … done`, `{ … }`) are read as list separators:
-// their structure does not change which simple commands can run. `case` patterns, `for` word
-// lists and `[[ … ]]` are read as words (they run nothing, but substitutions inside them do).
+// Compound commands (`{ … }`, `if … fi`, `while|until … do … done`, `for|select … do … done`,
+// `case … esac`) are read as one command holding its lists: a pipe into `while read l; do sh;
+// done` or a redirection after `done` reaches every command inside. Reading stays lenient: the
+// end of input closes an open construct, and a stray keyword (`fi` with no `if`) is skipped.
+// `case` patterns, `for` word lists and `[[ … ]]` are read as words (they run nothing, but
+// substitutions inside them do).
 import type { Command, Pipeline, Redirect, Script, SimpleCommand, Word } from './ast.js';
 import { countCommand, enter, LimitExceeded, leave, ShellSyntaxError, tick } from './budget.js';
 import { WordReader } from './word.js';
@@ -31,6 +34,11 @@ const TRANSPARENT = new Set([
 ]);
 /** Reserved words that open a compound command the parser reads itself (see parseCommand). */
 const COMPOUND_STARTS = new Set(['for', 'select', 'case', 'function', 'coproc', '[[']);
+/** The reserved words that close or divide the lists of a construct. */
+const GROUP_END = new Set(['}']);
+const IF_PARTS = new Set(['then', 'elif', 'else', 'fi']);
+const LOOP_BODY = new Set(['do']);
+const LOOP_END = new Set(['done']);
 const REDIRECT_OPS = ['&>>', '&>', '<<<', '<<-', '<<', '<>', '<&', '<', '>>', '>|', '>&', '>'];
 const ASSIGNMENT = /^[A-Za-z0-9_]+(\[[^\]]*\])?\+?=/;
 const DECLARATIONS = new Set(['declare', 'typeset', 'local', 'export', 'readonly']);
@@ -72,7 +80,8 @@ export class Parser extends WordReader {
     return script;
   }
 
-  private parseList(inParens: boolean, caseItem = false): Script {
+  /** `stops`: reserved words that end the list in command position (the construct's own). */
+  private parseList(inParens: boolean, caseItem = false, stops?: ReadonlySet<string>): Script {
     const pipelines: Pipeline[] = [];
     for (;;) {
       tick(this.budget);
@@ -85,6 +94,7 @@ export class Parser extends WordReader {
       }
       if (caseItem && (this.src.startsWith(';;', this.pos) || this.src.startsWith(';&', this.pos))) break;
       if (caseItem && this.peekBare() === 'esac') break;
+      if (stops?.has(this.peekBare() ?? '')) break;
       const before = this.pos;
       this.parseAndOr(pipelines);
       if (this.pos === before) throw new ShellSyntaxError(`unexpected '${c}'`);
@@ -165,6 +175,8 @@ export class Parser extends WordReader {
     }
     const bare = this.peekBare();
     if (bare !== null) {
+      if (bare === '{' || bare === 'if' || bare === 'while' || bare === 'until')
+        return this.parseConstruct(start, bare);
       if (TRANSPARENT.has(bare)) {
         this.pos += bare.length;
         return this.parseCommand();
@@ -242,7 +254,7 @@ export class Parser extends WordReader {
       // The arithmetic runs nothing, but substitutions inside it do.
       const subs = this.expansionsIn(this.src.slice(this.pos + 2, end));
       this.pos = end + 2;
-      return this.compound('words', subs, [], start);
+      return this.compound('words', [...subs, ...this.loopBody()], [], start);
     }
     const words: Word[] = [];
     const name = this.readWord()?.raw;
@@ -258,9 +270,65 @@ export class Parser extends WordReader {
         words.push(word);
       }
     }
-    const loop = this.compound('words', [], words, start);
+    const loop = this.compound('words', this.loopBody(), words, start);
     if (name !== undefined && loop.type === 'compound') loop.assigns = name;
     return loop;
+  }
+
+  /**
+   * `{ list }`, `if list then list [elif list then list]… [else list] fi`, `while|until list do
+   * list done`, cursor at the keyword: one command whose lists share its stdin and redirections.
+   */
+  private parseConstruct(start: number, keyword: string): Command {
+    enter(this.budget);
+    this.pos += keyword.length;
+    const body: Script[] = [];
+    if (keyword === '{') body.push(this.groupList());
+    else if (keyword === 'if') {
+      for (;;) {
+        body.push(this.parseList(true, false, IF_PARTS));
+        const part = this.peekBare();
+        if (part === null || !IF_PARTS.has(part)) break;
+        this.pos += part.length;
+        if (part === 'fi') break;
+      }
+    } else {
+      body.push(this.parseList(true, false, LOOP_BODY));
+      body.push(...this.loopBody());
+    }
+    leave(this.budget);
+    return this.compound('words', body, [], start);
+  }
+
+  /** A loop's `do list done` (or `{ list }`), after its head; none when the head is not followed by one. */
+  private loopBody(): Script[] {
+    this.skipSeparators(false);
+    const keyword = this.peekBare();
+    if (keyword === '{') {
+      this.pos++;
+      enter(this.budget);
+      const body = this.groupList();
+      leave(this.budget);
+      return [body];
+    }
+    if (keyword !== 'do') return [];
+    this.pos += 2;
+    enter(this.budget);
+    const body = this.parseList(true, false, LOOP_END);
+    this.consumeKeyword('done');
+    leave(this.budget);
+    return [body];
+  }
+
+  /** The list of a `{ … }` group, cursor after `{`; the closing `}` is consumed. */
+  private groupList(): Script {
+    const list = this.parseList(true, false, GROUP_END);
+    this.consumeKeyword('}');
+    return list;
+  }
+
+  private consumeKeyword(word: string): void {
+    if (this.peekBare() === word) this.pos += word.length;
   }
 
   private parseCase(start: number): Command {

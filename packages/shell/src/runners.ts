@@ -102,18 +102,20 @@ export const shell: Handler = (ex, inv, _env, program) => {
     runShellFile(ex, inv, script, unresolved[i] ?? false, argv.slice(i + 1), unresolved.slice(i + 1));
     return;
   }
-  // `sh < FILE`: the commands come from a file.
+  readStdinAsScript(ex, inv, program);
+};
+
+/**
+ * Commands a program reads on stdin and runs as shell: a here-doc or here-string is parsed, a file
+ * (`sh < FILE`, `{ sh; } < FILE`) is read as a script, a pipe is unknown.
+ */
+export function readStdinAsScript(ex: Extractor, inv: Invocation, program: string): void {
   const file = stdinScriptFile(inv);
   if (file !== undefined) {
     runShellFile(ex, inv, file, /[$`]/.test(file), [], []);
     if (!canRead(ex, inv)) ex.flag('unresolved_script', inv.text);
     return;
   }
-  readStdinAsScript(ex, inv, program);
-};
-
-/** Commands a program reads on stdin and runs as shell: a here-doc or here-string is parsed, a pipe is unknown. */
-export function readStdinAsScript(ex: Extractor, inv: Invocation, program: string): void {
   if (!inv.stdin) return;
   if (inv.stdin.text === undefined) {
     ex.flag('pipe_to_shell', inv.text);

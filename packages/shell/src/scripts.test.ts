@@ -86,6 +86,10 @@ describe('shell files', () => {
       'source wipe.sh dir',
       '. ./wipe.sh dir',
       'dash < wipe.sh',
+      // The file is the stdin of the whole construct, so of the shell inside it.
+      '{ sh; } < wipe.sh',
+      'while read -r first; do bash; done < wipe.sh',
+      'if true; then sh -s; fi < ./wipe.sh',
     ]) {
       const f = parse(cmd);
       const rm = f.segments.find((s) => s.program === 'rm');
@@ -269,6 +273,15 @@ describe('interpreter files', () => {
     const purge = parse('python3 purge.py');
     expect(kinds(purge)).toEqual([]);
     expect(purge.segments.find((s) => s.program === 'git')?.args).toEqual(['clean', '-fdx']);
+  });
+
+  it('source on stdin from a file is that file (python3 < FILE, node - < FILE)', () => {
+    expect(kinds(parse('python3 < read.py'))).toEqual([]);
+    expect(kinds(parse('python3 - < kill.py'))).toContain('interpreter_code');
+    expect(kinds(parse('while read -r l; do node; done < wipe.ts'))).toContain('interpreter_code');
+    expect(parse('python3 < kill.py').scripts).toEqual([join(root, 'p/kill.py')]);
+    // /dev/null is empty source, not a file to read.
+    expect(kinds(parse('python3 < /dev/null'))).toEqual([]);
   });
 
   it('a module run (-m) is not a file', () => {

@@ -307,15 +307,12 @@ export function runCodeFile(
   if (text !== undefined) judgeCode(ex, inv, language, text, path);
 }
 
-/** `sh < FILE`, `bash 0< FILE`: the shell reads its commands from a file. */
+/**
+ * `sh < FILE`, `bash 0< FILE`, `while read l; do sh; done < FILE`: the shell reads its commands
+ * from a file (/dev/null is empty text, not a file to read).
+ */
 export function stdinScriptFile(inv: Invocation): string | undefined {
-  let file: string | undefined;
-  for (const r of inv.redirects) {
-    if (r.fd !== undefined && r.fd !== 0) continue;
-    if (r.op === '<' || r.op === '<>') file = r.target;
-    else if (r.op === '<<' || r.op === '<<-' || r.op === '<<<') file = undefined;
-  }
-  return file;
+  return inv.stdin?.from === 'file' && inv.stdin.text === undefined ? inv.stdin.file : undefined;
 }
 
 /**

@@ -449,28 +449,14 @@ class Reader {
 
   /** What the client reads on stdin: a heredoc, a here-string, piped text, or a file redirected in. */
   stdin(): void {
-    let file: string | undefined;
-    let own = false;
-    for (const r of this.inv.redirects) {
-      if (r.fd !== undefined && r.fd !== 0) continue;
-      if (r.op === '<' || r.op === '<>') {
-        file = r.target;
-        own = true;
-      } else if (r.op === '<<' || r.op === '<<-' || r.op === '<<<') {
-        file = undefined;
-        own = true;
-      } else if (r.op === '<&') {
-        this.unknown();
-        return;
-      }
-    }
-    if (file !== undefined) {
-      this.file(file, /[$`]/.test(file));
+    if (this.inv.redirects.some((r) => (r.fd === undefined || r.fd === 0) && r.op === '<&')) {
+      this.unknown();
       return;
     }
     const stdin = this.inv.stdin;
-    if (!stdin) {
-      if (own) this.unknown();
+    if (!stdin) return;
+    if (stdin.from === 'file' && stdin.text === undefined && stdin.file !== undefined) {
+      this.file(stdin.file, /[$`]/.test(stdin.file));
       return;
     }
     if (stdin.text === undefined) {

@@ -66,8 +66,11 @@ export interface ShellSegment {
   redirects: ShellRedirect[];
   /** What the command reads on stdin when that is static: a heredoc or here-string body, or piped `echo`/`printf` output. */
   stdin?: string;
-  /** Where stdin comes from: `heredoc`, `herestring`, `pipe` (static text), `pipe-dynamic` (another command's output). */
-  stdin_from?: 'heredoc' | 'herestring' | 'pipe' | 'pipe-dynamic';
+  /**
+   * Where stdin comes from: `heredoc`, `herestring`, `pipe` (static text), `pipe-dynamic` (another
+   * command's output), `file` (`< FILE`, the command's own or its enclosing construct's).
+   */
+  stdin_from?: 'heredoc' | 'herestring' | 'pipe' | 'pipe-dynamic' | 'file';
   /** For database clients and interpreters: the code they are given (`-c`, `-e`, `--eval`, a heredoc, piped text). */
   payload?: string;
   /** `payload` lower-cased with quoted string literals emptied, so rules match code and not data. */
