@@ -59,6 +59,10 @@ describe('an ordinary session meets zero refusals', () => {
       'git stash list',
       'git branch -a',
       'cd src && ls',
+      // The agent's own edit idiom when the Edit tool will not do: python rewrites a project file.
+      "python3 - <<'PY'\np = 'src/index.js'\ns = open(p).read()\nopen(p, 'w').write(s.replace('answer', 'answer'))\nPY",
+      'while read -r f; do echo "$f"; done < package.json',
+      'git log --oneline | while read -r line; do echo "$line"; done',
     ];
     const refused: string[] = [];
     const edit = await host.edit('Edit', {

@@ -61,6 +61,19 @@ describe('a script the session wrote is not run unjudged', () => {
     expect(existsSync(victim())).toBe(true);
   });
 
+  it('python that opens files by literal path has its writes judged: a git hook is refused, damage none', async () => {
+    const hook = join(host.work, '.git', 'hooks', 'post-checkout');
+    const step = await host.bash(
+      `python3 - <<'PY'\np = '.git/hooks/post-checkout'\nwith open(p, 'w') as f:\n    f.write('#!/bin/sh\\n${wipe}')\nPY`,
+    );
+    expect(step.denied).toBe(true);
+    expect(existsSync(hook)).toBe(false);
+    // A comment's apostrophe does not hide the code after it.
+    const hidden = await host.bash(`python3 -c "# don't\n__import__('shutil').rmtree('important')  # '"`);
+    expect(hidden.denied).toBe(true);
+    expect(existsSync(victim())).toBe(true);
+  });
+
   it('a heredoc into a file, then ./file', async () => {
     const write = await host.bash(`cat > s6.sh <<'EOF'\n#!/bin/sh\n${wipe}EOF\nchmod +x s6.sh`);
     expect(write.denied).toBe(false);

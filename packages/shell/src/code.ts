@@ -19,7 +19,7 @@ import {
   LOAD_OPTIONS,
   TS_RUNNERS,
 } from './programs.js';
-import { runCodeFile } from './scripts.js';
+import { noteCodeWrites, runCodeFile } from './scripts.js';
 import { judgeShellCalls } from './shell-calls.js';
 import { clientSql, isSqlClient } from './sql-clients.js';
 
@@ -237,7 +237,7 @@ function judgeInline(
   program: string,
   code: string,
 ): void {
-  if (isReadOnlyCode(language, code)) return;
+  if (isReadOnlyCode(language, code, noteCodeWrites(ex, inv, language, code, program))) return;
   if (!judgeShellCalls(ex, inv, language, code, `${program} shell call`))
     ex.flag('interpreter_code', inv.text);
 }

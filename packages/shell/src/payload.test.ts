@@ -102,3 +102,36 @@ describe('names that are data or declared', () => {
     expect(isReadOnlyCode(language, code)).toBe(false);
   });
 });
+
+describe('literals and comments are found left to right, as the language reads them', () => {
+  it.each<[Language, string]>([
+    // An apostrophe in a comment opens no string: what follows is code.
+    ['python', "# don't\n__import__('os').system('rm -rf x')  # '"],
+    ['node', "// don't\nrequire('child_process').execSync('rm -rf x') // '"],
+    ['ruby', "# don't\nsystem('rm -rf x') # '"],
+    ['perl', "# don't\nunlink('x') # '"],
+    ['lua', "-- don't\nos.execute('rm -rf x') -- '"],
+    ['php', "// don't\nunlink('x'); // '"],
+    // A string holding a triple quote is one string; what follows it is code.
+    ['python', "x = '\"\"\"'; __import__('os').remove('a'); y = '\"\"\"'"],
+    // Division is not a regex: what lies between two slashes is code.
+    ['awk', 'BEGIN { x = 1 / 2; system("rm -rf x"); y = 3 / 4 }'],
+    // php runs backquoted text in the shell, and calls inside "{$…}".
+    ['php', 'echo `id`;'],
+    ['php', 'echo "{$db->exec(1)}";'],
+    // A literal left open could hide the rest.
+    ['python', "print('x)\nimport os"],
+  ])('%s: %j is not read-only', (language, code) => {
+    expect(isReadOnlyCode(language, code)).toBe(false);
+  });
+
+  it.each<[Language, string]>([
+    ['python', "# it's fine\nprint('a # not a comment')"],
+    ['python', 's = """say "hi" it\'s"""\nprint(s.upper())'],
+    ['node', 'const re = /["\']/g; console.log("a\'b".split(re).length)'],
+    ['ruby', "puts 'it''s' # it's"],
+    ['awk', '{ n += $2 / 2 } END { print n }'],
+  ])('%s: %j passes', (language, code) => {
+    expect(isReadOnlyCode(language, code)).toBe(true);
+  });
+});

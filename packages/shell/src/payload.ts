@@ -2,6 +2,7 @@
 // comments are set aside, and every remaining identifier must come from a small vocabulary of
 // printing and pure computation (or be a name the code itself declares). Anything else — an import
 // of os, a backquote, `system`, `open`, an unknown call — makes the code unknown-dynamic.
+import { scanLiterals } from './code-literals.js';
 import type { Language } from './programs.js';
 
 const COMMON =
@@ -14,7 +15,12 @@ const VOCABULARY: Record<Language, ReadonlySet<string>> = {
       'time platform string textwrap decimal fractions statistics itertools functools collections base64 hashlib uuid ' +
       'version version_info argv dumps loads sqrt pi join split strip upper lower replace items keys values get now ' +
       'today isoformat encode decode hexdigest sha256 md5 b64encode b64decode floor ceil load stdin stdout stderr ' +
-      'write read readline readlines path executable platform prefix maxsize python_version exit',
+      'write read readline readlines path executable platform prefix maxsize python_version exit ' +
+      'count find rfind index rindex startswith endswith splitlines rstrip lstrip partition rpartition zfill ' +
+      'ljust rjust center title capitalize casefold isdigit isalpha isalnum isspace isupper islower append ' +
+      'extend insert pop sort copy update setdefault sub subn search match fullmatch findall finditer group ' +
+      'groups span start end escape DOTALL MULTILINE IGNORECASE VERBOSE assert pass break continue try except ' +
+      'finally raise ValueError KeyError IndexError Exception SystemExit',
   ),
   node: words(
     `${COMMON} console log error info warn debug table JSON stringify parse Math Number String Boolean Object Array ` +
@@ -58,8 +64,14 @@ function words(text: string): ReadonlySet<string> {
   return new Set(text.split(/\s+/).filter(Boolean));
 }
 
-/** True when the code is plainly read-only (prints or computes, touches nothing). */
-export function isReadOnlyCode(language: Language, text: string): boolean {
+/** What file objects do, allowed where every `open` names a literal path (python-files.ts). */
+const FILE_VOCABULARY = words('open close with seek tell truncate flush writelines');
+
+/**
+ * True when the code is plainly read-only (prints or computes, touches nothing). `files`: the code's
+ * `open` calls were all read (python-files.ts) and their writes are judged as writes, so it may use them.
+ */
+export function isReadOnlyCode(language: Language, text: string, files = false): boolean {
   if (language === 'other') return false;
   if (text.length > 4096) return false;
   // `require('os')` and the like only compute; any other require loads what can act.
@@ -73,9 +85,17 @@ export function isReadOnlyCode(language: Language, text: string): boolean {
   if (language === 'awk') return readOnlyAwk(code) && !/(^|[^\w"'])@\w/.test(code);
   if (language === 'python' && !safePythonImports(code)) return false;
   // Code interpolated into strings (ruby "#{…}", python f'{…}', node `${…}`) is code like the rest.
-  const interpolated = interpolations(language, code);
+  const outer = stripLiterals(code, language);
+  if (outer === null) return false;
+  // php runs shell text in backquotes, and calls inside "{$obj->f()}" / "${…}" interpolations.
+  if (language === 'php' && (outer.code.includes('`') || outer.code.includes('<<<'))) return false;
+  if (language === 'php' && outer.literals.some((l) => l.startsWith('"') && /\{\$|\$\{/.test(l)))
+    return false;
+  const interpolated = interpolations(language, outer.literals);
   if (interpolated === null) return false;
-  const stripped = `${stripLiterals(code, language)}\n${interpolated.map((c) => stripLiterals(c, language)).join('\n')}`;
+  const inner = interpolated.map((c) => stripLiterals(c, language));
+  if (inner.some((c) => c === null)) return false;
+  const stripped = `${outer.code}\n${inner.map((c) => c?.code).join('\n')}`;
   const vocabulary = VOCABULARY[language];
   const declared = declaredNames(stripped);
   // Object keys (`{a: 1}`) and keyword arguments (`indent=2`) name data, not code: drop them first.
@@ -85,13 +105,14 @@ export function isReadOnlyCode(language: Language, text: string): boolean {
       .replace(/([(,]\s*)[A-Za-z_]\w*\s*=(?!=)/g, '$1')
       .match(/[A-Za-z_$][\w$]*/g) ?? [];
   for (const id of identifiers) {
-    if (!vocabulary.has(id) && !declared.has(id)) return false;
+    if (!vocabulary.has(id) && !declared.has(id) && !(files && FILE_VOCABULARY.has(id))) return false;
   }
   return true;
 }
 
 function readOnlyAwk(code: string): boolean {
-  const stripped = stripLiterals(code, 'awk');
+  const stripped = stripLiterals(code, 'awk')?.code;
+  if (stripped === undefined) return false;
   if (/\bsystem\b|\bgetline\b|\|/.test(stripped)) return false;
   return !/\bprintf?\b[^;{}]*>/.test(stripped);
 }
@@ -113,6 +134,8 @@ function declaredNames(code: string): Set<string> {
   )) {
     names.add(m[1] as string);
   }
+  // `with … as f`, `except E as e`: python binds the name.
+  for (const m of code.matchAll(/\bas\s+([A-Za-z_]\w*)/g)) names.add(m[1] as string);
   // Block parameters: ruby `{ |a, b| … }`, and arrow functions `(a, b) =>` / `a =>`.
   for (const m of code.matchAll(/\|([\w\s,]+)\||\(([\w\s,]*)\)\s*=>|\b(\w+)\s*=>/g)) {
     for (const name of (m[1] ?? m[2] ?? m[3] ?? '').split(',')) if (name.trim()) names.add(name.trim());
@@ -120,27 +143,23 @@ function declaredNames(code: string): Set<string> {
   return names;
 }
 
-/** Quoted string literals, scanned left to right as stripLiterals removes them. */
-const QUOTED = /"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'/g;
-
 /**
  * The code inside a language's string interpolations, or null when it cannot be told apart (a brace
  * inside an interpolation, a triple-quoted f-string). Ruby `"…#{code}…"`, python `f'…{code}…'`,
  * node `` `…${code}…` ``.
  */
-function interpolations(language: Language, code: string): string[] | null {
+function interpolations(language: Language, literals: readonly string[]): string[] | null {
   const bodies: string[] = [];
-  if (language === 'ruby') {
-    for (const m of code.matchAll(QUOTED)) if (m[0].startsWith('"')) bodies.push(m[0]);
-  } else if (language === 'python') {
-    if (/(^|[^\w])[rRbB]?[fF][rRbB]?("""|''')/.test(code)) return null;
-    for (const m of code.matchAll(QUOTED)) {
-      const prefix = /(?:^|[^\w])([A-Za-z]{1,2})$/.exec(code.slice(Math.max(0, m.index - 3), m.index))?.[1];
+  for (const literal of literals) {
+    if (language === 'ruby' && literal.startsWith('"')) bodies.push(literal);
+    else if (language === 'node' && literal.startsWith('`')) bodies.push(literal);
+    else if (language === 'python') {
+      const prefix = /^[A-Za-z]*/.exec(literal)?.[0] ?? '';
+      if (!/[fF]/.test(prefix)) continue;
+      if (/^[A-Za-z]*("""|''')/.test(literal)) return null;
       // `{{` in an f-string is a literal brace.
-      if (prefix && /[fF]/.test(prefix)) bodies.push(m[0].replace(/\{\{|\}\}/g, ''));
+      bodies.push(literal.replace(/\{\{|\}\}/g, ''));
     }
-  } else if (language === 'node') {
-    for (const m of code.replace(QUOTED, ' ""').matchAll(/`[^`]*`/g)) bodies.push(m[0]);
   }
   const open = language === 'ruby' ? '#{' : language === 'node' ? '${' : '{';
   const out: string[] = [];
@@ -160,29 +179,15 @@ function interpolations(language: Language, code: string): string[] | null {
 }
 
 /**
- * Perl match, substitution and transliteration literals where perl reads a term (`if /x/`,
- * `$s =~ s/a/b/g`): the pattern is data. After a value `/` divides, and stays code. A substitution
- * with the `e` flag runs its replacement and is left as code.
+ * The code without its string literals, regex literals and comments (found left to right as the
+ * language reads them, code-literals.ts), and the literals; null when the scan cannot vouch for it.
  */
-const PERL_REGEX =
-  /(^|[(,;{!]|=~|!~|&&|\|\||\b(?:and|or|not|if|unless|while|until|split|grep|return))(\s*)(?:(?:s|tr|y)\/(?:[^/\\\n]|\\.)*\/(?:[^/\\\n]|\\.)*\/([a-z]*)|(?:m|qr)?\/(?:[^/\\\n]|\\.)+\/[a-z]*)/g;
-
-/** Remove string literals, regex literals (awk, perl) and comments. */
-function stripLiterals(code: string, language: Language): string {
-  let out = code;
-  if (language === 'perl')
-    out = out.replace(PERL_REGEX, (whole, before: string, space: string, flags?: string) =>
-      flags?.includes('e') ? whole : `${before}${space} ""`,
-    );
-  // A python string prefix (f, r, b, u, rb, …) belongs to the literal.
-  if (language === 'python') out = out.replace(/(^|[^\w])[rRbBuUfF]{1,2}(?=["'])/g, '$1');
-  out = out.replace(QUOTED, ' ""');
-  if (language === 'awk') out = out.replace(/\/(?:[^/\\\n]|\\.)+\//g, ' ');
-  if (language === 'node' || language === 'php')
-    out = out.replace(/\/\/[^\n]*/g, ' ').replace(/`[^`]*`/g, ' ""');
-  else out = out.replace(/(^|\s)#[^\n]*/g, ' ');
+function stripLiterals(code: string, language: Language): { code: string; literals: string[] } | null {
+  const scanned = scanLiterals(code, language);
+  if (scanned.unsure) return null;
+  let out = scanned.code;
   // Perl sigils: `$x`, `@a`, `%h`, `$1`, `$.` are variables, not calls.
   if (language === 'perl') out = out.replace(/[$@%](?:\w+|[&`'+!/\\,;.|])/g, ' ');
   if (language === 'awk') out = out.replace(/\$\w+/g, ' ');
-  return out;
+  return { code: out, literals: scanned.literals };
 }

@@ -10,9 +10,11 @@ import type { Extractor, Invocation } from './extract.js';
 import { DESCRIPTOR_PATH } from './node-files.js';
 import { isReadOnlyCode } from './payload.js';
 import { interpreterLanguage, type Language, SHELLS } from './programs.js';
+import { pythonOpens } from './python-files.js';
 import type { Resolver } from './resolve.js';
 import { judgeShellCalls } from './shell-calls.js';
 import type { ShellSegment } from './types.js';
+import { addPath, type WriteSet } from './writes.js';
 
 /** Largest script file read at decision time; a larger one is unknown-dynamic. */
 export const MAX_SCRIPT_BYTES = 128 * 1024;
@@ -244,8 +246,41 @@ export function judgeCode(
   path: string,
 ): void {
   const body = text.replace(/^#![^\n]*\n?/, '');
-  if (isReadOnlyCode(language, body) || judgeShellCalls(ex, inv, language, body, `script:${path}`)) return;
+  const files = noteCodeWrites(ex, inv, language, body, `script:${path}`);
+  if (isReadOnlyCode(language, body, files) || judgeShellCalls(ex, inv, language, body, `script:${path}`))
+    return;
   ex.flag('interpreter_code', `script:${path}: ${inv.text.slice(0, 160)}`);
+}
+
+/**
+ * Python whose every `open` names a literal path (python-files.ts): the files it writes are a
+ * segment of their own, judged as any write is (zones, .git, outside the project), and true — the
+ * code may then use `open`. False for any other code, which stays as the vocabulary judges it.
+ */
+export function noteCodeWrites(
+  ex: Extractor,
+  inv: Invocation,
+  language: Language,
+  code: string,
+  label: string,
+): boolean {
+  if (language !== 'python') return false;
+  const opens = pythonOpens(code);
+  if (!opens || opens.calls === 0) return false;
+  if (opens.writes.length > 0) {
+    const writes: WriteSet = { paths: [], unresolved: false };
+    for (const path of opens.writes) addPath(writes, path, false, ex.res, ex.res.tempDir());
+    ex.emit({
+      argv: [],
+      unresolved: [],
+      assignments: [],
+      redirects: [],
+      text: inv.text,
+      via: [...inv.via, `${label} open()`],
+      writes,
+    });
+  }
+  return true;
 }
 
 /** `bash FILE ARGS…` / `source FILE ARGS…`: read the file and parse it as shell. */
