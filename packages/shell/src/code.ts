@@ -125,6 +125,8 @@ export const interpreter: Handler = (ex, inv, env, program) => {
   let code: string | undefined;
   let codeAt = -1;
   let programFile = false;
+  /** Source files the options load and run: awk `-f FILE`, node `-r ./x.js`. */
+  const loaded: { value: string; unresolved: boolean }[] = [];
   let i = 1;
   for (; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -168,6 +170,10 @@ export const interpreter: Handler = (ex, inv, env, program) => {
     if (load !== undefined) {
       if (language === 'awk' && ['-f', '--file', '-E', '--exec'].includes(load)) programFile = true;
       const attached = inline !== undefined || arg.length > load.length;
+      const value = inline ?? (attached ? arg.slice(load.length) : argv[i + 1]);
+      const at = attached ? i : i + 1;
+      if (value !== undefined && loadsSource(language, load, value))
+        loaded.push({ value, unresolved: unresolved[at] ?? false });
       if (!attached) {
         if (unresolved[i + 1] && isItem(argv[i + 1] as string)) ex.flag('unresolved_code', inv.text);
         i++;
@@ -184,6 +190,7 @@ export const interpreter: Handler = (ex, inv, env, program) => {
     code = argv[i];
     codeAt = i;
   }
+  if (loaded.length > 0 && !programFile) judgeLoaded(ex, inv, language, program, loaded);
   if (code !== undefined) {
     ex.emit(inv, { payload: code });
     if (unresolved[codeAt]) {
@@ -194,6 +201,11 @@ export const interpreter: Handler = (ex, inv, env, program) => {
     return;
   }
   const script = argv[i];
+  if (loaded.length > 0 && programFile) {
+    ex.emit(inv);
+    judgeLoaded(ex, inv, language, program, loaded);
+    return;
+  }
   if (programFile || (script !== undefined && script !== '-')) {
     ex.emit(inv);
     if (script !== undefined && unresolved[i] && !programFile && isItem(script))
@@ -240,6 +252,40 @@ function judgeInline(
   if (isReadOnlyCode(language, code, noteCodeWrites(ex, inv, language, code, program))) return;
   if (!judgeShellCalls(ex, inv, language, code, `${program} shell call`))
     ex.flag('interpreter_code', inv.text);
+}
+
+/** Whether a load option's value names source the interpreter runs: a file, not an installed package. */
+function loadsSource(language: Language, option: string, value: string): boolean {
+  if (language === 'awk') return ['-f', '--file', '-E', '--exec', '-i', '--include'].includes(option);
+  if (
+    language === 'node' &&
+    ['-r', '--require', '--import', '--loader', '--experimental-loader'].includes(option)
+  )
+    return /^(\.{1,2}\/|\/|file:)|\.[cm]?[jt]s$/.test(value);
+  return false;
+}
+
+/**
+ * Source files loaded by options are judged as the program file would be (read, or unknown when the
+ * session wrote them); `-f -` and `-f /dev/stdin` take the program from stdin.
+ */
+function judgeLoaded(
+  ex: Extractor,
+  inv: Invocation,
+  language: Language,
+  program: string,
+  loaded: readonly { value: string; unresolved: boolean }[],
+): void {
+  for (const { value, unresolved } of loaded) {
+    if (!unresolved && (value === '-' || /^\/dev\/(stdin|fd\/0)$/.test(value))) {
+      // No stdin of its own: the agent's, which holds nothing.
+      const stdin = inv.stdin;
+      if (stdin?.text !== undefined) judgeInline(ex, inv, language, program, stdin.text);
+      else if (stdin?.file !== undefined) runCodeFile(ex, inv, language, stdin.file, /[$`]/.test(stdin.file));
+      else if (stdin) ex.flag('interpreter_stdin', inv.text);
+    } else if (unresolved && isItem(value)) ex.flag('unresolved_code', inv.text);
+    else runCodeFile(ex, inv, language, value.replace(/^file:(\/\/)?/, ''), unresolved);
+  }
 }
 
 /**

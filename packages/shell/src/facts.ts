@@ -71,6 +71,8 @@ const HANDLERS: Record<string, Handler> = {
   rsync: programCommands,
   zip: programCommands,
   man: programCommands,
+  rg: programCommands,
+  hyperfine: programCommands,
   sed: programCommands,
   gsed: programCommands,
   vim: vim,

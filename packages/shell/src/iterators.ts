@@ -1,9 +1,11 @@
 // Handlers for programs that run a command once per input item: `xargs`, GNU `parallel`, and
 // `find -exec/-execdir/-ok/-okdir`. Items that come from stdin or from the file system are not
 // static, so the words they fill in are marked unresolved.
-import type { Handler, Invocation } from './extract.js';
+import { createBudget, ShellSyntaxError } from './budget.js';
+import type { Extractor, Handler, Invocation } from './extract.js';
 import { firstOperand } from './option-scan.js';
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
+import { Parser } from './parser.js';
 
 const DEFAULT_IFS = ' \t\n';
 const PLACEHOLDER = '{}';
@@ -183,6 +185,9 @@ export const parallel: Handler = (ex, inv, env) => {
     ex.emit(inv);
     return;
   }
+  // parallel joins the command's words with blanks and hands the line to a shell, which re-splits
+  // it: `parallel 'rm -rf' ::: build` runs `rm -rf 'build'`. Judge that reading too.
+  if (command.some((w) => SHELL_SIGNIFICANT.test(w))) joinedJobs(ex, inv, command, items);
   const unresolved = command.map((w, k) => (inv.unresolved[i + k] ?? false) || PARALLEL_PLACEHOLDER.test(w));
   const next: Invocation = { ...inv, argv: command, unresolved, via: [...inv.via, 'parallel'] };
   delete next.stdin;
@@ -197,6 +202,45 @@ export const parallel: Handler = (ex, inv, env) => {
   }
   ex.resolve(next, env);
 };
+
+const SHELL_SIGNIFICANT = /[\s;&|<>()$`'"\\]/;
+const PARALLEL_PLACEHOLDERS = new RegExp(PARALLEL_PLACEHOLDER.source, 'g');
+
+/**
+ * The command line parallel gives its shell for each input item (quoted, as parallel quotes it);
+ * items read at run time stand as a quoted variable: one word whose text is not known.
+ */
+function joinedJobs(
+  ex: Extractor,
+  inv: Invocation,
+  command: readonly string[],
+  items: readonly string[],
+): void {
+  if (inv.unresolved.some(Boolean)) {
+    ex.flag('unresolved_code', inv.text);
+    return;
+  }
+  const line = command.join(' ');
+  const quote = (item: string) => `'${item.replace(/'/g, `'\\''`)}'`;
+  const values = items.length > 0 ? items.slice(0, 20).map(quote) : ['"$PARALLEL_ITEM"'];
+  for (const value of values) {
+    const job = PARALLEL_PLACEHOLDER.test(line)
+      ? line.replace(PARALLEL_PLACEHOLDERS, value)
+      : `${line} ${value}`;
+    // A line the shell cannot parse runs nothing (`python -c print("ok")` once the quotes are gone).
+    if (parses(job)) ex.parseString(job, [...inv.via, 'parallel'], { ifs: ' \t\n' });
+  }
+}
+
+function parses(line: string): boolean {
+  try {
+    new Parser(line, createBudget(8, 50)).parseScript();
+    return true;
+  } catch (error) {
+    if (error instanceof ShellSyntaxError) return false;
+    throw error;
+  }
+}
 
 const FIND_VALUES = GLOBAL_VALUE_OPTIONS.find as ReadonlySet<string>;
 const EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);

@@ -18,14 +18,19 @@ export function runValue(
   label: string,
   value: string,
   unresolved: boolean,
+  /** Words the program adds to the command (`rg --pre CMD` runs `CMD FILE`). */
+  added = '',
 ): void {
   if (unresolved || /[$`]/.test(value)) {
     ex.flag('unresolved_code', inv.text);
     return;
   }
   if (value.trim() === '') return;
-  ex.parseString(value, [...inv.via, label], { ifs: DEFAULT_IFS });
+  ex.parseString(added === '' ? value : `${value} ${added}`, [...inv.via, label], { ifs: DEFAULT_IFS });
 }
+
+/** Options whose command the program runs with more words: each searched file, for `rg --pre`. */
+const ADDED_WORDS: Record<string, string> = { 'rg --pre': '"$SEARCHED_FILE"' };
 
 /** A modelled program whose options may carry commands: emit it, then judge each command. */
 export const programCommands: Handler = (ex, inv, _env, program) => {
@@ -46,7 +51,12 @@ export const programCommands: Handler = (ex, inv, _env, program) => {
   const sameShape = !(program.endsWith('tar') && /^[A-Za-z]+$/.test(args[0] ?? ''));
   for (const c of read.commands) {
     const unresolved = sameShape ? (inv.unresolved[c.index + 1] ?? true) : inv.unresolved.some(Boolean);
-    runValue(ex, inv, `${program} ${c.option}`, c.value, unresolved);
+    const label = `${program} ${c.option}`;
+    runValue(ex, inv, label, c.value, unresolved, ADDED_WORDS[label] ?? '');
+  }
+  // hyperfine's operands are commands it runs, as its --prepare and --setup values are.
+  if (program === 'hyperfine') {
+    for (const command of read.positionals) runValue(ex, inv, program, command, inv.unresolved.some(Boolean));
   }
   checkpointActions(ex, inv, program, read.canonical, inv.unresolved.some(Boolean));
   if (program.endsWith('tar')) tarOptionsVariable(ex, inv, program);

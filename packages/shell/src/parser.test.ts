@@ -405,3 +405,34 @@ describe('bad input', () => {
     }
   });
 });
+
+describe('programs that run the command lines they are given', () => {
+  it.each([
+    ["trap -- 'rm -rf /x' EXIT", 'rm'],
+    ["sg wheel 'rm -rf /x'", 'rm'],
+    ["sg - wheel 'rm -rf /x'", 'rm'],
+    ["hyperfine --prepare='rm -rf /x' true", 'rm'],
+    ["hyperfine -p'rm -rf /x' true", 'rm'],
+    ["hyperfine --warmup 3 'rm -rf /x'", 'rm'],
+    // parallel joins the words and its shell re-splits them.
+    ["parallel 'rm -rf' ::: /x", 'rm'],
+    ["parallel 'git reset' --hard ::: a", 'git'],
+    // An unquoted here-document joins a backslash-newline before it expands: `$\⏎(…)` runs.
+    ['cat <<EOF > notes.md\n$\\\n(rm -rf /x)\nEOF', 'rm'],
+  ])('%j runs %s', (command, program) => {
+    expect(programs(command)).toContain(program);
+  });
+
+  it('rg --pre runs its command with each searched file, which is not known here', () => {
+    expect(kinds('rg --pre sh pattern notes.txt')).not.toEqual([]);
+    expect(kinds('rg --pre=cat pattern notes.txt')).toEqual([]);
+    expect(kinds('rg --pre-glob "*.gz" pattern')).toEqual([]);
+  });
+
+  it('leaves what only looks like a command alone', () => {
+    expect(programs('trap -p EXIT')).toEqual(['trap']);
+    expect(programs('sg wheel')).toEqual(['sg']);
+    expect(programs("cat <<'EOF' > notes.md\n$\\\n(rm -rf /x)\nEOF")).toEqual(['cat']);
+    expect(programs('parallel gzip ::: a.txt b.txt')).toEqual(['gzip']);
+  });
+});

@@ -515,7 +515,14 @@ export class Parser extends WordReader {
         body += `${cmp}\n`;
         this.pos = Math.min(lineEnd + 1, this.src.length);
       }
-      doc.redirect.heredoc = { body, quoted: doc.quoted, subs: doc.quoted ? [] : this.expansionsIn(body) };
+      // An unquoted body is read as a double-quoted string is: a backslash-newline joins lines
+      // first (`$\⏎(cmd)` is a substitution).
+      const text = doc.quoted ? body : joinContinuedLines(body);
+      doc.redirect.heredoc = {
+        body: text,
+        quoted: doc.quoted,
+        subs: doc.quoted ? [] : this.expansionsIn(text),
+      };
     }
   }
 
@@ -570,6 +577,21 @@ export class Parser extends WordReader {
       else this.pos++;
     }
   }
+}
+
+/** Remove each backslash-newline pair (a backslash escaping a backslash is kept, with what follows). */
+function joinContinuedLines(text: string): string {
+  if (!text.includes('\\\n')) return text;
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (c === '\\' && text[i + 1] === '\n') i++;
+    else if (c === '\\') {
+      out += c + (text[i + 1] ?? '');
+      i++;
+    } else out += c;
+  }
+  return out;
 }
 
 function isAssignment(word: Word): boolean {

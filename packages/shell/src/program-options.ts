@@ -109,6 +109,23 @@ const IPTABLES = gnu(
     'modprobe= w|wait? W|wait-interval= m|match= c|set-counters= 4|ipv4 6|ipv6 V',
 );
 
+// ripgrep runs `--pre CMD` with each searched file, and `--hostname-bin` for the hyperlink host.
+const RG = optionModel(
+  'A|after-context= B|before-context= C|context= e|regexp= f|file= g|glob= iglob= m|max-count= t|type= ' +
+    'T|type-not= type-add= type-clear= E|encoding= j|threads= M|max-columns= d|max-depth|maxdepth= ' +
+    'max-filesize= pre! pre-glob= hostname-bin! r|replace= sort= sortr= color= colors= context-separator= ' +
+    'field-match-separator= field-context-separator= dfa-size-limit= regex-size-limit= engine= ' +
+    'ignore-file= path-separator= hyperlink-format= generate= h|help V|version',
+);
+
+// hyperfine benchmarks shell commands: its operands, and the commands of these options.
+const HYPERFINE = optionModel(
+  'w|warmup= m|min-runs= M|max-runs= r|runs= s|setup! p|prepare! conclude! c|cleanup! reference! ' +
+    'P|parameter-scan= D|parameter-step-size= L|parameter-list= S|shell= N i|ignore-failure style= sort= ' +
+    'u|time-unit= export-asciidoc= export-csv= export-json= export-markdown= export-orgmode= show-output ' +
+    'output= input= n|command-name= min-benchmarking-time= h|help V|version',
+);
+
 /** The models, by normalised program name. */
 export const PROGRAM_OPTIONS: Record<string, OptionModel> = {
   rm: RM,
@@ -129,6 +146,8 @@ export const PROGRAM_OPTIONS: Record<string, OptionModel> = {
   rsync: RSYNC,
   zip: ZIP,
   man: MAN,
+  rg: RG,
+  hyperfine: HYPERFINE,
   iptables: IPTABLES,
   ip6tables: IPTABLES,
   'iptables-legacy': IPTABLES,

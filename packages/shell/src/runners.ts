@@ -206,9 +206,11 @@ export const source: Handler = (ex, inv) => {
 /** `trap 'COMMANDS' SIGNAL…`: the commands run later, in this shell. */
 export const trap: Handler = (ex, inv) => {
   ex.emit(inv);
-  const action = inv.argv[1];
-  if (action === undefined || action === '-' || action.startsWith('-')) return;
-  if (inv.unresolved[1]) {
+  // `trap -- ACTION SIGNAL…`: `--` ends the options; after it even `-x` is an action.
+  const at = inv.argv[1] === '--' ? 2 : 1;
+  const action = inv.argv[at];
+  if (action === undefined || action === '-' || (at === 1 && action.startsWith('-'))) return;
+  if (inv.unresolved[at]) {
     ex.flag('unresolved_code', inv.text);
     return;
   }
@@ -265,6 +267,14 @@ export const commandOption: Handler = (ex, inv, _env, program) => {
     }
     ex.parseString(code, [...inv.via, `${program} -c`], { ifs: DEFAULT_IFS }, false, inv.stdin);
     return;
+  }
+  // `sg [-] GROUP COMMAND`: without -c, the word after the group is the command, run by /bin/sh -c.
+  if (program === 'sg') {
+    const operands = argv.map((a, k) => ({ a, k })).filter(({ a, k }) => k > 0 && a !== '-');
+    const command = operands[1];
+    if (command === undefined) return;
+    if (unresolved[command.k]) ex.flag('unresolved_code', inv.text);
+    else ex.parseString(command.a, [...inv.via, 'sg'], { ifs: DEFAULT_IFS }, false, inv.stdin);
   }
 };
 

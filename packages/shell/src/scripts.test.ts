@@ -29,6 +29,8 @@ beforeAll(() => {
   put('p/purge.py', "import os\nos.system('git clean -fdx')\n");
   put('p/wipe.ts', 'import { rmSync } from "node:fs";\nrmSync("dir", { recursive: true });\n');
   put('p/hello.ts', 'console.log(1 + 1);\n');
+  put('p/sum.awk', '{ n += $1 } END { print n }\n');
+  put('p/run.awk', 'BEGIN { system("rm -rf data") }\n');
   put('p/bin/app', '\x7fELF\0\0\0binary', 0o755);
   put('p/big.sh', `# big\n${'echo x\n'.repeat(40_000)}`);
   put(
@@ -282,6 +284,18 @@ describe('interpreter files', () => {
     expect(parse('python3 < kill.py').scripts).toEqual([join(root, 'p/kill.py')]);
     // /dev/null is empty source, not a file to read.
     expect(kinds(parse('python3 < /dev/null'))).toEqual([]);
+  });
+
+  it('source loaded by an option is judged as the program file is (awk -f, node -r ./x.js)', () => {
+    expect(kinds(parse('awk -f sum.awk data.txt'))).toEqual([]);
+    expect(programs(parse('awk -f run.awk data.txt'))).toContain('rm');
+    expect(programs(parse('gawk --exec=run.awk'))).toContain('rm');
+    expect(kinds(parse('node -r ./wipe.ts hello.ts'))).toContain('interpreter_code');
+    expect(kinds(parse('node --import ./wipe.ts -e 1'))).toContain('interpreter_code');
+    // An installed package is a program like any other, not read.
+    expect(kinds(parse('node -r dotenv/config hello.ts'))).toEqual([]);
+    // `-f -`: the program is the here-document.
+    expect(programs(parse(`awk -f - <<'EOF'\nBEGIN { system("rm -rf data") }\nEOF`))).toContain('rm');
   });
 
   it('a module run (-m) is not a file', () => {
