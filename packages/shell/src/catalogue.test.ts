@@ -936,3 +936,15 @@ describe('$TMPDIR under the rm rule, as the environment the gate knows makes it'
     expect(cls('rm -rf ${TMPDIR:-/tmp}/foo', {})).toBe('unmatched');
   });
 });
+
+// A safety option given a false value turns it off (pflag, npm and yargs read `--dry-run=false` so).
+gates('dry runs turned off by their value', [
+  ['rclone sync src: remote:dest --dry-run=false', 'cloud.storage.delete'],
+  ['rclone purge remote:path --dry-run=0', 'cloud.storage.delete'],
+  ['npm publish --dry-run=false', 'publish.package'],
+  ['helm uninstall api --dry-run=false', 'cluster.helm.uninstall'],
+]);
+passes('dry runs turned on by their value', [
+  'rclone sync src: remote:dest --dry-run=true',
+  'npm publish --dry-run',
+]);

@@ -93,6 +93,11 @@ export function splitArgs(program: string, args: string[]): { flags: string[]; p
 /** Programs whose options are single-dash words (`find -delete`), never clusters of letters. */
 const LONG_SINGLE_DASH = new Set(['find', 'java', 'go', 'terraform', 'tofu', 'ffmpeg', 'ffprobe', 'xargs']);
 
+/** Options that make a command only show what it would do. */
+const SAFETY_FLAG =
+  /^--(dry-?run|dry_run|preview(-only)?|what-?if|simulate|noop|no-op|check|plan|interactive)$/;
+const FALSE_VALUE = /^(false|0|no|off|none|never)$/i;
+
 /** Record a flag (and its parts); true when a short cluster ends in a letter that takes the next arg. */
 function addFlag(
   flags: string[],
@@ -104,7 +109,10 @@ function addFlag(
   if (LONG_SINGLE_DASH.has(program)) return false;
   if (arg.startsWith('--')) {
     const eq = arg.indexOf('=');
-    if (eq > 2) flags.push(arg.slice(0, eq));
+    // `--dry-run=false` turns the dry run off (pflag, npm, yargs read it so; getopt refuses it):
+    // the bare name would read as one. Other options keep it: `--force=false` stays gated.
+    if (eq > 2 && !(SAFETY_FLAG.test(arg.slice(0, eq)) && FALSE_VALUE.test(arg.slice(eq + 1))))
+      flags.push(arg.slice(0, eq));
     return false;
   }
   if (arg.length <= 2) return false;
