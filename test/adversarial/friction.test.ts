@@ -53,6 +53,7 @@ describe('an ordinary session meets zero refusals', () => {
       'git commit -m "answer is 42" -q',
       'git push -u origin feature/answer',
       'git push origin feature/answer',
+      'git push origin "$(git branch --show-current)"',
       'git fetch origin',
       'git log origin/feature/answer --oneline -1',
       'echo "tmp" > /tmp/tollgate-friction-$$.txt && rm -f /tmp/tollgate-friction-$$.txt',

@@ -195,6 +195,10 @@ export function commandOutput(command: Command, env: Env, res?: Resolver): strin
   const input = command.redirects.find((r) => r.op === '<<' || r.op === '<<-' || r.op === '<<<');
   const others = command.redirects.filter((r) => r !== input);
   if (others.length > 0) return null;
+  if (program === 'git' && !input && others.length === 0 && CURRENT_BRANCH.has(argv.slice(1).join(' '))) {
+    const branch = res?.currentBranch();
+    return branch ? `${branch}\n` : null;
+  }
   if (program === 'echo' && !input) return echoOutput(argv.slice(1));
   if (program === 'printf' && !input) return printfOutput(argv.slice(1));
   if (program === 'cat' && argv.length === 1 && input) {
@@ -209,6 +213,15 @@ export function commandOutput(command: Command, env: Env, res?: Resolver): strin
   }
   return null;
 }
+
+/** git commands that print the current branch's name (read from the repository where it can be). */
+const CURRENT_BRANCH = new Set([
+  'branch --show-current',
+  'rev-parse --abbrev-ref HEAD',
+  'symbolic-ref --short HEAD',
+  'symbolic-ref --short -q HEAD',
+  'symbolic-ref -q --short HEAD',
+]);
 
 function echoOutput(args: string[]): string {
   let i = 0;

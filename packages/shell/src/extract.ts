@@ -61,6 +61,53 @@ function fixedShape(word: Word): boolean {
   return word.parts.every((p) => (p.kind === 'lit' ? p.quoted || !/[*?[]/.test(p.text) : p.quoted));
 }
 
+/** git subcommands that leave HEAD where it is (`branch` only to list or show). */
+const HEAD_KEEPING_GIT = new Set([
+  'status',
+  'log',
+  'diff',
+  'show',
+  'fetch',
+  'add',
+  'commit',
+  'push',
+  'rev-parse',
+  'branch',
+  'remote',
+  'ls-files',
+  'describe',
+  'shortlog',
+  'symbolic-ref',
+]);
+const HEAD_KEEPING = new Set([
+  '',
+  'cd',
+  'pushd',
+  'popd',
+  'echo',
+  'printf',
+  'true',
+  ':',
+  'test',
+  '[',
+  'pwd',
+  'ls',
+  'cat',
+]);
+
+/** Whether a command that ran leaves the checked-out branch as it was (resolve.ts currentBranch). */
+function keepsHead(segment: ShellSegment): boolean {
+  if ((segment.writes?.length ?? 0) > 0 || segment.writes_unresolved) return false;
+  if (segment.program !== 'git') return HEAD_KEEPING.has(segment.program);
+  const sub = segment.subcommand ?? '';
+  // `git branch` lists or shows; with an operand it creates, renames or deletes.
+  const operands = segment.positionals.length - 1;
+  return (
+    HEAD_KEEPING_GIT.has(sub) &&
+    ((sub !== 'branch' && sub !== 'symbolic-ref') || operands <= (sub === 'symbolic-ref' ? 1 : 0))
+  );
+}
+
 /** `git-reset`, `git-lfs`: git's commands as the programs git itself runs. */
 const DASHED_GIT = /^git-([a-z0-9][a-z0-9-]*)$/;
 /** A program named (static, found on PATH: not `./ls`) whose options can do no harm, whatever a glob expands to. */
@@ -354,6 +401,7 @@ export class Extractor {
       if (egress) segment.egress = egress;
     }
     this.segments.push(segment);
+    if (!this.res.headMayMove && !keepsHead(segment)) this.res.headMayMove = true;
     // EDITOR=, PAGER=, GIT_SSH_COMMAND=, … set for (or exported by) this command are commands it may run.
     assignedCommands(this, inv, segment.program);
   }

@@ -115,6 +115,8 @@ function parseAnew(command: string, opts: ParseOptions): ShellFacts {
   res.texts.push(text);
   // A loop or function may run a `cd` before commands written above it: directories are unknown.
   if (CD.test(text) && LOOP.test(text)) res.dirs = null;
+  // A loop or function may run a checkout before a command written above it.
+  if (LOOP.test(text)) res.headMayMove = true;
   try {
     const script = new Parser(text, budget).parseScript();
     extractor.walkScript(script, { ifs: ' \t\n' }, []);

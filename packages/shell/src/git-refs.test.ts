@@ -106,3 +106,52 @@ describe('git checkout WORD as git reads it', () => {
     expect(segment?.args).toEqual(['checkout', 'src/app.ts']);
   });
 });
+
+describe('the current branch, read where nothing before could move HEAD', () => {
+  const policy = loadPolicy([
+    fileURLToPath(new URL('../../../contracts/policies/shell.yaml', import.meta.url)),
+  ]);
+  const judged = (command: string, cwd = repo) =>
+    classify(policy, { tool: 'shell', args: { command } }, undefined, {
+      context: { cwd, home: root, files: nodeFileView() },
+      project: { root: cwd, gate: [] },
+    });
+  let work: string;
+  beforeAll(() => {
+    work = join(root, 'work');
+    git(root, 'clone', '-q', repo, work);
+    git(work, 'checkout', '-q', '-b', 'topic/x');
+  });
+
+  it('git push origin "$(git branch --show-current)" pushes that branch: a feature branch passes', () => {
+    for (const command of [
+      'git push origin "$(git branch --show-current)"',
+      'git push -u origin "$(git rev-parse --abbrev-ref HEAD)"',
+      'git add -A && git commit -qm x && git push origin "$(git symbolic-ref --short HEAD)"',
+    ]) {
+      expect(judged(command, work).gating, command).toEqual([]);
+    }
+    const push = parseShell('git push origin "$(git branch --show-current)"', {
+      context: { cwd: work, home: root, files: nodeFileView() },
+    }).segments.find((s) => s.subcommand === 'push');
+    expect(push?.args).toEqual(['push', 'origin', 'topic/x']);
+  });
+
+  it('the default branch, a branch named like a forced refspec, or HEAD that may move first: gated', () => {
+    expect(judged('git push origin "$(git branch --show-current)"', repo).rules).toContain(
+      'git.push.default-branch',
+    );
+    git(work, 'checkout', '-q', '-b', '+main');
+    expect(judged('git push origin "$(git branch --show-current)"', work).rules).toContain('git.push.force');
+    git(work, 'checkout', '-q', 'topic/x');
+    for (const command of [
+      'git checkout main && git push origin "$(git branch --show-current)"',
+      'for r in a; do git push origin "$(git branch --show-current)"; done',
+      './switch.sh; git push origin "$(git branch --show-current)"',
+    ]) {
+      expect(judged(command, work).gating, command).not.toEqual([]);
+    }
+    // Without a file view nothing is read.
+    expect(parseShell('git push origin "$(git branch --show-current)"').segments[1]?.unresolved).toBe(true);
+  });
+});

@@ -54,3 +54,16 @@ export function namesRevision(files: FileView, cwd: string, word: string): boole
   }
   return false;
 }
+
+/**
+ * The branch checked out in the repository around `cwd` (the work tree's own HEAD), as `git branch
+ * --show-current` prints it: undefined when HEAD is detached, or unreadable.
+ */
+export function currentBranch(files: FileView, cwd: string): string | undefined {
+  const out = { entries: [], unreadable: false };
+  const gitDir = findGitDir(files, cwd, out);
+  if (gitDir === undefined) return undefined;
+  const head = files.readText(posix.join(gitDir, 'HEAD'), 4096);
+  const m = head === undefined ? null : /^ref: refs\/heads\/(\S+)\s*$/.exec(head);
+  return m ? (m[1] as string) : undefined;
+}

@@ -4,6 +4,7 @@
 // Without a context nothing touches the file system and answers stay textual.
 import { posix } from 'node:path';
 import type { FileView, ResolveContext } from './files.js';
+import { currentBranch } from './git-refs.js';
 import { expandGlob } from './glob.js';
 
 /** Variables whose value the context gives (or that steer `cd`): an assignment in the command voids it. */
@@ -54,6 +55,11 @@ export class Resolver {
   }
   /** `shopt`/`set` changed how globs expand: later globs are not expanded. */
   globsUnknown = false;
+  /**
+   * Something that ran before may have moved HEAD (a checkout, a script, a write into .git, a loop
+   * that runs later commands first): the current branch is not read from the repository then.
+   */
+  headMayMove = false;
   /** Called when a tracked variable is assigned after a use was resolved (a loop may run the use later). */
   onReassign: ((name: string) => void) | undefined;
   // Allocated on first use: most parses never need them.
@@ -126,6 +132,16 @@ export class Resolver {
     const env = this.ctx?.env;
     if (env === undefined) return DEFAULT_TEMP;
     return env.TMPDIR ?? '';
+  }
+
+  /**
+   * What `git branch --show-current` prints where the command runs, read from the repository when
+   * nothing before it could have moved HEAD; null when that cannot be told.
+   */
+  currentBranch(): string | null {
+    const files = this.ctx?.files;
+    if (!files || this.headMayMove || this.dirs?.length !== 1) return null;
+    return currentBranch(files, this.dirs[0] as string) ?? null;
   }
 
   /** A value of a tracked variable was used (see `assign`). */
