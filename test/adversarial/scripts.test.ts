@@ -74,6 +74,18 @@ describe('a script the session wrote is not run unjudged', () => {
     expect(existsSync(victim())).toBe(true);
   });
 
+  it('a scratch variable from mktemp counts as a temp path only while it cannot be anything else', async () => {
+    for (const command of [
+      'tmp=$(mktemp -d); tmp=important; rm -rf "$tmp"',
+      'tmp=$(mktemp -d); read -r tmp <<< important; rm -rf "$tmp"',
+      'mktemp() { echo important; }; tmp=$(mktemp -d); rm -rf "$tmp"',
+    ]) {
+      const step = await host.bash(command);
+      expect(step.denied, command).toBe(true);
+    }
+    expect(existsSync(victim())).toBe(true);
+  });
+
   it('a heredoc into a file, then ./file', async () => {
     const write = await host.bash(`cat > s6.sh <<'EOF'\n#!/bin/sh\n${wipe}EOF\nchmod +x s6.sh`);
     expect(write.denied).toBe(false);

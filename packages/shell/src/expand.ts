@@ -44,6 +44,11 @@ export function expandWord(word: Word, env: Env, res?: Resolver): Expanded {
   if (sole && sole.kind === 'param' && /^[0-9@*]$/.test(sole.name) && env.params && sole.src.length <= 4) {
     return withPatterns(expandParam(sole.name, sole.quoted, env), sole.quoted);
   }
+  // The whole word a variable assigned once from `mktemp` (a new temp path).
+  if (sole?.kind === 'param' && res) {
+    const path = res.mktempPath(sole.src);
+    if (path !== null) return { values: [path], unresolved: false };
+  }
   // A plain word (one literal part, no tilde): most words of most commands.
   if (sole !== undefined && sole.kind === 'lit' && (sole.quoted || !sole.text.startsWith('~'))) {
     const out: Expanded = { values: [sole.text], unresolved: false };

@@ -6,6 +6,7 @@ import { posix } from 'node:path';
 import type { FileView, ResolveContext } from './files.js';
 import { currentBranch } from './git-refs.js';
 import { expandGlob } from './glob.js';
+import { mktempVariable } from './mktemp-variable.js';
 
 /** Variables whose value the context gives (or that steer `cd`): an assignment in the command voids it. */
 const TRACKED = ['HOME', 'PWD', 'OLDPWD', 'CDPATH', 'TMPDIR'] as const;
@@ -142,6 +143,18 @@ export class Resolver {
     const files = this.ctx?.files;
     if (!files || this.headMayMove || this.dirs?.length !== 1) return null;
     return currentBranch(files, this.dirs[0] as string) ?? null;
+  }
+
+  /**
+   * `"$tmp"` where the command assigned `tmp=$(mktemp -d)` once (mktemp-variable.ts): a new path in
+   * the temp directory, as mktemp makes it there; null otherwise.
+   */
+  mktempPath(word: string): string | null {
+    const temp = this.tempDir();
+    if (temp === null || /[\s*?[]/.test(temp) || !this.texts.some((t) => t.includes('mktemp'))) return null;
+    if (mktempVariable(word, this.texts) === undefined) return null;
+    this.noteUse('TMPDIR');
+    return `${temp === '' ? '/tmp' : temp.replace(/\/+$/, '')}/tmp.XXXXXXXXXX`;
   }
 
   /** A value of a tracked variable was used (see `assign`). */

@@ -1,0 +1,35 @@
+// The scratch-directory idiom: a variable assigned once from a plain mktemp holds a temp path.
+import { describe, expect, it } from 'vitest';
+import { mktempVariable } from './mktemp-variable.js';
+
+describe('mktempVariable', () => {
+  it.each([
+    ['$tmp', 'tmp=$(mktemp -d); cp -r src "$tmp"; rm -rf "$tmp"'],
+    ['${t}', 't="$(mktemp)" && trap \'rm -f "$t"\' EXIT'],
+    ['$work', 'work=$(mktemp -d -t build.XXXXXX); cp -r src "$work"; rm -rf "$work"'],
+    ['$d', 'local d=$(mktemp --directory --tmpdir); rm -rf "$d"'],
+  ])('%s in %j is the mktemp path', (word, text) => {
+    expect(mktempVariable(word, [text])).toBeDefined();
+  });
+
+  it.each([
+    [
+      '$tmp/x',
+      'tmp=$(mktemp -d); rm -rf "$tmp/x"',
+      'a word with more than the variable (empty on failure: /x)',
+    ],
+    ['$tmp', 'tmp=$(mktemp -d); tmp=/; rm -rf "$tmp"', 'assigned twice'],
+    ['$tmp', 'tmp=$(mktemp -d); read tmp; rm -rf "$tmp"', 'read into'],
+    ['$tmp', 'tmp=$(mktemp -d); for tmp in /etc; do rm -rf "$tmp"; done', 'a loop variable'],
+    ['$tmp', 'tmp=$(mktemp -d); rm -rf "${tmp:=/}"', 'an assigning expansion'],
+    ['$tmp', 'tmp=$(mktemp -p . -d); rm -rf "$tmp"', 'another directory'],
+    ['$tmp', 'tmp=$(mktemp x.XXXX); rm -rf "$tmp"', 'a template in the current directory'],
+    ['$tmp', 'mktemp() { echo /; }; tmp=$(mktemp); rm -rf "$tmp"', 'a function named mktemp'],
+    ['$tmp', 'PATH=./bin:$PATH; tmp=$(mktemp); rm -rf "$tmp"', 'another PATH'],
+    ['$tmp', 'rm -rf "$tmp"', 'never assigned'],
+    ['$tmp', 'tmp=$(mktemp -d); cd "$tmp"; rm -rf ./*', 'a directory to work in: empty, it is here'],
+    ['$tmp', 'tmp=$(mktemp -d); git -C "$tmp" clean -fdx; rm -rf "$tmp"', 'git -C: empty, it is here'],
+  ])('%s in %j is not (%s)', (word, text) => {
+    expect(mktempVariable(word, [text])).toBeUndefined();
+  });
+});

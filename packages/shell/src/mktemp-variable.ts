@@ -1,0 +1,50 @@
+// `tmp=$(mktemp -d); …; rm -rf "$tmp"`: the agent's scratch-directory idiom. A variable the command
+// assigns is not trusted in general (a loop, a `read`, a later assignment may change it), but one
+// assigned exactly once, from a plain `mktemp` that creates in the temp directory, and otherwise only
+// used, holds a new path there. Only the whole word counts: if mktemp fails the variable is empty,
+// and `rm -rf "$tmp"` then removes nothing while `rm -rf "$tmp"/x` would remove `/x`; for the same
+// reason a variable that also names a directory to work in (`cd "$tmp"`, `git -C "$tmp"`: an empty
+// one leaves the command where it is) is not read.
+
+/** `$NAME`, `${NAME}` (quoted or not: the written word as expanded, which keeps the source text). */
+const WHOLE_USE = /^\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})$/;
+
+/** mktemp options that keep the file in the temp directory (`-t`'s template may not hold a `/`). */
+const MKTEMP =
+  /^mktemp((?:\s+(?:-[dqu]+|--directory|--quiet|--dry-run|--tmpdir|-t\s+[\w.%+-]+|--suffix=[\w.%+-]+))*)\s*$/;
+
+const SHADOWED = /(^|[\s;&|(])(function\s+mktemp(?![\w-])|mktemp\s*\(\s*\))|\balias\b|(^|[^\w])PATH\+?=/;
+
+/**
+ * The variable a written word is, when every text of the command assigns it exactly once, by
+ * `NAME=$(mktemp …)` creating in the temp directory, and mentions it otherwise only as `$NAME` or
+ * `${NAME}`; undefined otherwise.
+ */
+export function mktempVariable(word: string, texts: readonly string[]): string | undefined {
+  const m = WHOLE_USE.exec(word);
+  const name = m?.[1] ?? m?.[2];
+  if (name === undefined) return undefined;
+  let assignments = 0;
+  // Where an empty value means "here" (`cd ""`, `git -C ""`), a failed mktemp would leave the
+  // command in the project: such a use is not read as the temp path.
+  const here = new RegExp(
+    `(^|[^\\w-])(cd|pushd|-C|--directory|--chdir|--cwd|--prefix|--git-dir|--work-tree|--dir)(=|\\s+)(--\\s+)?"?\\$\\{?${name}(?!\\w)`,
+  );
+  for (const text of texts) {
+    // mktemp must be the program: not a function, an alias or another PATH's.
+    if (SHADOWED.test(text) || here.test(text)) return undefined;
+    for (const found of text.matchAll(new RegExp(`(^|[^\\w])${name}(?!\\w)`, 'g'))) {
+      const at = (found.index ?? 0) + (found[1] as string).length;
+      const before = text.slice(Math.max(0, at - 2), at);
+      const after = text.slice(at + name.length);
+      // Uses: `$NAME` (not `$NAME=`… which is no assignment anyway) and `${NAME}` exactly.
+      if (before.endsWith('$') && !before.endsWith('\\$')) continue;
+      if (before === '${' && after.startsWith('}')) continue;
+      const value = /^=(?:"\$\(([^()`$]*)\)"|\$\(([^()`$]*)\))(?=[\s;&|)]|$)/.exec(after);
+      const command = value?.[1] ?? value?.[2];
+      if (command === undefined || !MKTEMP.test(command.trim())) return undefined;
+      if (++assignments > 1) return undefined;
+    }
+  }
+  return assignments === 1 ? name : undefined;
+}
