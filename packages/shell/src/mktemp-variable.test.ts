@@ -5,6 +5,7 @@ import { mktempVariable } from './mktemp-variable.js';
 describe('mktempVariable', () => {
   it.each([
     ['$tmp', 'tmp=$(mktemp -d); cp -r src "$tmp"; rm -rf "$tmp"'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text under test, not a template
     ['${t}', 't="$(mktemp)" && trap \'rm -f "$t"\' EXIT'],
     ['$work', 'work=$(mktemp -d -t build.XXXXXX); cp -r src "$work"; rm -rf "$work"'],
     ['$d', 'local d=$(mktemp --directory --tmpdir); rm -rf "$d"'],
@@ -21,6 +22,7 @@ describe('mktempVariable', () => {
     ['$tmp', 'tmp=$(mktemp -d); tmp=/; rm -rf "$tmp"', 'assigned twice'],
     ['$tmp', 'tmp=$(mktemp -d); read tmp; rm -rf "$tmp"', 'read into'],
     ['$tmp', 'tmp=$(mktemp -d); for tmp in /etc; do rm -rf "$tmp"; done', 'a loop variable'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text under test, not a template
     ['$tmp', 'tmp=$(mktemp -d); rm -rf "${tmp:=/}"', 'an assigning expansion'],
     ['$tmp', 'tmp=$(mktemp -p . -d); rm -rf "$tmp"', 'another directory'],
     ['$tmp', 'tmp=$(mktemp x.XXXX); rm -rf "$tmp"', 'a template in the current directory'],
