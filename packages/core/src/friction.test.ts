@@ -108,6 +108,9 @@ git('init', '-q', '-b', 'main');
 git('config', 'user.email', 'dev@example.com');
 git('config', 'user.name', 'Dev');
 git('remote', 'add', 'origin', 'https://github.com/acme/app.git');
+// The session works on a feature branch (it switches to one first): a push of HEAD pushes that
+// branch, which the gate reads from the repository (on main it would be a push to main).
+git('symbolic-ref', 'HEAD', 'refs/heads/feature/login');
 
 const project = {
   root,

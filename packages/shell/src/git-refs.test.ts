@@ -151,6 +151,11 @@ describe('the current branch, read where nothing before could move HEAD', () => 
     ]) {
       expect(judged(command, work).gating, command).not.toEqual([]);
     }
+    // A push without a destination of its own updates the current branch.
+    for (const command of ['git push', 'git push origin', 'git push origin HEAD', 'git push -u origin @']) {
+      expect(judged(command, repo).rules, command).toContain('git.push.default-branch');
+      expect(judged(command, work).gating, command).toEqual([]);
+    }
     // Without a file view nothing is read.
     expect(parseShell('git push origin "$(git branch --show-current)"').segments[1]?.unresolved).toBe(true);
   });

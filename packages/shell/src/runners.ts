@@ -8,6 +8,7 @@ import { type GitFileConfig, readGitConfig } from './git-config.js';
 import { gitFacts } from './git-facts.js';
 import { namesRevision } from './git-refs.js';
 import { runValue } from './option-commands.js';
+import type { ParsedOptions } from './option-model.js';
 import { firstOperand, longOption, takesValue } from './option-scan.js';
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
 import { own } from './own.js';
@@ -427,11 +428,40 @@ export const git: Handler = (ex, inv, env) => {
     if (facts.configWrites) segment.config_writes = facts.configWrites;
     const steering = files ? steeringConfig(files.entries, read?.positionals) : [];
     if (steering.length > 0) segment.repo_config = steering;
+    const pushed =
+      files && read ? pushedBranch(ex, inv.argv.slice(1, subIndex), read, files.entries) : undefined;
+    if (pushed !== undefined) segment.pushes_branch = pushed;
   }
   const unresolved = inv.unresolved.some(Boolean);
   for (const c of read?.commands ?? []) runValue(ex, inv, `git ${c.option}`, c.value, unresolved);
   if (facts.command !== undefined) runValue(ex, inv, 'git', facts.command, unresolved);
 };
+
+/**
+ * The branch a push without a destination of its own updates (`git push`, `git push origin`,
+ * `git push origin HEAD`): the current one, or with push.default=upstream the one it tracks;
+ * undefined when the push names its refs, or the current branch cannot be read (resolve.ts).
+ */
+function pushedBranch(
+  ex: Extractor,
+  globals: readonly string[],
+  read: ParsedOptions,
+  entries: readonly string[],
+): string | undefined {
+  if (read.positionals[0] !== 'push' || globals.some((g) => /^(-C|--git-dir|--work-tree)(=|$)/.test(g)))
+    return undefined;
+  if (read.canonical.some((o) => /^--(all|branches|mirror|tags)$/.test(o))) return undefined;
+  const rest = read.positionals.slice(1);
+  if (rest.length > 2 || (rest.length === 2 && !/^\+?(HEAD|@)$/.test(rest[1] as string))) return undefined;
+  const current = ex.res.currentBranch();
+  if (current === null) return undefined;
+  if (rest.length === 2) return current;
+  const setting = (key: string) =>
+    entries.findLast((e) => e.toLowerCase().startsWith(`${key.toLowerCase()}=`))?.slice(key.length + 1);
+  const mode = setting('push.default')?.toLowerCase();
+  const merge = setting(`branch.${current}.merge`)?.replace(/^refs\/heads\//, '');
+  return (mode === 'upstream' || mode === 'tracking') && merge ? merge : current;
+}
 
 /**
  * `git checkout WORD` without `--`: git switches to the revision WORD when there is one and

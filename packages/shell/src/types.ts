@@ -48,6 +48,11 @@ export interface ShellSegment {
   last_positional: string;
   /** The first positional after the program's global options (`git -C dir push` → `push`), when there is one. */
   subcommand?: string;
+  /**
+   * For `git push` without a destination of its own (`git push`, `git push origin HEAD`): the
+   * branch it updates, read from the repository where nothing before could have moved HEAD.
+   */
+  pushes_branch?: string;
   /** The source text of the simple command this segment came from. */
   text: string;
   /** Wrappers the segment was reached through, outermost first: `sudo`, `bash -c`, `xargs`, `find -exec`, `ssh`, `$()`, ... */
