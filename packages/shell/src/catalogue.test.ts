@@ -942,9 +942,20 @@ gates('dry runs turned off by their value', [
   ['rclone sync src: remote:dest --dry-run=false', 'cloud.storage.delete'],
   ['rclone purge remote:path --dry-run=0', 'cloud.storage.delete'],
   ['npm publish --dry-run=false', 'publish.package'],
+  ['rclone purge remote:path --dry-run=F', 'cloud.storage.delete'],
+  ['flyctl apps destroy prod --yes --dry-run=FALSE', 'cloud.destroying-verb'],
   ['helm uninstall api --dry-run=false', 'cluster.helm.uninstall'],
 ]);
 passes('dry runs turned on by their value', [
   'rclone sync src: remote:dest --dry-run=true',
   'npm publish --dry-run',
+]);
+
+gates('programs that run what they are given, reviewed', [
+  ["hyperfine -r 1 -S 'rm -rf ~ --' true", 'fs.rm.recursive-or-force'],
+  ['RIPGREP_CONFIG_PATH=./rgrc rg foo', 'shell.dynamic'],
+  [`node --import 'data:text/javascript,import cp from "child_process"' -e 1`, 'shell.dynamic'],
+  ["parallel 'rm -rf ~\n(' ::: a", 'shell.dynamic'],
+  ['sh 3<evil.sh <&3', 'shell.dynamic'],
+  ['git push origin HEAD:heads/main', 'git.push.default-branch'],
 ]);

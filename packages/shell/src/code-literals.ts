@@ -21,8 +21,6 @@ interface Syntax {
   python?: boolean;
   /** `/…/` in operand position is a regex literal. */
   regex?: boolean;
-  /** A line comment opener counts only at the start or after a blank (perl's `$#a`, `s#a#b#`). */
-  blankBeforeComment?: boolean;
   /** Lua `[[ … ]]` long strings. */
   longBrackets?: boolean;
 }
@@ -33,13 +31,13 @@ const SYNTAX: Record<Exclude<Language, 'other'>, Syntax> = {
   php: { line: ['//', '#'], block: ['/*', '*/'], quotes: `'"` },
   ruby: { line: ['#'], quotes: `'"`, regex: true },
   lua: { line: ['--'], quotes: `'"`, longBrackets: true },
-  perl: { line: ['#'], quotes: `'"`, blankBeforeComment: true },
+  perl: { line: ['#'], quotes: `'"` },
   awk: { line: ['#'], quotes: '"', regex: true },
 };
 
 /** Keywords after which a `/` starts a regex literal rather than dividing. */
 const REGEX_AFTER_WORD =
-  /(?:^|[^\w$])(?:return|typeof|case|in|of|delete|void|throw|new|else|do|yield|await|when|if|unless|and|or|not|while|until|split|grep)$/;
+  /(?:^|[^\w$])(?:return|typeof|case|in|of|delete|void|throw|new|else|do|yield|await|when|if|unless|and|or|not|while|until|split|grep|print|printf)$/;
 
 /**
  * Perl's quote-like regex operators at the cursor: `s/a/b/flags`, `tr/a/b/`, `y/a/b/`, `m/a/`,
@@ -52,19 +50,35 @@ export function scanLiterals(source: string, language: Language): ScannedCode {
   if (language === 'other') return { code: source, literals: [], unsure: true };
   const syntax = SYNTAX[language];
   const literals: string[] = [];
+  const open = (out: string) => ({ code: out, literals, unsure: true });
   let out = '';
-  let unsure = false;
+  let unsure = ambiguousConstructs(source, language);
   let i = 0;
   const n = source.length;
   while (i < n) {
     const c = source[i] as string;
-    const comment = syntax.line.find((open) => source.startsWith(open, i));
-    if (comment && (!syntax.blankBeforeComment || i === 0 || /\s/.test(source[i - 1] as string))) {
-      // Lua `--[[ … ]]` is a block comment.
-      if (syntax.longBrackets && source.startsWith('[[', i + 2)) {
-        const end = source.indexOf(']]', i + 4);
-        if (end < 0) return { code: out, literals, unsure: true };
-        i = end + 2;
+    const atLineStart = i === 0 || source[i - 1] === '\n';
+    // Perl POD (`=pod` … `=cut`) and JS's `<!--` / line-start `-->` (Annex B) are comments.
+    if (language === 'perl' && atLineStart && /^=[A-Za-z]/.test(source.slice(i, i + 2))) {
+      const cut = /\n=cut\b[^\n]*/g;
+      cut.lastIndex = i;
+      const m = cut.exec(source);
+      i = m ? m.index + m[0].length : n;
+      out += ' ';
+      continue;
+    }
+    const comment =
+      syntax.line.find((opener) => source.startsWith(opener, i)) ??
+      (language === 'node' &&
+      (source.startsWith('<!--', i) || (/^\s*$/.test(lineBefore(source, i)) && source.startsWith('-->', i)))
+        ? '//'
+        : undefined);
+    if (comment && isComment(source, i, out, language, syntax)) {
+      // Lua `--[[ … ]]` / `--[==[ … ]==]` is a block comment.
+      const long = syntax.longBrackets ? longBracketEnd(source, i + 2) : undefined;
+      if (long !== undefined) {
+        if (long < 0) return open(out);
+        i = long;
       } else {
         const eol = source.indexOf('\n', i);
         i = eol < 0 ? n : eol;
@@ -74,20 +88,24 @@ export function scanLiterals(source: string, language: Language): ScannedCode {
     }
     if (syntax.block && source.startsWith(syntax.block[0], i)) {
       const end = source.indexOf(syntax.block[1], i + syntax.block[0].length);
-      if (end < 0) return { code: out, literals, unsure: true };
+      if (end < 0) return open(out);
       i = end + syntax.block[1].length;
       out += ' ';
       continue;
     }
-    if (syntax.longBrackets && source.startsWith('[[', i)) {
-      const end = source.indexOf(']]', i + 2);
-      if (end < 0) return { code: out, literals, unsure: true };
-      literals.push(source.slice(i, end + 2));
-      out += ' "" ';
-      i = end + 2;
-      continue;
+    if (syntax.longBrackets && c === '[') {
+      const long = longBracketEnd(source, i);
+      if (long !== undefined) {
+        if (long < 0) return open(out);
+        literals.push(source.slice(i, long));
+        out += ' "" ';
+        i = long;
+        continue;
+      }
     }
     if (syntax.quotes.includes(c)) {
+      // Perl's old package separator (`$main'x`) and quote-like operators (`q'…'`) are not strings here.
+      if (language === 'perl' && /\w$/.test(out)) return open(out);
       let prefix = '';
       if (syntax.python) {
         prefix = /(?:^|[^\w])([rRbBuUfF]{1,2})$/.exec(out)?.[1] ?? '';
@@ -95,7 +113,7 @@ export function scanLiterals(source: string, language: Language): ScannedCode {
       }
       const end =
         c === '`' ? templateEnd(source, i, language) : literalEnd(source, i, syntax.python === true);
-      if (end < 0) return { code: out, literals, unsure: true };
+      if (end < 0) return open(out);
       literals.push(prefix + source.slice(i, end));
       out += ' "" ';
       i = end;
@@ -116,19 +134,58 @@ export function scanLiterals(source: string, language: Language): ScannedCode {
         continue;
       }
     }
-    if (c === '/' && syntax.regex && regexMayStart(out)) {
+    if (c === '/' && syntax.regex) {
       const end = regexEnd(source, i);
-      if (end < 0) unsure = true;
-      else {
-        out += ' "" ';
-        i = end;
-        continue;
+      if (regexMayStart(out)) {
+        if (end < 0) unsure = true;
+        else {
+          out += ' "" ';
+          i = end;
+          continue;
+        }
+      } else if (end > 0 && /['"`]/.test(source.slice(i, end))) {
+        // Read as division, but a regex literal holding a quote would hide what follows: `if (x) /'/`.
+        unsure = true;
       }
     }
     out += c;
     i++;
   }
   return { code: out, literals, unsure };
+}
+
+/** Constructs this scan does not follow, whose text could hide code: heredocs, percent literals, `?>`. */
+function ambiguousConstructs(source: string, language: Language): boolean {
+  if ((language === 'perl' || language === 'ruby') && /<<[~-]?\s*["'`]?[A-Za-z_]/.test(source)) return true;
+  if (language === 'ruby' && (/%[qQwWiIrsx]?[^\w\s=]/.test(source) || /\?["'`]/.test(source))) return true;
+  if (language === 'php' && source.includes('?>')) return true;
+  return false;
+}
+
+/** Whether a line-comment opener at `i` starts a comment in this language. */
+function isComment(source: string, i: number, out: string, language: Language, syntax: Syntax): boolean {
+  // PHP 8 attributes: `#[…]` is code.
+  if (language === 'php' && source[i] === '#' && source[i + 1] === '[') return false;
+  if (language === 'perl') {
+    // `$#array`, `$#{…}`; `s#a#b#`, `q#…#`: a quote-like delimiter, not a comment.
+    const before = out.replace(/\s+$/, '');
+    if (before.endsWith('$') || /(^|[^\w])(s|q|qq|qw|qr|qx|m|y|tr)$/.test(before)) return false;
+    return true;
+  }
+  return syntax.line.length > 0;
+}
+
+function lineBefore(source: string, i: number): string {
+  return source.slice(source.lastIndexOf('\n', i - 1) + 1, i);
+}
+
+/** Lua long brackets at `at` (`[[`, `[==[`): index past the matching close, -1 if unclosed, undefined if none. */
+function longBracketEnd(source: string, at: number): number | undefined {
+  const m = /^\[(=*)\[/.exec(source.slice(at, at + 64));
+  if (!m) return undefined;
+  const close = `]${m[1]}]`;
+  const end = source.indexOf(close, at + m[0].length);
+  return end < 0 ? -1 : end + close.length;
 }
 
 /** Index just past the literal opened at `at`, or -1 when it is not closed. */
@@ -165,6 +222,7 @@ function interpolationEnd(source: string, from: number, language: Language): num
   let depth = 0;
   for (let k = from; k < source.length; k++) {
     const c = source[k] as string;
+    if (c === '/') return -1; // a regex or a comment inside `${…}`: not followed here
     if (c === "'" || c === '"') {
       const end = literalEnd(source, k, false);
       if (end < 0) return -1;

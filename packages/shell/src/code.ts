@@ -174,6 +174,9 @@ export const interpreter: Handler = (ex, inv, env, program) => {
       const at = attached ? i : i + 1;
       if (value !== undefined && loadsSource(language, load, value))
         loaded.push({ value, unresolved: unresolved[at] ?? false });
+      // Code given as a URL (`--import 'data:text/javascript,…'`, `https://…`) is not read here.
+      if (value !== undefined && language === 'node' && /^(data|https?):/i.test(value))
+        ex.flag('interpreter_code', inv.text);
       if (!attached) {
         if (unresolved[i + 1] && isItem(argv[i + 1] as string)) ex.flag('unresolved_code', inv.text);
         i++;

@@ -45,7 +45,8 @@ export function expandWord(word: Word, env: Env, res?: Resolver): Expanded {
     return withPatterns(expandParam(sole.name, sole.quoted, env), sole.quoted);
   }
   // The whole word a variable assigned once from `mktemp` (a new temp path).
-  if (sole?.kind === 'param' && res) {
+  // Quoted only: unquoted, IFS could split the path.
+  if (sole?.kind === 'param' && sole.quoted && res) {
     const path = res.mktempPath(sole.src);
     if (path !== null) return { values: [path], unresolved: false };
   }

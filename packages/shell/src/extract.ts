@@ -61,7 +61,10 @@ function fixedShape(word: Word): boolean {
   return word.parts.every((p) => (p.kind === 'lit' ? p.quoted || !/[*?[]/.test(p.text) : p.quoted));
 }
 
-/** git subcommands that leave HEAD where it is (`branch` only to list or show). */
+/**
+ * git subcommands that leave HEAD where it is (`branch` only to list or show); not commit or push,
+ * whose hooks (a work tree's husky, pre-commit) may run anything.
+ */
 const HEAD_KEEPING_GIT = new Set([
   'status',
   'log',
@@ -69,8 +72,6 @@ const HEAD_KEEPING_GIT = new Set([
   'show',
   'fetch',
   'add',
-  'commit',
-  'push',
   'rev-parse',
   'branch',
   'remote',
@@ -579,7 +580,10 @@ export class Extractor {
     let stdin: Stdin | undefined;
     for (const [i, r] of redirects.entries()) {
       if (r.fd !== undefined && r.fd !== 0) continue;
-      if (r.op === '<' || r.op === '<>') {
+      if (r.op === '<&' && mapped[i]?.target !== '-') {
+        // A duplicated descriptor (`3<evil.sh <&3`) is input this reading does not follow.
+        stdin = { from: 'pipe-dynamic' };
+      } else if (r.op === '<' || r.op === '<>') {
         const file = mapped[i]?.target ?? '';
         stdin = file === '/dev/null' ? { text: '', from: 'file', file } : { from: 'file', file };
       } else if (r.heredoc) stdin = { text: r.heredoc.body, from: 'heredoc' };

@@ -227,8 +227,10 @@ function joinedJobs(
     const job = PARALLEL_PLACEHOLDER.test(line)
       ? line.replace(PARALLEL_PLACEHOLDERS, value)
       : `${line} ${value}`;
-    // A line the shell cannot parse runs nothing (`python -c print("ok")` once the quotes are gone).
+    // A line the shell cannot parse runs nothing (`python -c print("ok")` once the quotes are gone);
+    // text over several lines runs line by line, those before the error included.
     if (parses(job)) ex.parseString(job, [...inv.via, 'parallel'], { ifs: ' \t\n' });
+    else if (job.includes('\n')) ex.flag('parse_error', job);
   }
 }
 

@@ -8,7 +8,7 @@ describe('mktempVariable', () => {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text under test, not a template
     ['${t}', 't="$(mktemp)" && trap \'rm -f "$t"\' EXIT'],
     ['$work', 'work=$(mktemp -d -t build.XXXXXX); cp -r src "$work"; rm -rf "$work"'],
-    ['$d', 'local d=$(mktemp --directory --tmpdir); rm -rf "$d"'],
+    ['$d', 'd=$(mktemp --directory --tmpdir); rm -rf "$d"'],
   ])('%s in %j is the mktemp path', (word, text) => {
     expect(mktempVariable(word, [text])).toBeDefined();
   });
@@ -29,6 +29,9 @@ describe('mktempVariable', () => {
     ['$tmp', 'mktemp() { echo /; }; tmp=$(mktemp); rm -rf "$tmp"', 'a function named mktemp'],
     ['$tmp', 'PATH=./bin:$PATH; tmp=$(mktemp); rm -rf "$tmp"', 'another PATH'],
     ['$tmp', 'rm -rf "$tmp"', 'never assigned'],
+    ['$tmp', 'tmp=$(mktemp -d); read -r t\'\'mp <<< "$HOME"; rm -rf "$tmp"', 'the name spelled with quotes'],
+    ['$tmp', 'false && tmp=$(mktemp -d); rm -rf "$tmp"', 'an assignment that may not run'],
+    ['$tmp', 'tmp=$(mktemp -d) true; rm -rf "$tmp"', 'a prefix assignment of another command'],
     ['$tmp', 'tmp=$(mktemp -d); cd "$tmp"; rm -rf ./*', 'a directory to work in: empty, it is here'],
     ['$tmp', 'tmp=$(mktemp -d); git -C "$tmp" clean -fdx; rm -rf "$tmp"', 'git -C: empty, it is here'],
   ])('%s in %j is not (%s)', (word, text) => {

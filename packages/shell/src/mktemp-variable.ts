@@ -24,6 +24,17 @@ export function mktempVariable(word: string, texts: readonly string[]): string |
   const m = WHOLE_USE.exec(word);
   const name = m?.[1] ?? m?.[2];
   if (name === undefined) return undefined;
+  // The assignment opens the command, so it runs before anything else, in this shell and not as a
+  // prefix of another command (`false && tmp=…`, `(tmp=…)`, `tmp=… true` leave it unset).
+  const first = texts[0] ?? '';
+  if (!new RegExp(`^\\s*${name}=("?)\\$\\([^()\`$]*\\)\\1\\s*(&&|;|\\n|$)`).test(first)) return undefined;
+  // A name spelled with quotes or backslashes (`t''mp`, `t\\mp`) is still the name: such a spelling
+  // anywhere is a mention this reading cannot see.
+  for (const text of texts) {
+    const bare = text.replace(/['"\\]/g, '');
+    const count = (t: string) => t.match(new RegExp(`(^|[^\\w])${name}(?!\\w)`, 'g'))?.length ?? 0;
+    if (count(bare) !== count(text)) return undefined;
+  }
   let assignments = 0;
   // Where an empty value means "here" (`cd ""`, `git -C ""`), a failed mktemp would leave the
   // command in the project: such a use is not read as the temp path.

@@ -54,6 +54,9 @@ export const programCommands: Handler = (ex, inv, _env, program) => {
     const label = `${program} ${c.option}`;
     runValue(ex, inv, label, c.value, unresolved, ADDED_WORDS[label] ?? '');
   }
+  // ripgrep reads options (--pre among them) from the file this variable names.
+  if (program === 'rg' && inv.assignments.some((a) => a.startsWith('RIPGREP_CONFIG_PATH=')))
+    ex.flag('unresolved_code', inv.text);
   // hyperfine's operands are commands it runs, as its --prepare and --setup values are.
   if (program === 'hyperfine') {
     for (const command of read.positionals) runValue(ex, inv, program, command, inv.unresolved.some(Boolean));

@@ -121,6 +121,24 @@ describe('literals and comments are found left to right, as the language reads t
     ['php', 'echo "{$db->exec(1)}";'],
     // A literal left open could hide the rest.
     ['python', "print('x)\nimport os"],
+    // A regex inside a template's `${…}`; a PHP 8 attribute `#[…]` (code, not a comment).
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: node code under test, not a template
+    ['node', '`${/`/}`;require("child_process").execSync("x");//}`'],
+    ['php', '(\n#[A] function(){system("x");}\n)();'],
+    // A name that runs code is never the code's own: `except E as exec`, `exec = None` not run.
+    ['python', 'try:\n pass\nexcept Exception as exec:\n pass\nexec("1")'],
+    ['python', 'if False:\n    exec = None\nexec("1")'],
+    // A regex read as division but holding a quote; JS's `<!--` comment; perl's `$main'x`, `;#'`.
+    ['node', 'if(1)/\'/;require("child_process");//\''],
+    ['node', '<!-- \'\nrequire("child_process") // \''],
+    ['perl', "$main'x = 1; system('x'); $x = '';"],
+    ['perl', "print 1;#'\nsystem('x');#'"],
+    ['perl', "=pod '\nx\n=cut\nsystem('x')"],
+    // Heredocs, percent literals and php's `?>` are not followed: not read-only.
+    ['ruby', "p <<~X\n'\nX\nsystem('x') # '"],
+    ['ruby', "p %(')\nsystem('x') # '"],
+    ['php', "?>'<?php system('x'); #'"],
+    ['lua', "s = [==[ ' ]==] os.execute('x') --'"],
   ])('%s: %j is not read-only', (language, code) => {
     expect(isReadOnlyCode(language, code)).toBe(false);
   });

@@ -64,6 +64,13 @@ function words(text: string): ReadonlySet<string> {
   return new Set(text.split(/\s+/).filter(Boolean));
 }
 
+/** Names that run, load or open code or files, whatever the code seems to assign to them. */
+const NEVER_DECLARED = words(
+  'exec eval compile open execfile input breakpoint getattr setattr delattr globals locals vars help ' +
+    'require import Function process system spawn fork send public_send instance_eval class_eval do ' +
+    'load loadstring dofile loadfile unlink rmdir mkdir rename chmod chown symlink link kill syscall',
+);
+
 /** What file objects do, allowed where every `open` names a literal path (python-files.ts). */
 const FILE_VOCABULARY = words('open close with seek tell truncate flush writelines');
 
@@ -105,7 +112,10 @@ export function isReadOnlyCode(language: Language, text: string, files = false):
       .replace(/([(,]\s*)[A-Za-z_]\w*\s*=(?!=)/g, '$1')
       .match(/[A-Za-z_$][\w$]*/g) ?? [];
   for (const id of identifiers) {
-    if (!vocabulary.has(id) && !declared.has(id) && !(files && FILE_VOCABULARY.has(id))) return false;
+    if (vocabulary.has(id) || (files && FILE_VOCABULARY.has(id))) continue;
+    // A name the code assigns is its own, unless it is one that runs or loads code: `exec = None`
+    // in a branch not taken, or `except E as exec`, leaves the builtin in place.
+    if (!declared.has(id) || NEVER_DECLARED.has(id) || /^__\w+__$/.test(id)) return false;
   }
   return true;
 }

@@ -121,7 +121,7 @@ const RG = optionModel(
 // hyperfine benchmarks shell commands: its operands, and the commands of these options.
 const HYPERFINE = optionModel(
   'w|warmup= m|min-runs= M|max-runs= r|runs= s|setup! p|prepare! conclude! c|cleanup! reference! ' +
-    'P|parameter-scan= D|parameter-step-size= L|parameter-list= S|shell= N i|ignore-failure style= sort= ' +
+    'P|parameter-scan= D|parameter-step-size= L|parameter-list= S|shell! N i|ignore-failure style= sort= ' +
     'u|time-unit= export-asciidoc= export-csv= export-json= export-markdown= export-orgmode= show-output ' +
     'output= input= n|command-name= min-benchmarking-time= h|help V|version',
 );

@@ -26,6 +26,13 @@ describe('pythonOpens', () => {
     ["open('a', 'w', opener=x)", 'an opener'],
     ['f = open\nf("a", "w")', 'open passed around'],
     ["os.open('a', 1)", 'an attribute named open'],
+    ["p = 'a'\n(p) = '/etc/x'\nopen(p, 'w')", 'a parenthesised rebinding'],
+    ["p = 'a'\np, q = '/etc/x', 0\nopen(p, 'w')", 'a tuple rebinding'],
+    ["p = 'a'\n[p] = ['/etc/x']\nopen(p, 'w')", 'a list rebinding'],
+    ["(lambda p: open(p, 'w'))('/etc/x')", 'a lambda parameter'],
+    ["p = 'a'\nif (p := '/etc/x'): open(p, 'w')", 'a walrus'],
+    ["open('.' 'git/config', 'w')", 'implicitly joined literals'],
+    ["open('a').read()\nprint(f\"{open('/etc/x', 'w')}\")", 'open inside an f-string'],
   ])('%j is not read (%s)', (code) => {
     expect(pythonOpens(code)).toBeNull();
   });

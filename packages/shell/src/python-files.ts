@@ -6,7 +6,7 @@
 // shadowed, `os.open`) is not read here and leaves the code as it was: unknown-dynamic.
 
 /** A string literal's value: no f/b prefix, no escapes, no shell-looking or glob characters. */
-const PLAIN_LITERAL = /^[rRuU]?("""|'''|"|')([^\\\n$*?[\]~]*)\1$/;
+const PLAIN_LITERAL = /^[rRuU]?("""|'''|"|')([^\\\n$*?[\]~'"]*)\1$/;
 const KEYWORD_VALUES = new Set(['encoding', 'errors', 'newline', 'buffering']);
 
 export interface PythonOpens {
@@ -34,6 +34,13 @@ export function pythonOpens(code: string): PythonOpens | null {
       let j = i + 1;
       while (j < code.length && /\w/.test(code[j] as string)) j++;
       const name = code.slice(i, j);
+      // An f-string's `{…}` is code this reading does not follow: `open` there is not read.
+      if (/^[rRbBuU]?[fF][rRbBuU]?$/.test(name) && (code[j] === '"' || code[j] === "'")) {
+        const end = literalEnd(code, j);
+        if (end < 0 || /\bopen\b/.test(code.slice(j, end))) return null;
+        i = end;
+        continue;
+      }
       if (name === 'open') {
         if (code[i - 1] === '.') return null;
         let k = j;
@@ -121,20 +128,64 @@ function literal(text: string): string | undefined {
   return PLAIN_LITERAL.exec(text.trim())?.[2];
 }
 
-/** The literal a name is bound to when it is bound exactly once, by `NAME = 'literal'` on its own line. */
+/**
+ * The literal a name is bound to: bound exactly once, by a statement `NAME = 'literal'` of its own,
+ * and otherwise only read — every other statement that mentions it assigns nothing to it (it stands
+ * right of the statement's first `=`, or in a statement with none) and binds no names around it
+ * (for, lambda, def, with … as, import, global, del, walrus) — so `(p) = …`, `p, q = …`,
+ * `lambda p: …` and `[p] = …` all leave the name unread.
+ */
 function boundLiteral(code: string, name: string): string | undefined {
   if (!/^[A-Za-z_]\w*$/.test(name)) return undefined;
   const { text, literals } = withoutLiterals(code);
-  const bindings = [
-    ...text.matchAll(new RegExp(`(?<![\\w.])${name}\\s*(?:[-+*/%&|^@:]|//|\\*\\*|<<|>>)?=(?!=)`, 'g')),
-    ...text.matchAll(
-      new RegExp(`\\b(?:as|for|def|class|import|global|nonlocal|del)\\s+(?:[\\w\\s,]*,\\s*)?${name}\\b`, 'g'),
-    ),
-    ...text.matchAll(new RegExp(`,\\s*${name}\\s*(?:,|=(?!=)|\\bin\\b)`, 'g')),
-  ];
-  if (bindings.length !== 1) return undefined;
-  const m = new RegExp(`^[ \\t]*${name}[ \\t]*=[ \\t]*\\0(\\d+)\\0[ \\t]*$`, 'm').exec(text);
-  return m ? literal(literals[Number(m[1])] as string) : undefined;
+  const mention = new RegExp(`(?<![\\w.])${name}(?!\\w)`);
+  let value: string | undefined;
+  for (const statement of statements(text)) {
+    if (!mention.test(statement)) continue;
+    const binding = new RegExp(`^\\s*${name}\\s*=\\s*\\0(\\d+)\\0\\s*$`).exec(statement);
+    if (binding) {
+      if (value !== undefined) return undefined;
+      value = literal(literals[Number(binding[1])] as string);
+      if (value === undefined) return undefined;
+      continue;
+    }
+    if (/(^|[^\w])(for|lambda|def|class|as|import|global|nonlocal|del)(?!\w)|:=/.test(statement))
+      return undefined;
+    const assign = assignmentAt(statement);
+    if (assign >= 0 && mention.test(statement.slice(0, assign))) return undefined;
+  }
+  return value;
+}
+
+/** Where a statement's assignment operator stands (`=`, `+=`, … outside brackets), or -1. */
+function assignmentAt(statement: string): number {
+  let depth = 0;
+  for (let k = 0; k < statement.length; k++) {
+    const c = statement[k];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if ((c === ')' || c === ']' || c === '}') && depth > 0) depth--;
+    else if (c === '=' && depth === 0 && statement[k + 1] !== '=' && !/[=!<>]/.test(statement[k - 1] ?? ''))
+      return k;
+  }
+  return -1;
+}
+
+/** Logical statements: split at newlines and `;` outside brackets (a call may span lines). */
+function statements(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let k = 0; k < text.length; k++) {
+    const c = text[k];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if ((c === ')' || c === ']' || c === '}') && depth > 0) depth--;
+    else if ((c === '\n' || c === ';') && depth === 0) {
+      out.push(text.slice(start, k));
+      start = k + 1;
+    }
+  }
+  out.push(text.slice(start));
+  return out;
 }
 
 /** The code with each string literal replaced by `\0k\0` (k indexes `literals`) and comments removed. */

@@ -422,6 +422,8 @@ export const git: Handler = (ex, inv, env) => {
     judged.add(entry);
   }
   const config = [...resolved.config, ...(facts.config ?? [])].filter((c) => !judged.has(c));
+  // Read before this command's own segment counts among those that may move HEAD.
+  const branch = sub === 'push' ? ex.res.currentBranch() : null;
   ex.emit(inv, { argv: checkoutOfPath(ex, inv, resolved.argv, subIndex, read) ?? resolved.argv, config });
   const segment = ex.segments[ex.segments.length - 1];
   if (segment?.program === 'git') {
@@ -429,7 +431,9 @@ export const git: Handler = (ex, inv, env) => {
     const steering = files ? steeringConfig(files.entries, read?.positionals) : [];
     if (steering.length > 0) segment.repo_config = steering;
     const pushed =
-      files && read ? pushedBranch(ex, inv.argv.slice(1, subIndex), read, files.entries) : undefined;
+      files && read && branch !== null
+        ? pushedBranch(branch, inv.argv.slice(1, subIndex), read, files.entries)
+        : undefined;
     if (pushed !== undefined) segment.pushes_branch = pushed;
   }
   const unresolved = inv.unresolved.some(Boolean);
@@ -439,22 +443,22 @@ export const git: Handler = (ex, inv, env) => {
 
 /**
  * The branch a push without a destination of its own updates (`git push`, `git push origin`,
- * `git push origin HEAD`): the current one, or with push.default=upstream the one it tracks;
- * undefined when the push names its refs, or the current branch cannot be read (resolve.ts).
+ * `git push origin HEAD`): `current` (read from the repository before the push, resolve.ts), or
+ * with push.default=upstream the one it tracks; undefined when the push names its own refs.
  */
 function pushedBranch(
-  ex: Extractor,
+  current: string,
   globals: readonly string[],
   read: ParsedOptions,
   entries: readonly string[],
 ): string | undefined {
-  if (read.positionals[0] !== 'push' || globals.some((g) => /^(-C|--git-dir|--work-tree)(=|$)/.test(g)))
+  if (read.positionals[0] !== 'push' || globals.some((g) => /^(-C|--git-dir|--work-tree|-c)(=|$)/.test(g)))
     return undefined;
+  // A configured push refspec decides the destination itself.
+  if (entries.some((e) => /^remote\.[^=]*\.push=/i.test(e))) return undefined;
   if (read.canonical.some((o) => /^--(all|branches|mirror|tags)$/.test(o))) return undefined;
   const rest = read.positionals.slice(1);
   if (rest.length > 2 || (rest.length === 2 && !/^\+?(HEAD|@)$/.test(rest[1] as string))) return undefined;
-  const current = ex.res.currentBranch();
-  if (current === null) return undefined;
   if (rest.length === 2) return current;
   const setting = (key: string) =>
     entries.findLast((e) => e.toLowerCase().startsWith(`${key.toLowerCase()}=`))?.slice(key.length + 1);

@@ -96,7 +96,7 @@ const LONG_SINGLE_DASH = new Set(['find', 'java', 'go', 'terraform', 'tofu', 'ff
 /** Options that make a command only show what it would do. */
 const SAFETY_FLAG =
   /^--(dry-?run|dry_run|preview(-only)?|what-?if|simulate|noop|no-op|check|plan|interactive)$/;
-const FALSE_VALUE = /^(false|0|no|off|none|never)$/i;
+const FALSE_VALUE = /^(f|false|0|n|no|off|none|never)$/i;
 
 /** Record a flag (and its parts); true when a short cluster ends in a letter that takes the next arg. */
 function addFlag(
