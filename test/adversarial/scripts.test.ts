@@ -42,6 +42,7 @@ describe('a script the session wrote is not run unjudged', () => {
     ['{ read -r first; bash; } < s12.sh', 's12.sh'],
     ['cat s13.sh | while read -r line; do sh -s; done', 's13.sh'],
     ['if true; then python3; fi < s14.py', 's14.py'],
+    ['f() { bash; }; f < s15.sh', 's15.sh'],
   ])('Write then a shell inside a construct reads it: %s', async (run, file) => {
     const content = file.endsWith('.py') ? 'import shutil\nshutil.rmtree("important")\n' : `echo hi\n${wipe}`;
     const write = await host.edit('Write', { file_path: join(host.work, file), content });

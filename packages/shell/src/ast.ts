@@ -55,6 +55,8 @@ export interface CompoundCommand {
   text: string;
   /** The variable a `for`/`select` loop assigns. */
   assigns?: string;
+  /** A function definition (`f() { … }`, `function f { … }`): its name; `body` holds its one command. */
+  defines?: string;
 }
 
 export type Command = SimpleCommand | CompoundCommand;

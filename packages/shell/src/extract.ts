@@ -129,6 +129,9 @@ const TEXT_CAP = 2000;
 export class Extractor {
   readonly segments: ShellSegment[] = [];
   readonly dynamic: DynamicConstruct[] = [];
+  /** Functions the command defines, by name, and those being walked for a call (recursion stops). */
+  private readonly functions = new Map<string, Script>();
+  private readonly calling = new Set<string>();
 
   constructor(
     readonly budget: Budget,
@@ -161,6 +164,8 @@ export class Extractor {
     tick(this.budget);
     for (const redirect of command.redirects) this.walkRedirectSubs(redirect, env, via);
     if (command.type === 'compound') {
+      if (command.defines !== undefined && command.body[0])
+        this.functions.set(command.defines, command.body[0]);
       for (const word of command.words) this.walkWordSubs(word, env, via);
       if (command.assigns !== undefined) this.res.assign(command.assigns);
       if (command.kind === 'arith') this.res.scanText(command.text);
@@ -214,6 +219,13 @@ export class Extractor {
     // Words and redirections were expanded with the values before these assignments; what runs
     // next (the command's own `sh -c` string included) sees them.
     for (const a of assigned) checkAssignment(this, a.text, a.unresolved, command.text, argv[0]);
+    // A call of a function the command defines: its body reads the call's stdin (`f < s.sh`, `… | f`).
+    const called = argv[0] === undefined ? undefined : this.functions.get(argv[0]);
+    if (called && input && !this.calling.has(argv[0] as string)) {
+      this.calling.add(argv[0] as string);
+      this.walkScript(called, env, [...via, `${argv[0]}()`], input);
+      this.calling.delete(argv[0] as string);
+    }
     this.resolve(inv, env);
     this.noteStaticWrite(command, env, inv);
   }

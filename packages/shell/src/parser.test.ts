@@ -193,6 +193,10 @@ describe('stdin and payloads', () => {
       'printf "rm -rf /x" | for ((i = 0; i < 1; i++)); do sh; done',
       'printf "rm -rf /x" | for i in 1; { sh; }',
       "while read -r line; do sh; done <<'EOF'\nrm -rf /x\nEOF",
+      // A function's body reads its caller's stdin, wherever it was defined.
+      'f() { sh; }; printf "rm -rf /x" | f',
+      'function g { bash -s; }\nprintf "rm -rf /x" | g',
+      "run() {\n  sh\n}\nrun <<'EOF'\nrm -rf /x\nEOF",
     ]) {
       expect(fed(command), command).not.toEqual([]);
     }
@@ -219,6 +223,8 @@ describe('stdin and payloads', () => {
     expect(programs('if a; then b')).toEqual(['a', 'b']);
     expect(programs('done; fi; rm -rf /x')).toContain('rm');
     expect(programs('{ { { a; }; }; }; b')).toEqual(['a', 'b']);
+    // A function that calls itself is walked once per call site, not forever.
+    expect(programs('f() { f; sh; }; echo x | f')).toContain('sh');
     expect(programs('(while a; do b; done) | c')).toEqual(['a', 'b', 'c']);
     // Not keywords where they stand: arguments and brace words.
     expect(programs('echo done fi } {; {rm,-rf,/x}')).toEqual(['echo', 'rm']);

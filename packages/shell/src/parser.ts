@@ -191,9 +191,10 @@ export class Parser extends WordReader {
         this.pos += bare.length;
         this.skipBlanks();
         if (bare === 'function') {
-          this.readWord();
+          const name = this.readWord()?.raw;
           this.skipBlanks();
           if (this.src.startsWith('()', this.pos)) this.pos += 2;
+          if (name !== undefined) return this.functionBody(start, name);
         }
         return this.parseCommand();
       }
@@ -320,6 +321,25 @@ export class Parser extends WordReader {
     return [body];
   }
 
+  /**
+   * A function definition's body, cursor after `NAME()` or `function NAME`: the command that runs at
+   * each call (with the caller's stdin), walked where it is defined as well.
+   */
+  private functionBody(start: number, name: string): Command {
+    this.skipNewlines();
+    const body = this.parseCommand();
+    const script: Script = { pipelines: body ? [{ commands: [body] }] : [] };
+    return {
+      type: 'compound',
+      kind: 'words',
+      body: [script],
+      words: [],
+      redirects: [],
+      text: this.src.slice(start, this.pos).trim(),
+      defines: name,
+    };
+  }
+
   /** The list of a `{ … }` group, cursor after `{`; the closing `}` is consumed. */
   private groupList(): Script {
     const list = this.parseList(true, false, GROUP_END);
@@ -411,7 +431,7 @@ export class Parser extends WordReader {
       if (c === '(') {
         if (words.length === 1 && /^\(\s*\)/.test(this.src.slice(this.pos, this.pos + 16))) {
           this.pos = this.src.indexOf(')', this.pos) + 1;
-          return this.compound('words', [], [], start);
+          return this.functionBody(start, (words[0] as Word).raw);
         }
         throw new ShellSyntaxError("unexpected '('");
       }

@@ -92,6 +92,7 @@ describe('shell files', () => {
       '{ sh; } < wipe.sh',
       'while read -r first; do bash; done < wipe.sh',
       'if true; then sh -s; fi < ./wipe.sh',
+      'f() { bash; }; f < wipe.sh',
     ]) {
       const f = parse(cmd);
       const rm = f.segments.find((s) => s.program === 'rm');
