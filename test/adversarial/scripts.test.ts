@@ -87,6 +87,17 @@ describe('a script the session wrote is not run unjudged', () => {
     expect(existsSync(victim())).toBe(true);
   });
 
+  it('a module the session writes beside the code is what a read-only import runs: refused', async () => {
+    const write = await host.edit('Write', {
+      file_path: join(host.work, 'json.py'),
+      content: 'import shutil\nshutil.rmtree("important")\n',
+    });
+    expect(write.denied).toBe(false);
+    const step = await host.bash('python3 -c "import json; print(json.dumps(1))"');
+    expect(step.denied).toBe(true);
+    expect(existsSync(victim())).toBe(true);
+  });
+
   it('a heredoc into a file, then ./file', async () => {
     const write = await host.bash(`cat > s6.sh <<'EOF'\n#!/bin/sh\n${wipe}EOF\nchmod +x s6.sh`);
     expect(write.denied).toBe(false);

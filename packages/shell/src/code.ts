@@ -19,7 +19,7 @@ import {
   LOAD_OPTIONS,
   TS_RUNNERS,
 } from './programs.js';
-import { noteCodeWrites, runCodeFile } from './scripts.js';
+import { noteCodeWrites, runCodeFile, shadowedImport } from './scripts.js';
 import { judgeShellCalls } from './shell-calls.js';
 import { clientSql, isSqlClient } from './sql-clients.js';
 
@@ -252,8 +252,11 @@ function judgeInline(
   program: string,
   code: string,
 ): void {
-  if (isReadOnlyCode(language, code, noteCodeWrites(ex, inv, language, code, program))) return;
-  if (!judgeShellCalls(ex, inv, language, code, `${program} shell call`))
+  const judged =
+    isReadOnlyCode(language, code, noteCodeWrites(ex, inv, language, code, program)) ||
+    judgeShellCalls(ex, inv, language, code, `${program} shell call`);
+  const dirs = ex.res.dirs;
+  if (!judged || shadowedImport(ex, language, code, dirs?.length === 1 ? (dirs[0] as string) : null))
     ex.flag('interpreter_code', inv.text);
 }
 

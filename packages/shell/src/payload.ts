@@ -64,6 +64,10 @@ function words(text: string): ReadonlySet<string> {
   return new Set(text.split(/\s+/).filter(Boolean));
 }
 
+/** Python that changes where imports come from (reading `sys.path` is fine). */
+const PYTHON_IMPORT_STEERING =
+  /\bsys\s*\.\s*(meta_path|path_hooks|modules)\b|\bsys\s*\.\s*path\s*(\.\s*(insert|append|extend|remove|pop|clear)\b|\[[^\]]*\]\s*=|[+*]?=(?!=))/;
+
 /** Names that run, load or open code or files, whatever the code seems to assign to them. */
 const NEVER_DECLARED = words(
   'exec eval compile open execfile input breakpoint getattr setattr delattr globals locals vars help ' +
@@ -91,6 +95,8 @@ export function isReadOnlyCode(language: Language, text: string, files = false):
   // refuses them) or a gawk extension (@load): whatever else it names only computes.
   if (language === 'awk') return readOnlyAwk(code) && !/(^|[^\w"'])@\w/.test(code);
   if (language === 'python' && !safePythonImports(code)) return false;
+  // Where python looks for modules is code too: `sys.path.insert(0, '.')` then `import json`.
+  if (language === 'python' && PYTHON_IMPORT_STEERING.test(code)) return false;
   // Code interpolated into strings (ruby "#{…}", python f'{…}', node `${…}`) is code like the rest.
   const outer = stripLiterals(code, language);
   if (outer === null) return false;

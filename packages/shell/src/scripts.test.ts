@@ -30,6 +30,8 @@ beforeAll(() => {
   put('p/wipe.ts', 'import { rmSync } from "node:fs";\nrmSync("dir", { recursive: true });\n');
   put('p/hello.ts', 'console.log(1 + 1);\n');
   put('p/sum.awk', '{ n += $1 } END { print n }\n');
+  put('p/shadow/json.py', 'import shutil\nshutil.rmtree("data")\n');
+  put('p/shadow/tool.py', 'import json\nprint(json.dumps(1))\n');
   put('p/run.awk', 'BEGIN { system("rm -rf data") }\n');
   put('p/bin/app', '\x7fELF\0\0\0binary', 0o755);
   put('p/big.sh', `# big\n${'echo x\n'.repeat(40_000)}`);
@@ -297,6 +299,17 @@ describe('interpreter files', () => {
     expect(kinds(parse('node -r dotenv/config hello.ts'))).toEqual([]);
     // `-f -`: the program is the here-document.
     expect(programs(parse(`awk -f - <<'EOF'\nBEGIN { system("rm -rf data") }\nEOF`))).toContain('rm');
+  });
+
+  it('an import a file beside the code would shadow is not read-only (python looks there first)', () => {
+    expect(kinds(parse('python3 -c "import json; print(1)"'))).toEqual([]);
+    expect(kinds(parse('python3 -c "import json; print(1)"', join(root, 'p/shadow')))).toContain(
+      'interpreter_code',
+    );
+    expect(kinds(parse('python3 shadow/tool.py'))).toContain('interpreter_code');
+    expect(kinds(parse('python3 -c "import sys; sys.path.insert(0, \'x\'); import json"'))).toContain(
+      'interpreter_code',
+    );
   });
 
   it('a module run (-m) is not a file', () => {

@@ -247,9 +247,33 @@ export function judgeCode(
 ): void {
   const body = text.replace(/^#![^\n]*\n?/, '');
   const files = noteCodeWrites(ex, inv, language, body, `script:${path}`);
-  if (isReadOnlyCode(language, body, files) || judgeShellCalls(ex, inv, language, body, `script:${path}`))
-    return;
+  const judged =
+    isReadOnlyCode(language, body, files) || judgeShellCalls(ex, inv, language, body, `script:${path}`);
+  if (judged && !shadowedImport(ex, language, body, posix.dirname(path))) return;
   ex.flag('interpreter_code', `script:${path}: ${inv.text.slice(0, 160)}`);
+}
+
+/**
+ * Python looks for an imported module in the script's directory first (the current one for `-c`
+ * and stdin): a `json.py` there is what `import json` runs. True when an import the read-only
+ * vocabulary allows could be such a file (`dir`: where python looks first; null when not known).
+ */
+export function shadowedImport(ex: Extractor, language: Language, code: string, dir: string | null): boolean {
+  if (language !== 'python' || !/\b(import|from)\b/.test(code)) return false;
+  const files = ex.res.files;
+  if (!files) return false;
+  if (dir === null || !dir.startsWith('/')) return true;
+  const entries = files.readdir(dir);
+  if (entries === undefined) return true;
+  for (const m of code.matchAll(/\b(?:import|from)\s+([\w.]+(?:\s*,\s*[\w.]+)*)/g)) {
+    for (const name of (m[1] as string).split(/\s*,\s*/)) {
+      const top = name.split('.')[0] as string;
+      // `json.py`, a sourceless `json.pyc`, an extension `json.cpython-311-….so`, a package `json/`.
+      if (entries.some((e) => e === top || (e.startsWith(`${top}.`) && /\.(py|pyc|so|pyd)$/.test(e))))
+        return true;
+    }
+  }
+  return false;
 }
 
 /**
