@@ -958,4 +958,7 @@ gates('programs that run what they are given, reviewed', [
   ["parallel 'rm -rf ~\n(' ::: a", 'shell.dynamic'],
   ['sh 3<evil.sh <&3', 'shell.dynamic'],
   ['git push origin HEAD:heads/main', 'git.push.default-branch'],
+  ["env 'BASH_FUNC_ls%%=() { rm -rf /usr; }' bash -c ls", 'shell.env.code-injection'],
+  ['PYTHONHOME=sub python3 tool.py', 'shell.env.code-injection'],
+  ['export PYTHONPATH=sub; python3 tool.py', 'shell.env.export-injection'],
 ]);

@@ -108,7 +108,7 @@ export function scanLiterals(source: string, language: Language): ScannedCode {
       if (language === 'perl' && /\w$/.test(out)) return open(out);
       let prefix = '';
       if (syntax.python) {
-        prefix = /(?:^|[^\w])([rRbBuUfF]{1,2})$/.exec(out)?.[1] ?? '';
+        prefix = /(?:^|[^\w])([rRbBuUfFtT]{1,2})$/.exec(out)?.[1] ?? '';
         out = out.slice(0, out.length - prefix.length);
       }
       const end =

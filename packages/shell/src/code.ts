@@ -2,6 +2,7 @@
 // `perl -e`, `awk PROGRAM`, code on stdin) and database clients (`psql -c`, `mysql -e`, `sqlite3 DB SQL`,
 // `redis-cli CMD`, heredocs and piped text). The code becomes the segment's `payload`; interpreter
 // code that is not plainly read-only is unknown-dynamic; SQL is analysed into the segment's `sql` facts.
+import { posix } from 'node:path';
 import type { Extractor, Handler, Invocation } from './extract.js';
 import { firstOperand } from './option-scan.js';
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
@@ -184,6 +185,15 @@ export const interpreter: Handler = (ex, inv, env, program) => {
       if (language === 'python' && load === '-m') {
         i = argv.length;
         programFile = true;
+        // A module of the current directory is a file of the project, read as one; an installed
+        // one is a program, unless a file here stands in for it (or for runpy, which runs it).
+        const local = value === undefined || unresolved[at] ? undefined : localModule(ex, value);
+        if (local !== undefined) loaded.push({ value: local, unresolved: false });
+        const dirs = ex.res.dirs;
+        const here = dirs?.length === 1 ? (dirs[0] as string) : null;
+        const stands = local === undefined ? `import ${value}, runpy` : 'import runpy';
+        if (value !== undefined && shadowedImport(ex, 'python', stands, here))
+          ex.flag('interpreter_code', inv.text);
       }
       continue;
     }
@@ -258,6 +268,18 @@ function judgeInline(
   const dirs = ex.res.dirs;
   if (!judged || shadowedImport(ex, language, code, dirs?.length === 1 ? (dirs[0] as string) : null))
     ex.flag('interpreter_code', inv.text);
+}
+
+/** `python -m NAME`: the file of NAME in the current directory (`NAME.py`, `NAME/__main__.py`), if any. */
+function localModule(ex: Extractor, name: string): string | undefined {
+  const files = ex.res.files;
+  const dirs = ex.res.dirs;
+  if (!files || dirs?.length !== 1 || !/^[A-Za-z_][\w.]*$/.test(name)) return undefined;
+  const base = name.replace(/\./g, '/');
+  for (const candidate of [`${base}.py`, `${base}/__main__.py`]) {
+    if (files.realpath(posix.join(dirs[0] as string, candidate)) !== undefined) return candidate;
+  }
+  return undefined;
 }
 
 /** Whether a load option's value names source the interpreter runs: a file, not an installed package. */

@@ -129,8 +129,11 @@ const TEXT_CAP = 2000;
 export class Extractor {
   readonly segments: ShellSegment[] = [];
   readonly dynamic: DynamicConstruct[] = [];
-  /** Functions the command defines, by name, and those being walked for a call (recursion stops). */
-  private readonly functions = new Map<string, Script>();
+  /**
+   * Functions the command defines, by name (every definition: which one a branch leaves in place is
+   * not told), and those being walked for a call (recursion stops there).
+   */
+  private readonly functions = new Map<string, Script[]>();
   private readonly calling = new Set<string>();
 
   constructor(
@@ -154,18 +157,40 @@ export class Extractor {
           const text = commandOutput(previous, env, this.res);
           stdin = text === null ? { from: 'pipe-dynamic' } : { text, from: 'pipe' };
         }
-        this.walkCommand(command, env, via, stdin);
+        const set = this.walkCommand(command, env, via, stdin);
+        // `exec < FILE` alone: the shell's own stdin, which every later command inherits.
+        if (set && pipeline.commands.length === 1) inherited = set;
         previous = command;
       }
     }
   }
 
-  private walkCommand(command: Command, env: Env, via: string[], stdin: Stdin | undefined): void {
+  /**
+   * A call of a function the command defines, with the call's stdin (`f < s.sh`, `… | f`): its
+   * bodies are walked again, as the call runs them (a call written before the definition included).
+   */
+  private callFunction(name: string, inv: Invocation, env: Env): void {
+    const bodies = this.functions.get(name);
+    if (!bodies || this.calling.has(name)) return;
+    this.calling.add(name);
+    for (const body of bodies) this.walkScript(body, env, [...inv.via, `${name}()`], inv.stdin);
+    this.calling.delete(name);
+  }
+
+  /** Walk one command; returns the stdin an `exec` with only redirections gives the rest of the script. */
+  private walkCommand(
+    command: Command,
+    env: Env,
+    via: string[],
+    stdin: Stdin | undefined,
+  ): Stdin | undefined {
     tick(this.budget);
     for (const redirect of command.redirects) this.walkRedirectSubs(redirect, env, via);
     if (command.type === 'compound') {
-      if (command.defines !== undefined && command.body[0])
-        this.functions.set(command.defines, command.body[0]);
+      if (command.defines !== undefined && command.body[0]) {
+        const known = this.functions.get(command.defines) ?? [];
+        this.functions.set(command.defines, [...known, command.body[0]]);
+      }
       for (const word of command.words) this.walkWordSubs(word, env, via);
       if (command.assigns !== undefined) this.res.assign(command.assigns);
       if (command.kind === 'arith') this.res.scanText(command.text);
@@ -219,15 +244,9 @@ export class Extractor {
     // Words and redirections were expanded with the values before these assignments; what runs
     // next (the command's own `sh -c` string included) sees them.
     for (const a of assigned) checkAssignment(this, a.text, a.unresolved, command.text, argv[0]);
-    // A call of a function the command defines: its body reads the call's stdin (`f < s.sh`, `… | f`).
-    const called = argv[0] === undefined ? undefined : this.functions.get(argv[0]);
-    if (called && input && !this.calling.has(argv[0] as string)) {
-      this.calling.add(argv[0] as string);
-      this.walkScript(called, env, [...via, `${argv[0]}()`], input);
-      this.calling.delete(argv[0] as string);
-    }
     this.resolve(inv, env);
     this.noteStaticWrite(command, env, inv);
+    return argv.length === 1 && argv[0] === 'exec' ? own : undefined;
   }
 
   /** Peel prefixes and dispatch to the handler of the program. */
@@ -247,6 +266,9 @@ export class Extractor {
       }
       // A glob that could not be expanded in command position could run any file.
       if (this.res.isUnresolvedGlob(first)) this.flag('unresolved_glob', inv.text);
+      // A function the command defines runs first (bash finds functions before programs), here
+      // after any prefix (`time f`): its bodies, then the word as a program too.
+      this.callFunction(first, inv, env);
       const program = normalizeProgram(first);
       // `git-reset --hard`, /usr/libexec/git-core/git-push: git runs `git X` as its program git-X.
       const dashed = DASHED_GIT.exec(program);

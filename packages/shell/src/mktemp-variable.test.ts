@@ -32,6 +32,10 @@ describe('mktempVariable', () => {
     ['$tmp', 'tmp=$(mktemp -d); read -r t\'\'mp <<< "$HOME"; rm -rf "$tmp"', 'the name spelled with quotes'],
     ['$tmp', 'false && tmp=$(mktemp -d); rm -rf "$tmp"', 'an assignment that may not run'],
     ['$tmp', 'tmp=$(mktemp -d) true; rm -rf "$tmp"', 'a prefix assignment of another command'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text under test, not a template
+    ['$tmp', 'tmp=$(mktemp -d); n=t; declare "${n}mp=/usr"; rm -rf "$tmp"', 'a name a builtin computes'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text under test, not a template
+    ['$tmp', 'tmp=$(mktemp -d); printf -v "t${x}mp" /usr; rm -rf "$tmp"', 'printf -v'],
     ['$tmp', 'tmp=$(mktemp -d); cd "$tmp"; rm -rf ./*', 'a directory to work in: empty, it is here'],
     ['$tmp', 'tmp=$(mktemp -d); git -C "$tmp" clean -fdx; rm -rf "$tmp"', 'git -C: empty, it is here'],
   ])('%s in %j is not (%s)', (word, text) => {

@@ -13,6 +13,8 @@ const WHOLE_USE = /^\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)\})$/;
 const MKTEMP =
   /^mktemp((?:\s+(?:-[dqu]+|--directory|--quiet|--dry-run|--tmpdir|-t\s+[\w.%+-]+|--suffix=[\w.%+-]+))*)\s*$/;
 
+const COMPUTED_NAME =
+  /(^|[^\w-])(declare|typeset|local|export|readonly|mapfile|readarray|getopts|eval|let|unset)(?![\w-])|(^|[^\w-])read(?![\w-])[^;&|\n]*[$`'"\\]|(^|[^\w-])printf(?![\w-])[^;&|\n]*\s-v/;
 const SHADOWED = /(^|[\s;&|(])(function\s+mktemp(?![\w-])|mktemp\s*\(\s*\))|\balias\b|(^|[^\w])PATH\+?=/;
 
 /**
@@ -42,8 +44,9 @@ export function mktempVariable(word: string, texts: readonly string[]): string |
     `(^|[^\\w-])(cd|pushd|-C|--directory|--chdir|--cwd|--prefix|--git-dir|--work-tree|--dir)(=|\\s+)(--\\s+)?"?\\$\\{?${name}(?!\\w)`,
   );
   for (const text of texts) {
-    // mktemp must be the program: not a function, an alias or another PATH's.
-    if (SHADOWED.test(text) || here.test(text)) return undefined;
+    // mktemp must be the program: not a function, an alias or another PATH's; and no builtin may
+    // assign a name it computes (`declare "${n}mp=/"`, `read -r t${x}mp`, `printf -v`).
+    if (SHADOWED.test(text) || here.test(text) || COMPUTED_NAME.test(text)) return undefined;
     for (const found of text.matchAll(new RegExp(`(^|[^\\w])${name}(?!\\w)`, 'g'))) {
       const at = (found.index ?? 0) + (found[1] as string).length;
       const before = text.slice(Math.max(0, at - 2), at);

@@ -197,6 +197,12 @@ describe('stdin and payloads', () => {
       'f() { sh; }; printf "rm -rf /x" | f',
       'function g { bash -s; }\nprintf "rm -rf /x" | g',
       "run() {\n  sh\n}\nrun <<'EOF'\nrm -rf /x\nEOF",
+      // A call written before the definition (inside another function), a prefix, every definition.
+      'g() { f; }; f() { sh; }; printf "rm -rf /x" | g',
+      'f() { sh; }; printf "rm -rf /x" | time f',
+      'f() { sh; }; (f() { true; }); printf "rm -rf /x" | f',
+      // `exec < FILE` alone is the stdin of everything after it.
+      "exec 0<<'EOF'\nrm -rf /x\nEOF\nsh",
     ]) {
       expect(fed(command), command).not.toEqual([]);
     }

@@ -139,6 +139,13 @@ describe('literals and comments are found left to right, as the language reads t
     ['ruby', "p %(')\nsystem('x') # '"],
     ['php', "?>'<?php system('x'); #'"],
     ['lua', "s = [==[ ' ]==] os.execute('x') --'"],
+    // Imports named with `as` or continued lines are all read; a bare CR ends a comment; t-strings
+    // interpolate; non-ASCII identifiers fold to ASCII ones.
+    ['python', 'import sys as s, shutil as t\nt.rmtree("x")'],
+    ['python', 'import sys, \\\nshutil'],
+    ['python', '# x\r__import__("os").system("x")'],
+    ['python', 't = 0\nt\'{__import__("os").system("x")}\''],
+    ['python', '\u{1d41e}\u{1d431}\u{1d41e}\u{1d41c}("1")'],
   ])('%s: %j is not read-only', (language, code) => {
     expect(isReadOnlyCode(language, code)).toBe(false);
   });

@@ -85,6 +85,8 @@ const FILE_VOCABULARY = words('open close with seek tell truncate flush writelin
 export function isReadOnlyCode(language: Language, text: string, files = false): boolean {
   if (language === 'other') return false;
   if (text.length > 4096) return false;
+  // A bare carriage return ends a line (and a comment) for python, JS, php and lua.
+  if (text.includes('\r')) return false;
   // `require('os')` and the like only compute; any other require loads what can act.
   const code = language === 'node' ? text.replace(SAFE_NODE_REQUIRE, ' ""') : text;
   // Backquotes run shell commands in perl and ruby; %x / qx as well.
@@ -109,6 +111,8 @@ export function isReadOnlyCode(language: Language, text: string, files = false):
   const inner = interpolated.map((c) => stripLiterals(c, language));
   if (inner.some((c) => c === null)) return false;
   const stripped = `${outer.code}\n${inner.map((c) => c?.code).join('\n')}`;
+  // Identifiers are compared as written; python folds non-ASCII ones (NFKC: 𝐞𝐱𝐞𝐜 is exec).
+  if (/[^\x00-\x7f]/.test(stripped)) return false;
   const vocabulary = VOCABULARY[language];
   const declared = declaredNames(stripped);
   // Object keys (`{a: 1}`) and keyword arguments (`indent=2`) name data, not code: drop them first.
@@ -134,10 +138,15 @@ function readOnlyAwk(code: string): boolean {
 }
 
 function safePythonImports(code: string): boolean {
-  for (const m of code.matchAll(/\b(?:import|from)\s+([\w.]+(?:\s*,\s*[\w.]+)*)/g)) {
-    for (const name of (m[1] as string).split(/\s*,\s*/)) {
-      if (!SAFE_PYTHON_MODULES.has(name.split('.')[0] as string)) return false;
-    }
+  // Continuation lines join first; `import a as b, c` names a and c; `from X import …` loads X.
+  const joined = code.replace(/\\\r?\n/g, ' ');
+  const safe = (name: string) =>
+    /^[A-Za-z_][\w.]*$/.test(name) && SAFE_PYTHON_MODULES.has(name.split('.')[0] as string);
+  for (const m of joined.matchAll(/\bfrom\s+(\S+)\s+import\b/g)) if (!safe(m[1] as string)) return false;
+  for (const m of joined.matchAll(/\bimport\b([^\n;]*)/g)) {
+    if (/\bfrom\s+\S+\s+$/.test(joined.slice(0, m.index))) continue;
+    const names = (m[1] as string).replace(/#.*$/, '').split(',');
+    for (const part of names) if (!safe(part.trim().split(/\s+/)[0] ?? '')) return false;
   }
   return true;
 }
@@ -171,7 +180,8 @@ function interpolations(language: Language, literals: readonly string[]): string
     else if (language === 'node' && literal.startsWith('`')) bodies.push(literal);
     else if (language === 'python') {
       const prefix = /^[A-Za-z]*/.exec(literal)?.[0] ?? '';
-      if (!/[fF]/.test(prefix)) continue;
+      // f-strings, and 3.14's t-strings.
+      if (!/[fFtT]/.test(prefix)) continue;
       if (/^[A-Za-z]*("""|''')/.test(literal)) return null;
       // `{{` in an f-string is a literal brace.
       bodies.push(literal.replace(/\{\{|\}\}/g, ''));

@@ -174,7 +174,8 @@ function withStartDir(
 }
 
 const ENV_VALUES = set('-u --unset -C --chdir -P -a --argv0');
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+/** env takes any word with `=` before its command as NAME=VALUE (`BASH_FUNC_ls%%=() {…}` included). */
+const ASSIGNMENT = /^[^=-][^=]*=/;
 
 /** `env [-i] [-u NAME] [-C DIR] [-S STRING] [NAME=VALUE]... [COMMAND [ARG]...]` */
 function unwrapEnv(input: Argv): Unwrapped | null {

@@ -33,6 +33,8 @@ describe('pythonOpens', () => {
     ["p = 'a'\nif (p := '/etc/x'): open(p, 'w')", 'a walrus'],
     ["open('.' 'git/config', 'w')", 'implicitly joined literals'],
     ["open('a').read()\nprint(f\"{open('/etc/x', 'w')}\")", 'open inside an f-string'],
+    ["p = 'a'\nq = p = '/etc/x'\nopen(p, 'w')", 'a chained assignment'],
+    ["p = 'a'\nmatch '/etc/x':\n    case p: pass\nopen(p, 'w')", 'a capture pattern'],
   ])('%j is not read (%s)', (code) => {
     expect(pythonOpens(code)).toBeNull();
   });

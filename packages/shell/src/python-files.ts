@@ -18,6 +18,7 @@ export interface PythonOpens {
 
 /** The files the code opens, or null when some `open` is not a call this reading can follow. */
 export function pythonOpens(code: string): PythonOpens | null {
+  if (code.includes('\r')) return null;
   const writes: string[] = [];
   let calls = 0;
   let i = 0;
@@ -35,7 +36,7 @@ export function pythonOpens(code: string): PythonOpens | null {
       while (j < code.length && /\w/.test(code[j] as string)) j++;
       const name = code.slice(i, j);
       // An f-string's `{…}` is code this reading does not follow: `open` there is not read.
-      if (/^[rRbBuU]?[fF][rRbBuU]?$/.test(name) && (code[j] === '"' || code[j] === "'")) {
+      if (/^[rRbBuU]?[fFtT][rRbBuU]?$/.test(name) && (code[j] === '"' || code[j] === "'")) {
         const end = literalEnd(code, j);
         if (end < 0 || /\bopen\b/.test(code.slice(j, end))) return null;
         i = end;
@@ -149,7 +150,7 @@ function boundLiteral(code: string, name: string): string | undefined {
       if (value === undefined) return undefined;
       continue;
     }
-    if (/(^|[^\w])(for|lambda|def|class|as|import|global|nonlocal|del)(?!\w)|:=/.test(statement))
+    if (/(^|[^\w])(for|lambda|def|class|as|import|global|nonlocal|del|match|case)(?!\w)|:=/.test(statement))
       return undefined;
     const assign = assignmentAt(statement);
     if (assign >= 0 && mention.test(statement.slice(0, assign))) return undefined;
@@ -157,17 +158,18 @@ function boundLiteral(code: string, name: string): string | undefined {
   return value;
 }
 
-/** Where a statement's assignment operator stands (`=`, `+=`, … outside brackets), or -1. */
+/** Where a statement's last assignment operator stands (`a = b = 'x'` binds both), or -1. */
 function assignmentAt(statement: string): number {
   let depth = 0;
+  let last = -1;
   for (let k = 0; k < statement.length; k++) {
     const c = statement[k];
     if (c === '(' || c === '[' || c === '{') depth++;
     else if ((c === ')' || c === ']' || c === '}') && depth > 0) depth--;
     else if (c === '=' && depth === 0 && statement[k + 1] !== '=' && !/[=!<>]/.test(statement[k - 1] ?? ''))
-      return k;
+      last = k;
   }
-  return -1;
+  return last;
 }
 
 /** Logical statements: split at newlines and `;` outside brackets (a call may span lines). */

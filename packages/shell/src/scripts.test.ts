@@ -32,6 +32,10 @@ beforeAll(() => {
   put('p/sum.awk', '{ n += $1 } END { print n }\n');
   put('p/shadow/json.py', 'import shutil\nshutil.rmtree("data")\n');
   put('p/shadow/tool.py', 'import json\nprint(json.dumps(1))\n');
+  // json's own `import re` finds this re.py first; a test/ without __init__.py shadows nothing.
+  put('p/deep/re.py', 'import shutil\nshutil.rmtree("data")\n');
+  put('p/deep/test/x.txt', '');
+  put('p/flat/test/x.txt', '');
   put('p/run.awk', 'BEGIN { system("rm -rf data") }\n');
   put('p/bin/app', '\x7fELF\0\0\0binary', 0o755);
   put('p/big.sh', `# big\n${'echo x\n'.repeat(40_000)}`);
@@ -307,9 +311,20 @@ describe('interpreter files', () => {
       'interpreter_code',
     );
     expect(kinds(parse('python3 shadow/tool.py'))).toContain('interpreter_code');
+    expect(kinds(parse('python3 -c "import json; print(1)"', join(root, 'p/deep')))).toContain(
+      'interpreter_code',
+    );
+    expect(kinds(parse('python3 -c "print(1)"', join(root, 'p/deep')))).toContain('interpreter_code');
+    expect(kinds(parse('python3 -c "import json; print(1)"', join(root, 'p/flat')))).toEqual([]);
     expect(kinds(parse('python3 -c "import sys; sys.path.insert(0, \'x\'); import json"'))).toContain(
       'interpreter_code',
     );
+  });
+
+  it('a module of the current directory run with -m is read as its file', () => {
+    expect(kinds(parse('python3 -m kill'))).toContain('interpreter_code');
+    expect(parse('python3 -m kill').scripts).toEqual([join(root, 'p/kill.py')]);
+    expect(kinds(parse('python3 -m read'))).toEqual([]);
   });
 
   it('a module run (-m) is not a file', () => {

@@ -11,6 +11,7 @@ import { DESCRIPTOR_PATH } from './node-files.js';
 import { isReadOnlyCode } from './payload.js';
 import { interpreterLanguage, type Language, SHELLS } from './programs.js';
 import { pythonOpens } from './python-files.js';
+import { PYTHON_STDLIB } from './python-stdlib.js';
 import type { Resolver } from './resolve.js';
 import { judgeShellCalls } from './shell-calls.js';
 import type { ShellSegment } from './types.js';
@@ -254,24 +255,30 @@ export function judgeCode(
 }
 
 /**
- * Python looks for an imported module in the script's directory first (the current one for `-c`
- * and stdin): a `json.py` there is what `import json` runs. True when an import the read-only
- * vocabulary allows could be such a file (`dir`: where python looks first; null when not known).
+ * Python looks for a module in the script's directory first (the current one for `-c` and stdin):
+ * a `json.py` there is what `import json` runs, and a `re.py` what json's own `import re` runs. True
+ * when a module file there is named like one the code imports or one of the standard library's
+ * (`dir`: where python looks first; null when not known); false without a file view.
  */
 export function shadowedImport(ex: Extractor, language: Language, code: string, dir: string | null): boolean {
-  if (language !== 'python' || !/\b(import|from)\b/.test(code)) return false;
+  if (language !== 'python') return false;
   const files = ex.res.files;
   if (!files) return false;
   if (dir === null || !dir.startsWith('/')) return true;
   const entries = files.readdir(dir);
   if (entries === undefined) return true;
+  const imported = new Set<string>();
   for (const m of code.matchAll(/\b(?:import|from)\s+([\w.]+(?:\s*,\s*[\w.]+)*)/g)) {
-    for (const name of (m[1] as string).split(/\s*,\s*/)) {
-      const top = name.split('.')[0] as string;
-      // `json.py`, a sourceless `json.pyc`, an extension `json.cpython-311-….so`, a package `json/`.
-      if (entries.some((e) => e === top || (e.startsWith(`${top}.`) && /\.(py|pyc|so|pyd)$/.test(e))))
-        return true;
-    }
+    for (const name of (m[1] as string).split(/\s*,\s*/)) imported.add(name.split('.')[0] as string);
+  }
+  for (const entry of entries) {
+    // `json.py`, a sourceless `json.pyc`, an extension `json.cpython-311-….so`, a package `json/`.
+    const m = /^([A-Za-z_]\w*)(\.(?:[\w-]+\.)?(py|pyc|so|pyd))?$/.exec(entry);
+    const name = m?.[1];
+    if (name === undefined || !(imported.has(name) || PYTHON_STDLIB.has(name))) continue;
+    // A directory is a package only with an __init__.py (a namespace portion yields to the library).
+    if (m?.[2] !== undefined || files.realpath(posix.join(dir, entry, '__init__.py')) !== undefined)
+      return true;
   }
   return false;
 }
