@@ -98,6 +98,37 @@ describe('a script the session wrote is not run unjudged', () => {
     expect(existsSync(victim())).toBe(true);
   });
 
+  it('a git hook the session wrote into the hooks directory the repository names: the commit that runs it is refused', async () => {
+    // The person set the repository up with a hooks directory in the work tree (husky, .githooks).
+    mkdirSync(join(host.work, '.githooks'), { recursive: true });
+    execFileSync('git', ['config', 'core.hooksPath', '.githooks'], { cwd: host.work });
+    const write = await host.edit('Write', {
+      file_path: join(host.work, '.githooks', 'pre-commit'),
+      content: `#!/bin/sh\n${wipe}`,
+    });
+    expect(write.denied).toBe(false);
+    execFileSync('chmod', ['+x', join(host.work, '.githooks', 'pre-commit')]);
+    for (const run of [
+      'git commit --allow-empty -qm wip',
+      'git add -A && git commit -qm "chore: tidy"',
+      'git merge --no-edit HEAD',
+    ]) {
+      const step = await host.bash(run);
+      expect(step.denied, run).toBe(true);
+    }
+    expect(existsSync(victim())).toBe(true);
+    // Read back, the hook is the repository's own: the commit runs it (a harmless one now).
+    await host.edit('Write', {
+      file_path: join(host.work, '.githooks', 'pre-commit'),
+      content: '#!/bin/sh\necho hooked > hook-ran\n',
+    });
+    await host.read(join(host.work, '.githooks', 'pre-commit'));
+    const step = await host.bash('git commit --allow-empty -qm wip');
+    expect(step.denied, step.reason).toBe(false);
+    expect(existsSync(join(host.work, 'hook-ran'))).toBe(true);
+    execFileSync('git', ['config', '--unset', 'core.hooksPath'], { cwd: host.work });
+  });
+
   it('a heredoc into a file, then ./file', async () => {
     const write = await host.bash(`cat > s6.sh <<'EOF'\n#!/bin/sh\n${wipe}EOF\nchmod +x s6.sh`);
     expect(write.denied).toBe(false);

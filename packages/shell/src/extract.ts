@@ -62,10 +62,24 @@ function fixedShape(word: Word): boolean {
 }
 
 /**
- * git subcommands that leave HEAD where it is (`branch` only to list or show); not commit or push,
- * whose hooks (a work tree's husky, pre-commit) may run anything.
+ * git subcommands that leave the checked-out branch where it is (`branch` only to list or show);
+ * checkout and switch are followed by the git handler (git-switch.ts). The hooks a commit or push
+ * runs are the repository's: one the session wrote is refused (git-hooks.ts).
  */
 const HEAD_KEEPING_GIT = new Set([
+  'commit',
+  'push',
+  'pull',
+  'merge',
+  'tag',
+  'stash',
+  'reset',
+  'restore',
+  'rm',
+  'mv',
+  'clean',
+  'cherry-pick',
+  'revert',
   'status',
   'log',
   'diff',

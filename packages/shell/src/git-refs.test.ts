@@ -128,6 +128,8 @@ describe('the current branch, read where nothing before could move HEAD', () => 
       'git push origin "$(git branch --show-current)"',
       'git push -u origin "$(git rev-parse --abbrev-ref HEAD)"',
       'git fetch -q && git status --short && git push origin "$(git symbolic-ref --short HEAD)"',
+      // A commit leaves the branch where it is (a hook the session wrote is refused: git-hooks.ts).
+      'git commit -qam wip && git push origin "$(git branch --show-current)"',
     ]) {
       expect(judged(command, work).gating, command).toEqual([]);
     }
@@ -148,8 +150,6 @@ describe('the current branch, read where nothing before could move HEAD', () => 
       'git checkout main && git push origin "$(git branch --show-current)"',
       'for r in a; do git push origin "$(git branch --show-current)"; done',
       './switch.sh; git push origin "$(git branch --show-current)"',
-      // A commit's hooks (a work tree's husky) may check out another branch.
-      'git commit -qam wip && git push origin "$(git branch --show-current)"',
     ]) {
       expect(judged(command, work).gating, command).not.toEqual([]);
     }
@@ -160,5 +160,39 @@ describe('the current branch, read where nothing before could move HEAD', () => 
     }
     // Without a file view nothing is read.
     expect(parseShell('git push origin "$(git branch --show-current)"').segments[1]?.unresolved).toBe(true);
+  });
+
+  it('a push after a commit, or after a switch to the default branch, is a push to it', () => {
+    for (const command of [
+      'git add -A && git commit -qm wip && git push',
+      'git commit -qam wip; git push origin',
+      'git stash && git pull --rebase && git stash pop && git push',
+    ]) {
+      expect(judged(command, repo).rules, command).toContain('git.push.default-branch');
+      expect(judged(command, work).gating, command).toEqual([]);
+    }
+    // From a feature branch: the switch is followed. It may fail, so the branch before stays possible.
+    for (const command of [
+      'git checkout main && git push',
+      'git switch main; git push origin',
+      'git checkout -q main && git merge topic/x && git push origin HEAD',
+      'git checkout --track origin/main && git push',
+      'git switch -c main && git push -u origin',
+    ]) {
+      expect(judged(command, work).rules, command).toContain('git.push.default-branch');
+    }
+    for (const command of [
+      'git checkout -b topic/y && git push -u origin',
+      'git checkout -- src/app.ts && git push',
+      'git switch topic/x && git commit -qam x && git push',
+    ]) {
+      expect(judged(command, work).rules, command).not.toContain('git.push.default-branch');
+    }
+    // From main, a new branch's push may still be main's (the switch may have failed).
+    expect(judged('git checkout -b topic/z && git push', repo).rules).toContain('git.push.default-branch');
+    // A switch that cannot be told leaves the branch unknown: `git push origin "$(…)"` is not resolved.
+    expect(
+      judged('git checkout - && git push origin "$(git branch --show-current)"', work).gating,
+    ).not.toEqual([]);
   });
 });

@@ -61,6 +61,11 @@ export class Resolver {
    * that runs later commands first): the current branch is not read from the repository then.
    */
   headMayMove = false;
+  /**
+   * Branches a `git checkout`/`git switch` before may have checked out (git-switch.ts): with the
+   * one read from the repository, the branches a later push may be on.
+   */
+  readonly switchedTo: string[] = [];
   /** Called when a tracked variable is assigned after a use was resolved (a loop may run the use later). */
   onReassign: ((name: string) => void) | undefined;
   // Allocated on first use: most parses never need them.
@@ -141,8 +146,19 @@ export class Resolver {
    */
   currentBranch(): string | null {
     const files = this.ctx?.files;
-    if (!files || this.headMayMove || this.dirs?.length !== 1) return null;
+    if (!files || this.headMayMove || this.dirs?.length !== 1 || this.switchedTo.length > 0) return null;
     return currentBranch(files, this.dirs[0] as string) ?? null;
+  }
+
+  /**
+   * The branches that may be checked out where the command runs: the repository's, and any a
+   * switch before may have moved to (a failed switch leaves the first); null when that cannot be told.
+   */
+  possibleBranches(): string[] | null {
+    const files = this.ctx?.files;
+    if (!files || this.headMayMove || this.dirs?.length !== 1) return null;
+    const read = currentBranch(files, this.dirs[0] as string);
+    return [...new Set(read === undefined ? this.switchedTo : [read, ...this.switchedTo])];
   }
 
   /**

@@ -6,7 +6,9 @@ import type { FileView, ResolveContext } from './files.js';
 import { type FileConfig, resolveGit, scanGlobals } from './git.js';
 import { type GitFileConfig, readGitConfig } from './git-config.js';
 import { gitFacts } from './git-facts.js';
+import { hookFiles, mayRunHooks } from './git-hooks.js';
 import { namesRevision } from './git-refs.js';
+import { switchEffect } from './git-switch.js';
 import { runValue } from './option-commands.js';
 import type { ParsedOptions } from './option-model.js';
 import { firstOperand, longOption, takesValue } from './option-scan.js';
@@ -15,7 +17,7 @@ import { own } from './own.js';
 import { commandText, gitCommandValues } from './pager-editor.js';
 import { slice } from './prefixes.js';
 import { readOptions } from './read-options.js';
-import { canRead, noteScript, runShellFile, stdinScriptFile } from './scripts.js';
+import { canRead, noteRunsHooks, noteScript, runShellFile, stdinScriptFile } from './scripts.js';
 import { isKnownInitEval, isKnownInitFile, isKnownInitSource } from './shell-init.js';
 
 const DEFAULT_IFS = ' \t\n';
@@ -422,17 +424,32 @@ export const git: Handler = (ex, inv, env) => {
     judged.add(entry);
   }
   const config = [...resolved.config, ...(facts.config ?? [])].filter((c) => !judged.has(c));
+  noteHooks(ex, sub, files);
   // Read before this command's own segment counts among those that may move HEAD.
-  const branch = sub === 'push' ? ex.res.currentBranch() : null;
-  ex.emit(inv, { argv: checkoutOfPath(ex, inv, resolved.argv, subIndex, read) ?? resolved.argv, config });
+  const branches = sub === 'push' ? ex.res.possibleBranches() : null;
+  const headKnown = !ex.res.headMayMove;
+  const argv = checkoutOfPath(ex, inv, resolved.argv, subIndex, read) ?? resolved.argv;
+  ex.emit(inv, { argv, config });
+  // A switch to a branch that can be told keeps the branch known (emit counted it as moving HEAD).
+  if (headKnown && read && (sub === 'checkout' || sub === 'switch') && subIndex === 1) {
+    const effect = switchEffect(sub, argv.slice(subIndex + 1), read, inv.unresolved.some(Boolean));
+    if (effect !== 'unknown') {
+      ex.res.headMayMove = false;
+      if (effect !== 'keeps') ex.res.switchedTo.push(...effect.branches);
+    }
+  }
   const segment = ex.segments[ex.segments.length - 1];
   if (segment?.program === 'git') {
     if (facts.configWrites) segment.config_writes = facts.configWrites;
     const steering = files ? steeringConfig(files.entries, read?.positionals) : [];
     if (steering.length > 0) segment.repo_config = steering;
+    // Of the branches the push may be on, a default branch is the one reported.
     const pushed =
-      files && read && branch !== null
-        ? pushedBranch(branch, inv.argv.slice(1, subIndex), read, files.entries)
+      files && read && branches !== null
+        ? branches
+            .map((b) => pushedBranch(b, inv.argv.slice(1, subIndex), read, files.entries))
+            .filter((b) => b !== undefined)
+            .sort((a, b) => Number(DEFAULT_BRANCHES.has(b)) - Number(DEFAULT_BRANCHES.has(a)))[0]
         : undefined;
     if (pushed !== undefined) segment.pushes_branch = pushed;
   }
@@ -440,6 +457,9 @@ export const git: Handler = (ex, inv, env) => {
   for (const c of read?.commands ?? []) runValue(ex, inv, `git ${c.option}`, c.value, unresolved);
   if (facts.command !== undefined) runValue(ex, inv, 'git', facts.command, unresolved);
 };
+
+/** Branch names that are a repository's default by convention (the rules match the same names). */
+const DEFAULT_BRANCHES = new Set(['main', 'master']);
 
 /**
  * The branch a push without a destination of its own updates (`git push`, `git push origin`,
@@ -525,7 +545,7 @@ function steeringConfig(entries: readonly string[], positionals: readonly string
 }
 
 /** The configuration files git would read for this invocation, when the context gives a file view. */
-function gitFiles(ex: Extractor, inv: Invocation): FileConfig | undefined {
+function gitFiles(ex: Extractor, inv: Invocation): GitFiles | undefined {
   const res = (ex as unknown as { res?: ResolverLike }).res;
   const files = res?.files;
   if (!res || !files) return undefined;
@@ -560,7 +580,32 @@ function gitFiles(ex: Extractor, inv: Invocation): FileConfig | undefined {
     entries.push(...config.entries);
     unreadable ||= config.unreadable;
   }
-  return { entries, unreadable };
+  return { entries, unreadable, cwds: dirs, gitDir: gitDir ?? env.get('GIT_DIR'), home: res.ctx?.home };
+}
+
+/** The configuration git reads for an invocation, and where it runs (for its hooks). */
+interface GitFiles extends FileConfig {
+  cwds?: readonly string[];
+  gitDir?: string | undefined;
+  home?: string | undefined;
+}
+
+/**
+ * The hook files (git-hooks.ts) the command may run are scripts it runs: core refuses it when the
+ * session wrote one of them since it last read it.
+ */
+function noteHooks(ex: Extractor, sub: string | undefined, files: GitFiles | undefined): void {
+  if (!mayRunHooks(sub)) return;
+  noteRunsHooks(ex.res);
+  const view = ex.res.files;
+  if (!view || !files?.cwds) return;
+  // From the files only: a `-c core.hooksPath=` of the command is gated by itself.
+  let hooksPath: string | undefined;
+  for (const e of files.entries)
+    if (e.toLowerCase().startsWith('core.hookspath=')) hooksPath = e.slice('core.hookspath='.length);
+  for (const cwd of files.cwds)
+    for (const path of hookFiles(view, cwd, { hooksPath, gitDir: files.gitDir, home: files.home }))
+      noteScript(ex.res, path);
 }
 
 /** Environment variables that change which config files git reads. */

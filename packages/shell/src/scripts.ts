@@ -7,6 +7,7 @@
 import { posix } from 'node:path';
 import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
+import { isHookFile } from './git-hooks.js';
 import { DESCRIPTOR_PATH } from './node-files.js';
 import { isReadOnlyCode } from './payload.js';
 import { interpreterLanguage, type Language, SHELLS } from './programs.js';
@@ -43,6 +44,8 @@ interface ScriptState {
   served: Set<string>;
   /** Files read so far in this parse. */
   reads: number;
+  /** The command runs git hooks (git-hooks.ts): a hook file it writes is a script it writes and runs. */
+  runsHooks: boolean;
 }
 
 const states = new WeakMap<Resolver, ScriptState>();
@@ -56,6 +59,7 @@ function state(res: Resolver): ScriptState {
       written: new Map(),
       served: new Set(),
       reads: 0,
+      runsHooks: false,
     };
     states.set(res, s);
   }
@@ -70,6 +74,14 @@ export function scriptsOf(res: Resolver): string[] {
 /** Record a file the command runs (without reading it): core still asks whether the session wrote it. */
 export function noteScript(res: Resolver, path: string): void {
   state(res).scripts.add(path);
+}
+
+/**
+ * The command runs a git command that may run hooks: a hook file (or hook-manager file) it writes,
+ * wherever, is a script it writes and then runs (which hooks directory git uses is not told here).
+ */
+export function noteRunsHooks(res: Resolver): void {
+  state(res).runsHooks = true;
 }
 
 /**
@@ -458,7 +470,7 @@ export function checkScriptsWritten(
   flag: (kind: string, text: string) => void,
 ): void {
   const st = states.get(res);
-  if (!st || st.scripts.size + st.unread.size + st.served.size === 0) return;
+  if (!st || (st.scripts.size + st.unread.size + st.served.size === 0 && !st.runsHooks)) return;
   const run = [...st.scripts, ...[...st.unread].map((p) => posix.normalize(p))];
   // A file served from its static write is known only if nothing else wrote it (a loop may run a
   // second write before the next run) and no write's target is unknown.
@@ -485,7 +497,7 @@ export function checkScriptsWritten(
         if (unknownWrite || (times.get(key) ?? 0) > 1) flag('script_written_by_command', path);
         continue;
       }
-      if (st.scripts.has(path) || st.unread.has(key)) {
+      if (st.scripts.has(path) || st.unread.has(key) || (st.runsHooks && isHookFile(key))) {
         flag('script_written_by_command', path);
         continue;
       }
