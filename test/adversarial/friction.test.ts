@@ -54,6 +54,8 @@ describe('an ordinary session meets zero refusals', () => {
       'git push -u origin feature/answer',
       'git push origin feature/answer',
       'git push origin "$(git branch --show-current)"',
+      'git commit --allow-empty -qm "more" && git push',
+      'git checkout -b feature/two && git commit --allow-empty -qm two && git push -u origin HEAD',
       'git fetch origin',
       'git log origin/feature/answer --oneline -1',
       'echo "tmp" > /tmp/tollgate-friction-$$.txt && rm -f /tmp/tollgate-friction-$$.txt',

@@ -63,6 +63,10 @@ export type Command = SimpleCommand | CompoundCommand;
 
 export interface Pipeline {
   commands: Command[];
+  /** The operator before it in its and-or list (`a && b`: b's is `&&`); absent for the first. */
+  joined?: '&&' | '||';
+  /** `! pipeline`: its status is negated. */
+  negated?: boolean;
 }
 
 export interface Script {

@@ -1,12 +1,13 @@
 // Walking the syntax tree into facts: every simple command becomes an Invocation (expanded argv,
 // assignments, redirects, stdin), prefixes are peeled off, and wrappers that run other commands
 // (shells, ssh, xargs, find -exec, …) hand their inner commands back to `resolve`.
-import type { Command, Redirect, Script, SimpleCommand, Word } from './ast.js';
+import type { Command, Pipeline, Redirect, Script, SimpleCommand, Word } from './ast.js';
 import { BraceLimit, braceExpand } from './brace.js';
 import { type Budget, enter, LimitExceeded, leave, ShellSyntaxError, tick } from './budget.js';
 import { checkAssignment, EFFECTS } from './builtins.js';
 import { commandOutput, type Env, expandWord, MAX_BRACE_WORDS } from './expand.js';
 import { runsFiles } from './file-runners.js';
+import type { PipelineAt } from './git-switch.js';
 import { egressOf, isNetProgram, REROUTING_TEXT } from './net.js';
 import { normalizeProgram } from './normalize.js';
 import { assignedCommands } from './option-commands.js';
@@ -113,6 +114,9 @@ const HEAD_KEEPING = new Set([
 /** Whether a command that ran leaves the checked-out branch as it was (resolve.ts currentBranch). */
 function keepsHead(segment: ShellSegment): boolean {
   if ((segment.writes?.length ?? 0) > 0 || segment.writes_unresolved) return false;
+  // A static `sh -c` string or `eval` text is walked: its own commands count for themselves.
+  if ((SHELLS.has(segment.program) && segment.flags.includes('-c')) || segment.program === 'eval')
+    return !segment.unresolved;
   if (segment.program !== 'git') return HEAD_KEEPING.has(segment.program);
   const sub = segment.subcommand ?? '';
   // `git branch` lists or shows; with an operand it creates, renames or deletes.
@@ -163,7 +167,10 @@ export class Extractor {
    * `sh -c` string, eval, a `{ …; }` or loop body): `curl … | bash -c bash` runs what it downloads.
    */
   walkScript(script: Script, env: Env, via: string[], inherited?: Stdin): void {
-    for (const pipeline of script.pipelines) {
+    const outer = this.at;
+    for (let index = 0; index < script.pipelines.length; index++) {
+      const pipeline = script.pipelines[index] as Pipeline;
+      this.at = { script, index };
       let previous: Command | undefined;
       for (const command of pipeline.commands) {
         let stdin: Stdin | undefined = inherited;
@@ -177,7 +184,11 @@ export class Extractor {
         previous = command;
       }
     }
+    this.at = outer;
   }
+
+  /** The pipeline being walked, in its script (git-switch.ts tells which commands must have succeeded). */
+  at: PipelineAt | undefined;
 
   /**
    * A call of a function the command defines, with the call's stdin (`f < s.sh`, `… | f`): its

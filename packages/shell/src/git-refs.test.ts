@@ -188,8 +188,40 @@ describe('the current branch, read where nothing before could move HEAD', () => 
     ]) {
       expect(judged(command, work).rules, command).not.toContain('git.push.default-branch');
     }
-    // From main, a new branch's push may still be main's (the switch may have failed).
-    expect(judged('git checkout -b topic/z && git push', repo).rules).toContain('git.push.default-branch');
+    // Other spellings of the same push: git's own options, a shell string, eval.
+    for (const command of [
+      'git -C . push',
+      `git -C ${repo} push origin`,
+      'git --git-dir=.git push',
+      "bash -c 'git commit -qam x && git push'",
+      "eval 'git push'",
+    ]) {
+      expect(judged(command, repo).rules, command).toContain('git.push.default-branch');
+    }
+    expect(judged(`git -C ${work} push`, repo).gating).toEqual([]);
+    expect(judged(`GIT_DIR=${repo}/.git git push`, work).rules).toContain('git.push.default-branch');
+    // push.default=matching pushes every branch the remote also has: main among them.
+    expect(judged('git -c push.default=matching push', work).rules).toContain('git.push.default-branch');
+    // From main: a push that runs only once the switch succeeded is on the new branch.
+    for (const command of [
+      'git checkout -b topic/z && git push -u origin HEAD',
+      'git switch -c topic/z && git add -A && git commit -qm x && git push -u origin',
+      'git fetch -q && git checkout -q -b topic/z origin/main && git push origin HEAD',
+    ]) {
+      expect(judged(command, repo).gating, command).toEqual([]);
+    }
+    // Where the switch may have failed (or never ran), the branch before stays possible.
+    for (const command of [
+      'git checkout -b topic/z; git push origin HEAD',
+      'git checkout -b topic/z || true && git push origin HEAD',
+      'true || git checkout -b topic/z && git push origin HEAD',
+      '! git checkout -b topic/z && git push origin HEAD',
+      'git checkout -b topic/z | cat && git push origin HEAD',
+      '(git checkout -b topic/z) && git push origin HEAD',
+      'git checkout -b topic/z && git checkout main; git push origin HEAD',
+    ]) {
+      expect(judged(command, repo).rules, command).toContain('git.push.default-branch');
+    }
     // A switch that cannot be told leaves the branch unknown: `git push origin "$(…)"` is not resolved.
     expect(
       judged('git checkout - && git push origin "$(git branch --show-current)"', work).gating,

@@ -59,9 +59,11 @@ export function namesRevision(files: FileView, cwd: string, word: string): boole
  * The branch checked out in the repository around `cwd` (the work tree's own HEAD), as `git branch
  * --show-current` prints it: undefined when HEAD is detached, or unreadable.
  */
-export function currentBranch(files: FileView, cwd: string): string | undefined {
+export function currentBranch(files: FileView, cwd: string, explicitGitDir?: string): string | undefined {
   const out = { entries: [], unreadable: false };
-  const gitDir = findGitDir(files, cwd, out);
+  // `--git-dir`/`GIT_DIR` names the repository whatever the directory.
+  const gitDir =
+    explicitGitDir !== undefined ? posix.resolve(cwd, explicitGitDir) : findGitDir(files, cwd, out);
   if (gitDir === undefined) return undefined;
   const head = files.readText(posix.join(gitDir, 'HEAD'), 4096);
   const m = head === undefined ? null : /^ref: refs\/heads\/(\S+)\s*$/.exec(head);

@@ -1,7 +1,36 @@
 // Which branch a `git checkout` / `git switch` leaves checked out, so that a later `git push` with
 // no destination of its own (`git checkout main && git push`) is read as the push it is. The switch
 // may fail and leave the branch where it was, so the branch before stays possible too (resolve.ts).
+import type { Script } from './ast.js';
 import type { ParsedOptions } from './option-model.js';
+
+/** A pipeline of a script being walked: `script.pipelines[index]`. */
+export interface PipelineAt {
+  script: Script;
+  index: number;
+}
+
+/** A switch whose target can be told, and where it ran. */
+export interface Switch {
+  branches: string[];
+  at: PipelineAt | undefined;
+}
+
+/**
+ * Whether a command at `later` runs only once the switch has succeeded: the switch is a pipeline
+ * of its own (not negated, not after `||`, which may skip it) and every operator from it to `later`
+ * in the same and-or list is `&&` (`git checkout -b topic && git commit … && git push`). Anywhere
+ * else (`;`, `||`, a nested script) the switch may have failed and left the branch as it was.
+ */
+export function switchHeld(last: Switch, later: PipelineAt | undefined): boolean {
+  const at = last.at;
+  if (!at || !later || at.script !== later.script || later.index <= at.index) return false;
+  const pipelines = at.script.pipelines;
+  const own = pipelines[at.index];
+  if (own?.commands.length !== 1 || own.negated || own.joined === '||') return false;
+  for (let k = at.index + 1; k <= later.index; k++) if (pipelines[k]?.joined !== '&&') return false;
+  return true;
+}
 
 /**
  * What the switch does to the checked-out branch: `keeps` it (a path checkout, no operand), checks

@@ -121,10 +121,14 @@ export class Parser extends WordReader {
   }
 
   private parseAndOr(out: Pipeline[]): void {
+    let joined: '&&' | '||' | undefined;
     for (;;) {
-      out.push(this.parsePipeline());
+      const pipeline = this.parsePipeline();
+      if (joined !== undefined) pipeline.joined = joined;
+      out.push(pipeline);
       this.skipBlanks();
       if (this.src.startsWith('&&', this.pos) || this.src.startsWith('||', this.pos)) {
+        joined = this.src.startsWith('&&', this.pos) ? '&&' : '||';
         this.pos += 2;
         this.skipNewlines();
         continue;
@@ -135,6 +139,8 @@ export class Parser extends WordReader {
 
   private parsePipeline(): Pipeline {
     const commands: Command[] = [];
+    this.skipBlanks();
+    const negated = this.peekBare() === '!';
     for (;;) {
       const command = this.parseCommand();
       if (command) commands.push(command);
@@ -145,7 +151,7 @@ export class Parser extends WordReader {
         this.skipNewlines();
         continue;
       }
-      return { commands };
+      return negated ? { commands, negated } : { commands };
     }
   }
 

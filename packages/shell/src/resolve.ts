@@ -5,6 +5,7 @@
 import { posix } from 'node:path';
 import type { FileView, ResolveContext } from './files.js';
 import { currentBranch } from './git-refs.js';
+import { type PipelineAt, type Switch, switchHeld } from './git-switch.js';
 import { expandGlob } from './glob.js';
 import { mktempVariable } from './mktemp-variable.js';
 
@@ -66,6 +67,8 @@ export class Resolver {
    * one read from the repository, the branches a later push may be on.
    */
   readonly switchedTo: string[] = [];
+  /** The last such switch, and where it ran. */
+  lastSwitch: Switch | undefined;
   /** Called when a tracked variable is assigned after a use was resolved (a loop may run the use later). */
   onReassign: ((name: string) => void) | undefined;
   // Allocated on first use: most parses never need them.
@@ -154,10 +157,20 @@ export class Resolver {
    * The branches that may be checked out where the command runs: the repository's, and any a
    * switch before may have moved to (a failed switch leaves the first); null when that cannot be told.
    */
-  possibleBranches(): string[] | null {
+  possibleBranches(where?: {
+    cwd: string;
+    gitDir?: string | undefined;
+    at?: PipelineAt | undefined;
+  }): string[] | null {
     const files = this.ctx?.files;
     if (!files || this.headMayMove || this.dirs?.length !== 1) return null;
-    const read = currentBranch(files, this.dirs[0] as string);
+    const cwd = where?.cwd ?? (this.dirs[0] as string);
+    // The switches followed were made where the command runs: in another repository they tell nothing.
+    const elsewhere = cwd !== this.dirs[0] || where?.gitDir !== undefined;
+    if (elsewhere && this.switchedTo.length > 0) return null;
+    // Run only once the last switch succeeded: on the branch it checked out.
+    if (this.lastSwitch && switchHeld(this.lastSwitch, where?.at)) return [...this.lastSwitch.branches];
+    const read = currentBranch(files, cwd, where?.gitDir);
     return [...new Set(read === undefined ? this.switchedTo : [read, ...this.switchedTo])];
   }
 

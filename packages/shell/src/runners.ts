@@ -426,7 +426,10 @@ export const git: Handler = (ex, inv, env) => {
   const config = [...resolved.config, ...(facts.config ?? [])].filter((c) => !judged.has(c));
   noteHooks(ex, sub, files);
   // Read before this command's own segment counts among those that may move HEAD.
-  const branches = sub === 'push' ? ex.res.possibleBranches() : null;
+  const branches =
+    sub === 'push' && files?.cwds?.length === 1
+      ? ex.res.possibleBranches({ cwd: files.cwds[0] as string, gitDir: files.gitDir, at: ex.at })
+      : null;
   const headKnown = !ex.res.headMayMove;
   const argv = checkoutOfPath(ex, inv, resolved.argv, subIndex, read) ?? resolved.argv;
   ex.emit(inv, { argv, config });
@@ -435,7 +438,10 @@ export const git: Handler = (ex, inv, env) => {
     const effect = switchEffect(sub, argv.slice(subIndex + 1), read, inv.unresolved.some(Boolean));
     if (effect !== 'unknown') {
       ex.res.headMayMove = false;
-      if (effect !== 'keeps') ex.res.switchedTo.push(...effect.branches);
+      if (effect !== 'keeps') {
+        ex.res.switchedTo.push(...effect.branches);
+        ex.res.lastSwitch = { branches: effect.branches, at: ex.at };
+      }
     }
   }
   const segment = ex.segments[ex.segments.length - 1];
@@ -444,10 +450,18 @@ export const git: Handler = (ex, inv, env) => {
     const steering = files ? steeringConfig(files.entries, read?.positionals) : [];
     if (steering.length > 0) segment.repo_config = steering;
     // Of the branches the push may be on, a default branch is the one reported.
+    const view = ex.res.files;
     const pushed =
-      files && read && branches !== null
+      files && read && view && branches !== null
         ? branches
-            .map((b) => pushedBranch(b, inv.argv.slice(1, subIndex), read, files.entries))
+            .map((b) =>
+              pushedBranch(
+                b,
+                read,
+                [...files.entries, ...resolved.config],
+                (name) => namesRevision(view, files.cwds?.[0] as string, name) === true,
+              ),
+            )
             .filter((b) => b !== undefined)
             .sort((a, b) => Number(DEFAULT_BRANCHES.has(b)) - Number(DEFAULT_BRANCHES.has(a)))[0]
         : undefined;
@@ -463,17 +477,18 @@ const DEFAULT_BRANCHES = new Set(['main', 'master']);
 
 /**
  * The branch a push without a destination of its own updates (`git push`, `git push origin`,
- * `git push origin HEAD`): `current` (read from the repository before the push, resolve.ts), or
- * with push.default=upstream the one it tracks; undefined when the push names its own refs.
+ * `git push origin HEAD`): `current` (read from the repository before the push, resolve.ts), with
+ * push.default=upstream the one it tracks, with push.default=matching a default branch the
+ * repository has (every local branch the remote also has is pushed); undefined when the push names
+ * its own refs.
  */
 function pushedBranch(
   current: string,
-  globals: readonly string[],
   read: ParsedOptions,
   entries: readonly string[],
+  hasBranch: (name: string) => boolean,
 ): string | undefined {
-  if (read.positionals[0] !== 'push' || globals.some((g) => /^(-C|--git-dir|--work-tree|-c)(=|$)/.test(g)))
-    return undefined;
+  if (read.positionals[0] !== 'push') return undefined;
   // A configured push refspec decides the destination itself.
   if (entries.some((e) => /^remote\.[^=]*\.push=/i.test(e))) return undefined;
   if (read.canonical.some((o) => /^--(all|branches|mirror|tags)$/.test(o))) return undefined;
@@ -483,6 +498,7 @@ function pushedBranch(
   const setting = (key: string) =>
     entries.findLast((e) => e.toLowerCase().startsWith(`${key.toLowerCase()}=`))?.slice(key.length + 1);
   const mode = setting('push.default')?.toLowerCase();
+  if (mode === 'matching') return [...DEFAULT_BRANCHES].find(hasBranch) ?? current;
   const merge = setting(`branch.${current}.merge`)?.replace(/^refs\/heads\//, '');
   return (mode === 'upstream' || mode === 'tracking') && merge ? merge : current;
 }
