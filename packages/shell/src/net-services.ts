@@ -177,6 +177,20 @@ function mailSends(seg: ShellSegment): boolean {
   }
 }
 
+/**
+ * git's own mail senders: `git send-email` mails patches (unless `--dry-run` or `--dump-aliases`),
+ * `git imap-send` uploads them to an IMAP drafts folder on a server. Other git commands send no mail.
+ */
+export function gitMailEgress(seg: ShellSegment): ShellEgress | undefined {
+  const sub = seg.subcommand;
+  if (sub !== 'send-email' && sub !== 'imap-send') return undefined;
+  const rest = seg.args.slice(seg.args.indexOf(sub) + 1);
+  const end = rest.indexOf('--');
+  const options = end < 0 ? rest : rest.slice(0, end);
+  if (options.some((a) => /^--(dry-run|dump-aliases|help)$/.test(a) || a === '-h')) return undefined;
+  return { kind: 'mail', data: true, hosts: [], remote: true };
+}
+
 function mailHosts(seg: ShellSegment): string[] {
   const hosts: string[] = [];
   for (let i = 0; i < seg.args.length; i++) {

@@ -312,6 +312,9 @@ describe('mail', () => {
     'mutt -s x -a file.pdf -- bob@example.com < body.txt',
     'msmtp bob@example.com < message.eml',
     'swaks --to bob@example.com --server smtp.example.com',
+    'git send-email --to bob@example.com HEAD^',
+    'git -c sendemail.smtpserver=smtp.example.com send-email --annotate -1',
+    'git format-patch -1 --stdout | git imap-send',
   ])('%s sends mail', (command) => {
     expect(egress(command).some((e) => e.kind === 'mail' && e.data && e.remote)).toBe(true);
   });
@@ -324,6 +327,11 @@ describe('mail', () => {
     'mutt',
     'mutt -f ~/Mail/inbox',
     'msmtp --serverinfo',
+    'git send-email --dry-run --to bob@example.com -1',
+    'git send-email --dump-aliases',
+    'git format-patch -1 -o out/',
+    'git request-pull v1 origin',
+    'git log --format=%ae',
   ])('%s sends nothing', (command) => {
     expect(egress(command).some((e) => e.data)).toBe(false);
   });
