@@ -3,7 +3,14 @@
 // Dispatch is on the program name first, so a segment that is not a network client costs one lookup
 // (and a glance at its redirections for bash's /dev/tcp).
 import { curlEgress, httpieEgress, httpxEgress, lwpEgress, wgetEgress } from './net-http.js';
-import { cloudMessageEgress, forgeEgress, gitMailEgress, mailEgress, slackEgress, trackerEgress } from './net-services.js';
+import {
+  cloudMessageEgress,
+  forgeEgress,
+  gitMailEgress,
+  mailEgress,
+  slackEgress,
+  trackerEgress,
+} from './net-services.js';
 import {
   devTcpEgress,
   hasInput,

@@ -9,6 +9,7 @@ import { gitFacts } from './git-facts.js';
 import { hookFiles, mayRunHooks } from './git-hooks.js';
 import { namesRevision } from './git-refs.js';
 import { switchEffect } from './git-switch.js';
+import { gitWrites } from './git-writes.js';
 import { runValue } from './option-commands.js';
 import type { ParsedOptions } from './option-model.js';
 import { firstOperand, longOption, takesValue } from './option-scan.js';
@@ -19,6 +20,8 @@ import { slice } from './prefixes.js';
 import { readOptions } from './read-options.js';
 import { canRead, noteRunsHooks, noteScript, runShellFile, stdinScriptFile } from './scripts.js';
 import { isKnownInitEval, isKnownInitFile, isKnownInitSource } from './shell-init.js';
+import type { ShellSegment } from './types.js';
+import { addPath, type WriteSet } from './writes.js';
 
 const DEFAULT_IFS = ' \t\n';
 
@@ -447,6 +450,7 @@ export const git: Handler = (ex, inv, env) => {
   const segment = ex.segments[ex.segments.length - 1];
   if (segment?.program === 'git') {
     if (facts.configWrites) segment.config_writes = facts.configWrites;
+    noteGitWrites(ex, inv, segment, resolved.argv, subIndex);
     const steering = files ? steeringConfig(files.entries, read?.positionals) : [];
     if (steering.length > 0) segment.repo_config = steering;
     // Of the branches the push may be on, a default branch is the one reported.
@@ -471,6 +475,38 @@ export const git: Handler = (ex, inv, env) => {
   for (const c of read?.commands ?? []) runValue(ex, inv, `git ${c.option}`, c.value, unresolved);
   if (facts.command !== undefined) runValue(ex, inv, 'git', facts.command, unresolved);
 };
+
+/** The directories clone, init DIR and worktree add create (git-writes.ts) are the segment's writes. */
+function noteGitWrites(
+  ex: Extractor,
+  inv: Invocation,
+  segment: ShellSegment,
+  argv: string[],
+  subIndex: number,
+): void {
+  // `-C DIR` moves where git runs: its paths are relative to DIR.
+  let base = '';
+  for (let k = 1; k < subIndex; k++)
+    if (argv[k] === '-C' && argv[k + 1] !== undefined) base = posix.join(base, argv[k + 1] as string);
+  const made = gitWrites(argv.slice(subIndex), base);
+  if (made.length === 0) return;
+  // An alias rewrote argv: the unresolved flags no longer line up, and any of them counts.
+  const aligned = argv === inv.argv;
+  const set: WriteSet = {
+    paths: [...(segment.writes ?? [])],
+    unresolved: segment.writes_unresolved ?? false,
+  };
+  for (const w of made) {
+    const unknown = aligned
+      ? (w.at < 0
+          ? inv.unresolved.slice(subIndex).some(Boolean)
+          : (inv.unresolved[subIndex + w.at] ?? false)) || inv.unresolved.slice(1, subIndex).some(Boolean)
+      : inv.unresolved.some(Boolean);
+    addPath(set, w.text, unknown, ex.res, inv.temp ?? null);
+  }
+  segment.writes = set.paths;
+  segment.writes_unresolved = set.unresolved;
+}
 
 /** Branch names that are a repository's default by convention (the rules match the same names). */
 const DEFAULT_BRANCHES = new Set(['main', 'master']);

@@ -1,0 +1,38 @@
+// The directories git creates are writes of the command: a clone or worktree outside the project is
+// a write outside it, inside it an ordinary one.
+import { describe, expect, it } from 'vitest';
+import { gitWrites } from './git-writes.js';
+import { parseShell } from './index.js';
+
+const texts = (args: string, base = '') => gitWrites(args.split(' '), base).map((w) => w.text);
+
+describe('gitWrites', () => {
+  it.each([
+    ['clone https://example.com/a/b.git', ['b']],
+    ['clone https://example.com/a/b/.git/', ['b']],
+    ['clone git@example.com:team/tool.git', ['tool']],
+    ['clone x ../other', ['../other']],
+    ['clone --depth 1 -b main x vendor/x', ['vendor/x']],
+    ['clone --separate-git-dir=../g x y', ['../g', 'y']],
+    ['clone --separate-git-dir ../g x', ['../g', 'x']],
+    ['worktree add ../wt', ['../wt']],
+    ['worktree add -b topic ../wt main', ['../wt']],
+    ['init ../newrepo', ['../newrepo']],
+    ['init', []],
+    ['worktree list', []],
+    ['status', []],
+  ])('git %s writes %j', (args, expected) => {
+    expect(texts(args)).toEqual(expected);
+  });
+
+  it('paths are relative to where -C moved git', () => {
+    expect(texts('clone x y', '..')).toEqual(['../y']);
+    expect(texts('clone x /abs/y', '..')).toEqual(['/abs/y']);
+  });
+
+  it('become the segment writes', () => {
+    const segment = parseShell('git -C .. clone --quiet x other').segments[0];
+    expect(segment?.writes).toEqual(['../other']);
+    expect(parseShell('git worktree add "$D"').segments[0]?.writes_unresolved).toBe(true);
+  });
+});
