@@ -8,6 +8,7 @@ import { checkAssignment, EFFECTS } from './builtins.js';
 import { commandOutput, type Env, expandWord, MAX_BRACE_WORDS } from './expand.js';
 import { runsFiles } from './file-runners.js';
 import type { PipelineAt } from './git-switch.js';
+import { movesHead } from './head-moves.js';
 import { egressOf, isNetProgram, REROUTING_TEXT } from './net.js';
 import { normalizeProgram } from './normalize.js';
 import { assignedCommands } from './option-commands.js';
@@ -60,71 +61,6 @@ function fixedShape(word: Word): boolean {
   if (first?.kind !== 'lit' || first.text === '') return false;
   if (first.text.startsWith('-') && !/^--[\w-]+=/.test(first.text)) return false;
   return word.parts.every((p) => (p.kind === 'lit' ? p.quoted || !/[*?[]/.test(p.text) : p.quoted));
-}
-
-/**
- * git subcommands that leave the checked-out branch where it is (`branch` only to list or show);
- * checkout and switch are followed by the git handler (git-switch.ts). The hooks a commit or push
- * runs are the repository's: one the session wrote is refused (git-hooks.ts).
- */
-const HEAD_KEEPING_GIT = new Set([
-  'commit',
-  'push',
-  'pull',
-  'merge',
-  'tag',
-  'stash',
-  'reset',
-  'restore',
-  'rm',
-  'mv',
-  'clean',
-  'cherry-pick',
-  'revert',
-  'status',
-  'log',
-  'diff',
-  'show',
-  'fetch',
-  'add',
-  'rev-parse',
-  'branch',
-  'remote',
-  'ls-files',
-  'describe',
-  'shortlog',
-  'symbolic-ref',
-]);
-const HEAD_KEEPING = new Set([
-  '',
-  'cd',
-  'pushd',
-  'popd',
-  'echo',
-  'printf',
-  'true',
-  ':',
-  'test',
-  '[',
-  'pwd',
-  'ls',
-  'cat',
-]);
-
-/** Whether a command that ran leaves the checked-out branch as it was (resolve.ts currentBranch). */
-function keepsHead(segment: ShellSegment): boolean {
-  if ((segment.writes?.length ?? 0) > 0 || segment.writes_unresolved) return false;
-  // A static `sh -c` string or `eval` text is walked: its own commands count for themselves.
-  if ((SHELLS.has(segment.program) && segment.flags.includes('-c')) || segment.program === 'eval')
-    return !segment.unresolved;
-  if (segment.program !== 'git') return HEAD_KEEPING.has(segment.program);
-  const sub = segment.subcommand ?? '';
-  // `git branch` lists or shows; with an operand it creates, renames or deletes.
-  const operands = segment.positionals.length - 1;
-  return (
-    HEAD_KEEPING_GIT.has(sub) &&
-    ((sub !== 'branch' && sub !== 'symbolic-ref') || operands <= (sub === 'symbolic-ref' ? 1 : 0))
-  );
 }
 
 /** `git-reset`, `git-lfs`: git's commands as the programs git itself runs. */
@@ -461,7 +397,7 @@ export class Extractor {
       if (egress) segment.egress = egress;
     }
     this.segments.push(segment);
-    if (!this.res.headMayMove && !keepsHead(segment)) this.res.headMayMove = true;
+    if (!this.res.headMayMove && movesHead(segment)) this.res.headMayMove = true;
     // EDITOR=, PAGER=, GIT_SSH_COMMAND=, … set for (or exported by) this command are commands it may run.
     assignedCommands(this, inv, segment.program);
   }

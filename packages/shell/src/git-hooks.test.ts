@@ -80,6 +80,32 @@ describe('hookFiles', () => {
     );
   });
 
+  it("husky v4–8's helper the hooks source, and hook settings kept in package.json", () => {
+    const dir = repo('husky8', 'githooks');
+    git(dir, 'config', 'core.hooksPath', '.husky');
+    mkdirSync(join(dir, '.husky', '_'), { recursive: true });
+    writeFileSync(join(dir, '.husky', 'pre-commit'), '. "$(dirname "$0")/_/husky.sh"\nnpx lint-staged\n');
+    writeFileSync(join(dir, '.husky', '_', 'husky.sh'), '#!/bin/sh\n');
+    writeFileSync(join(dir, 'package.json'), '{"name": "p", "lint-staged": {"*.ts": "eslint --fix"}}\n');
+    expect(scripts(dir, 'git commit -m x').sort()).toEqual(
+      [
+        join(dir, '.husky', 'pre-commit'),
+        join(dir, '.husky', '_', 'husky.sh'),
+        join(dir, 'package.json'),
+      ].sort(),
+    );
+    // A package.json without hook settings is no hook's.
+    writeFileSync(join(dir, 'package.json'), '{"name": "p"}\n');
+    expect(scripts(dir, 'git commit -m x')).not.toContain(join(dir, 'package.json'));
+  });
+
+  it('where the directory cannot be told, the hooks of the repository the command starts in', () => {
+    const dir = repo('toplevel', 'githooks');
+    expect(scripts(join(dir, 'src'), 'cd "$(git rev-parse --show-toplevel)" && git push')).toEqual([
+      join(dir, '.githooks', 'pre-push'),
+    ]);
+  });
+
   it('lists no hook for a command that only reads', () => {
     const dir = repo('reads', 'git');
     for (const command of ['git log --oneline', 'git diff', 'git show HEAD', 'git rev-parse HEAD']) {

@@ -133,19 +133,31 @@ export function hookFiles(
   const out: string[] = [];
   const hooks = (files.readdir(hooksDir) ?? []).filter((name) => HOOK_NAMES.has(name));
   for (const name of hooks) out.push(posix.join(hooksDir, name));
-  // husky (v9) points hooksPath at `.husky/_`, whose stubs run `.husky/h`, which runs `.husky/NAME`.
-  if (hooksPath !== undefined && posix.basename(hooksDir) === '_' && hooks.length > 0) {
-    const parent = posix.dirname(hooksDir);
-    out.push(posix.join(hooksDir, 'h'));
-    for (const name of files.readdir(parent) ?? [])
-      if (HOOK_NAMES.has(name)) out.push(posix.join(parent, name));
+  // husky: v9 points hooksPath at `.husky/_`, whose stubs run `.husky/_/h`, which runs
+  // `.husky/NAME`; v4–8 at `.husky`, whose hooks source `.husky/_/husky.sh`. Every file of the
+  // `_` directory is run by the hooks.
+  if (hooksPath !== undefined && hooks.length > 0) {
+    const inside = posix.basename(hooksDir) === '_';
+    const helpers = inside ? hooksDir : posix.join(hooksDir, '_');
+    for (const name of files.readdir(helpers) ?? []) out.push(posix.join(helpers, name));
+    if (inside) {
+      const parent = posix.dirname(hooksDir);
+      for (const name of files.readdir(parent) ?? [])
+        if (HOOK_NAMES.has(name)) out.push(posix.join(parent, name));
+    }
   }
-  if (out.length > 0)
+  if (out.length > 0) {
     for (const name of MANAGER_FILES) {
       const path = posix.join(top, name);
       if (files.realpath(path) !== undefined) out.push(path);
     }
-  return out;
+    // lint-staged, simple-git-hooks, husky v4 and pre-commit read their settings from package.json too.
+    const manifest = posix.join(top, 'package.json');
+    const text = files.readText(manifest, 1024 * 1024);
+    if (text !== undefined && /"(lint-staged|simple-git-hooks|husky|pre-commit|pre-push)"\s*:/.test(text))
+      out.push(manifest);
+  }
+  return [...new Set(out)];
 }
 
 /** The directory holding the `.git` found upward from `cwd` (cwd itself when there is none). */

@@ -146,7 +146,14 @@ describe('the current branch, read where nothing before could move HEAD', () => 
     git(work, 'checkout', '-q', '-b', '+main');
     expect(judged('git push origin "$(git branch --show-current)"', work).rules).toContain('git.push.force');
     git(work, 'checkout', '-q', 'topic/x');
+    // The project's own script that switches: read, and its checkout counts.
+    writeFileSync(join(work, 'switch.sh'), '#!/bin/sh\ngit checkout -q main\n', { mode: 0o755 });
     for (const command of [
+      'bash switch.sh && git push',
+      'gh pr checkout 12 && git push',
+      'git checkout - && git push origin HEAD',
+      'cd "$(git rev-parse --show-toplevel)" && git push',
+      'git branch -m main && git push',
       'git checkout main && git push origin "$(git branch --show-current)"',
       'for r in a; do git push origin "$(git branch --show-current)"; done',
       './switch.sh; git push origin "$(git branch --show-current)"',
@@ -188,6 +195,38 @@ describe('the current branch, read where nothing before could move HEAD', () => 
     ]) {
       expect(judged(command, work).rules, command).not.toContain('git.push.default-branch');
     }
+    // Whatever runs before the push, only what can switch branches counts.
+    for (const command of [
+      'npm test && git push',
+      'sleep 1; git push',
+      'git commit -qm x >/dev/null && git push',
+      'cd src; git push',
+      'git fetch -q && git rebase origin/main && git push',
+    ]) {
+      expect(judged(command, repo).rules, command).toContain('git.push.default-branch');
+      expect(judged(command, work).rules, command).not.toContain('git.push.default-branch');
+    }
+    // Destinations named elsewhere: a configured push refspec, every branch.
+    for (const command of [
+      'git -c remote.origin.push=HEAD:refs/heads/main push',
+      'git push --all origin',
+      'git push origin "refs/heads/*"',
+    ]) {
+      expect(judged(command, work).rules, command).toContain('git.push.default-branch');
+    }
+    // A switch in another repository says nothing about this one's branch.
+    for (const command of [
+      `env -C ${work} git checkout -b topic/w && git push origin HEAD`,
+      `GIT_DIR=${work}/.git git checkout -b topic/w && git push origin HEAD`,
+      `git -C ${work} checkout -b topic/w && git push origin HEAD`,
+    ]) {
+      expect(judged(command, repo).rules, command).toContain('git.push.default-branch');
+    }
+    // A local branch whose name has a slash is no remote's.
+    git(work, 'branch', 'release/main');
+    expect(judged('git checkout release/main && git push origin HEAD', work).rules).not.toContain(
+      'git.push.default-branch',
+    );
     // Other spellings of the same push: git's own options, a shell string, eval.
     for (const command of [
       'git -C . push',

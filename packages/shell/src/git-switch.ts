@@ -10,6 +10,11 @@ export interface PipelineAt {
   index: number;
 }
 
+/** Where a git command runs, as a key: its directories and the git directory it names. */
+export function switchPlace(cwds: readonly string[], gitDir: string | undefined): string {
+  return JSON.stringify([cwds, gitDir ?? null]);
+}
+
 /** A switch whose target can be told, and where it ran. */
 export interface Switch {
   branches: string[];
@@ -46,6 +51,7 @@ export function switchEffect(
   args: readonly string[],
   read: ParsedOptions,
   unresolved: boolean,
+  remotes: ReadonlySet<string>,
 ): SwitchEffect {
   if (unresolved) return 'unknown';
   // `git checkout [REV] -- PATH…` and `git checkout -p` change files, not the branch.
@@ -64,5 +70,7 @@ export function switchEffect(
   if (word === '-' || word.includes('@{')) return 'unknown';
   // A remote's branch (`--track origin/dev`, or DWIM) is checked out as the local branch of its name.
   const slash = word.indexOf('/');
-  return { branches: slash > 0 ? [word, word.slice(slash + 1)] : [word] };
+  return {
+    branches: slash > 0 && remotes.has(word.slice(0, slash)) ? [word, word.slice(slash + 1)] : [word],
+  };
 }

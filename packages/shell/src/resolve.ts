@@ -5,7 +5,7 @@
 import { posix } from 'node:path';
 import type { FileView, ResolveContext } from './files.js';
 import { currentBranch } from './git-refs.js';
-import { type PipelineAt, type Switch, switchHeld } from './git-switch.js';
+import { type PipelineAt, type Switch, switchHeld, switchPlace } from './git-switch.js';
 import { expandGlob } from './glob.js';
 import { mktempVariable } from './mktemp-variable.js';
 
@@ -66,7 +66,7 @@ export class Resolver {
    * Branches a `git checkout`/`git switch` before may have checked out (git-switch.ts): with the
    * one read from the repository, the branches a later push may be on.
    */
-  readonly switchedTo: string[] = [];
+  readonly switchedTo: Array<{ branch: string; where: string }> = [];
   /** The last such switch, and where it ran. */
   lastSwitch: Switch | undefined;
   /** Called when a tracked variable is assigned after a use was resolved (a loop may run the use later). */
@@ -157,21 +157,24 @@ export class Resolver {
    * The branches that may be checked out where the command runs: the repository's, and any a
    * switch before may have moved to (a failed switch leaves the first); null when that cannot be told.
    */
-  possibleBranches(where?: {
-    cwd: string;
+  possibleBranches(where: {
+    cwds: readonly string[];
     gitDir?: string | undefined;
     at?: PipelineAt | undefined;
   }): string[] | null {
     const files = this.ctx?.files;
-    if (!files || this.headMayMove || this.dirs?.length !== 1) return null;
-    const cwd = where?.cwd ?? (this.dirs[0] as string);
-    // The switches followed were made where the command runs: in another repository they tell nothing.
-    const elsewhere = cwd !== this.dirs[0] || where?.gitDir !== undefined;
-    if (elsewhere && this.switchedTo.length > 0) return null;
+    if (!files || this.headMayMove || !this.dirs || where.cwds.length === 0) return null;
+    // The switches followed were made where the push runs: one in another directory or repository
+    // (`env -C`, `git -C`, `GIT_DIR=`) may have been this repository's too, or not.
+    const here = switchPlace(where.cwds, where.gitDir);
+    if (this.switchedTo.some((s) => s.where !== here)) return null;
     // Run only once the last switch succeeded: on the branch it checked out.
-    if (this.lastSwitch && switchHeld(this.lastSwitch, where?.at)) return [...this.lastSwitch.branches];
-    const read = currentBranch(files, cwd, where?.gitDir);
-    return [...new Set(read === undefined ? this.switchedTo : [read, ...this.switchedTo])];
+    if (this.lastSwitch && switchHeld(this.lastSwitch, where.at)) return [...this.lastSwitch.branches];
+    // Every directory the command may be in (a `cd` that may have failed leaves two).
+    const read = where.cwds
+      .map((cwd) => currentBranch(files, cwd, where.gitDir))
+      .filter((b) => b !== undefined);
+    return [...new Set([...read, ...this.switchedTo.map((s) => s.branch)])];
   }
 
   /**

@@ -8,7 +8,7 @@ import { type GitFileConfig, readGitConfig } from './git-config.js';
 import { gitFacts } from './git-facts.js';
 import { hookFiles, mayRunHooks } from './git-hooks.js';
 import { namesRevision } from './git-refs.js';
-import { switchEffect } from './git-switch.js';
+import { switchEffect, switchPlace } from './git-switch.js';
 import { gitWrites } from './git-writes.js';
 import { runValue } from './option-commands.js';
 import type { ParsedOptions } from './option-model.js';
@@ -430,19 +430,23 @@ export const git: Handler = (ex, inv, env) => {
   noteHooks(ex, sub, files);
   // Read before this command's own segment counts among those that may move HEAD.
   const branches =
-    sub === 'push' && files?.cwds?.length === 1
-      ? ex.res.possibleBranches({ cwd: files.cwds[0] as string, gitDir: files.gitDir, at: ex.at })
+    sub === 'push' && files
+      ? ex.res.possibleBranches({ cwds: files.cwds ?? [], gitDir: files.gitDir, at: ex.at })
       : null;
   const headKnown = !ex.res.headMayMove;
   const argv = checkoutOfPath(ex, inv, resolved.argv, subIndex, read) ?? resolved.argv;
   ex.emit(inv, { argv, config });
   // A switch to a branch that can be told keeps the branch known (emit counted it as moving HEAD).
-  if (headKnown && read && (sub === 'checkout' || sub === 'switch') && subIndex === 1) {
-    const effect = switchEffect(sub, argv.slice(subIndex + 1), read, inv.unresolved.some(Boolean));
+  if (headKnown && read && (sub === 'checkout' || sub === 'switch') && files?.cwds) {
+    const remotes = new Set(
+      (files?.entries ?? []).map((e) => /^remote\.(.+)\.url=/i.exec(e)?.[1]).filter((r) => r !== undefined),
+    );
+    const effect = switchEffect(sub, argv.slice(subIndex + 1), read, inv.unresolved.some(Boolean), remotes);
     if (effect !== 'unknown') {
       ex.res.headMayMove = false;
       if (effect !== 'keeps') {
-        ex.res.switchedTo.push(...effect.branches);
+        const where = switchPlace(files.cwds, files.gitDir);
+        ex.res.switchedTo.push(...effect.branches.map((branch) => ({ branch, where })));
         ex.res.lastSwitch = { branches: effect.branches, at: ex.at };
       }
     }
@@ -453,23 +457,21 @@ export const git: Handler = (ex, inv, env) => {
     noteGitWrites(ex, inv, segment, resolved.argv, subIndex);
     const steering = files ? steeringConfig(files.entries, read?.positionals) : [];
     if (steering.length > 0) segment.repo_config = steering;
-    // Of the branches the push may be on, a default branch is the one reported.
+    // Of the branches the push may be on, a default branch is the one reported. Where the branch
+    // cannot be told (a switch to `-`, `gh pr checkout`, a directory not known), a push without a
+    // destination of its own may be on the repository's main or master.
     const view = ex.res.files;
-    const pushed =
-      files && read && view && branches !== null
-        ? branches
-            .map((b) =>
-              pushedBranch(
-                b,
-                read,
-                [...files.entries, ...resolved.config],
-                (name) => namesRevision(view, files.cwds?.[0] as string, name) === true,
-              ),
-            )
-            .filter((b) => b !== undefined)
-            .sort((a, b) => Number(DEFAULT_BRANCHES.has(b)) - Number(DEFAULT_BRANCHES.has(a)))[0]
-        : undefined;
-    if (pushed !== undefined) segment.pushes_branch = pushed;
+    if (files && read && view && sub === 'push') {
+      const cwd = files.cwds?.[0] ?? ex.res.ctx?.cwd;
+      const hasBranch = (name: string) => cwd !== undefined && namesRevision(view, cwd, name) === true;
+      const candidates = branches ?? [[...DEFAULT_BRANCHES].find(hasBranch) ?? ''];
+      const pushed = candidates
+        .filter((b) => b !== '')
+        .map((b) => pushedBranch(b, read, [...files.entries, ...resolved.config], hasBranch))
+        .filter((b) => b !== undefined)
+        .sort((a, b) => Number(DEFAULT_BRANCHES.has(b)) - Number(DEFAULT_BRANCHES.has(a)))[0];
+      if (pushed !== undefined) segment.pushes_branch = pushed;
+    }
   }
   const unresolved = inv.unresolved.some(Boolean);
   for (const c of read?.commands ?? []) runValue(ex, inv, `git ${c.option}`, c.value, unresolved);
@@ -525,10 +527,22 @@ function pushedBranch(
   hasBranch: (name: string) => boolean,
 ): string | undefined {
   if (read.positionals[0] !== 'push') return undefined;
-  // A configured push refspec decides the destination itself.
-  if (entries.some((e) => /^remote\.[^=]*\.push=/i.test(e))) return undefined;
-  if (read.canonical.some((o) => /^--(all|branches|mirror|tags)$/.test(o))) return undefined;
+  const main = () => [...DEFAULT_BRANCHES].find(hasBranch);
+  // Every local branch: main among them.
+  if (read.canonical.some((o) => /^--(all|branches|mirror)$/.test(o))) return main();
+  if (read.canonical.includes('--tags')) return undefined;
   const rest = read.positionals.slice(1);
+  // A refspec or configured push refspec (remote.NAME.push, from the files or `-c`) names its own
+  // destination: a default branch, or a pattern that takes every branch, is reported.
+  const configured = rest.length <= 1 ? entries.filter((e) => /^remote\.[^=]*\.push=/i.test(e)) : [];
+  const specs = [...rest.slice(1), ...configured.map((e) => e.slice(e.indexOf('=') + 1))];
+  for (const spec of specs) {
+    const dst = (spec.includes(':') ? spec.slice(spec.indexOf(':') + 1) : spec).replace(/^\+/, '');
+    const named = /^(refs\/heads\/)?(main|master)$/.exec(dst);
+    if (named) return named[2];
+    if (dst.includes('*')) return main();
+  }
+  if (configured.length > 0) return undefined;
   if (rest.length > 2 || (rest.length === 2 && !/^\+?(HEAD|@)$/.test(rest[1] as string))) return undefined;
   if (rest.length === 2) return current;
   const setting = (key: string) =>
@@ -650,12 +664,20 @@ function noteHooks(ex: Extractor, sub: string | undefined, files: GitFiles | und
   if (!mayRunHooks(sub)) return;
   noteRunsHooks(ex.res);
   const view = ex.res.files;
-  if (!view || !files?.cwds) return;
+  // Where the directory cannot be told (`cd "$(git rev-parse --show-toplevel)"`), the repository the
+  // command starts in: another one's hooks could only be the session's through a write outside.
+  const ctx = ex.res.ctx;
+  const cwds = files?.cwds ?? (ctx ? [ctx.cwd] : undefined);
+  if (!view || !files || !cwds) return;
+  const entries =
+    files.cwds !== undefined || !ctx
+      ? files.entries
+      : readGitConfig({ files: view, cwd: ctx.cwd, home: ctx.home, env: new Map() }).entries;
   // From the files only: a `-c core.hooksPath=` of the command is gated by itself.
   let hooksPath: string | undefined;
-  for (const e of files.entries)
+  for (const e of entries)
     if (e.toLowerCase().startsWith('core.hookspath=')) hooksPath = e.slice('core.hookspath='.length);
-  for (const cwd of files.cwds)
+  for (const cwd of cwds)
     for (const path of hookFiles(view, cwd, { hooksPath, gitDir: files.gitDir, home: files.home }))
       noteScript(ex.res, path);
 }

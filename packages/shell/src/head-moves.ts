@@ -1,0 +1,58 @@
+// Which commands may change the branch checked out, so that a later push without a destination of
+// its own is not read from a stale `.git/HEAD` (resolve.ts possibleBranches). What moves HEAD is
+// named: git's switching commands, forge and stacking CLIs that check out branches, a write into
+// `.git`, and a git command that cannot be told. Anything else the command runs is either walked
+// (a script, a Makefile recipe, an npm script, `sh -c`: their own git commands count), the
+// project's own code, or code the gate already refuses as unknown (written by the session, dynamic).
+import { GIT_COMMANDS } from './git.js';
+import { SHELLS } from './programs.js';
+import type { ShellSegment } from './types.js';
+
+/** git subcommands that check out another branch, or rename or repoint the current one. */
+const MOVING_GIT = new Set(['checkout', 'switch', 'bisect']);
+/** CLIs that check out branches themselves (a pull request's, a stack's). */
+const BRANCH_TOOLS = new Set([
+  'gt',
+  'graphite',
+  'jj',
+  'git-town',
+  'spr',
+  'ghstack',
+  'stg',
+  'git-branchless',
+  'sl',
+]);
+const FORGES = new Set(['gh', 'hub', 'glab', 'tea']);
+
+export function movesHead(segment: ShellSegment): boolean {
+  // A write into a repository's own files (`.git/HEAD`, `.git/refs/…`) may repoint HEAD.
+  if (segment.writes?.some((w) => /(^|\/)\.git(\/|$)/.test(w))) return true;
+  const program = segment.program;
+  if (BRANCH_TOOLS.has(program)) return true;
+  if (FORGES.has(program)) return segment.positionals.some((p) => p === 'checkout' || p === 'co');
+  // A `sh -c` string or eval text that could not be read: what it runs is not known.
+  if ((SHELLS.has(program) && segment.flags.includes('-c')) || program === 'eval')
+    return segment.unresolved === true;
+  if (program !== 'git') return false;
+  const sub = segment.subcommand ?? '';
+  const operands = segment.positionals.slice(1);
+  if (segment.unresolved && sub === '') return true;
+  if (MOVING_GIT.has(sub) || !GIT_COMMANDS.has(sub)) return true;
+  switch (sub) {
+    case 'branch':
+      // Renaming the current branch (`git branch -m main`) changes what a push updates.
+      return segment.flags.some((f) => /^(-m|-M|--move)$/.test(f));
+    case 'symbolic-ref':
+      return operands.length > 1;
+    case 'update-ref':
+      return operands.includes('HEAD') || segment.flags.includes('--stdin');
+    case 'stash':
+      return operands[0] === 'branch';
+    case 'worktree':
+    case 'rebase':
+      // A rebase keeps the branch (or stops detached, where a push without a destination fails).
+      return false;
+    default:
+      return false;
+  }
+}
