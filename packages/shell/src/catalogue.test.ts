@@ -889,6 +889,38 @@ passes('environment runners', [
   'pipenv run python manage.py check',
 ]);
 
+// Interpreters whose code the gate does not read: inline code and code on stdin are unknown.
+gates('other interpreters', [
+  ["expect -c 'spawn sh -c {rm -rf /srv/app}'", 'shell.dynamic'],
+  ['julia -e \'rm("/srv/app"; recursive=true)\'', 'shell.dynamic'],
+  ['elixir -e \'File.rm_rf!("/srv/app")\'', 'shell.dynamic'],
+  ['erl -noshell -eval \'os:cmd("x").\'', 'shell.dynamic'],
+  ['guile -c \'(system "x")\'', 'shell.dynamic'],
+  ['sbcl --eval \'(run-program "x" nil)\'', 'shell.dynamic'],
+  ["gdb -batch -ex 'shell rm -rf /srv/app'", 'shell.dynamic'],
+  ["gdb -ex 'run $(rm -rf x)' ./a.out", 'shell.dynamic'],
+  ["gdb --eval-command='python import os'", 'shell.dynamic'],
+  ['jshell <<< \'Runtime.getRuntime().exec("x")\'', 'shell.dynamic'],
+  // make: makefile text on the command line, or on stdin without a file view.
+  ["make --eval='all: ; rm -rf /srv/app'", 'shell.dynamic'],
+  ["make -E 'all: ; rm -rf /srv/app'", 'shell.dynamic'],
+  ["make -f - <<< 'all: ; rm -rf /srv/app'", 'shell.dynamic'],
+  // Replacing the whole crontab (and what it runs later); a tree deleted by del-cli.
+  ['crontab jobs.txt', 'system.config.destructive'],
+  ["crontab -l | { cat; echo '* * * * * ~/x.sh'; } | crontab -", 'system.config.destructive'],
+  ['npx del-cli dist', 'fs.rm.recursive-or-force'],
+]);
+
+passes('other interpreters', [
+  'julia --project scripts/report.jl',
+  'gdb -batch -ex run -ex bt ./build/app',
+  "gdb -batch -ex 'thread apply all bt full' -p 4242",
+  'expect deploy/login.exp',
+  'crontab -l',
+  'crontab -u deploy -l',
+  'make -j4 build',
+]);
+
 // PowerShell cmdlets typed as the command are judged as the POSIX command that does the same.
 gates('powershell cmdlets', [
   ["Remove-Item -Recurse -Force 'D:\\repos\\shop'", 'fs.rm.recursive-or-force'],

@@ -4,6 +4,7 @@
 // code that is not plainly read-only is unknown-dynamic; SQL is analysed into the segment's `sql` facts.
 import { posix } from 'node:path';
 import type { Extractor, Handler, Invocation } from './extract.js';
+import { gdbReadOnly } from './gdb-commands.js';
 import { firstOperand } from './option-scan.js';
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
 import { runPackageRunner } from './package-runners.js';
@@ -101,6 +102,11 @@ export const interpreter: Handler = (ex, inv, env, program) => {
     ex.emit(inv);
     if (program === 'bun' && !runPackageRunner(ex, inv, env, program))
       runPackageScripts(ex, inv, env, program);
+    return;
+  }
+  // gdb: a debugging session that runs the program and reads its state (gdb-commands.ts).
+  if (program === 'gdb' && inv.stdin === undefined && gdbReadOnly(inv.argv, inv.unresolved)) {
+    ex.emit(inv);
     return;
   }
   // PowerShell reads its own parameters (case-insensitive prefixes); whatever it runs is not analysed.

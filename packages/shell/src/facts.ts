@@ -7,6 +7,7 @@ import { database, interpreter } from './code.js';
 import { atJob, tmux } from './deferred-runners.js';
 import { Extractor, type Handler } from './extract.js';
 import type { ResolveContext } from './files.js';
+import { movesHead } from './head-moves.js';
 import { find, parallel, xargs } from './iterators.js';
 import { normalizeCommand } from './normalize.js';
 import { less, programCommands, vim } from './option-commands.js';
@@ -38,6 +39,9 @@ const DEFAULT_MAX_DEPTH = 24;
  */
 const DEFAULT_DEADLINE_MS = 250;
 const CD = /(^|[^\w-])(cd|pushd|popd)(?![\w-])/;
+/** `export GIT_DIR=…`, or `GIT_DIR=…` standing alone as a statement (not a prefix of one command). */
+const EXPORTED_GIT_DIR =
+  /\b(export|declare|typeset|readonly)\b[^;&|\n]*\bGIT_(DIR|WORK_TREE|COMMON_DIR)\b|(^|[;&|\n(]\s*)GIT_(DIR|WORK_TREE|COMMON_DIR)=\S*\s*($|[;&|\n)])/;
 const LOOP = /(^|[^\w-])(while|until|for|select|function)(?![\w-])|\(\s*\)/;
 
 const HANDLERS: Record<string, Handler> = {
@@ -99,7 +103,11 @@ export function parseShell(command: string, opts: ParseOptions = {}): ShellFacts
   return facts;
 }
 
-function parseAnew(command: string, opts: ParseOptions): ShellFacts {
+/**
+ * `headMoves`: a loop or function of the command moves HEAD (head-moves.ts); walked once, it may do
+ * so before a push written above it, so the command is walked again with HEAD unknown from the start.
+ */
+function parseAnew(command: string, opts: ParseOptions, headMoves = false): ShellFacts {
   if (typeof command !== 'string') return failed('command is not a string', '');
   if (command.length > MAX_COMMAND_LENGTH) {
     return failed(`command longer than ${MAX_COMMAND_LENGTH} characters`, command.slice(0, 200));
@@ -115,11 +123,14 @@ function parseAnew(command: string, opts: ParseOptions): ShellFacts {
   res.texts.push(text);
   // A loop or function may run a `cd` before commands written above it: directories are unknown.
   if (CD.test(text) && LOOP.test(text)) res.dirs = null;
-  // A loop or function may run a checkout before a command written above it.
-  if (LOOP.test(text)) res.headMayMove = true;
+  // An exported GIT_DIR/GIT_WORK_TREE points later git commands at another repository.
+  const headUnknown = headMoves || EXPORTED_GIT_DIR.test(text);
+  if (headUnknown) res.headMayMove = true;
   try {
     const script = new Parser(text, budget).parseScript();
     extractor.walkScript(script, { ifs: ' \t\n' }, []);
+    if (!headUnknown && LOOP.test(text) && extractor.segments.some(movesHead))
+      return parseAnew(command, opts, true);
     // A script the command itself writes before running it: its contents now are not what runs.
     checkScriptsWritten(res, extractor.segments, (kind, path) => extractor.flag(kind, path));
     // A bound of the file view answered for some word: what the command does is not fully known.

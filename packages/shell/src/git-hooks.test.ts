@@ -99,6 +99,41 @@ describe('hookFiles', () => {
     expect(scripts(dir, 'git commit -m x')).not.toContain(join(dir, 'package.json'));
   });
 
+  it("lefthook's other configuration files and its scripts directory", () => {
+    const dir = repo('lefthook', 'git');
+    mkdirSync(join(dir, '.lefthook', 'pre-commit'), { recursive: true });
+    writeFileSync(join(dir, '.lefthook', 'pre-commit', 'lint.sh'), 'exit 0\n');
+    writeFileSync(join(dir, 'lefthook.toml'), '[pre-commit]\n');
+    expect(scripts(dir, 'git commit -m x')).toEqual(
+      expect.arrayContaining([join(dir, 'lefthook.toml'), join(dir, '.lefthook', 'pre-commit', 'lint.sh')]),
+    );
+    // Written by the same command as the commit: a script written, then run.
+    const kinds = parseShell(
+      "printf 'rm -rf ~' > .lefthook/pre-commit/lint.sh && git commit -m x",
+    ).dynamic.map((d) => d.kind);
+    expect(kinds).toContain('script_written_by_command');
+  });
+
+  it('a patch git apply writes into a hook, then the commit', () => {
+    const dir = repo('apply', 'githooks');
+    writeFileSync(
+      join(dir, 'fix.diff'),
+      'diff --git a/.githooks/pre-push b/.githooks/pre-push\n--- a/.githooks/pre-push\n+++ b/.githooks/pre-push\n',
+    );
+    const facts = parseShell('git apply fix.diff && git push origin feature', {
+      context: context(dir),
+      deadlineMs: 2000,
+    });
+    expect(facts.segments[0]?.writes).toEqual([join(dir, '.githooks', 'pre-push')]);
+    expect(facts.dynamic.map((d) => d.kind)).toContain('script_written_by_command');
+    // The patch written by the same command is not what is read now.
+    const same = parseShell("printf 'x' > fix.diff && git apply fix.diff", {
+      context: context(dir),
+      deadlineMs: 2000,
+    });
+    expect(same.dynamic.map((d) => d.kind)).toContain('script_written_by_command');
+  });
+
   it('where the directory cannot be told, the hooks of the repository the command starts in', () => {
     const dir = repo('toplevel', 'githooks');
     expect(scripts(join(dir, 'src'), 'cd "$(git rev-parse --show-toplevel)" && git push')).toEqual([

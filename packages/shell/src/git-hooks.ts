@@ -73,10 +73,27 @@ const MANAGER_FILES = [
   '.pre-commit-config.yml',
   'lefthook.yml',
   'lefthook.yaml',
+  'lefthook.toml',
+  'lefthook.json',
+  'lefthook.jsonc',
   '.lefthook.yml',
   '.lefthook.yaml',
+  '.lefthook.toml',
+  '.lefthook.json',
+  '.lefthook.jsonc',
+  '.config/lefthook.yml',
+  '.config/lefthook.yaml',
+  '.config/lefthook.toml',
+  '.config/lefthook.json',
   'lefthook-local.yml',
+  'lefthook-local.yaml',
   '.lefthook-local.yml',
+  '.lefthook-local.yaml',
+  '.huskyrc',
+  '.huskyrc.json',
+  '.huskyrc.js',
+  '.huskyrc.cjs',
+  'husky.config.js',
   '.lintstagedrc',
   '.lintstagedrc.json',
   '.lintstagedrc.yaml',
@@ -92,11 +109,17 @@ const MANAGER_FILES = [
   '.simple-git-hooks.cjs',
 ];
 
-/** Whether a written path is one a hook run may run: a hook's name, or a hook manager's file. */
+/** Directories whose files the hook managers run: lefthook's scripts, husky's hooks. */
+const MANAGER_DIRS = ['.lefthook', '.lefthook-local', '.husky'];
+
+/** Whether a written path is one a hook run may run: a hook's name, a hook manager's file or script. */
 export function isHookFile(path: string): boolean {
   const name = posix.basename(path);
-  return HOOK_NAMES.has(name) || MANAGER_FILES.includes(name);
+  if (HOOK_NAMES.has(name) || MANAGER_BASENAMES.has(name)) return true;
+  return path.split('/').some((part) => MANAGER_DIRS.includes(part));
 }
+
+const MANAGER_BASENAMES = new Set(MANAGER_FILES.map((f) => posix.basename(f)));
 
 /** Whether `git SUB` may run a hook. */
 export function mayRunHooks(sub: string | undefined): boolean {
@@ -151,6 +174,12 @@ export function hookFiles(
       const path = posix.join(top, name);
       if (files.realpath(path) !== undefined) out.push(path);
     }
+    // lefthook runs the scripts in `.lefthook/HOOK/` (and `.lefthook-local/HOOK/`).
+    for (const dir of ['.lefthook', '.lefthook-local'])
+      for (const hook of files.readdir(posix.join(top, dir)) ?? [])
+        if (HOOK_NAMES.has(hook))
+          for (const script of files.readdir(posix.join(top, dir, hook)) ?? [])
+            out.push(posix.join(top, dir, hook, script));
     // lint-staged, simple-git-hooks, husky v4 and pre-commit read their settings from package.json too.
     const manifest = posix.join(top, 'package.json');
     const text = files.readText(manifest, 1024 * 1024);

@@ -155,7 +155,9 @@ describe('the current branch, read where nothing before could move HEAD', () => 
       'cd "$(git rev-parse --show-toplevel)" && git push',
       'git branch -m main && git push',
       'git checkout main && git push origin "$(git branch --show-current)"',
-      'for r in a; do git push origin "$(git branch --show-current)"; done',
+      // A loop that switches may do so before the push written above it.
+      'for r in a b; do git push origin "$(git branch --show-current)"; git checkout -q main; done',
+      'f() { git push origin HEAD; git checkout -q main; }; f; f',
       './switch.sh; git push origin "$(git branch --show-current)"',
     ]) {
       expect(judged(command, work).gating, command).not.toEqual([]);
@@ -195,6 +197,19 @@ describe('the current branch, read where nothing before could move HEAD', () => 
     ]) {
       expect(judged(command, work).rules, command).not.toContain('git.push.default-branch');
     }
+    // A loop or function that switches nothing leaves the branch known, whatever its words.
+    for (const command of [
+      'git commit -qam "handle null for users" && git push',
+      'for d in src docs; do ls "$d"; done && git push origin HEAD',
+      'until true; do sleep 1; done; git push',
+    ]) {
+      expect(judged(command, work).rules, command).not.toContain('git.push.default-branch');
+      expect(judged(command, repo).rules, command).toContain('git.push.default-branch');
+    }
+    // A switch the loop spells in a way the text does not show is found by the walk.
+    expect(
+      judged("for r in a b; do git push origin HEAD; git chec''kout -q main; done", work).rules,
+    ).toContain('git.push.default-branch');
     // Whatever runs before the push, only what can switch branches counts.
     for (const command of [
       'npm test && git push',
@@ -222,6 +237,38 @@ describe('the current branch, read where nothing before could move HEAD', () => 
     ]) {
       expect(judged(command, repo).rules, command).toContain('git.push.default-branch');
     }
+    // A switch in a repository nested in the work tree is that repository's.
+    mkdirSync(join(work, 'vendor', 'y'), { recursive: true });
+    git(join(work, 'vendor', 'y'), 'init', '-q', '-b', 'trunk');
+    for (const command of [
+      'git -C vendor/y checkout -q -b v2 && git add vendor && git commit -qm bump && git push',
+      'cd vendor/y && git checkout -q -b v2 && cd ../.. && git push',
+    ]) {
+      expect(judged(command, work).rules, command).not.toContain('git.push.default-branch');
+    }
+    // A repository the command makes has a branch of its own: pushing from it is not told.
+    for (const command of [
+      'git clone -q https://example.com/a/x.git vendor/x && cd vendor/x && git push',
+      'git worktree add .wt main && git -C .wt push',
+      'git rebase origin/main main && git push',
+      'git branch --mov main && git push',
+      `export GIT_DIR=${repo}/.git; git push`,
+    ]) {
+      expect(judged(command, work).rules, command).toContain('git.push.default-branch');
+    }
+    // What the push reads of its configuration, changed by the command before it.
+    for (const command of [
+      'git config push.default matching && git push',
+      'git checkout -q -b fix origin/main && git -c push.default=upstream push',
+      'git branch -q -u origin/main && git -c push.default=upstream push',
+    ]) {
+      expect(judged(command, work).rules, command).toContain('git.push.default-branch');
+    }
+    expect(judged('git config push.autoSetupRemote true && git push', work).rules).not.toContain(
+      'git.push.default-branch',
+    );
+    // git's external commands that do not switch branches keep it.
+    expect(judged('git lfs pull && git push', work).rules).not.toContain('git.push.default-branch');
     // A local branch whose name has a slash is no remote's.
     git(work, 'branch', 'release/main');
     expect(judged('git checkout release/main && git push origin HEAD', work).rules).not.toContain(

@@ -1,7 +1,10 @@
 // Which branch a `git checkout` / `git switch` leaves checked out, so that a later `git push` with
 // no destination of its own (`git checkout main && git push`) is read as the push it is. The switch
 // may fail and leave the branch where it was, so the branch before stays possible too (resolve.ts).
+import { posix } from 'node:path';
 import type { Script } from './ast.js';
+import type { FileView } from './files.js';
+import { findGitDir } from './git-config.js';
 import type { ParsedOptions } from './option-model.js';
 
 /** A pipeline of a script being walked: `script.pipelines[index]`. */
@@ -10,15 +13,25 @@ export interface PipelineAt {
   index: number;
 }
 
-/** Where a git command runs, as a key: its directories and the git directory it names. */
-export function switchPlace(cwds: readonly string[], gitDir: string | undefined): string {
-  return JSON.stringify([cwds, gitDir ?? null]);
+/**
+ * Which repository a git command runs in, for each directory it may run in: the git directory
+ * (`--git-dir`/`GIT_DIR` when given; a worktree has its own, with its own HEAD). `?` marks a
+ * directory that does not exist yet (a clone or worktree the command makes): it may become anything.
+ */
+export function switchPlaces(files: FileView, cwds: readonly string[], gitDir: string | undefined): string[] {
+  return cwds.map((cwd) => {
+    if (gitDir !== undefined) return posix.resolve(cwd, gitDir);
+    if (files.realpath(cwd) === undefined) return '?';
+    return findGitDir(files, cwd, { entries: [], unreadable: false }) ?? '-';
+  });
 }
 
 /** A switch whose target can be told, and where it ran. */
 export interface Switch {
   branches: string[];
   at: PipelineAt | undefined;
+  /** switchPlaces of where it ran. */
+  where: string[];
 }
 
 /**

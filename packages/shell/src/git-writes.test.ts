@@ -30,6 +30,34 @@ describe('gitWrites', () => {
     expect(texts('clone x /abs/y', '..')).toEqual(['/abs/y']);
   });
 
+  it('git apply writes the files its patch names, or the whole work tree', () => {
+    const patch = [
+      'diff --git a/src/app.ts b/src/app.ts',
+      '--- a/src/app.ts',
+      '+++ b/src/app.ts',
+      '@@ -1 +1 @@',
+      'diff --git a/.husky/pre-commit b/.husky/pre-commit',
+      'new file mode 100755',
+      '--- /dev/null',
+      '+++ b/.husky/pre-commit',
+      'diff --git a/old.sh b/run.sh',
+      'rename from old.sh',
+      'rename to run.sh',
+    ].join('\n');
+    const read = (path: string) => (path === 'fix.diff' ? patch : undefined);
+    expect(gitWrites(['apply', 'fix.diff'], '', read).map((w) => w.text)).toEqual([
+      'src/app.ts',
+      '.husky/pre-commit',
+      'run.sh',
+    ]);
+    expect(gitWrites(['apply', '--directory=pkg', 'fix.diff'], '', read).map((w) => w.text)).toContain(
+      'pkg/.husky/pre-commit',
+    );
+    expect(gitWrites(['apply', 'missing.diff'], '', read).map((w) => w.text)).toEqual(['.']);
+    expect(gitWrites(['apply'], '', read).map((w) => w.text)).toEqual(['.']);
+    expect(gitWrites(['apply', '--check', 'fix.diff'], '', read)).toEqual([]);
+  });
+
   it('become the segment writes', () => {
     const segment = parseShell('git -C .. clone --quiet x other').segments[0];
     expect(segment?.writes).toEqual(['../other']);

@@ -10,6 +10,12 @@ import type { ShellSegment } from './types.js';
 
 /** git subcommands that check out another branch, or rename or repoint the current one. */
 const MOVING_GIT = new Set(['checkout', 'switch', 'bisect']);
+/**
+ * git's external commands (`git-NAME` programs) that check out branches: other external commands
+ * (lfs, absorb, …) keep it. An alias is resolved before this is asked; one that cannot be read is
+ * refused by itself.
+ */
+const MOVING_EXTERNAL = new Set(['town', 'flow', 'branchless', 'machete', 'spr', 'stack', 'ps']);
 /** CLIs that check out branches themselves (a pull request's, a stack's). */
 const BRANCH_TOOLS = new Set([
   'gt',
@@ -20,9 +26,13 @@ const BRANCH_TOOLS = new Set([
   'ghstack',
   'stg',
   'git-branchless',
+  'git-machete',
   'sl',
+  'av',
+  'repo',
 ]);
-const FORGES = new Set(['gh', 'hub', 'glab', 'tea']);
+/** Forge CLIs: `pr checkout` (az: `repos pr checkout`) checks out a pull request's branch. */
+const FORGES = new Set(['gh', 'hub', 'glab', 'tea', 'az']);
 
 export function movesHead(segment: ShellSegment): boolean {
   // A write into a repository's own files (`.git/HEAD`, `.git/refs/…`) may repoint HEAD.
@@ -37,21 +47,23 @@ export function movesHead(segment: ShellSegment): boolean {
   const sub = segment.subcommand ?? '';
   const operands = segment.positionals.slice(1);
   if (segment.unresolved && sub === '') return true;
-  if (MOVING_GIT.has(sub) || !GIT_COMMANDS.has(sub)) return true;
+  if (MOVING_GIT.has(sub)) return true;
+  if (!GIT_COMMANDS.has(sub)) return MOVING_EXTERNAL.has(sub);
+  const options = [...segment.flags, ...(segment.canonical ?? [])];
   switch (sub) {
     case 'branch':
-      // Renaming the current branch (`git branch -m main`) changes what a push updates.
-      return segment.flags.some((f) => /^(-m|-M|--move)$/.test(f));
+      // Renaming the current branch (`git branch -m main`, `--mov main`) changes what a push updates.
+      return options.some((f) => /^(-m|-M|--move)$/.test(f) || /^--mo(v|ve)?$/.test(f));
+    case 'rebase':
+      // `git rebase UPSTREAM BRANCH` checks BRANCH out first; otherwise the branch stays (or a
+      // stopped rebase leaves HEAD detached, where a push without a destination fails).
+      return operands.length >= 2 || (options.includes('--root') && operands.length >= 1);
     case 'symbolic-ref':
       return operands.length > 1;
     case 'update-ref':
-      return operands.includes('HEAD') || segment.flags.includes('--stdin');
+      return operands.includes('HEAD') || options.includes('--stdin');
     case 'stash':
       return operands[0] === 'branch';
-    case 'worktree':
-    case 'rebase':
-      // A rebase keeps the branch (or stops detached, where a push without a destination fails).
-      return false;
     default:
       return false;
   }

@@ -6,6 +6,7 @@
 // as a variable would be (dynamic in command position). Dry runs (-n, -q) run nothing.
 import { posix } from 'node:path';
 import type { Extractor, Invocation } from './extract.js';
+import { DESCRIPTOR_PATH } from './node-files.js';
 import { own } from './own.js';
 import { canRead, judgeShellText, noteUnread, readScript } from './scripts.js';
 
@@ -73,7 +74,13 @@ export function runMake(ex: Extractor, inv: Invocation): void {
   const overrides = new Map<string, string>();
   for (let k = 1; k < argv.length; k++) {
     const arg = argv[k] as string;
-    if (unresolved[k] || arg.startsWith('--eval')) {
+    // `--eval TEXT` (GNU make 4.4: `-E TEXT`) is makefile text given on the command line: it may
+    // define or redefine any rule, with or without a file view.
+    if (arg.startsWith('--eval') || /^-[a-zA-Z]*E/.test(arg)) {
+      ex.flag('unresolved_script', inv.text);
+      return;
+    }
+    if (unresolved[k]) {
       if (readable) ex.flag('unresolved_script', inv.text);
       return;
     }
@@ -110,9 +117,14 @@ export function runMake(ex: Extractor, inv: Invocation): void {
     else goals.push(arg);
   }
   const base = dir ?? '.';
+  // `-f -` reads the makefile from stdin, as `-f /dev/stdin` does.
   const names =
-    files.length > 0 ? files.map((f) => (f.startsWith('/') ? f : posix.join(base, f))) : undefined;
+    files.length > 0
+      ? files.map((f) => (f === '-' ? '/dev/stdin' : f.startsWith('/') ? f : posix.join(base, f)))
+      : undefined;
   if (!readable) {
+    // A makefile read from the command's stdin is not followed without a file view.
+    if (names?.some((n) => DESCRIPTOR_PATH.test(n))) ex.flag('unresolved_script', inv.text);
     for (const name of names ?? MAKEFILE_NAMES.map((n) => posix.join(base, n))) noteUnread(ex, inv, name);
     return;
   }

@@ -47,17 +47,46 @@ export function interpreterLanguage(program: string): Language | null {
   ) {
     return 'awk';
   }
-  if (
-    program === 'rscript' ||
-    program === 'osascript' ||
-    program === 'pwsh' ||
-    program === 'powershell' ||
-    program === 'tclsh'
-  ) {
-    return 'other';
-  }
+  if (OTHER_INTERPRETERS.has(program)) return 'other';
   return null;
 }
+
+/**
+ * Interpreters whose code the gate does not read: inline code (`-e`, `--eval`, `-c`, …) or code on
+ * stdin is unknown; a file they run is the project's own (or, written by the session, refused).
+ */
+const OTHER_INTERPRETERS = new Set([
+  'rscript',
+  'r',
+  'osascript',
+  'pwsh',
+  'powershell',
+  'tclsh',
+  'wish',
+  'expect',
+  'julia',
+  'groovy',
+  'guile',
+  'racket',
+  'sbcl',
+  'clisp',
+  'erl',
+  'elixir',
+  'jshell',
+  'octave',
+  'nu',
+  'xonsh',
+  'elvish',
+  'bb',
+  'clojure',
+  'clj',
+  'gdb',
+  'hy',
+  'ghc',
+  'runghc',
+  'runhaskell',
+  'scala',
+]);
 
 /** Options that carry inline code, per language. */
 export const CODE_OPTIONS: Record<Language, readonly string[]> = {
@@ -68,7 +97,21 @@ export const CODE_OPTIONS: Record<Language, readonly string[]> = {
   php: ['-r'],
   lua: ['-e'],
   awk: ['--source', '-e'],
-  other: ['-e', '-c', '-command', '--command'],
+  other: [
+    '-e',
+    '-c',
+    '-command',
+    '--command',
+    '--commands',
+    '--eval',
+    '-eval',
+    '-E',
+    '--print',
+    '-ex',
+    '--eval-command',
+    '-iex',
+    '--init-eval-command',
+  ],
 };
 
 /** Options that load code from a module or file named by their value. */
@@ -81,7 +124,7 @@ export const LOAD_OPTIONS: Record<Language, readonly string[]> = {
   php: ['-d'],
   lua: ['-l'],
   awk: ['-f', '--file', '-i', '--include', '-E', '--exec', '-l', '--load'],
-  other: ['-f', '-file', '--file'],
+  other: ['-f', '-file', '--file', '-x', '--load', '--script', '-r'],
 };
 
 /** Long options of interpreters whose parser takes unambiguous prefixes (gawk uses getopt_long). */

@@ -5,7 +5,7 @@
 import { posix } from 'node:path';
 import type { FileView, ResolveContext } from './files.js';
 import { currentBranch } from './git-refs.js';
-import { type PipelineAt, type Switch, switchHeld, switchPlace } from './git-switch.js';
+import { type PipelineAt, type Switch, switchHeld, switchPlaces } from './git-switch.js';
 import { expandGlob } from './glob.js';
 import { mktempVariable } from './mktemp-variable.js';
 
@@ -69,6 +69,12 @@ export class Resolver {
   readonly switchedTo: Array<{ branch: string; where: string }> = [];
   /** The last such switch, and where it ran. */
   lastSwitch: Switch | undefined;
+  /**
+   * What a later push reads of its configuration may have changed before it: `push` (push.default
+   * or a push refspec written), `upstream` (a branch's upstream set: `branch -u`, `push -u`, a
+   * checkout with `--track` or from a remote's branch).
+   */
+  readonly pushConfigChanged = new Set<'push' | 'upstream'>();
   /** Called when a tracked variable is assigned after a use was resolved (a loop may run the use later). */
   onReassign: ((name: string) => void) | undefined;
   // Allocated on first use: most parses never need them.
@@ -164,17 +170,23 @@ export class Resolver {
   }): string[] | null {
     const files = this.ctx?.files;
     if (!files || this.headMayMove || !this.dirs || where.cwds.length === 0) return null;
-    // The switches followed were made where the push runs: one in another directory or repository
-    // (`env -C`, `git -C`, `GIT_DIR=`) may have been this repository's too, or not.
-    const here = switchPlace(where.cwds, where.gitDir);
-    if (this.switchedTo.some((s) => s.where !== here)) return null;
+    const places = switchPlaces(files, where.cwds, where.gitDir);
+    // A directory that does not exist yet (a clone, a worktree made by the command), or a switch
+    // made in one: what is checked out there is not told.
+    if (places.includes('?') || this.switchedTo.some((s) => s.where === '?')) return null;
     // Run only once the last switch succeeded: on the branch it checked out.
-    if (this.lastSwitch && switchHeld(this.lastSwitch, where.at)) return [...this.lastSwitch.branches];
-    // Every directory the command may be in (a `cd` that may have failed leaves two).
-    const read = where.cwds
-      .map((cwd) => currentBranch(files, cwd, where.gitDir))
-      .filter((b) => b !== undefined);
-    return [...new Set([...read, ...this.switchedTo.map((s) => s.branch)])];
+    const last = this.lastSwitch;
+    if (last?.where.every((w) => places.every((p) => p === w)) && switchHeld(last, where.at))
+      return [...last.branches];
+    // For every directory the command may be in (a `cd` that may have failed leaves two): the
+    // branch read there, and those the switches made in its repository may have checked out.
+    const out = new Set<string>();
+    where.cwds.forEach((cwd, k) => {
+      const read = currentBranch(files, cwd, where.gitDir);
+      if (read !== undefined) out.add(read);
+      for (const s of this.switchedTo) if (s.where === places[k]) out.add(s.branch);
+    });
+    return [...out];
   }
 
   /**

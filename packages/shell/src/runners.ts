@@ -8,7 +8,7 @@ import { type GitFileConfig, readGitConfig } from './git-config.js';
 import { gitFacts } from './git-facts.js';
 import { hookFiles, mayRunHooks } from './git-hooks.js';
 import { namesRevision } from './git-refs.js';
-import { switchEffect, switchPlace } from './git-switch.js';
+import { switchEffect, switchPlaces } from './git-switch.js';
 import { gitWrites } from './git-writes.js';
 import { runValue } from './option-commands.js';
 import type { ParsedOptions } from './option-model.js';
@@ -18,7 +18,14 @@ import { own } from './own.js';
 import { commandText, gitCommandValues } from './pager-editor.js';
 import { slice } from './prefixes.js';
 import { readOptions } from './read-options.js';
-import { canRead, noteRunsHooks, noteScript, runShellFile, stdinScriptFile } from './scripts.js';
+import {
+  canRead,
+  noteReadInput,
+  noteRunsHooks,
+  noteScript,
+  runShellFile,
+  stdinScriptFile,
+} from './scripts.js';
 import { isKnownInitEval, isKnownInitFile, isKnownInitSource } from './shell-init.js';
 import type { ShellSegment } from './types.js';
 import { addPath, type WriteSet } from './writes.js';
@@ -445,15 +452,17 @@ export const git: Handler = (ex, inv, env) => {
     if (effect !== 'unknown') {
       ex.res.headMayMove = false;
       if (effect !== 'keeps') {
-        const where = switchPlace(files.cwds, files.gitDir);
-        ex.res.switchedTo.push(...effect.branches.map((branch) => ({ branch, where })));
-        ex.res.lastSwitch = { branches: effect.branches, at: ex.at };
+        const where = ex.res.files ? switchPlaces(ex.res.files, files.cwds, files.gitDir) : ['?'];
+        for (const place of where)
+          ex.res.switchedTo.push(...effect.branches.map((branch) => ({ branch, where: place })));
+        ex.res.lastSwitch = { branches: effect.branches, at: ex.at, where };
       }
     }
   }
   const segment = ex.segments[ex.segments.length - 1];
   if (segment?.program === 'git') {
     if (facts.configWrites) segment.config_writes = facts.configWrites;
+    notePushConfig(ex, sub, read, facts.configWrites);
     noteGitWrites(ex, inv, segment, resolved.argv, subIndex);
     const steering = files ? steeringConfig(files.entries, read?.positionals) : [];
     if (steering.length > 0) segment.repo_config = steering;
@@ -465,9 +474,10 @@ export const git: Handler = (ex, inv, env) => {
       const cwd = files.cwds?.[0] ?? ex.res.ctx?.cwd;
       const hasBranch = (name: string) => cwd !== undefined && namesRevision(view, cwd, name) === true;
       const candidates = branches ?? [[...DEFAULT_BRANCHES].find(hasBranch) ?? ''];
+      const changed = ex.res.pushConfigChanged;
       const pushed = candidates
         .filter((b) => b !== '')
-        .map((b) => pushedBranch(b, read, [...files.entries, ...resolved.config], hasBranch))
+        .map((b) => pushedBranch(b, read, [...files.entries, ...resolved.config], hasBranch, changed))
         .filter((b) => b !== undefined)
         .sort((a, b) => Number(DEFAULT_BRANCHES.has(b)) - Number(DEFAULT_BRANCHES.has(a)))[0];
       if (pushed !== undefined) segment.pushes_branch = pushed;
@@ -490,7 +500,18 @@ function noteGitWrites(
   let base = '';
   for (let k = 1; k < subIndex; k++)
     if (argv[k] === '-C' && argv[k + 1] !== undefined) base = posix.join(base, argv[k + 1] as string);
-  const made = gitWrites(argv.slice(subIndex), base);
+  const view = ex.res.files;
+  const dirs = ex.res.dirs;
+  // A patch `git apply` reads, relative to where git runs (one directory only).
+  const read =
+    view && dirs?.length === 1
+      ? (path: string) => {
+          const abs = posix.resolve(dirs[0] as string, base, path);
+          noteReadInput(ex.res, abs);
+          return view.readText(abs, 4 * 1024 * 1024);
+        }
+      : undefined;
+  const made = gitWrites(argv.slice(subIndex), base, read);
   if (made.length === 0) return;
   // An alias rewrote argv: the unresolved flags no longer line up, and any of them counts.
   const aligned = argv === inv.argv;
@@ -510,6 +531,34 @@ function noteGitWrites(
   segment.writes_unresolved = set.unresolved;
 }
 
+/**
+ * A git command that changes what a later push without a destination reads of its configuration:
+ * push.default or a push refspec (`push`), or a branch's upstream (`upstream`).
+ */
+function notePushConfig(
+  ex: Extractor,
+  sub: string | undefined,
+  read: ParsedOptions | undefined,
+  writes: readonly string[] | undefined,
+): void {
+  const changed = ex.res.pushConfigChanged;
+  for (const w of writes ?? []) {
+    if (/^(push\.default|remote\.[^=]*\.push)=/.test(w)) changed.add('push');
+    if (/^branch\.[^=]*\.(merge|remote|pushremote)=/.test(w) || /^remote\.pushdefault/.test(w))
+      changed.add('upstream');
+  }
+  if (!read) return;
+  const options = read.canonical;
+  const upstreamSet =
+    (sub === 'branch' && options.some((o) => /^--(set-upstream-to|track|set-upstream)(=|$)/.test(o))) ||
+    (sub === 'push' && options.some((o) => /^--set-upstream$/.test(o))) ||
+    // A branch created from a remote's branch tracks it (branch.autoSetupMerge).
+    ((sub === 'checkout' || sub === 'switch') &&
+      (options.some((o) => /^--track(=|$)/.test(o)) ||
+        (options.some((o) => /^(-b|-B|--create|--force-create)=/.test(o)) && read.positionals.length > 1)));
+  if (upstreamSet) changed.add('upstream');
+}
+
 /** Branch names that are a repository's default by convention (the rules match the same names). */
 const DEFAULT_BRANCHES = new Set(['main', 'master']);
 
@@ -525,6 +574,7 @@ function pushedBranch(
   read: ParsedOptions,
   entries: readonly string[],
   hasBranch: (name: string) => boolean,
+  changed: ReadonlySet<'push' | 'upstream'> = new Set(),
 ): string | undefined {
   if (read.positionals[0] !== 'push') return undefined;
   const main = () => [...DEFAULT_BRANCHES].find(hasBranch);
@@ -548,7 +598,10 @@ function pushedBranch(
   const setting = (key: string) =>
     entries.findLast((e) => e.toLowerCase().startsWith(`${key.toLowerCase()}=`))?.slice(key.length + 1);
   const mode = setting('push.default')?.toLowerCase();
+  // A push.default or upstream the command changed before the push is not in the files read.
+  if (changed.has('push')) return main() ?? current;
   if (mode === 'matching') return [...DEFAULT_BRANCHES].find(hasBranch) ?? current;
+  if ((mode === 'upstream' || mode === 'tracking') && changed.has('upstream')) return main() ?? current;
   const merge = setting(`branch.${current}.merge`)?.replace(/^refs\/heads\//, '');
   return (mode === 'upstream' || mode === 'tracking') && merge ? merge : current;
 }

@@ -77,6 +77,15 @@ export function noteScript(res: Resolver, path: string): void {
 }
 
 /**
+ * A file the command reads to decide what it does (a patch `git apply` applies): judged from its
+ * contents now, which a write earlier in the same command would make stale — such a write is
+ * flagged as a script written then run (checkScriptsWritten).
+ */
+export function noteReadInput(res: Resolver, path: string): void {
+  state(res).unread.add(posix.normalize(path));
+}
+
+/**
  * The command runs a git command that may run hooks: a hook file (or hook-manager file) it writes,
  * wherever, is a script it writes and then runs (which hooks directory git uses is not told here).
  */

@@ -2,6 +2,7 @@
 // options that take a value, the options whose value is written, and which operands are written.
 // A few programs whose write depends on a mode (sed -i, tar -x/-c, find -delete, dd of=) carry a
 // small function instead of an operand rule.
+import { posix } from 'node:path';
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
 import { own } from './own.js';
 
@@ -219,6 +220,25 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
     values: '-d -x -P -I -O',
     readOnly: '-l -t -v -Z -p -c',
     custom: (s) => [optionValue(s, '-d') ?? { text: '.' }],
+  },
+  // `npm pkg set|delete|fix` edits package.json; `npm config set|delete|edit|fix` (and `npm set`)
+  // the user's ~/.npmrc, the project's .npmrc with --location=project, the global one with -g.
+  npm: {
+    values: '-L --location --userconfig --prefix -w --workspace',
+    custom: (s) => {
+      const ops = s.operands.map((k) => s.argv[k] as string);
+      if (ops[0] === 'pkg' && /^(set|delete|fix)$/.test(ops[1] ?? ''))
+        return [{ text: posix.join(optionValue(s, '--prefix')?.text ?? '.', 'package.json') }];
+      const config = (ops[0] === 'config' || ops[0] === 'c') && /^(set|delete|edit|fix)$/.test(ops[1] ?? '');
+      if (!config && ops[0] !== 'set') return [];
+      const userconfig = optionValue(s, '--userconfig');
+      if (userconfig) return [userconfig];
+      const location = optionValue(s, '-L --location')?.text;
+      if (location === 'project') return [{ text: '.npmrc' }];
+      if (location === 'global' || s.has('-g') || s.has('--global'))
+        return [{ text: '/usr/etc/npmrc', unresolved: true }];
+      return [{ text: '~/.npmrc' }];
+    },
   },
 };
 

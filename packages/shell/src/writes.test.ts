@@ -123,6 +123,14 @@ describe('programs', () => {
     ['ssh-keygen -t ed25519 -f ~/.ssh/id', ['~/.ssh/id']],
     ['mkfs.ext4 -L data /dev/sdb1', ['/dev/sdb1']],
     ['gcc -O2 -o /usr/local/bin/x x.c', ['/usr/local/bin/x']],
+    // npm's own configuration and manifest editors.
+    ['npm config set script-shell /bin/x', ['~/.npmrc']],
+    ['npm set ignore-scripts false', ['~/.npmrc']],
+    ['npm config set --location=project registry x', ['/w/.npmrc']],
+    ['npm config set --userconfig ./rc k v', ['/w/rc']],
+    ["npm pkg set scripts.test='node t.js'", ['/w/package.json']],
+    ['npm config get registry', []],
+    ['npm pkg get name', []],
     ['ls -la', []],
     ['cat a b', []],
   ])('%j writes %j', (command, expected) => {
