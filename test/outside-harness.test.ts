@@ -298,14 +298,25 @@ describe('tollgate init git-hooks', () => {
     await exited;
   });
 
-  it('judges the updates git reports when the typed command does not show them (a forcing push refspec in config)', () => {
+  it('reads a forcing push refspec in config into the typed command: git push origin is the forced push of main it is', () => {
     const before = git(repo.remote, 'rev-parse', 'refs/heads/main');
     git(repo.work, 'config', 'remote.origin.push', '+refs/heads/main:refs/heads/main');
     const held = typed(['push', 'origin']);
     git(repo.work, 'config', '--unset', 'remote.origin.push');
     expect(held.code).not.toBe(0);
-    expect(held.stderr).toContain('The command typed, git push origin, does not show all of that');
-    expect(held.stderr).toContain("tollgate predict --for 'git push origin +main:main'");
+    expect(held.stderr).toContain('git is about to run git push origin — it force-updates refs/heads/main');
+    expect(held.stderr).toContain("tollgate predict --for 'git push origin'");
+    expect(git(repo.remote, 'rev-parse', 'refs/heads/main')).toBe(before);
+  });
+
+  it('judges the updates git reports when the typed command does not show them (a refspec the config maps)', () => {
+    const before = git(repo.remote, 'rev-parse', 'refs/heads/main');
+    // A colon-less refspec takes its destination from remote.NAME.push: `git push origin feat` is feat onto main.
+    git(repo.work, 'config', 'remote.origin.push', '+refs/heads/feat:refs/heads/main');
+    const held = typed(['push', 'origin', 'feat']);
+    git(repo.work, 'config', '--unset', 'remote.origin.push');
+    expect(held.code).not.toBe(0);
+    expect(held.stderr).toContain('The command typed, git push origin feat, does not show all of that');
     expect(git(repo.remote, 'rev-parse', 'refs/heads/main')).toBe(before);
   });
 

@@ -57,6 +57,8 @@ export interface CompoundCommand {
   assigns?: string;
   /** A function definition (`f() { … }`, `function f { … }`): its name; `body` holds its one command. */
   defines?: string;
+  /** A loop (`for`, `select`, `while`, `until`): its body may run again after what follows it in the text. */
+  repeats?: boolean;
 }
 
 export type Command = SimpleCommand | CompoundCommand;

@@ -4,9 +4,9 @@
 // code that is not plainly read-only is unknown-dynamic; SQL is analysed into the segment's `sql` facts.
 import { posix } from 'node:path';
 import type { Extractor, Handler, Invocation } from './extract.js';
-import { gdbReadOnly } from './gdb-commands.js';
 import { firstOperand } from './option-scan.js';
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
+import { otherInterpreter } from './other-interpreters.js';
 import { runPackageRunner } from './package-runners.js';
 import { runPackageScripts } from './package-scripts.js';
 import { isReadOnlyCode } from './payload.js';
@@ -17,6 +17,7 @@ import {
   databaseClient,
   expandLong,
   interpreterLanguage,
+  isOtherInterpreter,
   type Language,
   LOAD_OPTIONS,
   TS_RUNNERS,
@@ -104,9 +105,9 @@ export const interpreter: Handler = (ex, inv, env, program) => {
       runPackageScripts(ex, inv, env, program);
     return;
   }
-  // gdb: a debugging session that runs the program and reads its state (gdb-commands.ts).
-  if (program === 'gdb' && inv.stdin === undefined && gdbReadOnly(inv.argv, inv.unresolved)) {
-    ex.emit(inv);
+  // Interpreters whose code is not read (other-interpreters.ts), gdb among them.
+  if (isOtherInterpreter(program)) {
+    otherInterpreter(ex, inv, env, program);
     return;
   }
   // PowerShell reads its own parameters (case-insensitive prefixes); whatever it runs is not analysed.

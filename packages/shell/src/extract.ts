@@ -148,6 +148,7 @@ export class Extractor {
     tick(this.budget);
     for (const redirect of command.redirects) this.walkRedirectSubs(redirect, env, via);
     if (command.type === 'compound') {
+      if (command.repeats || command.defines !== undefined) this.res.repeats = true;
       if (command.defines !== undefined && command.body[0]) {
         const known = this.functions.get(command.defines) ?? [];
         this.functions.set(command.defines, [...known, command.body[0]]);

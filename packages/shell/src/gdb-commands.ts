@@ -1,55 +1,133 @@
-// gdb runs the commands `-ex`/`--eval-command` (and `-iex`) give it, and some of them run anything:
-// `shell`, `!`, `pipe`, `python`, `source`, `make`, `define`, `run` through the shell with its
-// arguments. A debugging session that only runs the program and reads its state (`-batch -ex run
-// -ex bt`) is common and harmless: such commands are recognised, any other makes gdb's code unknown.
+// gdb runs the commands `-ex`/`--eval-command` (and `-iex`, a command file `-x`) give it, and some of
+// them run anything: `shell`, `!`, `pipe`, `python`, `source`, `make`, `define`, `run` through the
+// shell with its arguments, `set logging file` writing anywhere. A debugging session that only runs
+// the program and reads its state (`-batch -ex run -ex bt`) is common and harmless: such commands
+// are recognised, any other makes gdb's code unknown. gdb takes long options with one or two dashes
+// and any unambiguous prefix (`-eval`, `--eval-comm`). `--args PROG ARGS` is a command of its own.
+import type { Env } from './expand.js';
+import type { Extractor, Invocation } from './extract.js';
+import { canRead, noteScript, noteUnread } from './scripts.js';
+
+/** No shell metacharacters: gdb hands `run`'s arguments to a shell. */
+const PLAIN = '[^;|&$`<>()\\\\\'"\\n]';
 const READ_ONLY = new RegExp(
   '^(' +
     [
       'r(un)?',
       'start',
-      'bt( full)?',
-      'backtrace( full)?',
-      'where',
+      `(bt|backtrace|where)( full)?( -?\\d+)?`,
       'info [a-z ]+',
       'i [a-z]+',
-      'p(rint)?(/[a-z])? [^;|&$`<>()]+',
-      'x/[0-9a-z]+ [^;|&$`<>()]+',
-      'frame [0-9]+',
-      'f [0-9]+',
-      'up( [0-9]+)?',
-      'down( [0-9]+)?',
-      'list( [^;|&$`<>()]+)?',
-      'l( [^;|&$`<>()]+)?',
-      'thread apply all bt( full)?',
+      `(p|print|output|ptype|whatis|display)(/[a-z])? [^;|&\`]+`,
+      'x/[0-9a-z]+ [^;|&`]+',
+      '(frame|f) \\d+',
+      '(up|down)( \\d+)?',
+      `(list|l)( ${PLAIN}+)?`,
+      'thread apply all (bt|backtrace)( full)?',
+      'thread \\d+',
       'c(ontinue)?',
       'n(ext)?',
       's(tep)?',
       'finish',
       'q(uit)?',
       'kill',
-      'disassemble',
+      `disas(semble)?( ${PLAIN}+)?`,
       '(b|break|tbreak) [\\w.:/+-]+',
-      'set (pagination|confirm|print pretty|width|height|logging \\w+) [\\w.-]+',
+      'set (pagination|confirm|print pretty|width|height) [\\w.-]+',
       'catch (throw|catch|signal|syscall)( \\w+)?',
       'handle \\w+ [a-z ]+',
     ].join('|') +
     ')$',
 );
 
-/** Whether every gdb command of the call only runs the program as given and reads its state. */
-export function gdbReadOnly(argv: readonly string[], unresolved: readonly boolean[]): boolean {
+/** Long options that take gdb commands, and those that take a file of them. */
+const COMMANDS = ['ex', 'iex', 'eval-command', 'init-eval-command'];
+const COMMAND_FILES = ['x', 'ix', 'command', 'init-command'];
+/** Options with a value that is not code (a pid, a core, a directory, …). */
+const VALUES = new Set([
+  'p',
+  'pid',
+  'c',
+  'core',
+  'd',
+  'directory',
+  'cd',
+  's',
+  'symbols',
+  'e',
+  'exec',
+  'se',
+  'b',
+  'l',
+  'i',
+  'interpreter',
+  'D',
+  'data-directory',
+  'tty',
+]);
+
+/** The option a word names: `ex`/`iex` exactly, others by an unambiguous prefix of three or more letters. */
+function optionName(word: string): string {
+  const bare = word.replace(/^--?/, '').split('=')[0] as string;
+  if (bare.length < 3) return bare;
+  const all = [...COMMANDS, ...COMMAND_FILES, 'args'];
+  const found = all.filter((o) => o.startsWith(bare));
+  return found.length === 1 ? (found[0] as string) : bare;
+}
+
+export function gdbCommands(ex: Extractor, inv: Invocation, env: Env): void {
+  const { argv, unresolved } = inv;
+  let program: string | undefined;
   for (let k = 1; k < argv.length; k++) {
     const arg = argv[k] as string;
-    // Command files (`-x FILE`, `-ix`, `--command`) and a Python or Guile script are not read.
-    if (/^-{1,2}(x|ix|command|init-command)(=|$)/.test(arg)) return false;
-    const eq = arg.indexOf('=');
-    const name = /^--?[\w-]+$/.test(arg) ? arg : eq > 0 ? arg.slice(0, eq) : arg;
-    if (!/^-{1,2}(ex|iex|eval-command|init-eval-command)$/.test(name)) continue;
-    const inline = eq > 0 && name !== arg;
-    const value = inline ? arg.slice(eq + 1) : argv[k + 1];
-    if (value === undefined || unresolved[inline ? k : k + 1]) return false;
-    if (!READ_ONLY.test(value.trim())) return false;
-    if (!inline) k++;
+    if (!arg.startsWith('-') || arg === '-') {
+      program ??= arg;
+      continue;
+    }
+    if (unresolved[k]) {
+      ex.flag('unresolved_code', inv.text);
+      return;
+    }
+    const name = optionName(arg);
+    const attached = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : undefined;
+    if (name === 'args') {
+      // `--args PROG ARGS…`: the program gdb debugs (and runs) with its arguments, a command.
+      ex.resolve(
+        {
+          ...inv,
+          argv: argv.slice(k + 1),
+          unresolved: unresolved.slice(k + 1),
+          via: [...inv.via, 'gdb --args'],
+        },
+        env,
+      );
+      break;
+    }
+    if (COMMANDS.includes(name) || COMMAND_FILES.includes(name)) {
+      const at = attached === undefined ? k + 1 : k;
+      const value = attached ?? argv[k + 1];
+      if (attached === undefined) k++;
+      if (
+        value === undefined ||
+        unresolved[at] ||
+        COMMAND_FILES.includes(name) ||
+        !READ_ONLY.test(value.trim())
+      ) {
+        ex.flag('interpreter_code', inv.text);
+        return;
+      }
+      continue;
+    }
+    if (VALUES.has(name) && attached === undefined) k++;
   }
-  return true;
+  // The program debugged (and run by `run`): a file the session wrote is refused.
+  if (program !== undefined) {
+    if (!canRead(ex, inv)) noteUnread(ex, inv, program);
+    else {
+      const { paths, unresolved: unknown } = ex.res.paths(program);
+      if (!unknown) for (const path of paths) noteScript(ex.res, path);
+    }
+  }
+  if (inv.stdin?.text !== undefined && inv.stdin.text.trim() !== '') ex.flag('interpreter_stdin', inv.text);
+  else if (inv.stdin?.from === 'pipe-dynamic') ex.flag('interpreter_stdin', inv.text);
 }

@@ -206,6 +206,18 @@ describe('the current branch, read where nothing before could move HEAD', () => 
       expect(judged(command, work).rules, command).not.toContain('git.push.default-branch');
       expect(judged(command, repo).rules, command).toContain('git.push.default-branch');
     }
+    // Words of a loop in a message, beside a switch after the push, are no loop.
+    expect(
+      judged('git commit -qam "for users" && git push && git checkout -q main', work).rules,
+    ).not.toContain('git.push.default-branch');
+    // A push that may run after a switch written below it: at exit, in the background, once per input.
+    for (const command of [
+      "trap 'git push' EXIT; git checkout -q main",
+      '(sleep 2; git push) & git checkout -q main; wait',
+      "printf '1\n2\n' | xargs -I{} sh -c 'git push; git checkout -q main'",
+    ]) {
+      expect(judged(command, work).rules, command).toContain('git.push.default-branch');
+    }
     // A switch the loop spells in a way the text does not show is found by the walk.
     expect(
       judged("for r in a b; do git push origin HEAD; git chec''kout -q main; done", work).rules,
@@ -264,9 +276,22 @@ describe('the current branch, read where nothing before could move HEAD', () => 
     ]) {
       expect(judged(command, work).rules, command).toContain('git.push.default-branch');
     }
-    expect(judged('git config push.autoSetupRemote true && git push', work).rules).not.toContain(
-      'git.push.default-branch',
-    );
+    for (const command of [
+      'git config push.autoSetupRemote true && git push',
+      'git config push.default current && git push',
+      // A rebase of the branch named on the command line checks that branch out first.
+      'git rebase origin/main topic/x && git push',
+    ]) {
+      expect(judged(command, work).rules, command).not.toContain('git.push.default-branch');
+    }
+    for (const command of [
+      'git rebase origin/main main && git push',
+      'git graft topic/x main && git push',
+      `GIT_CONFIG_PARAMETERS="'remote.origin.push'='HEAD:refs/heads/main'" git push`,
+      'X=HEAD:refs/heads/main git --config-env=remote.origin.push=X push',
+    ]) {
+      expect(judged(command, work).rules, command).toContain('git.push.default-branch');
+    }
     // git's external commands that do not switch branches keep it.
     expect(judged('git lfs pull && git push', work).rules).not.toContain('git.push.default-branch');
     // A local branch whose name has a slash is no remote's.

@@ -87,3 +87,16 @@ export function switchEffect(
     branches: slash > 0 && remotes.has(word.slice(0, slash)) ? [word, word.slice(slash + 1)] : [word],
   };
 }
+
+/**
+ * `git rebase [--onto X] UPSTREAM BRANCH` checks BRANCH out before rebasing it (`--root BRANCH`
+ * likewise); without a branch operand the branch stays.
+ */
+export function rebaseEffect(read: ParsedOptions, unresolved: boolean): SwitchEffect {
+  const operands = read.positionals.slice(1);
+  const root = read.canonical.includes('--root');
+  const branch = root ? operands[0] : operands[1];
+  if (branch === undefined) return 'keeps';
+  if (unresolved || branch === '-' || branch.includes('@{')) return 'unknown';
+  return { branches: [branch] };
+}

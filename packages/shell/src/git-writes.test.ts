@@ -45,9 +45,11 @@ describe('gitWrites', () => {
       'rename to run.sh',
     ].join('\n');
     const read = (path: string) => (path === 'fix.diff' ? patch : undefined);
+    // A rename writes both names (the old one is removed).
     expect(gitWrites(['apply', 'fix.diff'], '', read).map((w) => w.text)).toEqual([
       'src/app.ts',
       '.husky/pre-commit',
+      'old.sh',
       'run.sh',
     ]);
     expect(gitWrites(['apply', '--directory=pkg', 'fix.diff'], '', read).map((w) => w.text)).toContain(
@@ -56,6 +58,21 @@ describe('gitWrites', () => {
     expect(gitWrites(['apply', 'missing.diff'], '', read).map((w) => w.text)).toEqual(['.']);
     expect(gitWrites(['apply'], '', read).map((w) => w.text)).toEqual(['.']);
     expect(gitWrites(['apply', '--check', 'fix.diff'], '', read)).toEqual([]);
+    // A patch on stdin is read as one; an unknown one writes files that cannot be told.
+    expect(gitWrites(['apply'], '', read, patch).map((w) => w.text)).toContain('.husky/pre-commit');
+    expect(gitWrites(['apply'], '', read, undefined)[0]?.unknown).toBe(true);
+    // A binary hunk names its file in the header; a reversed patch writes the old names; a quoted
+    // name cannot be told.
+    const binary =
+      'diff --git a/.husky/pre-push b/.husky/pre-push\nnew file mode 100755\nGIT binary patch\nliteral 4\n';
+    expect(gitWrites(['apply'], '', read, binary).map((w) => w.text)).toEqual(['.husky/pre-push']);
+    const removal = '--- a/.githooks/pre-push\n+++ /dev/null\n';
+    expect(gitWrites(['apply', '-R'], '', read, removal).map((w) => w.text)).toEqual(['.githooks/pre-push']);
+    const quoted = 'diff --git "a/x\\165" "b/x\\165"\n+++ "b/.githooks/pre-p\\165sh"\n';
+    expect(gitWrites(['apply'], '', read, quoted)[0]?.unknown).toBe(true);
+    // git am reads the patches of a mailbox.
+    expect(gitWrites(['am', 'fix.diff'], '', read).map((w) => w.text)).toContain('.husky/pre-commit');
+    expect(gitWrites(['am', '--continue'], '', read)[0]?.unknown).toBeUndefined();
   });
 
   it('become the segment writes', () => {

@@ -44,17 +44,24 @@ export function gitWrites(
   base: string,
   /** Reads a patch file named by the command (relative to where git runs); undefined when it cannot. */
   read?: (path: string) => string | undefined,
-): Array<{ text: string; at: number }> {
+  /** The command's stdin, where a patch without a file operand comes from: undefined when not known. */
+  stdin?: string,
+): Array<{ text: string; at: number; unknown?: boolean }> {
   const sub = args[0];
-  // `git apply` writes the files its patch names (as `patch` does): the work tree they lie under.
-  // `--check`, `--stat`, `--numstat`, `--summary` only read; `--cached` writes the index only.
-  if (sub === 'apply') {
-    const reads = args.some((a) => /^--(check|stat|numstat|summary|cached)$/.test(a));
+  // `git apply` (and `git am`, whose mailboxes hold patches) writes the files its patches name, as
+  // `patch` does. `--check`, `--stat`, `--numstat`, `--summary` only read; `--cached` writes the
+  // index only. A patch that cannot be read writes files that cannot be told.
+  if (sub === 'apply' || sub === 'am') {
+    const reads = args.some((a) =>
+      /^--(check|stat|numstat|summary|cached|show-current-patch|abort|quit|skip)$/.test(a),
+    );
     if (reads) return [];
-    // The files the patches name, when every patch can be read; else the whole work tree.
-    const named = read === undefined ? undefined : appliedFiles(args, read);
-    const texts = named ?? ['.'];
-    return texts.map((t) => ({ text: base === '' ? t : posix.join(base, t), at: -1 }));
+    // Going on with a mailbox already taken in: its patches were judged when `git am` first read it.
+    if (args.some((a) => /^(--continue|--resolved|-r|--retry)$/.test(a)))
+      return [{ text: base === '' ? '.' : base, at: -1 }];
+    const named = appliedFiles(args, read, stdin);
+    if (named === undefined) return [{ text: base === '' ? '.' : base, at: -1, unknown: true }];
+    return named.map((t) => ({ text: base === '' ? t : posix.join(base, t), at: -1 }));
   }
   if (sub !== 'clone' && sub !== 'init' && sub !== 'worktree') return [];
   let start = 1;
@@ -97,21 +104,32 @@ export function gitWrites(
   }));
 }
 
-/** Options of `git apply` that take a value. */
-const APPLY_VALUES = new Set(['--exclude', '--include', '-C', '--whitespace', '--directory']);
+/** Options of `git apply` / `git am` that take a value. */
+const APPLY_VALUES = new Set([
+  '--exclude',
+  '--include',
+  '-C',
+  '--whitespace',
+  '--directory',
+  '--patch-format',
+  '--resolvemsg',
+]);
 
 /**
- * The files `git apply PATCH…` writes: the new names of every file its patches touch (`+++ b/x`,
- * `rename to`, `copy to`), with `-pN` components stripped (1 by default) and `--directory` put in
- * front; undefined when a patch comes from stdin or cannot be read, or a name cannot be told.
+ * The files `git apply|am PATCH…` writes: every name its patches touch (`diff --git a/x b/y`, `---`,
+ * `+++`, `rename`/`copy` from and to: a reversed patch writes the old names), with `-pN` components
+ * stripped (1 by default) and `--directory` put in front; undefined when a patch cannot be read, a
+ * name is quoted (C-style escapes) or strips to nothing.
  */
 function appliedFiles(
   args: readonly string[],
-  read: (path: string) => string | undefined,
+  read: ((path: string) => string | undefined) | undefined,
+  stdin: string | undefined,
 ): string[] | undefined {
   let strip = 1;
   let directory = '';
   const patches: string[] = [];
+  let fromStdin = false;
   for (let k = 1; k < args.length; k++) {
     const arg = args[k] as string;
     const p = /^-p(\d+)$/.exec(arg);
@@ -119,28 +137,31 @@ function appliedFiles(
     else if (arg.startsWith('--directory=')) directory = arg.slice(12);
     else if (arg === '--directory') directory = args[++k] ?? '';
     else if (APPLY_VALUES.has(arg)) k++;
-    else if (arg === '-') return undefined;
+    else if (arg === '-') fromStdin = true;
     else if (!arg.startsWith('-')) patches.push(arg);
   }
-  if (patches.length === 0) return undefined;
+  const texts: Array<string | undefined> = patches.map((patch) => read?.(patch));
+  if (patches.length === 0 || fromStdin) texts.push(stdin);
   const out = new Set<string>();
-  for (const patch of patches) {
-    const text = read(patch);
+  const add = (raw: string, stripped: boolean): boolean => {
+    if (raw === '/dev/null') return true;
+    if (raw.startsWith('"')) return false;
+    const name = stripped ? raw.split('/').slice(strip).join('/') : raw;
+    if (name === '') return false;
+    out.add(directory === '' ? name : posix.join(directory, name));
+    return true;
+  };
+  for (const text of texts) {
     if (text === undefined) return undefined;
     for (const line of text.split('\n')) {
-      let name: string | undefined;
-      const plus = /^\+\+\+ (.+?)(\t.*)?\r?$/.exec(line);
-      if (plus) {
-        if (plus[1] === '/dev/null') continue;
-        name = (plus[1] as string).split('/').slice(strip).join('/');
-      }
-      const moved = /^(rename|copy) to (.+?)\r?$/.exec(line);
-      if (moved) name = moved[2] as string;
-      if (name === undefined) continue;
-      // A quoted name (C-style escapes) or one stripped to nothing cannot be told here.
-      if (name === '' || name.startsWith('"')) return undefined;
-      out.add(directory === '' ? name : posix.join(directory, name));
+      const header = /^diff --git (\S+) (\S+)\r?$/.exec(line);
+      if (header && !(add(header[1] as string, true) && add(header[2] as string, true))) return undefined;
+      const file = /^(\+\+\+|---) (.+?)(\t.*)?\r?$/.exec(line);
+      if (file && !add(file[2] as string, true)) return undefined;
+      const moved = /^(rename|copy) (from|to) (.+?)\r?$/.exec(line);
+      if (moved && !add(moved[3] as string, false)) return undefined;
     }
   }
-  return out.size === 0 ? undefined : [...out];
+  // Text with no patch in it (another tool's patch format) applies nothing: git says so and stops.
+  return [...out];
 }

@@ -15,7 +15,26 @@ const MOVING_GIT = new Set(['checkout', 'switch', 'bisect']);
  * (lfs, absorb, …) keep it. An alias is resolved before this is asked; one that cannot be read is
  * refused by itself.
  */
-const MOVING_EXTERNAL = new Set(['town', 'flow', 'branchless', 'machete', 'spr', 'stack', 'ps']);
+const MOVING_EXTERNAL = new Set([
+  'town',
+  'flow',
+  'branchless',
+  'machete',
+  'spr',
+  'stack',
+  'ps',
+  // git-extras
+  'graft',
+  'rename-branch',
+  'create-branch',
+  'fresh-branch',
+  'feature',
+  'refactor',
+  'bug',
+  'chore',
+  'pr',
+  'mr',
+]);
 /** CLIs that check out branches themselves (a pull request's, a stack's). */
 const BRANCH_TOOLS = new Set([
   'gt',

@@ -76,7 +76,9 @@ export function runMake(ex: Extractor, inv: Invocation): void {
     const arg = argv[k] as string;
     // `--eval TEXT` (GNU make 4.4: `-E TEXT`) is makefile text given on the command line: it may
     // define or redefine any rule, with or without a file view.
-    if (arg.startsWith('--eval') || /^-[a-zA-Z]*E/.test(arg)) {
+    // GNU make takes any unambiguous prefix of a long option (`--ev=`); `-E` may close a cluster of
+    // letters that take no value (`-kE`), not sit inside a value (`-CEngine`).
+    if (arg.startsWith('--ev') || /^-[BbdeiknpqrsStvwhL]*E/.test(arg)) {
       ex.flag('unresolved_script', inv.text);
       return;
     }

@@ -182,3 +182,34 @@ export function lookupEgress(seg: ShellSegment): ShellEgress | undefined {
   if (!seg.args.some((a) => /\$\(|`/.test(a))) return undefined;
   return { kind: 'socket', data: true, hosts: [], remote: true };
 }
+
+/** Commands of ftp-like clients that send a file to the server. */
+const SENDS = /(^|\n|;|&&)\s*(put|mput|reput|send|append|mirror\s+(-\w+\s+)*-R|mirror\s+--reverse)\b/i;
+
+/**
+ * ftp, lftp, tftp, smbclient, ncftpput: commands from stdin or `-c`/`-e` that send files
+ * (`put`, `mput`, `send`, lftp's `mirror -R`); a pipe whose text is not known may hold them.
+ * ncftpput always sends.
+ */
+export function ftpEgress(seg: ShellSegment): ShellEgress | undefined {
+  const host = seg.positionals.find((p) => !p.startsWith('-')) ?? '';
+  const hosts =
+    host === ''
+      ? []
+      : [
+          stripPort(
+            host
+              .replace(/^\/\/|^[a-z]+:\/\//i, '')
+              .split(/[/@]/)
+              .pop() ?? '',
+          ),
+        ];
+  if (seg.program === 'ncftpput') return { kind: 'copy', data: true, hosts, remote: true };
+  const at = seg.args.findIndex((a) => a === '-c' || a === '-e' || a === '--command');
+  const inline = at >= 0 ? seg.args[at + 1] : undefined;
+  const text = inline ?? (hasInput(seg) ? seg.stdin : '');
+  const data = text === undefined || SENDS.test(text);
+  return data
+    ? { kind: 'copy', data: true, hosts, remote: !allLoopback(hosts) || hosts.length === 0 }
+    : undefined;
+}

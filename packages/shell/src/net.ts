@@ -2,6 +2,7 @@
 // body, an upload, a message, a copy, socket input), where to, and whether that is another machine.
 // Dispatch is on the program name first, so a segment that is not a network client costs one lookup
 // (and a glance at its redirections for bash's /dev/tcp).
+
 import { curlEgress, httpieEgress, httpxEgress, lwpEgress, wgetEgress } from './net-http.js';
 import {
   cloudMessageEgress,
@@ -11,8 +12,10 @@ import {
   slackEgress,
   trackerEgress,
 } from './net-services.js';
+import { storageEgress } from './net-storage.js';
 import {
   devTcpEgress,
+  ftpEgress,
   hasInput,
   lookupEgress,
   ncEgress,
@@ -51,8 +54,14 @@ const READERS: Record<string, Reader> = {
   slack: slackEgress,
   'slack-cli': slackEgress,
   slackcat: slackEgress,
-  aws: cloudMessageEgress,
-  az: cloudMessageEgress,
+  aws: (seg) => cloudMessageEgress(seg) ?? storageEgress(seg),
+  az: (seg) => cloudMessageEgress(seg) ?? storageEgress(seg),
+  gsutil: storageEgress,
+  gcloud: storageEgress,
+  rclone: storageEgress,
+  s3cmd: storageEgress,
+  azcopy: storageEgress,
+  mc: storageEgress,
   twilio: cloudMessageEgress,
   mail: mailEgress,
   mailx: mailEgress,
@@ -67,6 +76,12 @@ const READERS: Record<string, Reader> = {
   swaks: mailEgress,
   git: gitMailEgress,
   scp: scpEgress,
+  ftp: ftpEgress,
+  lftp: ftpEgress,
+  tftp: ftpEgress,
+  smbclient: ftpEgress,
+  ncftp: ftpEgress,
+  ncftpput: ftpEgress,
   rsync: rsyncEgress,
   sftp: sftpEgress,
   ssh: sshEgress,

@@ -22,6 +22,45 @@ const NPM_RUNS: Record<string, string | undefined> = {
   restart: 'restart',
 };
 
+/** The project's own lifecycle scripts a package manager's command runs (npm's docs: "Life Cycle Scripts"). */
+const INSTALL = [
+  'preinstall',
+  'install',
+  'postinstall',
+  'prepublish',
+  'preprepare',
+  'prepare',
+  'postprepare',
+];
+const LIFECYCLE: Record<string, readonly string[]> = {
+  install: INSTALL,
+  i: INSTALL,
+  in: INSTALL,
+  ins: INSTALL,
+  inst: INSTALL,
+  insta: INSTALL,
+  instal: INSTALL,
+  isnt: INSTALL,
+  isnta: INSTALL,
+  isntal: INSTALL,
+  isntall: INSTALL,
+  add: INSTALL,
+  ci: INSTALL,
+  'clean-install': INSTALL,
+  ic: INSTALL,
+  'install-clean': INSTALL,
+  'isntall-clean': INSTALL,
+  it: [...INSTALL, 'pretest', 'test', 'posttest'],
+  'install-test': [...INSTALL, 'pretest', 'test', 'posttest'],
+  'install-ci-test': [...INSTALL, 'pretest', 'test', 'posttest'],
+  cit: [...INSTALL, 'pretest', 'test', 'posttest'],
+  rebuild: ['preinstall', 'install', 'postinstall', 'prepare'],
+  rb: ['preinstall', 'install', 'postinstall', 'prepare'],
+  pack: ['prepack', 'prepare', 'postpack'],
+  publish: ['prepublishOnly', 'prepack', 'prepare', 'postpack', 'publish', 'postpublish'],
+  version: ['preversion', 'version', 'postversion'],
+};
+
 /** yarn/pnpm/bun commands of their own: `yarn NAME` runs a script only when NAME is none of these. */
 const BUILTIN = new Set(
   (
@@ -47,7 +86,14 @@ export function packageScriptNames(program: string, argv: readonly string[]): st
   }
   const operands = words.filter((w) => !w.startsWith('-'));
   const [sub, name] = operands;
-  if (sub === undefined) return [];
+  // `yarn` alone installs.
+  if (sub === undefined) return program === 'yarn' ? [...INSTALL] : [];
+  const lifecycle = program === 'bun' ? undefined : own(LIFECYCLE, sub);
+  if (
+    lifecycle !== undefined &&
+    (program === 'npm' || /^(install|i|add|rebuild|pack|publish|version)$/.test(sub))
+  )
+    return [...lifecycle];
   if (program === 'npm') {
     if (!Object.hasOwn(NPM_RUNS, sub)) return [];
     const script = own(NPM_RUNS, sub) ?? name;

@@ -261,7 +261,9 @@ export class Parser extends WordReader {
       // The arithmetic runs nothing, but substitutions inside it do.
       const subs = this.expansionsIn(this.src.slice(this.pos + 2, end));
       this.pos = end + 2;
-      return this.compound('words', [...subs, ...this.loopBody()], [], start);
+      const loop = this.compound('words', [...subs, ...this.loopBody()], [], start);
+      if (loop.type === 'compound') loop.repeats = true;
+      return loop;
     }
     const words: Word[] = [];
     const name = this.readWord()?.raw;
@@ -278,7 +280,10 @@ export class Parser extends WordReader {
       }
     }
     const loop = this.compound('words', this.loopBody(), words, start);
-    if (name !== undefined && loop.type === 'compound') loop.assigns = name;
+    if (loop.type === 'compound') {
+      loop.repeats = true;
+      if (name !== undefined) loop.assigns = name;
+    }
     return loop;
   }
 
@@ -304,7 +309,10 @@ export class Parser extends WordReader {
       body.push(...this.loopBody());
     }
     leave(this.budget);
-    return this.compound('words', body, [], start);
+    const construct = this.compound('words', body, [], start);
+    if (construct.type === 'compound' && (keyword === 'while' || keyword === 'until'))
+      construct.repeats = true;
+    return construct;
   }
 
   /** A loop's `do list done` (or `{ list }`), after its head; none when the head is not followed by one. */

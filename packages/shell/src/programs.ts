@@ -47,20 +47,15 @@ export function interpreterLanguage(program: string): Language | null {
   ) {
     return 'awk';
   }
-  if (OTHER_INTERPRETERS.has(program)) return 'other';
+  if (program === 'pwsh' || program === 'powershell' || isOtherInterpreter(program)) return 'other';
   return null;
 }
 
-/**
- * Interpreters whose code the gate does not read: inline code (`-e`, `--eval`, `-c`, …) or code on
- * stdin is unknown; a file they run is the project's own (or, written by the session, refused).
- */
+/** Interpreters whose code the gate does not read (other-interpreters.ts judges them). */
 const OTHER_INTERPRETERS = new Set([
   'rscript',
   'r',
   'osascript',
-  'pwsh',
-  'powershell',
   'tclsh',
   'wish',
   'expect',
@@ -80,13 +75,22 @@ const OTHER_INTERPRETERS = new Set([
   'bb',
   'clojure',
   'clj',
-  'gdb',
   'hy',
   'ghc',
   'runghc',
   'runhaskell',
   'scala',
+  'gdb',
 ]);
+
+/** A program's name without a version or variant suffix (`julia-1.10`, `tclsh8.6`, `octave-cli`). */
+export function otherBase(program: string): string {
+  return program.replace(/(-?\d[\d.]*|-cli|-multiarch)$/, '');
+}
+
+export function isOtherInterpreter(program: string): boolean {
+  return OTHER_INTERPRETERS.has(otherBase(program));
+}
 
 /** Options that carry inline code, per language. */
 export const CODE_OPTIONS: Record<Language, readonly string[]> = {

@@ -67,6 +67,11 @@ export class Resolver {
    * one read from the repository, the branches a later push may be on.
    */
   readonly switchedTo: Array<{ branch: string; where: string }> = [];
+  /**
+   * The command holds a loop or a function: code walked once that may run again after what follows
+   * it in the text (facts.ts walks again when such code moves HEAD).
+   */
+  repeats = false;
   /** The last such switch, and where it ran. */
   lastSwitch: Switch | undefined;
   /**

@@ -8,7 +8,7 @@ import { type GitFileConfig, readGitConfig } from './git-config.js';
 import { gitFacts } from './git-facts.js';
 import { hookFiles, mayRunHooks } from './git-hooks.js';
 import { namesRevision } from './git-refs.js';
-import { switchEffect, switchPlaces } from './git-switch.js';
+import { rebaseEffect, switchEffect, switchPlaces } from './git-switch.js';
 import { gitWrites } from './git-writes.js';
 import { runValue } from './option-commands.js';
 import type { ParsedOptions } from './option-model.js';
@@ -444,11 +444,15 @@ export const git: Handler = (ex, inv, env) => {
   const argv = checkoutOfPath(ex, inv, resolved.argv, subIndex, read) ?? resolved.argv;
   ex.emit(inv, { argv, config });
   // A switch to a branch that can be told keeps the branch known (emit counted it as moving HEAD).
-  if (headKnown && read && (sub === 'checkout' || sub === 'switch') && files?.cwds) {
+  const switches = sub === 'checkout' || sub === 'switch' || sub === 'rebase';
+  if (headKnown && read && switches && files?.cwds) {
     const remotes = new Set(
       (files?.entries ?? []).map((e) => /^remote\.(.+)\.url=/i.exec(e)?.[1]).filter((r) => r !== undefined),
     );
-    const effect = switchEffect(sub, argv.slice(subIndex + 1), read, inv.unresolved.some(Boolean), remotes);
+    const effect =
+      sub === 'rebase'
+        ? rebaseEffect(read, inv.unresolved.some(Boolean))
+        : switchEffect(sub, argv.slice(subIndex + 1), read, inv.unresolved.some(Boolean), remotes);
     if (effect !== 'unknown') {
       ex.res.headMayMove = false;
       if (effect !== 'keeps') {
@@ -474,7 +478,13 @@ export const git: Handler = (ex, inv, env) => {
       const cwd = files.cwds?.[0] ?? ex.res.ctx?.cwd;
       const hasBranch = (name: string) => cwd !== undefined && namesRevision(view, cwd, name) === true;
       const candidates = branches ?? [[...DEFAULT_BRANCHES].find(hasBranch) ?? ''];
-      const changed = ex.res.pushConfigChanged;
+      // Configuration given through the environment or --config-env is not read here.
+      const injected =
+        inv.assignments.some((a) => /^GIT_CONFIG_(PARAMETERS|COUNT|KEY_\d+|VALUE_\d+)=/.test(a)) ||
+        inv.argv.slice(1, subIndex).some((g) => /^--config-env(=|$)/.test(g));
+      const changed = injected
+        ? new Set([...ex.res.pushConfigChanged, 'push' as const])
+        : ex.res.pushConfigChanged;
       const pushed = candidates
         .filter((b) => b !== '')
         .map((b) => pushedBranch(b, read, [...files.entries, ...resolved.config], hasBranch, changed))
@@ -511,7 +521,7 @@ function noteGitWrites(
           return view.readText(abs, 4 * 1024 * 1024);
         }
       : undefined;
-  const made = gitWrites(argv.slice(subIndex), base, read);
+  const made = gitWrites(argv.slice(subIndex), base, read, stdinText(inv, read));
   if (made.length === 0) return;
   // An alias rewrote argv: the unresolved flags no longer line up, and any of them counts.
   const aligned = argv === inv.argv;
@@ -526,6 +536,7 @@ function noteGitWrites(
           : (inv.unresolved[subIndex + w.at] ?? false)) || inv.unresolved.slice(1, subIndex).some(Boolean)
       : inv.unresolved.some(Boolean);
     addPath(set, w.text, unknown, ex.res, inv.temp ?? null);
+    if (w.unknown) set.unresolved = true;
   }
   segment.writes = set.paths;
   segment.writes_unresolved = set.unresolved;
@@ -543,7 +554,12 @@ function notePushConfig(
 ): void {
   const changed = ex.res.pushConfigChanged;
   for (const w of writes ?? []) {
-    if (/^(push\.default|remote\.[^=]*\.push)=/.test(w)) changed.add('push');
+    // push.default=current|simple|nothing pushes the current branch to itself, or nothing.
+    if (
+      /^remote\.[^=]*\.push=/.test(w) ||
+      (/^push\.default=/.test(w) && !/=(current|simple|nothing)$/.test(w))
+    )
+      changed.add('push');
     if (/^branch\.[^=]*\.(merge|remote|pushremote)=/.test(w) || /^remote\.pushdefault/.test(w))
       changed.add('upstream');
   }
@@ -557,6 +573,17 @@ function notePushConfig(
       (options.some((o) => /^--track(=|$)/.test(o)) ||
         (options.some((o) => /^(-b|-B|--create|--force-create)=/.test(o)) && read.positionals.length > 1)));
   if (upstreamSet) changed.add('upstream');
+}
+
+/** The text on a command's stdin: static text, or a `< FILE` read; undefined when not known. */
+function stdinText(
+  inv: Invocation,
+  read: ((path: string) => string | undefined) | undefined,
+): string | undefined {
+  const stdin = inv.stdin;
+  if (stdin?.text !== undefined) return stdin.text;
+  if (stdin?.file !== undefined && !/[$`]/.test(stdin.file)) return read?.(stdin.file);
+  return undefined;
 }
 
 /** Branch names that are a repository's default by convention (the rules match the same names). */
@@ -578,6 +605,10 @@ function pushedBranch(
 ): string | undefined {
   if (read.positionals[0] !== 'push') return undefined;
   const main = () => [...DEFAULT_BRANCHES].find(hasBranch);
+  // A push.default or push refspec the command changed (or gave through the environment) before the
+  // push is not in the files read; one given with --config-env is not known either.
+  if (changed.has('push') || entries.some((e) => /^remote\.[^=]*\.push=!\$/.test(e)))
+    return main() ?? current;
   // Every local branch: main among them.
   if (read.canonical.some((o) => /^--(all|branches|mirror)$/.test(o))) return main();
   if (read.canonical.includes('--tags')) return undefined;
@@ -598,8 +629,7 @@ function pushedBranch(
   const setting = (key: string) =>
     entries.findLast((e) => e.toLowerCase().startsWith(`${key.toLowerCase()}=`))?.slice(key.length + 1);
   const mode = setting('push.default')?.toLowerCase();
-  // A push.default or upstream the command changed before the push is not in the files read.
-  if (changed.has('push')) return main() ?? current;
+  // An upstream the command set before the push is not in the files read either.
   if (mode === 'matching') return [...DEFAULT_BRANCHES].find(hasBranch) ?? current;
   if ((mode === 'upstream' || mode === 'tracking') && changed.has('upstream')) return main() ?? current;
   const merge = setting(`branch.${current}.merge`)?.replace(/^refs\/heads\//, '');

@@ -373,8 +373,29 @@ describe('package scripts', () => {
   });
 
   it('package-manager commands of their own are not scripts', () => {
-    expect(programs(parse('yarn add left-pad'))).toEqual(['yarn']);
-    expect(programs(parse('npm install'))).toEqual(['npm']);
+    expect(programs(parse('yarn why left-pad'))).toEqual(['yarn']);
+    expect(programs(parse('npm ls'))).toEqual(['npm']);
+  });
+
+  it('install, pack, publish and version run the lifecycle scripts of the project', () => {
+    put('life/package.json', JSON.stringify({ scripts: { postinstall: 'rm -rf ../data', prepare: 'tsc' } }));
+    for (const cmd of [
+      'npm install',
+      'npm ci',
+      'npm i left-pad',
+      'yarn',
+      'yarn install',
+      'pnpm install',
+      'npm pack',
+    ]) {
+      const f = parse(cmd, join(root, 'life'));
+      expect(programs(f), cmd).toContain(cmd === 'npm pack' ? 'tsc' : 'rm');
+      expect(f.scripts, cmd).toEqual([join(root, 'life/package.json')]);
+    }
+    // Written by the same command: a script written, then run (with or without a file view).
+    const same = "npm pkg set scripts.postinstall='rm -rf ~' && npm install";
+    expect(kinds(parse(same, join(root, 'life')))).toContain('script_written_by_command');
+    expect(kinds(parseShell(same))).toContain('script_written_by_command');
   });
 
   it('another package selected by a workspace option is unknown', () => {

@@ -1,0 +1,108 @@
+// Interpreters whose code the gate does not read (R, Tcl/expect, Julia, the Lisps, Erlang/Elixir,
+// Haskell, Scala, Nushell, gdb, …). Inline code (`-e`, `--eval`, `-c`, …, per program, anywhere
+// before `--`: an option's value may stand between) and code on stdin are unknown; a file they run
+// is listed among the command's scripts, so one the session wrote is refused, and one the same
+// command writes is a script written then run. gdb's commands are read: those that only run the
+// program and read its state pass (gdb-commands.ts).
+import type { Env } from './expand.js';
+import type { Extractor, Invocation } from './extract.js';
+import { gdbCommands } from './gdb-commands.js';
+import { otherBase } from './programs.js';
+import { canRead, noteScript, noteUnread } from './scripts.js';
+
+interface Spec {
+  /** Options whose value is code. */
+  code: readonly string[];
+  /** Options whose value is a file of code it loads. */
+  files?: readonly string[];
+  /** An operand in parentheses is an expression evaluated (babashka). */
+  expression?: boolean;
+}
+
+const SPECS: Record<string, Spec> = {
+  rscript: { code: ['-e'] },
+  r: { code: ['-e'], files: ['-f', '--file'] },
+  osascript: { code: ['-e'] },
+  tclsh: { code: [] },
+  wish: { code: [] },
+  expect: { code: ['-c'], files: ['-f'] },
+  julia: { code: ['-e', '-E', '--eval', '--print'], files: ['-L', '--load'] },
+  groovy: { code: ['-e'] },
+  guile: { code: ['-c'], files: ['-s', '-l'] },
+  racket: { code: ['-e', '--eval'], files: ['-f', '--load', '-r', '--script', '-t', '--require'] },
+  sbcl: { code: ['--eval'], files: ['--load', '--script'] },
+  clisp: { code: ['-x'], files: ['-i'] },
+  erl: { code: ['-eval', '-s', '-run'] },
+  elixir: { code: ['-e', '--eval'], files: ['-r', '--require', '-pr'] },
+  jshell: { code: [] },
+  octave: { code: ['--eval'] },
+  nu: { code: ['-c', '--commands'] },
+  xonsh: { code: ['-c'] },
+  elvish: { code: ['-c'] },
+  bb: { code: ['-e', '--eval'], expression: true },
+  clojure: { code: ['-e', '--eval'] },
+  clj: { code: ['-e', '--eval'] },
+  hy: { code: ['-c'] },
+  ghc: { code: ['-e'] },
+  runghc: { code: [] },
+  runhaskell: { code: [] },
+  scala: { code: ['-e'] },
+};
+
+/** At most this many operands are listed as files the interpreter may run. */
+const MAX_FILES = 8;
+
+export function otherInterpreter(ex: Extractor, inv: Invocation, env: Env, program: string): void {
+  const base = otherBase(program);
+  ex.emit(inv);
+  const { argv, unresolved } = inv;
+  if (base === 'gdb') {
+    gdbCommands(ex, inv, env);
+    return;
+  }
+  const spec = SPECS[base] ?? { code: ['-e', '-c'] };
+  const files: Array<{ word: string; unresolved: boolean }> = [];
+  for (let k = 1; k < argv.length; k++) {
+    const arg = argv[k] as string;
+    if (arg === '--') break;
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    if (spec.code.includes(name) || (spec.expression && arg.startsWith('('))) {
+      ex.flag('interpreter_code', inv.text);
+      return;
+    }
+    // A word the shell could not resolve may be a code option itself.
+    if (unresolved[k] && (arg.startsWith('-') || arg === '')) {
+      ex.flag('unresolved_code', inv.text);
+      return;
+    }
+    if (spec.files?.includes(name)) {
+      const value = eq > 0 ? arg.slice(eq + 1) : argv[++k];
+      if (value !== undefined) files.push({ word: value, unresolved: unresolved[k] ?? false });
+      continue;
+    }
+    // An operand that names a file (a script, or an option's value: listing it is harmless).
+    if (!arg.startsWith('-') && /[./]/.test(arg))
+      files.push({ word: arg, unresolved: unresolved[k] ?? false });
+  }
+  for (const file of files.slice(0, MAX_FILES)) noteFile(ex, inv, file.word, file.unresolved);
+  const stdin = inv.stdin;
+  if (stdin === undefined) return;
+  // `R --no-save < analysis.R`: the program is that file.
+  if (stdin.file !== undefined && stdin.text === undefined)
+    noteFile(ex, inv, stdin.file, /[$`]/.test(stdin.file));
+  else if ((stdin.text !== undefined && stdin.text.trim() !== '') || stdin.from === 'pipe-dynamic')
+    ex.flag('interpreter_stdin', inv.text);
+}
+
+/** A file the interpreter runs: listed (the session-written check), or kept for the same-command one. */
+function noteFile(ex: Extractor, inv: Invocation, word: string, unresolved: boolean): void {
+  if (unresolved) return;
+  if (!canRead(ex, inv)) {
+    noteUnread(ex, inv, word);
+    return;
+  }
+  const { paths, unresolved: unknown } = ex.res.paths(word);
+  if (unknown) return;
+  for (const path of paths) noteScript(ex.res, path);
+}
