@@ -69,6 +69,8 @@ export interface Pipeline {
   joined?: '&&' | '||';
   /** `! pipeline`: its status is negated. */
   negated?: boolean;
+  /** Run in the background (`list &`, `coproc`): alongside what follows it, not before. */
+  background?: boolean;
 }
 
 export interface Script {

@@ -63,6 +63,9 @@ function fixedShape(word: Word): boolean {
   return word.parts.every((p) => (p.kind === 'lit' ? p.quoted || !/[*?[]/.test(p.text) : p.quoted));
 }
 
+/** Programs that run the command they are given later or more than once (a trap at exit, each input line, a session). */
+const DEFERRING = /^(trap|xargs|parallel|watch|find|entr|at|batch|tmux|screen|systemd-run|<\(\))\b/;
+
 /** `git-reset`, `git-lfs`: git's commands as the programs git itself runs. */
 const DASHED_GIT = /^git-([a-z0-9][a-z0-9-]*)$/;
 /** A program named (static, found on PATH: not `./ls`) whose options can do no harm, whatever a glob expands to. */
@@ -107,6 +110,9 @@ export class Extractor {
     for (let index = 0; index < script.pipelines.length; index++) {
       const pipeline = script.pipelines[index] as Pipeline;
       this.at = { script, index };
+      // A background job, and the commands of a pipeline, run alongside what follows them.
+      const alongside = pipeline.background === true || pipeline.commands.length > 1;
+      if (alongside) this.deferred++;
       let previous: Command | undefined;
       for (const command of pipeline.commands) {
         let stdin: Stdin | undefined = inherited;
@@ -119,9 +125,13 @@ export class Extractor {
         if (set && pipeline.commands.length === 1) inherited = set;
         previous = command;
       }
+      if (alongside) this.deferred--;
     }
     this.at = outer;
   }
+
+  /** Depth of code that may run again, or later, than where it is written (loops, functions, jobs). */
+  private deferred = 0;
 
   /** The pipeline being walked, in its script (git-switch.ts tells which commands must have succeeded). */
   at: PipelineAt | undefined;
@@ -134,7 +144,9 @@ export class Extractor {
     const bodies = this.functions.get(name);
     if (!bodies || this.calling.has(name)) return;
     this.calling.add(name);
+    this.deferred++;
     for (const body of bodies) this.walkScript(body, env, [...inv.via, `${name}()`], inv.stdin);
+    this.deferred--;
     this.calling.delete(name);
   }
 
@@ -148,7 +160,7 @@ export class Extractor {
     tick(this.budget);
     for (const redirect of command.redirects) this.walkRedirectSubs(redirect, env, via);
     if (command.type === 'compound') {
-      if (command.repeats || command.defines !== undefined) this.res.repeats = true;
+      const repeats = command.repeats === true || command.defines !== undefined;
       if (command.defines !== undefined && command.body[0]) {
         const known = this.functions.get(command.defines) ?? [];
         this.functions.set(command.defines, [...known, command.body[0]]);
@@ -161,7 +173,9 @@ export class Extractor {
       const redirects = command.redirects.map((r) => this.redirect(r, env, writes));
       const input =
         command.kind === 'arith' ? undefined : (this.ownStdin(command.redirects, redirects, env) ?? stdin);
+      if (repeats) this.deferred++;
       for (const body of command.body) this.walkScript(body, env, inner, input);
+      if (repeats) this.deferred--;
       if (command.kind !== 'arith' && (writes.paths.length > 0 || writes.unresolved)) {
         this.emit({ argv: [], unresolved: [], assignments: [], redirects, text: command.text, via, writes });
       }
@@ -398,7 +412,13 @@ export class Extractor {
       if (egress) segment.egress = egress;
     }
     this.segments.push(segment);
-    if (!this.res.headMayMove && movesHead(segment)) this.res.headMayMove = true;
+    const moves = movesHead(segment);
+    if (!this.res.headMayMove && moves) this.res.headMayMove = true;
+    // A switch or a push that may run out of the text's order (facts.ts walks again then).
+    const outOfOrder = this.deferred > 0 || segment.via.some((v) => DEFERRING.test(v));
+    if (outOfOrder && moves) this.res.order.moverDeferred = true;
+    if (outOfOrder && segment.program === 'git' && segment.subcommand === 'push')
+      this.res.order.pushDeferred = true;
     // EDITOR=, PAGER=, GIT_SSH_COMMAND=, … set for (or exported by) this command are commands it may run.
     assignedCommands(this, inv, segment.program);
   }
@@ -501,8 +521,12 @@ export class Extractor {
   private walkWordSubs(word: Word, env: Env, via: string[]): void {
     for (const element of word.array ?? []) this.walkWordSubs(element, env, via);
     for (const part of word.parts) {
-      if (part.kind === 'sub') this.walkScript(part.script, env, [...via, part.proc ? '<()' : '$()']);
-      else if (part.kind === 'arith' || part.kind === 'param') {
+      if (part.kind === 'sub') {
+        // A process substitution runs alongside the command that reads it.
+        if (part.proc) this.deferred++;
+        this.walkScript(part.script, env, [...via, part.proc ? '<()' : '$()']);
+        if (part.proc) this.deferred--;
+      } else if (part.kind === 'arith' || part.kind === 'param') {
         for (const sub of part.subs) this.walkScript(sub, env, [...via, '$()']);
         // `${x@P}` expands the value as a prompt string: a `$(…)` in the value runs then.
         if (part.kind === 'param' && /@P\}$/.test(part.src)) this.flag('prompt_substitution', part.src);

@@ -26,7 +26,7 @@ import {
   watch,
 } from './runners.js';
 import { checkScriptsWritten, scriptsOf } from './scripts.js';
-import type { ParseOptions, ShellFacts, ShellSegment } from './types.js';
+import type { ParseOptions, ShellFacts } from './types.js';
 
 /** Longer commands are not analysed: reported as an error and gated (an agent rarely sends 32 KiB of shell). */
 export const MAX_COMMAND_LENGTH = 32 * 1024;
@@ -129,7 +129,8 @@ function parseAnew(command: string, opts: ParseOptions, headMoves = false): Shel
   try {
     const script = new Parser(text, budget).parseScript();
     extractor.walkScript(script, { ifs: ' \t\n' }, []);
-    if (!headUnknown && outOfOrder(res, extractor.segments, text) && extractor.segments.some(movesHead))
+    const { moverDeferred, pushDeferred } = res.order;
+    if (!headUnknown && (moverDeferred || (pushDeferred && extractor.segments.some(movesHead))))
       return parseAnew(command, opts, true);
     // A script the command itself writes before running it: its contents now are not what runs.
     checkScriptsWritten(res, extractor.segments, (kind, path) => extractor.flag(kind, path));
@@ -159,23 +160,6 @@ function parseAnew(command: string, opts: ParseOptions, headMoves = false): Shel
   }
   if (budget.soft.length > 0) facts.error = [...new Set(budget.soft)].join('; ');
   return facts;
-}
-
-/** Programs that run the command they are given later or more than once (a trap at exit, each input line). */
-const LATER = new Set(['trap', 'xargs', 'parallel', 'watch', 'find', 'entr', 'nohup', 'setsid', 'timeout']);
-/** A command sent to the background (`cmd &`): it runs alongside what follows. */
-const BACKGROUND = /(^|[^&>|])&(?![&>])/;
-
-/**
- * Whether some command may run in another order than the text's: a loop or function, a trap, a
- * program that runs its command later or repeatedly, a job in the background.
- */
-function outOfOrder(res: Resolver, segments: readonly ShellSegment[], text: string): boolean {
-  return (
-    res.repeats ||
-    segments.some((s) => LATER.has(s.program) || s.via.some((v) => LATER.has(v.split(' ')[0] ?? ''))) ||
-    BACKGROUND.test(text)
-  );
 }
 
 function failed(error: string, text: string): ShellFacts {

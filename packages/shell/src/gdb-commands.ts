@@ -18,8 +18,9 @@ const READ_ONLY = new RegExp(
       `(bt|backtrace|where)( full)?( -?\\d+)?`,
       'info [a-z ]+',
       'i [a-z]+',
-      `(p|print|output|ptype|whatis|display)(/[a-z])? [^;|&\`]+`,
-      'x/[0-9a-z]+ [^;|&`]+',
+      // No parentheses: a call in an expression runs in the program (`p system("…")`, `$_shell(…)`).
+      `(p|print|output|ptype|whatis|display)(/[a-z])? [^;|&\`()]+`,
+      'x/[0-9a-z]+ [^;|&`()]+',
       '(frame|f) \\d+',
       '(up|down)( \\d+)?',
       `(list|l)( ${PLAIN}+)?`,
@@ -69,6 +70,7 @@ const VALUES = new Set([
 /** The option a word names: `ex`/`iex` exactly, others by an unambiguous prefix of three or more letters. */
 function optionName(word: string): string {
   const bare = word.replace(/^--?/, '').split('=')[0] as string;
+  if (bare === 'ar' || bare === 'arg') return 'args';
   if (bare.length < 3) return bare;
   const all = [...COMMANDS, ...COMMAND_FILES, 'args'];
   const found = all.filter((o) => o.startsWith(bare));
@@ -128,6 +130,9 @@ export function gdbCommands(ex: Extractor, inv: Invocation, env: Env): void {
       if (!unknown) for (const path of paths) noteScript(ex.res, path);
     }
   }
-  if (inv.stdin?.text !== undefined && inv.stdin.text.trim() !== '') ex.flag('interpreter_stdin', inv.text);
-  else if (inv.stdin?.from === 'pipe-dynamic') ex.flag('interpreter_stdin', inv.text);
+  // gdb reads commands from stdin: a file, a pipe or text there is code (not /dev/null).
+  const stdin = inv.stdin;
+  if (stdin === undefined) return;
+  if (stdin.text !== undefined ? stdin.text.trim() !== '' : stdin.file !== '/dev/null')
+    ex.flag('interpreter_stdin', inv.text);
 }

@@ -206,6 +206,14 @@ describe('the current branch, read where nothing before could move HEAD', () => 
       expect(judged(command, work).rules, command).not.toContain('git.push.default-branch');
       expect(judged(command, repo).rules, command).toContain('git.push.default-branch');
     }
+    // What runs alongside or around a push that moves nothing leaves the branch known.
+    for (const command of [
+      'git checkout -b topic/t && timeout 60 true && git push -u origin HEAD',
+      'git checkout -b topic/t && git ls-files | xargs cat && git push -u origin HEAD',
+      'git checkout -b topic/t; sleep 100 & sleep 2; git push -u origin HEAD',
+    ]) {
+      expect(judged(command, work).rules, command).not.toContain('git.push.default-branch');
+    }
     // Words of a loop in a message, beside a switch after the push, are no loop.
     expect(
       judged('git commit -qam "for users" && git push && git checkout -q main', work).rules,
@@ -215,6 +223,10 @@ describe('the current branch, read where nothing before could move HEAD', () => 
       "trap 'git push' EXIT; git checkout -q main",
       '(sleep 2; git push) & git checkout -q main; wait',
       "printf '1\n2\n' | xargs -I{} sh -c 'git push; git checkout -q main'",
+      '(sleep 3; git push origin HEAD) | git checkout -q main',
+      'coproc (sleep 3; git push origin HEAD); git checkout -q main',
+      'diff <(sleep 3; git push origin HEAD) <(git checkout -q main)',
+      "tmux new-session -d 'sleep 5; git push origin HEAD'; git checkout -q main",
     ]) {
       expect(judged(command, work).rules, command).toContain('git.push.default-branch');
     }

@@ -60,6 +60,7 @@ const READERS: Record<string, Reader> = {
   gcloud: storageEgress,
   rclone: storageEgress,
   s3cmd: storageEgress,
+  s5cmd: storageEgress,
   azcopy: storageEgress,
   mc: storageEgress,
   twilio: cloudMessageEgress,

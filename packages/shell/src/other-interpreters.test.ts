@@ -21,10 +21,15 @@ describe('inline code', () => {
     'clisp -x \'(ext:shell "x")\'',
     'bb \'(shell/sh "x")\'',
     "julia-1.10 -e 'x'",
+    "julia -qie 'x'",
+    "julia -e'x'",
+    "julia --ev 'x'",
+    'osascript -e\'do shell script "x"\'',
+    "julia <(echo 'run(`x`)')",
     "octave-cli --eval 'x'",
     'julia -e "$CODE"',
   ])('%s is unknown', (command) => {
-    expect(kinds(command).some((k) => /interpreter_code|unresolved_code/.test(k))).toBe(true);
+    expect(kinds(command).some((k) => /interpreter_code|unresolved_(code|script)/.test(k))).toBe(true);
   });
 
   it.each([
@@ -44,6 +49,8 @@ describe('inline code', () => {
     'julia --project scripts/report.jl',
     'expect deploy.exp',
     'R -q < /dev/null',
+    'cat data.csv | Rscript analyze.R',
+    'julia fib.jl <<< 5',
   ])('%s runs files, not inline code', (command) => {
     expect(kinds(command)).toEqual([]);
   });
@@ -72,13 +79,23 @@ describe('gdb', () => {
     "gdb -batch -ex 'set logging file .bashrc' -ex 'set logging enabled on' ./app",
     'gdb -batch -x cmds.gdb ./app',
     "gdb-multiarch -batch -ex 'shell x'",
+    'gdb -batch -ex start -ex \'print (int)system("x")\' ./a.out',
+    'gdb -batch -ex \'print $_shell("x")\'',
+    'gdb -q ./a.out < cmds.gdb',
   ])('%s is unknown', (command) => {
-    expect(kinds(command)).toContain('interpreter_code');
+    expect(kinds(command).some((k) => /^interpreter_(code|stdin)$/.test(k))).toBe(true);
   });
 
-  it('--args is a command of its own', () => {
-    const segments = parseShell("gdb -batch -ex run --args sh -c 'rm -rf /srv/app'").segments;
-    expect(segments.some((s) => s.program === 'rm')).toBe(true);
+  it('--args (and its prefixes) is a command of its own', () => {
+    for (const command of [
+      "gdb -batch -ex run --args sh -c 'rm -rf /srv/app'",
+      'gdb -batch -ex run --ar /bin/rm -rf /srv',
+    ]) {
+      expect(
+        parseShell(command).segments.some((s) => s.program === 'rm'),
+        command,
+      ).toBe(true);
+    }
   });
 
   it.each([

@@ -13,6 +13,11 @@ import { canRead, noteScript, noteUnread } from './scripts.js';
 interface Spec {
   /** Options whose value is code. */
   code: readonly string[];
+  /**
+   * getopt reads the options: a short code option may close a cluster or carry its value
+   * (`-qie CODE`, `-e'CODE'`), a long one may be any unambiguous prefix (`--ev`).
+   */
+  getopt?: boolean;
   /** Options whose value is a file of code it loads. */
   files?: readonly string[];
   /** An operand in parentheses is an expression evaluated (babashka). */
@@ -22,27 +27,31 @@ interface Spec {
 const SPECS: Record<string, Spec> = {
   rscript: { code: ['-e'] },
   r: { code: ['-e'], files: ['-f', '--file'] },
-  osascript: { code: ['-e'] },
+  osascript: { getopt: true, code: ['-e'] },
   tclsh: { code: [] },
   wish: { code: [] },
-  expect: { code: ['-c'], files: ['-f'] },
-  julia: { code: ['-e', '-E', '--eval', '--print'], files: ['-L', '--load'] },
+  expect: { getopt: true, code: ['-c'], files: ['-f'] },
+  julia: { getopt: true, code: ['-e', '-E', '--eval', '--print'], files: ['-L', '--load'] },
   groovy: { code: ['-e'] },
-  guile: { code: ['-c'], files: ['-s', '-l'] },
-  racket: { code: ['-e', '--eval'], files: ['-f', '--load', '-r', '--script', '-t', '--require'] },
+  guile: { getopt: true, code: ['-c'], files: ['-s', '-l'] },
+  racket: {
+    getopt: true,
+    code: ['-e', '--eval'],
+    files: ['-f', '--load', '-r', '--script', '-t', '--require'],
+  },
   sbcl: { code: ['--eval'], files: ['--load', '--script'] },
   clisp: { code: ['-x'], files: ['-i'] },
   erl: { code: ['-eval', '-s', '-run'] },
   elixir: { code: ['-e', '--eval'], files: ['-r', '--require', '-pr'] },
   jshell: { code: [] },
-  octave: { code: ['--eval'] },
+  octave: { getopt: true, code: ['--eval'] },
   nu: { code: ['-c', '--commands'] },
   xonsh: { code: ['-c'] },
   elvish: { code: ['-c'] },
   bb: { code: ['-e', '--eval'], expression: true },
   clojure: { code: ['-e', '--eval'] },
   clj: { code: ['-e', '--eval'] },
-  hy: { code: ['-c'] },
+  hy: { getopt: true, code: ['-c'] },
   ghc: { code: ['-e'] },
   runghc: { code: [] },
   runhaskell: { code: [] },
@@ -67,7 +76,11 @@ export function otherInterpreter(ex: Extractor, inv: Invocation, env: Env, progr
     if (arg === '--') break;
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const name = eq > 0 ? arg.slice(0, eq) : arg;
-    if (spec.code.includes(name) || (spec.expression && arg.startsWith('('))) {
+    if (
+      spec.code.includes(name) ||
+      (spec.expression && arg.startsWith('(')) ||
+      (spec.getopt && getoptCode(spec, arg))
+    ) {
       ex.flag('interpreter_code', inv.text);
       return;
     }
@@ -81,13 +94,19 @@ export function otherInterpreter(ex: Extractor, inv: Invocation, env: Env, progr
       if (value !== undefined) files.push({ word: value, unresolved: unresolved[k] ?? false });
       continue;
     }
+    // An operand that cannot be told (`<(…)`, `$F`) may be the program itself.
+    if (!arg.startsWith('-') && unresolved[k]) {
+      ex.flag('unresolved_script', inv.text);
+      return;
+    }
     // An operand that names a file (a script, or an option's value: listing it is harmless).
     if (!arg.startsWith('-') && /[./]/.test(arg))
       files.push({ word: arg, unresolved: unresolved[k] ?? false });
   }
   for (const file of files.slice(0, MAX_FILES)) noteFile(ex, inv, file.word, file.unresolved);
   const stdin = inv.stdin;
-  if (stdin === undefined) return;
+  // With a program file named, stdin is the program's data (`cat data.csv | Rscript analyze.R`).
+  if (stdin === undefined || files.length > 0) return;
   // `R --no-save < analysis.R`: the program is that file.
   if (stdin.file !== undefined && stdin.text === undefined)
     noteFile(ex, inv, stdin.file, /[$`]/.test(stdin.file));
@@ -105,4 +124,16 @@ function noteFile(ex: Extractor, inv: Invocation, word: string, unresolved: bool
   const { paths, unresolved: unknown } = ex.res.paths(word);
   if (unknown) return;
   for (const path of paths) noteScript(ex.res, path);
+}
+
+/** A getopt spelling of a code option: in a cluster of short options, attached, or a long prefix. */
+function getoptCode(spec: Spec, arg: string): boolean {
+  if (arg.startsWith('--')) {
+    const name = arg.split('=')[0] as string;
+    return name.length >= 4 && spec.code.some((o) => o.startsWith('--') && o.startsWith(name));
+  }
+  if (!arg.startsWith('-') || arg.length < 3) return false;
+  // `-qie`, `-eCODE`: a short code option anywhere in a run of letters.
+  const letters = /^-([a-zA-Z]+)/.exec(arg)?.[1] ?? '';
+  return spec.code.some((o) => /^-[a-zA-Z]$/.test(o) && letters.includes(o[1] as string));
 }

@@ -6,7 +6,7 @@ import { posix } from 'node:path';
 import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
 import { own } from './own.js';
-import { canRead, judgeShellText, noteUnread, readScript } from './scripts.js';
+import { canRead, judgeShellText, noteScript, noteUnread, readScript } from './scripts.js';
 
 /** npm subcommands that run a script, with the script they run (undefined: the next operand). */
 const NPM_RUNS: Record<string, string | undefined> = {
@@ -86,14 +86,7 @@ export function packageScriptNames(program: string, argv: readonly string[]): st
   }
   const operands = words.filter((w) => !w.startsWith('-'));
   const [sub, name] = operands;
-  // `yarn` alone installs.
-  if (sub === undefined) return program === 'yarn' ? [...INSTALL] : [];
-  const lifecycle = program === 'bun' ? undefined : own(LIFECYCLE, sub);
-  if (
-    lifecycle !== undefined &&
-    (program === 'npm' || /^(install|i|add|rebuild|pack|publish|version)$/.test(sub))
-  )
-    return [...lifecycle];
+  if (sub === undefined) return [];
   if (program === 'npm') {
     if (!Object.hasOwn(NPM_RUNS, sub)) return [];
     const script = own(NPM_RUNS, sub) ?? name;
@@ -107,8 +100,70 @@ export function packageScriptNames(program: string, argv: readonly string[]): st
   return BUILTIN.has(sub) ? [] : [sub];
 }
 
+/** Options a package manager's command takes with a separate value, before or after its subcommand. */
+const VALUED = new Set([
+  '--registry',
+  '--loglevel',
+  '--cache',
+  '--userconfig',
+  '--network-timeout',
+  '--reporter',
+  '--tag',
+  '--otp',
+  '--access',
+]);
+
+/**
+ * Whether the command runs the project's own lifecycle scripts (npm's "Life Cycle Scripts":
+ * preinstall … prepare on an install of the project itself, prepack … on pack and publish,
+ * preversion … on version, prepare on link). Not with `--ignore-scripts`, globally, with a package
+ * named (npm then runs only that package's), or for `--version`/`--help`.
+ */
+export function runsLifecycle(program: string, argv: readonly string[]): boolean {
+  const words = argv.slice(1);
+  if (
+    words.some((w) =>
+      /^(--ignore-scripts(=true)?|-g|--global|--location=global|-v|--version|-h|--help)$/.test(w),
+    )
+  )
+    return false;
+  const operands: string[] = [];
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k] as string;
+    if (VALUED.has(w)) k++;
+    else if (!w.startsWith('-')) operands.push(w);
+  }
+  const [sub, ...rest] = operands;
+  // `yarn` alone (or with options only) installs.
+  if (sub === undefined) return program === 'yarn';
+  if (program === 'bun' && !/^(install|i|add|a)$/.test(sub)) return false;
+  const lifecycle = own(LIFECYCLE, sub) ?? (/^(link|ln)$/.test(sub) ? ['prepare'] : undefined);
+  if (lifecycle === undefined) return false;
+  // An install that names packages runs theirs, not the project's.
+  return !(lifecycle === INSTALL && rest.length > 0);
+}
+
+/**
+ * A command that runs the project's lifecycle scripts lists the package.json they are in among the
+ * scripts it runs: one the session wrote (a `postinstall` added) is refused until read back, and
+ * one the same command writes is a script written then run. Their lines are the project's own,
+ * not judged here (husky's `node -e "…"` prepare is ordinary).
+ */
+function noteLifecycle(ex: Extractor, inv: Invocation): void {
+  if (!canRead(ex, inv)) {
+    noteUnread(ex, inv, 'package.json');
+    return;
+  }
+  const found = findPackageJson(ex);
+  if (found !== undefined && found !== 'unknown') noteScript(ex.res, found);
+}
+
 /** Judge the scripts an npm/pnpm/yarn/bun command runs. True when it handled the command as a script run. */
 export function runPackageScripts(ex: Extractor, inv: Invocation, _env: Env, program: string): boolean {
+  if (runsLifecycle(program, inv.argv)) {
+    noteLifecycle(ex, inv);
+    return true;
+  }
   const names = packageScriptNames(program, inv.argv);
   if (names === 'elsewhere') {
     ex.flag('unresolved_script', inv.text);

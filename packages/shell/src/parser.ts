@@ -122,6 +122,7 @@ export class Parser extends WordReader {
 
   private parseAndOr(out: Pipeline[]): void {
     let joined: '&&' | '||' | undefined;
+    const first = out.length;
     for (;;) {
       const pipeline = this.parsePipeline();
       if (joined !== undefined) pipeline.joined = joined;
@@ -133,6 +134,9 @@ export class Parser extends WordReader {
         this.skipNewlines();
         continue;
       }
+      // `list &`: the whole and-or list runs in the background.
+      if (this.src[this.pos] === '&' && this.src[this.pos + 1] !== '&' && this.src[this.pos + 1] !== '>')
+        for (let k = first; k < out.length; k++) (out[k] as Pipeline).background = true;
       return;
     }
   }
@@ -141,6 +145,7 @@ export class Parser extends WordReader {
     const commands: Command[] = [];
     this.skipBlanks();
     const negated = this.peekBare() === '!';
+    const coproc = this.peekBare() === 'coproc';
     for (;;) {
       const command = this.parseCommand();
       if (command) commands.push(command);
@@ -151,7 +156,9 @@ export class Parser extends WordReader {
         this.skipNewlines();
         continue;
       }
-      return negated ? { commands, negated } : { commands };
+      const pipeline: Pipeline = negated ? { commands, negated } : { commands };
+      if (coproc) pipeline.background = true;
+      return pipeline;
     }
   }
 

@@ -68,10 +68,11 @@ export class Resolver {
    */
   readonly switchedTo: Array<{ branch: string; where: string }> = [];
   /**
-   * The command holds a loop or a function: code walked once that may run again after what follows
-   * it in the text (facts.ts walks again when such code moves HEAD).
+   * A switch that may run again, or later, than where it is written (in a loop, a function, a
+   * background job, a trap, xargs), or a push that may: facts.ts walks the command again with HEAD
+   * unknown from the start.
    */
-  repeats = false;
+  readonly order = { moverDeferred: false, pushDeferred: false };
   /** The last such switch, and where it ran. */
   lastSwitch: Switch | undefined;
   /**
