@@ -13,8 +13,12 @@ const PLAIN = '[^;|&$`<>()\\\\\'"\\n]';
 const READ_ONLY = new RegExp(
   '^(' +
     [
-      'r(un)?',
-      'start',
+      // The program's arguments and a plain input file: no other shell text.
+      `(r|run|start)( ${PLAIN}+)?( < [\\w./-]+)?`,
+      `set args( ${PLAIN}+)?`,
+      'target (remote|extended-remote) [\\w.:-]+',
+      'set disassembly-flavor \\w+',
+      'layout \\w+',
       `(bt|backtrace|where)( full)?( -?\\d+)?`,
       'info [a-z ]+',
       'i [a-z]+',

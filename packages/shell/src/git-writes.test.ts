@@ -70,6 +70,18 @@ describe('gitWrites', () => {
     expect(gitWrites(['apply', '-R'], '', read, removal).map((w) => w.text)).toEqual(['.githooks/pre-push']);
     const quoted = 'diff --git "a/x\\165" "b/x\\165"\n+++ "b/.githooks/pre-p\\165sh"\n';
     expect(gitWrites(['apply'], '', read, quoted)[0]?.unknown).toBe(true);
+    // Option prefixes are read as git reads them; --apply applies despite --stat; -p N.
+    expect(gitWrites(['apply', '--dir=pkg', 'fix.diff'], '', read).map((w) => w.text)).toContain(
+      'pkg/.husky/pre-commit',
+    );
+    expect(gitWrites(['apply', '--stat', '--apply', 'fix.diff'], '', read).length).toBeGreaterThan(0);
+    expect(gitWrites(['apply', '-p', '0', 'fix.diff'], '', read).map((w) => w.text)).toContain(
+      'b/.husky/pre-commit',
+    );
+    // An encoded mail body is not read.
+    const encoded = (path: string) =>
+      path === 'm.mbox' ? 'Content-Transfer-Encoding: base64\n\nZGlmZg==\n' : undefined;
+    expect(gitWrites(['am', 'm.mbox'], '', encoded)[0]?.unknown).toBe(true);
     // git am reads the patches of a mailbox.
     expect(gitWrites(['am', 'fix.diff'], '', read).map((w) => w.text)).toContain('.husky/pre-commit');
     expect(gitWrites(['am', '--continue'], '', read)[0]?.unknown).toBeUndefined();

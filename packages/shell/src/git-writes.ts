@@ -52,10 +52,25 @@ export function gitWrites(
   // `patch` does. `--check`, `--stat`, `--numstat`, `--summary` only read; `--cached` writes the
   // index only. A patch that cannot be read writes files that cannot be told.
   if (sub === 'apply' || sub === 'am') {
-    const reads = args.some((a) =>
-      /^--(check|stat|numstat|summary|cached|show-current-patch|abort|quit|skip)$/.test(a),
-    );
+    // git takes any unambiguous prefix of a long option (`--dir=`, `--stat`): read them spelled out.
+    args = args.map((a, k) => (k === 0 ? a : spelledOut(sub, a)));
+    // `--apply` applies even with `--stat`/`--check`.
+    const reads =
+      !args.includes('--apply') &&
+      args.some((a) => /^--(check|stat|numstat|summary|cached|show-current-patch|abort|quit|skip)$/.test(a));
     if (reads) return [];
+    // A mail whose body is encoded (base64, quoted-printable) names its files in a form not read here.
+    if (
+      sub === 'am' &&
+      args
+        .slice(1)
+        .some(
+          (a) =>
+            !a.startsWith('-') &&
+            /content-transfer-encoding:\s*(base64|quoted-printable)/i.test(read?.(a) ?? ''),
+        )
+    )
+      return [{ text: base === '' ? '.' : base, at: -1, unknown: true }];
     // Going on with a mailbox already taken in: its patches were judged when `git am` first read it.
     if (args.some((a) => /^(--continue|--resolved|-r|--retry)$/.test(a)))
       return [{ text: base === '' ? '.' : base, at: -1 }];
@@ -104,6 +119,35 @@ export function gitWrites(
   }));
 }
 
+/** Long options of `git apply` and `git am`, for reading a prefix as git does. */
+const LONG: Record<string, readonly string[]> = {
+  apply: (
+    '--stat --numstat --summary --check --index --intent-to-add --cached --apply --3way --ours --theirs ' +
+    '--union --build-fake-ancestor --reverse --reject --allow-overlap --verbose --quiet --inaccurate-eof ' +
+    '--recount --directory --unsafe-paths --allow-empty --exclude --include --ignore-space-change ' +
+    '--ignore-whitespace --whitespace'
+  ).split(' '),
+  am: (
+    '--signoff --keep --keep-non-patch --keep-cr --no-keep-cr --scissors --no-scissors --quoted-cr ' +
+    '--message-id --no-message-id --quiet --utf8 --no-utf8 --3way --no-3way --rerere-autoupdate ' +
+    '--ignore-space-change --ignore-whitespace --whitespace --directory --exclude --include --reject ' +
+    '--patch-format --interactive --commit-date-is-author-date --ignore-date --skip --gpg-sign ' +
+    '--no-gpg-sign --continue --resolved --resolvemsg --abort --quit --retry --show-current-patch ' +
+    '--allow-empty --empty'
+  ).split(' '),
+};
+
+/** A long option as git reads it: an unambiguous prefix spelled out, its `=value` kept. */
+function spelledOut(sub: string, arg: string): string {
+  if (!arg.startsWith('--') || arg === '--') return arg;
+  const eq = arg.indexOf('=');
+  const name = eq > 0 ? arg.slice(0, eq) : arg;
+  const all = LONG[sub] ?? [];
+  if (all.includes(name)) return arg;
+  const found = all.filter((o) => o.startsWith(name));
+  return found.length === 1 ? `${found[0]}${eq > 0 ? arg.slice(eq) : ''}` : arg;
+}
+
 /** Options of `git apply` / `git am` that take a value. */
 const APPLY_VALUES = new Set([
   '--exclude',
@@ -134,6 +178,7 @@ function appliedFiles(
     const arg = args[k] as string;
     const p = /^-p(\d+)$/.exec(arg);
     if (p) strip = Number(p[1]);
+    else if (arg === '-p') strip = Number(args[++k] ?? '1');
     else if (arg.startsWith('--directory=')) directory = arg.slice(12);
     else if (arg === '--directory') directory = args[++k] ?? '';
     else if (APPLY_VALUES.has(arg)) k++;

@@ -103,6 +103,9 @@ describe('gdb', () => {
     "gdb -batch -ex 'thread apply all bt full' -p 4242",
     "gdb -batch -ex 'p foo->bar[0]' -ex 'x/10i $pc' -ex 'bt 20' ./app",
     "gdb -batch -ex 'disassemble main' -ex 'ptype struct foo' ./app",
+    "gdb -batch -ex 'target remote :1234' -ex 'bt' ./fw.elf",
+    "gdb -batch -ex 'run < input.txt' -ex bt ./app",
+    "gdb -batch -ex 'set args --verbose x' -ex run ./app",
   ])('%s reads the program state', (command) => {
     expect(kinds(command)).toEqual([]);
   });

@@ -48,6 +48,10 @@ describe('PowerShell cmdlets', () => {
     for (const command of ["Invoke-Expression 'Get-Date'", 'iex $script']) {
       expect(parseShell(command).dynamic.map((d) => d.kind)).toContain('unresolved_code');
     }
+    // Elixir's shell has the same name.
+    for (const command of ['iex -S mix', 'iex -S mix phx.server', 'iex --sname a']) {
+      expect(parseShell(command).dynamic, command).toEqual([]);
+    }
   });
 
   it('aliases shared with POSIX programs are left to them', () => {

@@ -419,9 +419,14 @@ function bindCmdlet(spec: CmdletSpec, argv: readonly string[], unresolved: reado
 }
 
 /** Judge a cmdlet invocation; true when `program` is one this module models. */
+/** `iex` is also Elixir's shell: `iex`, `iex -S mix`, `iex --sname a` are that, not Invoke-Expression. */
+const ELIXIR_IEX =
+  /^(-S|--sname|--name|--cookie|--remsh|--erl|--dot-iex|--werl|--no-pry|-r|-pa|-pz|--hidden)$/;
+
 export function runCmdlet(ex: Extractor, inv: Invocation, env: Env, program: string): boolean {
   const spec = Object.hasOwn(CMDLETS, program) ? CMDLETS[program] : undefined;
   if (!spec) return false;
+  if (program === 'iex' && (inv.argv.length === 1 || ELIXIR_IEX.test(inv.argv[1] ?? ''))) return false;
   const bound = bindCmdlet(spec, inv.argv, inv.unresolved);
   const judged = spec.judge(bound);
   if (judged === 'code') {
