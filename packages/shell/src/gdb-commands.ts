@@ -6,7 +6,7 @@
 // and any unambiguous prefix (`-eval`, `--eval-comm`). `--args PROG ARGS` is a command of its own.
 import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
-import { canRead, noteScript, noteUnread } from './scripts.js';
+import { noteRunFile } from './scripts.js';
 
 /** No shell metacharacters: gdb hands `run`'s arguments to a shell. */
 const PLAIN = '[^;|&$`<>()\\\\\'"\\n]';
@@ -127,13 +127,7 @@ export function gdbCommands(ex: Extractor, inv: Invocation, env: Env): void {
     if (VALUES.has(name) && attached === undefined) k++;
   }
   // The program debugged (and run by `run`): a file the session wrote is refused.
-  if (program !== undefined) {
-    if (!canRead(ex, inv)) noteUnread(ex, inv, program);
-    else {
-      const { paths, unresolved: unknown } = ex.res.paths(program);
-      if (!unknown) for (const path of paths) noteScript(ex.res, path);
-    }
-  }
+  if (program !== undefined) noteRunFile(ex, inv, program);
   // gdb reads commands from stdin: a file, a pipe or text there is code (not /dev/null).
   const stdin = inv.stdin;
   if (stdin === undefined) return;

@@ -8,7 +8,7 @@ import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
 import { gdbCommands } from './gdb-commands.js';
 import { otherBase } from './programs.js';
-import { canRead, noteScript, noteUnread } from './scripts.js';
+import { noteRunFile } from './scripts.js';
 
 interface Spec {
   /** Options whose value is code. */
@@ -103,27 +103,15 @@ export function otherInterpreter(ex: Extractor, inv: Invocation, env: Env, progr
     if (!arg.startsWith('-') && /[./]/.test(arg))
       files.push({ word: arg, unresolved: unresolved[k] ?? false });
   }
-  for (const file of files.slice(0, MAX_FILES)) noteFile(ex, inv, file.word, file.unresolved);
+  for (const file of files.slice(0, MAX_FILES)) noteRunFile(ex, inv, file.word, file.unresolved);
   const stdin = inv.stdin;
   // With a program file named, stdin is the program's data (`cat data.csv | Rscript analyze.R`).
   if (stdin === undefined || files.length > 0) return;
   // `R --no-save < analysis.R`: the program is that file.
   if (stdin.file !== undefined && stdin.text === undefined)
-    noteFile(ex, inv, stdin.file, /[$`]/.test(stdin.file));
+    noteRunFile(ex, inv, stdin.file, /[$`]/.test(stdin.file));
   else if ((stdin.text !== undefined && stdin.text.trim() !== '') || stdin.from === 'pipe-dynamic')
     ex.flag('interpreter_stdin', inv.text);
-}
-
-/** A file the interpreter runs: listed (the session-written check), or kept for the same-command one. */
-function noteFile(ex: Extractor, inv: Invocation, word: string, unresolved: boolean): void {
-  if (unresolved) return;
-  if (!canRead(ex, inv)) {
-    noteUnread(ex, inv, word);
-    return;
-  }
-  const { paths, unresolved: unknown } = ex.res.paths(word);
-  if (unknown) return;
-  for (const path of paths) noteScript(ex.res, path);
 }
 
 /** A getopt spelling of a code option: in a cluster of short options, attached, or a long prefix. */

@@ -94,6 +94,21 @@ export function noteRunsHooks(res: Resolver): void {
 }
 
 /**
+ * A file the command runs without it being read here (an interpreter's program, gdb's program):
+ * listed, so core refuses one the session wrote; without a file view, kept for the same-command check.
+ */
+export function noteRunFile(ex: Extractor, inv: Invocation, word: string, unresolved = false): void {
+  if (unresolved) return;
+  if (!canRead(ex, inv)) {
+    noteUnread(ex, inv, word);
+    return;
+  }
+  const { paths, unresolved: unknown } = ex.res.paths(word);
+  if (unknown) return;
+  for (const path of paths) noteScript(ex.res, path);
+}
+
+/**
  * Without a file view nothing is read, but a file the same command writes and then runs as code
  * (`printf … > s.sh; sh s.sh`, `echo … > package.json && npm test`) is still told: its path is kept
  * for checkScriptsWritten. Words that are not static, and remote commands, name no file here.
