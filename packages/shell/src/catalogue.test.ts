@@ -1025,3 +1025,36 @@ gates('programs that run what they are given, reviewed', [
   ['PYTHONHOME=sub python3 tool.py', 'shell.env.code-injection'],
   ['export PYTHONPATH=sub; python3 tool.py', 'shell.env.export-injection'],
 ]);
+
+gates('variables that load code, or start-up and configuration files from elsewhere', [
+  ['HOME=$PWD git status', 'shell.env.code-injection'],
+  ['XDG_CONFIG_HOME=./cfg git diff', 'shell.env.code-injection'],
+  ['export HOME=/w/evil; git status', 'shell.env.export-injection'],
+  ['ZDOTDIR=. zsh -c true', 'shell.env.code-injection'],
+  ['JAVA_TOOL_OPTIONS=-javaagent:agent.jar java -jar app.jar', 'shell.env.code-injection'],
+  [`LUA_INIT='os.execute("x")' lua tool.lua`, 'shell.env.code-injection'],
+  ["ERL_AFLAGS='-eval x' erl", 'shell.env.code-injection'],
+  ['R_PROFILE_USER=./p.R Rscript a.R', 'shell.env.code-injection'],
+  ['BUNDLE_GEMFILE=./G bundle exec rspec', 'shell.env.code-injection'],
+  ['NPM_CONFIG_USERCONFIG=./rc npm test', 'shell.env.code-injection'],
+  ['env npm_config_node_options=--require=./x npm test', 'shell.env.code-injection'],
+  ['MAKEFLAGS=--eval=x make', 'shell.env.code-injection'],
+  ['MAKEFLAGS=-f./x make', 'shell.env.code-injection'],
+  ["MAKEFLAGS='kE x' make", 'shell.env.code-injection'],
+  ["GOFLAGS='-mod=mod -toolexec=./x' go build", 'shell.env.code-injection'],
+  ["TAR_OPTIONS='-v -I./x' tar xf a.tar", 'shell.env.code-injection'],
+  ["NPM_CONFIG_SCRIPT_SHELL='rm -rf ~' npm test", 'fs.rm.recursive-or-force'],
+  ["SSH_ASKPASS='rm -rf ~' ssh host", 'fs.rm.recursive-or-force'],
+  ["CC='rm -rf ~' make", 'fs.rm.recursive-or-force'],
+  ["RUSTC_WRAPPER='rm -rf ~' cargo build", 'fs.rm.recursive-or-force'],
+]);
+passes('the same variables set to what runs nothing else', [
+  'MAKEFLAGS=-j8 make',
+  "MAKEFLAGS='-j4 --warn-undefined-variables' make",
+  'GOFLAGS=-mod=mod go build ./...',
+  'TAR_OPTIONS=--no-same-owner tar xf a.tar',
+  'CC=clang CXX=clang++ cmake -B build',
+  'RUSTC_WRAPPER=sccache cargo build',
+  'npm_config_registry=http://127.0.0.1:4873 npm install',
+  'npm_config_script_shell=bash npm test',
+]);

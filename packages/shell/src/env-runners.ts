@@ -9,6 +9,7 @@ import type { Extractor, Invocation } from './extract.js';
 import { runValue } from './option-commands.js';
 import { firstOperand, longOption, takesValue } from './option-scan.js';
 import { slice } from './prefixes.js';
+import { CABAL_GLOBAL, STACK_GLOBAL } from './toolchain-runners.js';
 
 const set = (text: string): ReadonlySet<string> => new Set(text.split(' '));
 
@@ -25,6 +26,8 @@ interface EnvRunnerSpec {
   call?: { long: string; short?: string };
   /** Options after which no command runs (`pdm run --list`). */
   stops?: ReadonlySet<string>;
+  /** A `--` after the command's name is the runner's, not the command's (`stack exec rm -- -rf x`). */
+  dropDashDash?: boolean;
 }
 
 const NONE = set('');
@@ -36,6 +39,7 @@ const MISE: EnvRunnerSpec = {
   afterDashDash: true,
   call: { long: 'command', short: '-c' },
 };
+const STACK_EXEC: EnvRunnerSpec = { values: set('--cwd --package --rts-options'), dropDashDash: true };
 const FNM_VALUES = set('--using --log-level --fnm-dir --node-dist-mirror --arch --version-file-strategy');
 
 /** Programs whose subcommand runs a command, with the options before that subcommand. */
@@ -77,6 +81,9 @@ const FAMILIES: Record<string, { global: ReadonlySet<string>; subs: Record<strin
   mise: { global: set('-C --cd -E --env -j --jobs'), subs: { exec: MISE, x: MISE } },
   volta: { global: NONE, subs: { run: { values: set('--node --npm --yarn --pnpm --env') } } },
   fnm: { global: FNM_VALUES, subs: { exec: { values: FNM_VALUES } } },
+  // `stack exec CMD -- ARGS`: the `--` only ends stack's own options, so ARGS are the command's.
+  stack: { global: STACK_GLOBAL, subs: { exec: STACK_EXEC } },
+  cabal: { global: CABAL_GLOBAL, subs: { exec: EXEC } },
 };
 
 /** dotenv-cli (`dotenv -e .env.local -- CMD`) and python-dotenv (`dotenv -f .env run CMD`). */
@@ -147,7 +154,15 @@ export function runEnvRunner(ex: Extractor, inv: Invocation, env: Env, program: 
     if (argv[i] === '--') i++;
   }
   if (i >= argv.length) return true;
-  ex.resolve({ ...inv, ...slice(inv, i), via: [...inv.via, label] }, env);
+  let command = slice(inv, i);
+  const dash = spec.dropDashDash ? command.argv.indexOf('--', 1) : -1;
+  if (dash > 0) {
+    command = {
+      argv: command.argv.filter((_, k) => k !== dash),
+      unresolved: command.unresolved.filter((_, k) => k !== dash),
+    };
+  }
+  ex.resolve({ ...inv, ...command, via: [...inv.via, label] }, env);
   return true;
 }
 

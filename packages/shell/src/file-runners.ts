@@ -1,7 +1,8 @@
 // Programs that run files the project holds, dispatched from the extractor's fallback: a path
 // (`./build.sh`, `bin/tool`), package managers' scripts (`npm test`, `yarn lint`) and `make`; and
 // package runners (`npx TOOL`, `pnpm dlx TOOL`), which run a package's binary, and environment runners
-// (`bundle exec CMD`, `doppler run -- CMD`), which run a command of their own; and PowerShell cmdlets
+// (`bundle exec CMD`, `doppler run -- CMD`), which run a command of their own; toolchains whose
+// subcommand runs code (`mix run -e`, `go run main.go`); and PowerShell cmdlets
 // (`Remove-Item -Recurse`), judged as the POSIX command that does the same.
 
 import { runEnvRunner } from './env-runners.js';
@@ -12,6 +13,7 @@ import { runPackageRunner } from './package-runners.js';
 import { runPackageScripts } from './package-scripts.js';
 import { runCmdlet } from './powershell-cmdlets.js';
 import { runPathProgram } from './scripts.js';
+import { runToolchain } from './toolchain-runners.js';
 
 const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
 
@@ -21,6 +23,7 @@ export function runsFiles(ex: Extractor, inv: Invocation, env: Env, program: str
   if (runPackageRunner(ex, inv, env, program)) return true;
   if (runEnvRunner(ex, inv, env, program)) return true;
   if (runCmdlet(ex, inv, env, program)) return true;
+  if (runToolchain(ex, inv, env, program)) return true;
   if (PACKAGE_MANAGERS.has(program)) runPackageScripts(ex, inv, env, program);
   else if (program === 'make' || program === 'gmake') runMake(ex, inv);
   else if (word.includes('/')) runPathProgram(ex, inv, word);

@@ -167,9 +167,15 @@ const COMMAND_VARIABLES = new Set(
   (
     'EDITOR VISUAL GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_PAGER PAGER MANPAGER SYSTEMD_PAGER SYSTEMD_EDITOR ' +
     'SUDO_EDITOR KUBE_EDITOR FCEDIT GH_EDITOR GH_PAGER GLAB_EDITOR PSQL_EDITOR PSQL_PAGER HGEDITOR ' +
-    'SVN_EDITOR BAT_PAGER DELTA_PAGER GIT_SSH_COMMAND RSYNC_RSH CVS_RSH BROWSER LESSOPEN LESSCLOSE'
+    'SVN_EDITOR BAT_PAGER DELTA_PAGER GIT_SSH_COMMAND RSYNC_RSH CVS_RSH BROWSER LESSOPEN LESSCLOSE ' +
+    'SSH_ASKPASS SUDO_ASKPASS GIT_ASKPASS GIT_EXTERNAL_DIFF RUSTC_WRAPPER RUSTC_WORKSPACE_WRAPPER ' +
+    'CARGO_BUILD_RUSTC_WRAPPER CARGO_BUILD_RUSTC RUSTC RUSTDOC CC CXX CPP LD ' +
+    'npm_config_script_shell npm_config_shell npm_config_git npm_config_editor npm_config_browser'
   ).split(' '),
 );
+/** npm reads `npm_config_*` whatever its case: `NPM_CONFIG_SCRIPT_SHELL` is the same setting. */
+const commandVariable = (name: string): boolean =>
+  COMMAND_VARIABLES.has(/^npm_config_/i.test(name) ? `npm_config_${name.slice(11).toLowerCase()}` : name);
 
 const DECLARATIONS = new Set(['export', 'declare', 'typeset', 'readonly', 'local', 'setenv']);
 
@@ -181,7 +187,7 @@ export function assignedCommands(ex: Extractor, inv: Invocation, program: string
   const words = DECLARATIONS.has(program) ? [...inv.assignments, ...inv.argv.slice(1)] : inv.assignments;
   for (const word of words) {
     const eq = word.indexOf('=');
-    if (eq <= 0 || !COMMAND_VARIABLES.has(word.slice(0, eq))) continue;
+    if (eq <= 0 || !commandVariable(word.slice(0, eq))) continue;
     const name = word.slice(0, eq);
     const key = `${inv.text}\0${word}`;
     if (judged.has(ex) && judged.get(ex)?.has(key)) continue;

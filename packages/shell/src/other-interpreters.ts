@@ -22,6 +22,12 @@ interface Spec {
   files?: readonly string[];
   /** An operand in parentheses is an expression evaluated (babashka). */
   expression?: boolean;
+  /** The first operand is the code (`stack eval CODE`, `crystal eval CODE`). */
+  codeOperand?: boolean;
+  /** Operands are the program's arguments, not files it runs (`kotlinc Main.kt` compiles). */
+  operandsNotRun?: boolean;
+  /** stdin is the program's data even when no file is named (`mix run` starts the application). */
+  stdinIsData?: boolean;
 }
 
 const SPECS: Record<string, Spec> = {
@@ -56,6 +62,27 @@ const SPECS: Record<string, Spec> = {
   runghc: { code: [] },
   runhaskell: { code: [] },
   scala: { code: ['-e'] },
+  ghci: { code: ['-e'] },
+  raku: { getopt: true, code: ['-e'] },
+  rakudo: { getopt: true, code: ['-e'] },
+  kotlin: { code: ['-e', '-expression'], files: ['-script'] },
+  kotlinc: { code: ['-e', '-expression'], files: ['-script'], operandsNotRun: true },
+  swift: { code: ['-e'] },
+  ocaml: { code: [] },
+  // Toolchain subcommands (toolchain-runners.ts): argv[0] is the subcommand.
+  'mix run': {
+    code: ['-e', '--eval'],
+    files: ['-r', '--require', '-pr', '--parallel-require'],
+    stdinIsData: true,
+  },
+  'stack eval': { code: [], codeOperand: true },
+  'crystal eval': { code: [], codeOperand: true },
+  'crystal run': { code: [], stdinIsData: true },
+  'nim run': { code: [], stdinIsData: true },
+  'go run': { code: [], stdinIsData: true },
+  'cabal run': { code: [], stdinIsData: true },
+  'zig run': { code: [], stdinIsData: true },
+  'dotnet script': { code: [], files: ['-s', '--script'] },
 };
 
 /** At most this many operands are listed as files the interpreter may run. */
@@ -64,12 +91,17 @@ const MAX_FILES = 8;
 export function otherInterpreter(ex: Extractor, inv: Invocation, env: Env, program: string): void {
   const base = otherBase(program);
   ex.emit(inv);
+  if (base === 'gdb') gdbCommands(ex, inv, env);
+  else judgeInterpreterWords(ex, inv, base);
+}
+
+/**
+ * Judge an interpreter's words by its spec (`name` is its base name, or a toolchain's `PROGRAM SUB`
+ * with argv[0] the subcommand): inline code and code on stdin are unknown, files it runs are listed.
+ */
+export function judgeInterpreterWords(ex: Extractor, inv: Invocation, name: string): void {
   const { argv, unresolved } = inv;
-  if (base === 'gdb') {
-    gdbCommands(ex, inv, env);
-    return;
-  }
-  const spec = SPECS[base] ?? { code: ['-e', '-c'] };
+  const spec = SPECS[name] ?? { code: ['-e', '-c'] };
   const files: Array<{ word: string; unresolved: boolean }> = [];
   for (let k = 1; k < argv.length; k++) {
     const arg = argv[k] as string;
@@ -94,6 +126,11 @@ export function otherInterpreter(ex: Extractor, inv: Invocation, env: Env, progr
       if (value !== undefined) files.push({ word: value, unresolved: unresolved[k] ?? false });
       continue;
     }
+    if (spec.codeOperand && !arg.startsWith('-')) {
+      ex.flag('interpreter_code', inv.text);
+      return;
+    }
+    if (spec.operandsNotRun) continue;
     // An operand that cannot be told (`<(…)`, `$F`) may be the program itself.
     if (!arg.startsWith('-') && unresolved[k]) {
       ex.flag('unresolved_script', inv.text);
@@ -106,7 +143,7 @@ export function otherInterpreter(ex: Extractor, inv: Invocation, env: Env, progr
   for (const file of files.slice(0, MAX_FILES)) noteRunFile(ex, inv, file.word, file.unresolved);
   const stdin = inv.stdin;
   // With a program file named, stdin is the program's data (`cat data.csv | Rscript analyze.R`).
-  if (stdin === undefined || files.length > 0) return;
+  if (stdin === undefined || files.length > 0 || spec.stdinIsData) return;
   // `R --no-save < analysis.R`: the program is that file.
   if (stdin.file !== undefined && stdin.text === undefined)
     noteRunFile(ex, inv, stdin.file, /[$`]/.test(stdin.file));

@@ -81,6 +81,13 @@ const OTHER_INTERPRETERS = new Set([
   'runhaskell',
   'scala',
   'gdb',
+  'ghci',
+  'raku',
+  'rakudo',
+  'kotlin',
+  'kotlinc',
+  'swift',
+  'ocaml',
 ]);
 
 /** A program's name without a version or variant suffix (`julia-1.10`, `tclsh8.6`, `octave-cli`). */
