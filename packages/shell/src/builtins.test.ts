@@ -34,6 +34,34 @@ describe('builtins that define later behaviour', () => {
     ['export PROMPT_COMMAND=./hook.sh', 'prompt_command'],
     ['export BASH_ENV=./evil.sh; bash -c true', 'startup_variable'],
     ['typeset ENV=./evil.sh', 'startup_variable'],
+    // Arithmetic subscripts run their substitutions when bash evaluates them.
+    ["let 'a[$(rm -rf ~)]'", 'arithmetic_substitution'],
+    ["declare -i x='a[$(rm -rf ~)]'", 'arithmetic_substitution'],
+    ["declare 'a[$(rm -rf ~)]=1'", 'arithmetic_substitution'],
+    ["printf -v 'a[$(rm -rf ~)]' x", 'arithmetic_substitution'],
+    ["read -r 'a[`rm -rf ~`]' <<< x", 'arithmetic_substitution'],
+    ["test -v 'a[$(rm -rf ~)]'", 'arithmetic_substitution'],
+    ["[[ 'a[$(rm -rf ~)]' -eq 0 ]]", 'arithmetic_substitution'],
+    ["(( x = 'a[$(rm -rf ~)]' ))", 'arithmetic_substitution'],
+    ["echo $(( 'a[$(rm -rf ~)]' ))", 'arithmetic_substitution'],
+    ["x='a[$(rm -rf ~)]'; (( x ))", 'arithmetic_substitution'],
+    ["declare -a 'a=($(rm -rf ~))'", 'declare_reparse'],
+    // Bash's lookup tables: an entry is a hash path or an alias.
+    ['BASH_CMDS[ls]=/bin/rm; ls -rf ~', 'hash_path'],
+    ['declare -A BASH_CMDS=([ls]=/bin/rm)', 'hash_path'],
+    ['printf -v "BASH_CMDS[ls]" /bin/rm', 'hash_path'],
+    ['read "BASH_CMDS[ls]"', 'hash_path'],
+    ["BASH_ALIASES[ll]='rm -rf ~'", 'alias_definition'],
+    // A name the shell works out may be any variable (CDPATH, PATH, NODE_OPTIONS).
+    ['x=CDPATH; printf -v $x /w; cd home', 'dynamic_name'],
+    ['x=CDPATH; declare "$x=/w"', 'dynamic_name'],
+    ['read "$x"', 'dynamic_name'],
+    ['x=NODE_OPTIONS; export "$x=--require ./e.js"; node -e 1', 'dynamic_name'],
+    ['set -k; git status GIT_CONFIG_COUNT=1', 'keyword_assignments'],
+    ['set -o keyword; ls', 'keyword_assignments'],
+    ["history -s ': -rf ~'; fc -s :=rm", 'history_rerun'],
+    ['history -r saved; fc -s', 'history_rerun'],
+    ['fc', 'history_rerun'],
   ])('%s → %s', (command, kind) => {
     expect(kinds(command)).toContain(kind);
   });
@@ -54,6 +82,14 @@ describe('builtins that define later behaviour', () => {
     'set -euo pipefail',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: shell parameter transformations, not templates
     'v=abc; echo "${v@U}" "${v@Q}"',
+    'fc -l',
+    'history 10',
+    '(( 3 * 4 ))',
+    '(( n = 3 * 4 ))',
+    'let i=i+1',
+    "printf -v out '%s' x",
+    'declare -i n=5',
+    'read -r line',
   ])('%s is static', (command) => {
     expect(kinds(command)).toEqual([]);
   });

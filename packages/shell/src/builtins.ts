@@ -33,6 +33,9 @@ export function checkAssignment(
   if (!m) return;
   const name = m[1] as string;
   const value = text.slice(m[0].length);
+  checkName(ex, name + (m[2] ?? ''), source);
+  // `x='a[$(…)]'`: the value runs wherever x is later evaluated as arithmetic.
+  checkArithmeticWord(ex, value, source);
   ex.res.assign(name, program !== undefined && !ex.res.assignsInShell(program));
   if (name === 'GLOBIGNORE') ex.res.globsUnknown = true;
   // A pager or editor variable, for one command or the shell: judged as the command it makes.
@@ -50,13 +53,60 @@ export function checkAssignment(
 
 const args = (inv: Invocation): string[] => inv.argv.slice(1);
 
+/** Bash's tables of what a program name runs: an entry is an alias or a `hash -p`. */
+const LOOKUP_TABLES: Readonly<Record<string, string>> = {
+  BASH_CMDS: 'hash_path',
+  BASH_ALIASES: 'alias_definition',
+};
+
+/**
+ * A variable name a builtin assigns (`NAME`, `NAME[SUBSCRIPT]`): one of bash's lookup tables is an
+ * alias or hash entry, and a subscript is arithmetic, whose `$(…)` runs (`read 'a[$(rm -rf ~)]'`).
+ */
+function checkName(ex: Extractor, name: string, source: string): void {
+  const bracket = name.indexOf('[');
+  const base = bracket < 0 ? name : name.slice(0, bracket);
+  if (Object.hasOwn(LOOKUP_TABLES, base)) ex.flag(LOOKUP_TABLES[base] as string, source);
+  if (bracket >= 0 && ARITHMETIC_SUBSTITUTION.test(name.slice(bracket)))
+    ex.flag('arithmetic_substitution', source);
+}
+
+/** Text bash evaluates as arithmetic that holds a substitution: it runs when evaluated. */
+const ARITHMETIC_SUBSTITUTION = /\$\(|`/;
+/** A subscripted name whose subscript holds a substitution, anywhere in a word bash may evaluate later. */
+const SUBSCRIPT_SUBSTITUTION = /[A-Za-z_]\w*\[[^\]]*(\$\(|`)/;
+
+/**
+ * A word the command passes that bash may evaluate as arithmetic later (`x='a[$(…)]'; (( x ))`,
+ * `declare -i`, `test -v`, `[[ … -eq … ]]`, `let`): a subscript holding a substitution is code.
+ */
+export function checkArithmeticWord(ex: Extractor, word: string, source: string): void {
+  if (SUBSCRIPT_SUBSTITUTION.test(word)) ex.flag('arithmetic_substitution', source);
+}
+
+/** Operands that name a variable to assign, as given (`read -r NAME`, `printf -v NAME`). */
+function checkNameOperand(ex: Extractor, inv: Invocation, k: number): void {
+  const word = inv.argv[k];
+  if (word === undefined) return;
+  // A name the shell works out (`printf -v "$x"`, `read "$x"`) may be any variable: CDPATH, PATH, HOME.
+  if (inv.unresolved[k]) ex.flag('dynamic_name', inv.text);
+  else checkName(ex, word, inv.text);
+}
+
 /** `declare`/`export`/`local`/...: every `NAME=value` operand is an assignment. */
 const declaration: Effect = (ex, inv) => {
   // `declare -n ref=NAME`: assigning ref later assigns NAME.
   const nameref = args(inv).some((a) => /^-[a-zA-Z]*n/.test(a));
   for (const [k, arg] of args(inv).entries()) {
     if (arg.startsWith('-') || arg.startsWith('+')) continue;
+    // `declare "$x=…"`, `export "$n"`: a name the shell works out may be any variable.
+    if (inv.unresolved[k + 1] && !/^[A-Za-z_]\w*(\[[^\]]*\])?\+?=/.test(arg)) {
+      ex.flag('dynamic_name', inv.text);
+      continue;
+    }
     if (NAME.test(arg)) {
+      // `declare 'a=($(…))'`: declare parses a quoted array value again, and its `$(…)` runs.
+      if (/^[^=]*=\(/.test(arg) && ARITHMETIC_SUBSTITUTION.test(arg)) ex.flag('declare_reparse', inv.text);
       checkAssignment(ex, arg, inv.unresolved[k + 1] ?? false, inv.text);
       if (nameref) ex.res.assign(arg.slice(arg.indexOf('=') + 1));
     } else if (/^[A-Za-z_]\w*$/.test(arg)) ex.res.assign(arg);
@@ -65,7 +115,11 @@ const declaration: Effect = (ex, inv) => {
 
 /** `read`, `unset`, `getopts`, `mapfile`: every plain name operand is (re)assigned. */
 const assignsNames: Effect = (ex, inv) => {
-  for (const arg of args(inv)) if (/^[A-Za-z_]\w*$/.test(arg)) ex.res.assign(arg);
+  for (const [k, arg] of args(inv).entries()) {
+    if (arg.startsWith('-')) continue;
+    checkNameOperand(ex, inv, k + 1);
+    if (/^[A-Za-z_]\w*$/.test(arg)) ex.res.assign(arg);
+  }
 };
 
 const CD_VALUES = set('');
@@ -100,12 +154,28 @@ export const EFFECTS: Record<string, Effect> = {
   readonly: declaration,
   read: assignsNames,
   wait: assignsNames,
-  let: (ex, inv) => ex.res.scanText(args(inv).join(' ')),
+  let: (ex, inv) => {
+    for (const arg of args(inv))
+      if (ARITHMETIC_SUBSTITUTION.test(arg)) ex.flag('arithmetic_substitution', inv.text);
+    ex.res.scanText(args(inv).join(' '));
+  },
+  // `fc` re-runs history entries the command may have put there (`history -s`); `fc -l` only lists.
+  fc: (ex, inv) => {
+    if (!args(inv).some((w) => /^-[a-zA-Z]*l/.test(w))) ex.flag('history_rerun', inv.text);
+  },
+  history: (ex, inv) => {
+    const words = args(inv);
+    // -r/-n read a file into the history, -s adds an entry: what a later `fc` or `!!` runs.
+    if (words.some((w) => /^-[a-z]*[rns]/.test(w))) ex.flag('history_rerun', inv.text);
+  },
   unset: assignsNames,
   getopts: assignsNames,
   printf: (ex, inv) => {
     const at = inv.argv.indexOf('-v');
-    if (at > 0 && inv.argv[at + 1]) ex.res.assign(inv.argv[at + 1] as string);
+    if (at > 0 && inv.argv[at + 1] !== undefined) {
+      checkNameOperand(ex, inv, at + 1);
+      ex.res.assign(inv.argv[at + 1] as string);
+    }
   },
   // Positional parameters and glob semantics set by the command itself are not the static ones.
   set: (ex, inv, env) => {
@@ -117,7 +187,13 @@ export const EFFECTS: Record<string, Effect> = {
         break;
       }
       if (/^[-+][a-zA-Z]*f/.test(w)) ex.res.globsUnknown = true;
-      if (/^[-+]o$/.test(w) && words[++k] === 'noglob') ex.res.globsUnknown = true;
+      // `set -k`: every later `NAME=value` argument is an environment variable of its command.
+      if (/^-[a-zA-Z]*k/.test(w)) ex.flag('keyword_assignments', inv.text);
+      if (/^[-+]o$/.test(w)) {
+        const option = words[++k];
+        if (option === 'noglob') ex.res.globsUnknown = true;
+        if (option === 'keyword' && w === '-o') ex.flag('keyword_assignments', inv.text);
+      }
     }
   },
   shift: (_ex, _inv, env) => {

@@ -1048,6 +1048,20 @@ gates('variables that load code, or start-up and configuration files from elsewh
   ["CC='rm -rf ~' make", 'fs.rm.recursive-or-force'],
   ["RUSTC_WRAPPER='rm -rf ~' cargo build", 'fs.rm.recursive-or-force'],
 ]);
+passes('a message or a new branch name that stays one word, and -c after the subcommand', [
+  'git switch -c "feature/$TICKET"',
+  'git checkout -b "feature/$TICKET"',
+  'git checkout -b "$BRANCH"',
+  'git stash push -m "$MSG"',
+  'git commit -m "$MSG"',
+  'git grep -c "$PATTERN" src',
+]);
+gates('git words the shell works out that may still be anything', [
+  ['git checkout -b $B', 'shell.unresolved-argument'],
+  ['git checkout "$X"', 'shell.unresolved-argument'],
+  ['git -c "$KEY=$VALUE" status', 'shell.dynamic'],
+  ['git -c"$X" log', 'shell.dynamic'],
+]);
 passes('the same variables set to what runs nothing else', [
   'MAKEFLAGS=-j8 make',
   "MAKEFLAGS='-j4 --warn-undefined-variables' make",

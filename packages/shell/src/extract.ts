@@ -4,7 +4,7 @@
 import type { Command, Pipeline, Redirect, Script, SimpleCommand, Word } from './ast.js';
 import { BraceLimit, braceExpand } from './brace.js';
 import { type Budget, enter, LimitExceeded, leave, ShellSyntaxError, tick } from './budget.js';
-import { checkAssignment, EFFECTS } from './builtins.js';
+import { checkArithmeticWord, checkAssignment, EFFECTS } from './builtins.js';
 import { commandOutput, type Env, expandWord, MAX_BRACE_WORDS } from './expand.js';
 import { runsFiles } from './file-runners.js';
 import type { PipelineAt } from './git-switch.js';
@@ -46,6 +46,8 @@ export interface Invocation extends Argv {
    * handler adds or moves (xargs items, sliced argv) are never taken for one of them.
    */
   fixed?: ReadonlySet<string>;
+  /** Unresolved words (as expanded) that stay one word whatever they hold (see oneWord); keyed as `fixed`. */
+  single?: ReadonlySet<string>;
 }
 
 export type Handler = (ex: Extractor, inv: Invocation, env: Env, program: string) => void;
@@ -60,7 +62,21 @@ function fixedShape(word: Word): boolean {
   const first = word.parts[0];
   if (first?.kind !== 'lit' || first.text === '') return false;
   if (first.text.startsWith('-') && !/^--[\w-]+=/.test(first.text)) return false;
+  return oneWord(word);
+}
+
+/** Every expansion is quoted and no unquoted glob follows: the word stays one word (`"$MSG"`). */
+function oneWord(word: Word): boolean {
   return word.parts.every((p) => (p.kind === 'lit' ? p.quoted || !/[*?[]/.test(p.text) : p.quoted));
+}
+
+/** A pipeline that is one plain `cd` or `pushd` (its status is the cd's own). */
+function isCd(pipeline: Pipeline): boolean {
+  const command = pipeline.commands[0];
+  if (pipeline.commands.length !== 1 || pipeline.negated || pipeline.background || command?.type !== 'simple')
+    return false;
+  const first = command.words[0]?.parts;
+  return first?.length === 1 && first[0]?.kind === 'lit' && /^(cd|pushd)$/.test(first[0].text);
 }
 
 /** Programs that run the command they are given later or more than once (a trap at exit, each input line, a session). */
@@ -107,9 +123,19 @@ export class Extractor {
    */
   walkScript(script: Script, env: Env, via: string[], inherited?: Stdin): void {
     const outer = this.at;
+    /** Where the shell would be had a `cd X` before `&&` failed: only once that and-or run ends. */
+    let unlessCd: { dirs: string[] | null } | undefined;
     for (let index = 0; index < script.pipelines.length; index++) {
       const pipeline = script.pipelines[index] as Pipeline;
+      if (unlessCd !== undefined && pipeline.joined !== '&&') {
+        this.res.mergeDirs(unlessCd.dirs);
+        unlessCd = undefined;
+      }
       this.at = { script, index };
+      // `cd X && cmd`: cmd runs only if the cd succeeded, so only in X.
+      const sureCd = isCd(pipeline) && script.pipelines[index + 1]?.joined === '&&' && this.res.dirs !== null;
+      const before = sureCd ? this.res.dirs : null;
+      if (sureCd) this.res.lastCd = undefined;
       // A background job, and the commands of a pipeline, run alongside what follows them.
       const alongside = pipeline.background === true || pipeline.commands.length > 1;
       if (alongside) this.deferred++;
@@ -126,12 +152,22 @@ export class Extractor {
         previous = command;
       }
       if (alongside) this.deferred--;
+      const moved = this.res.lastCd;
+      if (sureCd && moved !== undefined && before !== null) {
+        const prior = unlessCd === undefined ? [] : unlessCd.dirs;
+        unlessCd = { dirs: prior === null ? null : [...prior, ...before] };
+        this.res.dirs = moved.targets;
+      }
     }
+    if (unlessCd !== undefined) this.res.mergeDirs(unlessCd.dirs);
     this.at = outer;
   }
 
   /** Depth of code that may run again, or later, than where it is written (loops, functions, jobs). */
   private deferred = 0;
+
+  /** Depth of `(( … ))` bodies being walked (read as commands for their substitutions only). */
+  private arithmetic = 0;
 
   /** The pipeline being walked, in its script (git-switch.ts tells which commands must have succeeded). */
   at: PipelineAt | undefined;
@@ -168,13 +204,19 @@ export class Extractor {
       for (const word of command.words) this.walkWordSubs(word, env, via);
       if (command.assigns !== undefined) this.res.assign(command.assigns);
       if (command.kind === 'arith') this.res.scanText(command.text);
+      // `(( x = 'a[$(…)]' ))`, `[[ 'a[$(…)]' -eq 0 ]]`: a subscript bash evaluates, and its `$(…)` runs.
+      if (command.kind === 'arith' || command.text.startsWith('[['))
+        checkArithmeticWord(this, command.text, command.text);
       const inner = command.kind === 'arith' ? [...via, '(( ))'] : via;
       const writes: WriteSet = { paths: [], unresolved: false };
       const redirects = command.redirects.map((r) => this.redirect(r, env, writes));
       const input =
         command.kind === 'arith' ? undefined : (this.ownStdin(command.redirects, redirects, env) ?? stdin);
       if (repeats) this.deferred++;
+      // Arithmetic read as commands: `*` there is multiplication, not a glob.
+      if (command.kind === 'arith') this.arithmetic++;
       for (const body of command.body) this.walkScript(body, env, inner, input);
+      if (command.kind === 'arith') this.arithmetic--;
       if (repeats) this.deferred--;
       if (command.kind !== 'arith' && (writes.paths.length > 0 || writes.unresolved)) {
         this.emit({ argv: [], unresolved: [], assignments: [], redirects, text: command.text, via, writes });
@@ -188,7 +230,7 @@ export class Extractor {
     if (command.words.length === 0) {
       for (const a of assignments) if (a.startsWith('IFS=')) env.ifs = a.slice(4);
     }
-    const { argv, unresolved, fixed } = this.expandWords(command.words, env, command.text);
+    const { argv, unresolved, fixed, single } = this.expandWords(command.words, env, command.text);
     if (argv.length > command.words.length + MAX_EXPANSION) {
       this.flag('limit', `${command.text.slice(0, 200)} (expands to more than ${MAX_EXPANSION} extra words)`);
     }
@@ -215,6 +257,7 @@ export class Extractor {
       temp: this.res.tempDir(),
     };
     if (fixed) inv.fixed = fixed;
+    if (single) inv.single = single;
     const input = own ?? stdin;
     if (input) inv.stdin = input;
     // Words and redirections were expanded with the values before these assignments; what runs
@@ -377,6 +420,8 @@ export class Extractor {
   emit(inv: Invocation, extra?: { payload?: string; config?: string[]; argv?: string[] }): void {
     if (this.segments.length >= MAX_SEGMENTS)
       throw new LimitExceeded(`more than ${MAX_SEGMENTS} simple commands`);
+    // A word bash may evaluate as arithmetic later (`test -v`, `declare -i`, `$(( … ))`).
+    for (const word of inv.argv) checkArithmeticWord(this, word, inv.text);
     const segment = buildSegment({
       argv: extra?.argv ?? inv.argv,
       unresolved: inv.unresolved.some(Boolean),
@@ -428,10 +473,11 @@ export class Extractor {
     words: Word[],
     env: Env,
     text: string,
-  ): { argv: string[]; unresolved: boolean[]; fixed?: Set<string> } {
+  ): { argv: string[]; unresolved: boolean[]; fixed?: Set<string>; single?: Set<string> } {
     const argv: string[] = [];
     const unresolved: boolean[] = [];
     let fixed: Set<string> | undefined;
+    let single: Set<string> | undefined;
     let options = true;
     for (const word of words) {
       let each: Word[];
@@ -452,6 +498,7 @@ export class Extractor {
             // Unexpanded, it could be any file name, an option (`-rf`) included.
             if (
               options &&
+              this.arithmetic === 0 &&
               argv.length > 0 &&
               /^[-*?[]/.test(value) &&
               !optionInert(argv[0] as string, unresolved[0])
@@ -466,16 +513,20 @@ export class Extractor {
           } else {
             argv.push(value);
             unresolved.push(expanded.unresolved);
-            if (expanded.unresolved && fixedShape(one)) {
-              fixed ??= new Set();
-              fixed.add(value);
+            if (expanded.unresolved && oneWord(one)) {
+              single ??= new Set();
+              single.add(value);
+              if (fixedShape(one)) {
+                fixed ??= new Set();
+                fixed.add(value);
+              }
             }
           }
           if (value === '--' && !expanded.unresolved) options = false;
         }
       }
     }
-    return fixed ? { argv, unresolved, fixed } : { argv, unresolved };
+    return { argv, unresolved, ...(fixed ? { fixed } : {}), ...(single ? { single } : {}) };
   }
 
   /** `name=value` as expanded; `name=(a b)` for an array. */

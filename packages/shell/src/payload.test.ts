@@ -88,6 +88,9 @@ describe('names that are data or declared', () => {
     ['python', 'import platform, sys; print(platform.python_version()); sys.exit(0)'],
     ['node', "console.log(require('os').hostname(), require('node:path').basename('/a/b.txt'))"],
     ['node', 'process.stdout.write(process.versions.node + "\\n")'],
+    ['python', 'import json, sys; print(json.load(sys.stdin)["version"])'],
+    ['node', "const os = require('os'); console.log(os.platform())"],
+    ['perl', 'my %h = (a => 1); print $h{a}'],
   ])('%s: %s passes', (language, code) => {
     expect(isReadOnlyCode(language, code)).toBe(true);
   });
@@ -98,6 +101,22 @@ describe('names that are data or declared', () => {
     ['node', "require('fs').rmSync('build', { recursive: true })"],
     ['node', "require('child_process').execSync('ls')"],
     ['node', "require('os').setPriority(0, 19)"],
+    // A declared name is never an attribute: `os = 0` does not make `.os.popen` the code's own.
+    ['python', 'import uuid; os = 0; popen = 0; uuid.os.popen("x")'],
+    [
+      'node',
+      'let getBuiltinModule = 0; let execSync = 0; process.getBuiltinModule("child_process").execSync("x")',
+    ],
+    ['lua', 'local os = os; local execute = 0; os.execute("x")'],
+    ['ruby', 'IO = 0 if false; popen = 0; IO.popen("x")'],
+    // Calls through a value: string keys, strings called, symbolic references.
+    ['node', 'process["getBuiltinModule"]("fs")["rmSync"]("x")'],
+    ['node', 'const m = process["mainModule"]; m'],
+    ['node', '[]["constructor"]["constructor"]("x")()'],
+    ['perl', '&{"CORE::open"}(my $f, "|-", "x")'],
+    ['perl', 'my $f = \\&CORE::print; $f->("x")'],
+    ['php', '("sys"."tem")("x");'],
+    ['php', '$f = "sys"."tem"; $f("x");'],
   ])('%s: %s is not read-only', (language, code) => {
     expect(isReadOnlyCode(language, code)).toBe(false);
   });

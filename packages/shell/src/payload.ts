@@ -72,8 +72,25 @@ const PYTHON_IMPORT_STEERING =
 const NEVER_DECLARED = words(
   'exec eval compile open execfile input breakpoint getattr setattr delattr globals locals vars help ' +
     'require import Function process system spawn fork send public_send instance_eval class_eval do ' +
-    'load loadstring dofile loadfile unlink rmdir mkdir rename chmod chown symlink link kill syscall',
+    'load loadstring dofile loadfile unlink rmdir mkdir rename chmod chown symlink link kill syscall ' +
+    'Kernel subprocess shutil child_process',
 );
+
+/**
+ * Calls through a value rather than a name: a string key (`process["getBuiltinModule"](…)`, a
+ * string called (`("sys"."tem")(…)`), a call's result called, and per language what reaches any
+ * function by a computed name (JS and Lua string keys, PHP variable functions, Perl `&{…}`).
+ */
+const CALL_THROUGH_VALUE = /\[\s*""\s*\]\s*\(|""\s*\(|\)\s*\(|\]\s*\(/;
+const COMPUTED_ACCESS: Partial<Record<Language, RegExp>> = {
+  node: /\[\s*""/,
+  lua: /\[\s*""/,
+  php: /\$\s*\w+\s*\(|\$\s*\{/,
+};
+/** Perl's calls through a reference or a symbolic name, read before its sigils are set aside. */
+const PERL_COMPUTED_CALL = /&\s*[{$]|->\s*[($]/;
+/** An attribute or method name: after `.`, `->` or `::`. */
+const ATTRIBUTE = /(?:\.|->|::)\s*([A-Za-z_$][\w$]*)/g;
 
 /** What file objects do, allowed where every `open` names a literal path (python-files.ts). */
 const FILE_VOCABULARY = words('open close with seek tell truncate flush writelines');
@@ -114,6 +131,13 @@ export function isReadOnlyCode(language: Language, text: string, files = false):
   // Identifiers are compared as written; python folds non-ASCII ones (NFKC: 𝐞𝐱𝐞𝐜 is exec).
   if (/[^\x00-\x7f]/.test(stripped)) return false;
   const vocabulary = VOCABULARY[language];
+  if (CALL_THROUGH_VALUE.test(stripped) || COMPUTED_ACCESS[language]?.test(stripped)) return false;
+  if (language === 'perl' && PERL_COMPUTED_CALL.test(scanLiteralsCode(code, language))) return false;
+  // An attribute is the vocabulary's, never a name the code declares: `os = 0` then `uuid.os.popen`.
+  for (const m of stripped.matchAll(ATTRIBUTE)) {
+    const name = m[1] as string;
+    if (!vocabulary.has(name) && !(files && FILE_VOCABULARY.has(name))) return false;
+  }
   const declared = declaredNames(stripped);
   // Object keys (`{a: 1}`) and keyword arguments (`indent=2`) name data, not code: drop them first.
   const identifiers =
@@ -208,6 +232,11 @@ function interpolations(language: Language, literals: readonly string[]): string
  * The code without its string literals, regex literals and comments (found left to right as the
  * language reads them, code-literals.ts), and the literals; null when the scan cannot vouch for it.
  */
+/** The code with its literals set aside, its sigils kept. */
+function scanLiteralsCode(code: string, language: Language): string {
+  return scanLiterals(code, language).code;
+}
+
 function stripLiterals(code: string, language: Language): { code: string; literals: string[] } | null {
   const scanned = scanLiterals(code, language);
   if (scanned.unsure) return null;

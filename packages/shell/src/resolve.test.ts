@@ -178,7 +178,13 @@ describe('~, $HOME, $PWD, $TMPDIR', () => {
 
 describe('cd', () => {
   it('resolves relative writes against every directory the command may be in', () => {
-    expect(seg('cd sub && touch f', 'touch').writes).toEqual([w('f'), w('sub/f')]);
+    expect(seg('cd sub; touch f', 'touch').writes).toEqual([w('f'), w('sub/f')]);
+    // After `&&` the cd succeeded; once its and-or run ends, it may not have.
+    expect(seg('cd sub && touch f', 'touch').writes).toEqual([w('sub/f')]);
+    expect(seg('cd sub && true || touch f', 'touch').writes?.sort()).toEqual([w('f'), w('sub/f')].sort());
+    expect(seg('cd sub && cd in && true; touch f', 'touch').writes).toEqual(
+      expect.arrayContaining([w('f'), w('sub/f'), w('sub/in/f')]),
+    );
     expect(seg('pushd /etc; cd ..; echo > x', 'echo').writes).toEqual(
       expect.arrayContaining([w('x'), '/etc/x', '/x']),
     );
@@ -192,6 +198,10 @@ describe('cd', () => {
       'cd "$(mktemp -d)"; rm f',
       'popd; rm f',
       'CDPATH=/ ; cd etc; rm f',
+      // Another user's home, OLDPWD and PWD: not directories under the current one.
+      'cd ~root; rm f',
+      'cd ~- && rm f',
+      'pushd ~bin && rm f',
     ]) {
       const rm = seg(command, 'rm');
       expect({ command, unresolved: rm.writes_unresolved }).toEqual({ command, unresolved: true });
@@ -267,7 +277,8 @@ describe('the file view bounds', () => {
     const rm = facts.segments.find((s) => s.program === 'rm');
     expect(rm?.args).toEqual(['-rf', '*.log', '~/x']);
     expect(rm?.resolved_program).toBeUndefined();
-    expect(rm?.writes).toEqual(expect.arrayContaining(['*.log', 'sub/*.log', 'out', 'sub/out']));
+    expect(rm?.writes).toEqual(expect.arrayContaining(['sub/*.log', 'sub/out']));
+    expect(rm?.writes).not.toContain('out');
   });
 });
 

@@ -235,13 +235,29 @@ export class Resolver {
     if (this.dirs === null) return;
     let to = target;
     if (to === '') to = this.variable('HOME');
-    if (to === null || to === '-' || this.assigned.has('CDPATH')) {
+    // `~user`, `~-`, `~+` are left as written by expansion: another user's home, OLDPWD, PWD.
+    if (to === null || to === '-' || to.startsWith('~') || this.assigned.has('CDPATH')) {
       this.dirs = null;
+      this.lastCd = { targets: null };
       return;
     }
     const next = new Set(this.dirs);
-    for (const dir of this.dirs) next.add(this.join(dir, to as string));
+    const targets = this.dirs.map((dir) => this.join(dir, to as string));
+    for (const dir of targets) next.add(dir);
     this.dirs = next.size > MAX_DIRS ? null : [...next];
+    this.lastCd = { targets };
+  }
+
+  /** The directories the last `cd` moved to (null: unknown), for a `cd X && …` that must have succeeded. */
+  lastCd: { targets: string[] | null } | undefined;
+
+  /** Directories the shell may also be in (a `cd` before `&&` that failed, once its and-or run ends). */
+  mergeDirs(others: string[] | null): void {
+    if (this.dirs === null || others === null) this.dirs = null;
+    else {
+      const next = new Set([...this.dirs, ...others]);
+      this.dirs = next.size > MAX_DIRS ? null : [...next];
+    }
   }
 
   /**
@@ -251,7 +267,10 @@ export class Resolver {
    */
   inDirectory(target: string | null, fn: () => void): void {
     const saved = this.dirs;
-    this.dirs = target === null || saved === null ? null : saved.map((dir) => this.join(dir, target));
+    this.dirs =
+      target === null || target.startsWith('~') || saved === null
+        ? null
+        : saved.map((dir) => this.join(dir, target));
     try {
       fn();
     } finally {

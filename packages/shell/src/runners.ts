@@ -76,11 +76,16 @@ export const shell: Handler = (ex, inv, _env, program) => {
       continue;
     }
     if ((arg[0] === '-' || arg[0] === '+') && arg.length > 1) {
-      const letters = arg.slice(1);
-      if (letters[0] === 'o' || letters[0] === 'O') {
-        if (letters.length === 1) i++;
-        continue;
-      }
+      // An `o` / `O` takes an option name: zsh the rest of the cluster if any (`-onotify`), else
+      // the next word; bash always the next word, for each one (`-euo pipefail`).
+      let letters = arg.slice(1);
+      if (program === 'zsh') {
+        const named = letters.search(/[oO]/);
+        if (named >= 0) {
+          if (named === letters.length - 1) i++;
+          letters = letters.slice(0, named);
+        }
+      } else for (const letter of letters) if (letter === 'o' || letter === 'O') i++;
       if (arg[0] === '-') {
         if (letters.includes('c')) command = true;
         if (letters.includes('n')) noexec = true;
@@ -409,10 +414,49 @@ export const containerExec: Handler = (ex, inv, env, program) => {
   ex.resolve(command, env);
 };
 
+/** Options whose value is only a message or the name of a branch to create, per subcommand. */
+const NAMING: Readonly<Record<string, ReadonlySet<string>>> = {
+  commit: new Set(['-m', '--message']),
+  stash: new Set(['-m', '--message']),
+  tag: new Set(['-m', '--message']),
+  merge: new Set(['-m']),
+  checkout: new Set(['-b', '--orphan']),
+  switch: new Set(['-c', '--create', '--orphan']),
+  worktree: new Set(['-b']),
+};
+
+/**
+ * The invocation with a message or new branch name that stays one word (`-m "$MSG"`, `-b "$B"`)
+ * counted as resolved: it can become neither an option nor a path, whatever it holds.
+ */
+function namesOnly(inv: Invocation, sub: string | undefined, subIndex: number): Invocation {
+  const naming = sub !== undefined && Object.hasOwn(NAMING, sub) ? NAMING[sub] : undefined;
+  if (naming === undefined || inv.single === undefined || !inv.unresolved.some(Boolean)) return inv;
+  const unresolved = inv.unresolved.map(
+    (u, k) =>
+      u &&
+      !(
+        k > subIndex + 1 &&
+        naming.has(inv.argv[k - 1] as string) &&
+        !inv.unresolved[k - 1] &&
+        inv.single?.has(inv.argv[k] as string)
+      ),
+  );
+  return { ...inv, unresolved };
+}
+
 /** git: configuration and aliases (from the command line and the config files) are resolved before matching. */
 export const git: Handler = (ex, inv, env) => {
-  const at = inv.argv.findIndex((_arg, k) => k > 0 && inv.argv[k - 1] === '-c');
-  if (at > 0 && inv.unresolved[at]) ex.flag('unresolved_config', inv.text);
+  // A `-c` value the shell cannot tell, among git's own options (`git switch -c "$B"` names a branch).
+  const globalsEnd = scanGlobals(inv.argv).subIndex;
+  const unknownConfig = inv.argv.some(
+    (arg, k) =>
+      k > 0 &&
+      k < globalsEnd &&
+      inv.unresolved[k] &&
+      (inv.argv[k - 1] === '-c' || inv.argv[k - 1] === '--config-env' || /^-c|^--config-env/.test(arg)),
+  );
+  if (unknownConfig) ex.flag('unresolved_config', inv.text);
   const files = gitFiles(ex, inv);
   const resolved = resolveGit(inv.argv, inv.assignments, files);
   if (resolved.aliasUnknown) ex.flag('git_alias_unreadable', inv.text);
@@ -442,7 +486,7 @@ export const git: Handler = (ex, inv, env) => {
       : null;
   const headKnown = !ex.res.headMayMove;
   const argv = checkoutOfPath(ex, inv, resolved.argv, subIndex, read) ?? resolved.argv;
-  ex.emit(inv, { argv, config });
+  ex.emit(resolved.argv === inv.argv ? namesOnly(inv, sub, subIndex) : inv, { argv, config });
   // A switch to a branch that can be told keeps the branch known (emit counted it as moving HEAD).
   const switches = sub === 'checkout' || sub === 'switch' || sub === 'rebase';
   if (headKnown && read && switches && files?.cwds) {

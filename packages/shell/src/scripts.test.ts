@@ -38,6 +38,9 @@ beforeAll(() => {
   put('p/flat/test/x.txt', '');
   put('p/run.awk', 'BEGIN { system("rm -rf data") }\n');
   put('p/bin/app', '\x7fELF\0\0\0binary', 0o755);
+  put('p/tools/force.sh', 'git push --force origin main\n', 0o755);
+  put('p/tools/fine.sh', 'echo fine\n', 0o755);
+  put('p/web/package.json', JSON.stringify({ scripts: { test: 'vitest run' } }));
   put('p/big.sh', `# big\n${'echo x\n'.repeat(40_000)}`);
   put(
     'p/package.json',
@@ -117,6 +120,26 @@ describe('shell files', () => {
     expect(programs(parse('./tool'))).toContain('git');
     expect(parse('./nobang').segments.find((s) => s.program === 'git')?.subcommand).toBe('reset');
     expect(kinds(parse('./read.py'))).toEqual([]);
+  });
+
+  it('after `cd DIR &&` reads the script in DIR only; after a cd that may have failed, in each place', () => {
+    expect(programs(parse('cd tools && ./force.sh'))).toContain('git');
+    expect(programs(parse('cd web && npm test'))).toContain('vitest');
+    expect(kinds(parse('cd web && npm test'))).toEqual([]);
+    expect(kinds(parse('pushd web && npm test && popd'))).toEqual([]);
+    // The cd may have failed: `./tools/force.sh` is in the old directory or under tools/.
+    expect(programs(parse('cd tools && ./fine.sh; ./tools/force.sh'))).toContain('git');
+    expect(programs(parse('cd nowhere || ./tools/force.sh'))).toContain('git');
+    expect(programs(parse('cd tools && ./fine.sh || ./force.sh'))).toContain('git');
+    expect(kinds(parse('cd "$D" && ./force.sh'))).toContain('unresolved_script');
+  });
+
+  it('reads bash option clusters as bash does: each o takes an option name', () => {
+    expect(kinds(parse("bash -euo pipefail -c 'npm run lint'"))).toEqual([]);
+    expect(programs(parse("bash -euo pipefail -c 'git reset --hard'"))).toContain('git');
+    // zsh: the rest of the cluster is the name (`-onotify`); at its end, the next word is.
+    expect(programs(parse("zsh -onotify -c 'git reset --hard'"))).toContain('git');
+    expect(programs(parse("zsh -euo pipefail -c 'git reset --hard'"))).toContain('git');
   });
 
   it('lists a compiled program without reading it', () => {

@@ -434,8 +434,16 @@ export function runPathProgram(ex: Extractor, inv: Invocation, word: string): vo
     return;
   }
   const { paths, unresolved } = ex.res.paths(word);
-  if (unresolved || paths.length !== 1) return;
-  const path = paths[0] as string;
+  // Where the directory cannot be told (`cd "$D" && ./run.sh`), neither can the file.
+  if (unresolved) {
+    ex.flag('unresolved_script', inv.text);
+    return;
+  }
+  // A `cd` that may have failed leaves more than one place: each file there is judged.
+  for (const path of paths) runProgramFile(ex, inv, word, path);
+}
+
+function runProgramFile(ex: Extractor, inv: Invocation, word: string, path: string): void {
   if (SYSTEM_DIR.test(path) || /\/node_modules\/\.bin\//.test(path)) return;
   const files = ex.res.files;
   // Not there now: the command can only run it if something in it makes it first (`curl -o run.sh …
