@@ -1023,7 +1023,40 @@ gates('programs that run what they are given, reviewed', [
   ['git push origin HEAD:heads/main', 'git.push.default-branch'],
   ["env 'BASH_FUNC_ls%%=() { rm -rf /usr; }' bash -c ls", 'shell.env.code-injection'],
   ['PYTHONHOME=sub python3 tool.py', 'shell.env.code-injection'],
-  ['export PYTHONPATH=sub; python3 tool.py', 'shell.env.export-injection'],
+  ['export PYTHONPATH=/tmp/sub; python3 tool.py', 'shell.env.export-injection'],
+]);
+
+gates('search paths outside the project and options that load code', [
+  ["NODE_OPTIONS='--require ./evil.js' node app.js", 'shell.env.code-injection'],
+  ['NODE_OPTIONS=-r./e.js node app.js', 'shell.env.code-injection'],
+  ["NODE_OPTIONS='--max-old-space-size=4096 --import ./x.mjs' node app.js", 'shell.env.code-injection'],
+  ['PYTHONPATH=/tmp/evil python3 tool.py', 'shell.env.code-injection'],
+  ['PYTHONPATH=src/../../x python3 tool.py', 'shell.env.code-injection'],
+  ['LD_LIBRARY_PATH=/tmp ls', 'shell.env.code-injection'],
+  ["RUBYOPT='-W0 -I/tmp' ruby x.rb", 'shell.env.code-injection'],
+  ["export NODE_OPTIONS='--require x'", 'shell.env.export-injection'],
+  ['export PYTHONPATH', 'shell.env.export-injection'],
+]);
+passes('heap sizes, warnings and search paths inside the project', [
+  'NODE_OPTIONS=--max-old-space-size=4096 npm run build',
+  "NODE_OPTIONS='--experimental-vm-modules' npx jest",
+  "NODE_OPTIONS='--enable-source-maps --no-warnings' node dist/index.js",
+  'export NODE_OPTIONS=--max-old-space-size=8192',
+  'PYTHONPATH=src pytest',
+  'PYTHONPATH=src:tests pytest',
+  'export PYTHONPATH=.',
+  'LD_LIBRARY_PATH=build/lib ./build/app',
+  'RUBYOPT=-W0 bundle exec rspec',
+]);
+passes('project configuration dotfiles written whole', [
+  "cat > .gitignore <<'EOF'\nnode_modules\nEOF",
+  'echo 20 > .nvmrc',
+  "echo '{}' > packages/web/.prettierrc",
+  'echo 3.12 > .python-version',
+]);
+gates('dotfiles that are often untracked, written whole', [
+  ['printf x > .env.local', 'fs.redirect.truncate'],
+  ['echo x > .gitignore.bak', 'fs.redirect.truncate'],
 ]);
 
 gates('variables that load code, or start-up and configuration files from elsewhere', [
