@@ -9,7 +9,7 @@ import { GLOBAL_VALUE_OPTIONS } from './options.js';
 import { otherInterpreter } from './other-interpreters.js';
 import { runPackageRunner } from './package-runners.js';
 import { runPackageScripts } from './package-scripts.js';
-import { isReadOnlyCode } from './payload.js';
+import { isReadOnlyCode, isReadOnlyMongo } from './payload.js';
 import { powershellRunsCode } from './powershell.js';
 import {
   CODE_OPTIONS,
@@ -364,6 +364,14 @@ export const database: Handler = (ex, inv, _env, program) => {
   const positionals: string[] = [];
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i] as string;
+    // `redis-cli "$CMD"`: the command itself is not known; a key or value may be.
+    if (
+      client === 'redis-cli' &&
+      inv.unresolved[i] &&
+      positionals.length === 0 &&
+      !values.has(argv[i - 1] as string)
+    )
+      ex.flag('unresolved_code', inv.text);
     const eq = arg.indexOf('=');
     const name = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
     if (options.includes(name)) {
@@ -376,4 +384,7 @@ export const database: Handler = (ex, inv, _env, program) => {
   if (client === 'redis-cli' && positionals.length > 0) statements.push(positionals.join(' '));
   if (inv.stdin?.text !== undefined) statements.push(inv.stdin.text);
   ex.emit(inv, statements.length > 0 ? { payload: statements.join('\n') } : {});
+  // mongosh runs JavaScript with node's modules at hand: only plainly read-only queries pass.
+  if (client === 'mongosh' && statements.some((code) => !isReadOnlyMongo(code)))
+    ex.flag('interpreter_code', inv.text);
 };

@@ -50,6 +50,10 @@ export const GIT_SUBCOMMANDS: Record<string, OptionModel> = {
   'ls-remote': git(
     'q|quiet upload-pack|exec! t|tags b|branches h|heads refs get-url sort= exit-code symref o|server-option=',
   ),
+  // `--exec` is the remote's upload-archive command, run through the shell for a local remote.
+  archive: git(
+    'format= l|list v|verbose prefix= o|output= worktree-attributes add-file= add-virtual-file= remote= exec!',
+  ),
   init: git('q|quiet bare template= separate-git-dir= object-format= ref-format= b|initial-branch= shared?'),
   reset: git(
     `q|quiet refresh mixed soft hard merge keep recurse-submodules? p|patch N|intent-to-add ${PATHSPEC} ` +

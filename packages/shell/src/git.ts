@@ -138,8 +138,46 @@ function envConfig(assignments: string[]): string[] {
     }
   }
   const params = env.get('GIT_CONFIG_PARAMETERS');
-  if (params) {
-    for (const m of params.matchAll(/'([^']*)'/g)) out.push(m[1] as string);
+  if (params) out.push(...(quotedConfigList(params) ?? ['!malformed']));
+  return out;
+}
+
+/**
+ * GIT_CONFIG_PARAMETERS as git reads it: shell-quoted entries, `'key=value'` or `'key'='value'`,
+ * a quote written `'\''`; null where git would not read it.
+ */
+function quotedConfigList(text: string): string[] | null {
+  let i = 0;
+  const quoted = (): string | null => {
+    if (text[i] !== "'") return null;
+    i++;
+    let word = '';
+    for (;;) {
+      if (i >= text.length) return null;
+      const c = text[i++] as string;
+      if (c !== "'") word += c;
+      else if (text.startsWith("\\''", i)) {
+        word += "'";
+        i += 3;
+      } else return word;
+    }
+  };
+  const out: string[] = [];
+  while (i < text.length) {
+    if (/\s/.test(text[i] as string)) {
+      i++;
+      continue;
+    }
+    const key = quoted();
+    if (key === null) return null;
+    if (text[i] !== '=') {
+      out.push(key);
+      continue;
+    }
+    i++;
+    const value = quoted();
+    if (value === null) return null;
+    out.push(`${key}=${value}`);
   }
   return out;
 }

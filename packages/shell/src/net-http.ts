@@ -116,9 +116,15 @@ export function curlEgress(seg: ShellSegment): ShellEgress {
     (body && !get && !head) ||
     mayBeOption(parsed.positionals) ||
     curlieItems(seg, parsed.positionals);
-  const remote = c.some((o) => PROXY_CURL.test(o)) || !localOnly(hosts, has(c, '--unix-socket'));
-  return { kind: 'http', method, data, hosts, remote };
+  // gopher:// and dict:// carry raw bytes in the URL to any TCP service (`gopher://127.0.0.1:6379/_FLUSHALL`):
+  // a write to whatever listens there, loopback included, that no HTTP reading describes.
+  const raw = urls.some((u) => RAW_PROTOCOL.test(u));
+  const remote = raw || c.some((o) => PROXY_CURL.test(o)) || !localOnly(hosts, has(c, '--unix-socket'));
+  return { kind: 'http', method, data: data || raw, hosts, remote };
 }
+
+/** URL schemes whose path is bytes sent as they are to the port (telnet: stdin). */
+const RAW_PROTOCOL = /^\s*(gophers?|dict|telnet):\/\/[^/]*\/./i;
 
 /** curlie takes httpie request items after the URL. */
 function curlieItems(seg: ShellSegment, positionals: readonly string[]): boolean {

@@ -100,6 +100,12 @@ const READERS: Record<string, Reader> = {
   ping6: lookupEgress,
   traceroute: lookupEgress,
   whois: lookupEgress,
+  getent: lookupEgress,
+  resolvectl: lookupEgress,
+  tracepath: lookupEgress,
+  mtr: lookupEgress,
+  fping: lookupEgress,
+  arping: lookupEgress,
 };
 
 /**

@@ -99,7 +99,34 @@ const FILE_VOCABULARY = words('open close with seek tell truncate flush writelin
  * True when the code is plainly read-only (prints or computes, touches nothing). `files`: the code's
  * `open` calls were all read (python-files.ts) and their writes are judged as writes, so it may use them.
  */
-export function isReadOnlyCode(language: Language, text: string, files = false): boolean {
+/** What mongosh's read-only calls name, beside node's vocabulary. */
+const MONGO_READS = words(
+  'db getCollection getSiblingDB getName getCollectionNames getCollectionInfos getIndexes stats ' +
+    'serverStatus hostInfo hello isMaster version find findOne count countDocuments estimatedDocumentCount ' +
+    'distinct aggregate toArray limit skip sort pretty explain itcount size hasNext next forEach ' +
+    'projection batchSize printjson print printjsononeline ObjectId ISODate NumberLong NumberInt Decimal128 ' +
+    'UUID getUsers getRoles currentOp listCollections show dbs collections use',
+);
+/** `db.NAME.` names a collection unless NAME is one of the database's own methods. */
+const COLLECTION =
+  /\bdb\s*\.\s*(?!getCollection\b|getSiblingDB\b|getName\b|getCollectionNames\b|getCollectionInfos\b|stats\b|serverStatus\b|hostInfo\b|hello\b|isMaster\b|version\b|getUsers\b|getRoles\b|currentOp\b)[A-Za-z_$][\w$]*(?=\s*\.)/g;
+
+/**
+ * Whether mongosh code (JavaScript) only reads: node's read-only rules with the reads above, a
+ * collection named as `db.NAME`, and no aggregation stage that writes (`$out`, `$merge`).
+ */
+export function isReadOnlyMongo(text: string): boolean {
+  if (/\$(out|merge)\b/.test(text)) return false;
+  return isReadOnlyCode('node', text.replace(COLLECTION, 'db.getCollection("")'), false, MONGO_READS);
+}
+
+export function isReadOnlyCode(
+  language: Language,
+  text: string,
+  files = false,
+  /** Names a host program adds to the language's vocabulary (mongosh's reads). */
+  extra?: ReadonlySet<string>,
+): boolean {
   if (language === 'other') return false;
   if (text.length > 4096) return false;
   // A bare carriage return ends a line (and a comment) for python, JS, php and lua.
@@ -130,7 +157,9 @@ export function isReadOnlyCode(language: Language, text: string, files = false):
   const stripped = `${outer.code}\n${inner.map((c) => c?.code).join('\n')}`;
   // Identifiers are compared as written; python folds non-ASCII ones (NFKC: 𝐞𝐱𝐞𝐜 is exec).
   if (/[^\x00-\x7f]/.test(stripped)) return false;
-  const vocabulary = VOCABULARY[language];
+  const base = VOCABULARY[language];
+  const vocabulary =
+    extra === undefined ? base : { has: (name: string) => base.has(name) || extra.has(name) };
   if (CALL_THROUGH_VALUE.test(stripped) || COMPUTED_ACCESS[language]?.test(stripped)) return false;
   if (language === 'perl' && PERL_COMPUTED_CALL.test(scanLiteralsCode(code, language))) return false;
   // An attribute is the vocabulary's, never a name the code declares: `os = 0` then `uuid.os.popen`.

@@ -199,6 +199,7 @@ export function databaseClient(program: string): DatabaseClient | null {
       return 'mysql';
     case 'sqlite3':
     case 'sqlite':
+    case 'litecli':
       return 'sqlite3';
     case 'mongosh':
     case 'mongo':

@@ -35,8 +35,10 @@ interface Client {
   defaultsFiles?: string[];
   /** Canonical options whose value is a program the client runs. */
   programs?: string[];
-  /** Positionals after the first (a database file) are statements (sqlite3, duckdb). */
-  positionalSql?: boolean;
+  /** Canonical options whose value is a file, or a program the output is piped to when it starts with `|`. */
+  pipes?: string[];
+  /** Positionals after the first (a database file) are statements (sqlite3, duckdb); 'all': every one (clickhouse). */
+  positionalSql?: boolean | 'all';
 }
 
 const PSQL: Client = {
@@ -51,6 +53,7 @@ const PSQL: Client = {
   meta: 'psql',
   sql: ['--command'],
   files: ['--file'],
+  pipes: ['--output'],
 };
 
 const MYSQL: Client = {
@@ -117,6 +120,8 @@ const CLICKHOUSE: Client = {
   meta: 'none',
   sql: ['--query', '--multiquery'],
   files: ['--queries-file'],
+  // `clickhouse-client 'SELECT 1'`: a positional is the query.
+  positionalSql: 'all',
 };
 
 const COCKROACH: Client = {
@@ -139,6 +144,7 @@ const USQL: Client = {
   meta: 'psql',
   sql: ['--command'],
   files: ['--file'],
+  pipes: ['--output'],
 };
 
 const SQLCMD: Client = {
@@ -190,6 +196,7 @@ const CLIENTS: Record<string, Client> = {
   mycli: MYSQL,
   sqlite3: SQLITE,
   sqlite: SQLITE,
+  litecli: SQLITE,
   duckdb: DUCKDB,
   'clickhouse-client': CLICKHOUSE,
   'clickhouse-local': CLICKHOUSE,
@@ -347,6 +354,7 @@ export function clientSql(ex: Extractor, inv: Invocation, program: string): Clie
     if (!isKnown(client.model, bare)) reader.unknownOption();
   }
   for (const value of values(client.programs)) if (value !== '') reader.dynamic();
+  for (const value of values(client.pipes)) if (value.trimStart().startsWith('|')) reader.dynamic();
   for (const file of values(client.defaultsFiles)) reader.defaultsFile(file, wordUnresolved(file));
   for (const file of values(client.initFiles)) reader.file(file, wordUnresolved(file));
   for (const sql of values(client.initSql)) reader.text(sql, wordUnresolved(sql));
@@ -366,7 +374,7 @@ export function clientSql(ex: Extractor, inv: Invocation, program: string): Clie
     else reader.file(file, wordUnresolved(file));
   }
   if (client.positionalSql) {
-    for (const sql of parsed.positionals.slice(1)) {
+    for (const sql of parsed.positionals.slice(client.positionalSql === 'all' ? 0 : 1)) {
       replacesStdin = true;
       reader.text(sql, wordUnresolved(sql));
     }

@@ -167,6 +167,7 @@ const READ_FIRST = new Set(
 /** Words before DELETE / UPDATE that make it part of another clause (ON DELETE, FOR UPDATE, GRANT UPDATE, …). */
 const NOT_VERB_AFTER = new Set('ON FOR KEY OR GRANT REVOKE BEFORE AFTER OF'.split(' '));
 const NOT_VERB_BEFORE = new Set('ON OF OR TO'.split(' '));
+const OR_CONFLICT = new Set('ROLLBACK ABORT REPLACE FAIL IGNORE'.split(' '));
 /** Words that can appear in a WHERE condition that filters nothing (`WHERE 1=1`, `WHERE TRUE`). */
 const CONSTANT_WORDS = new Set(
   'TRUE FALSE NULL NOT AND OR IS IN BETWEEN LIKE ILIKE ISNULL NOTNULL UNKNOWN'.split(' '),
@@ -219,12 +220,15 @@ function statement(
       dynamic.add(`psql variable ${t.text}`);
       continue;
     }
-    if (t.kind !== 'word') continue;
     const prev = tokens[i - 1];
     const next = tokens[i + 1];
+    const call = isPunct(next, '(');
+    // A function is called by its last name, however qualified or quoted (`pg_catalog.lo_unlink(`, `"writefile"(`).
+    if (call && (t.kind === 'word' || t.kind === 'ident') && DYNAMIC_FUNCTIONS.has(t.text.toUpperCase()))
+      dynamic.add(`${t.text.toLowerCase()}()`);
+    if (t.kind !== 'word') continue;
     // `t.drop`, `drop.x`: a qualified name, not a keyword.
     if (isPunct(prev, '.') || isPunct(next, '.')) continue;
-    const call = isPunct(next, '(');
     const atStart = i === start;
     switch (t.text) {
       case 'DROP':
@@ -285,8 +289,6 @@ function statement(
       case 'COPY':
         if (atStart) copy(tokens, i, dynamic, () => (writes = true));
         break;
-      default:
-        if (call && DYNAMIC_FUNCTIONS.has(t.text)) dynamic.add(`${t.text.toLowerCase()}()`);
     }
   }
   if (first === 'CREATE' || first === 'DO') bodies(tokens, dialect, depth, destructive, dynamic);
@@ -307,7 +309,10 @@ function dmlVerb(tokens: Token[], i: number, conflict: boolean): boolean {
   const next = tokens[i + 1];
   if (prev?.kind === 'word' && NOT_VERB_AFTER.has(prev.text)) return false;
   if (prev?.kind === 'punct' && (prev.text === ',' || prev.text === '=')) return false;
-  if (next?.kind === 'word' && NOT_VERB_BEFORE.has(next.text)) return false;
+  // sqlite's `UPDATE OR REPLACE|IGNORE|… t SET …` is the verb with a conflict clause.
+  const orConflict =
+    tokens[i]?.text === 'UPDATE' && next?.text === 'OR' && OR_CONFLICT.has(tokens[i + 2]?.text ?? '');
+  if (next?.kind === 'word' && NOT_VERB_BEFORE.has(next.text) && !orConflict) return false;
   if (next?.kind === 'punct' && (next.text === ',' || next.text === ')' || next.text === '=')) return false;
   // INSERT … ON CONFLICT … DO UPDATE SET: an upsert of the conflicting row only.
   if (tokens[i]?.text === 'UPDATE' && prev?.kind === 'word' && prev.text === 'DO' && conflict) return false;

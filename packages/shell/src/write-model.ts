@@ -117,7 +117,7 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
       '-D --dump-header --trace --trace-ascii --stderr --libcurl --etag-save --output-dir',
     ),
     targets:
-      '-o --output -D --dump-header -c --cookie-jar --trace --trace-ascii --stderr --libcurl --etag-save',
+      '-o --output -D --dump-header -c --cookie-jar --trace --trace-ascii --stderr --libcurl --etag-save --hsts',
     custom: (s) => {
       if (!(s.has('-O') || s.has('--remote-name') || s.has('--remote-name-all'))) return [];
       // -J takes the name the server sends: some file in the directory.
@@ -135,6 +135,25 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
     custom: (s) =>
       s.has('-O') || s.has('--output-document') ? [] : urlNames(s, '-P --directory-prefix', 'index.html'),
   },
+  // Database clients' output and log files (a psql `--output` starting with `|` is a program: sql-clients.ts).
+  psql: {
+    values:
+      '-c --command -d --dbname -f --file -v --set --variable -L --log-file -o --output -F --field-separator ' +
+      '-P --pset -R --record-separator -T --table-attr -h --host -p --port -U --username',
+    targets: '-o --output -L --log-file',
+  },
+  mysql: {
+    values: '-e --execute -h --host -P --port -u --user -D --database -S --socket --tee',
+    targets: '--tee',
+  },
+  mariadb: {
+    values: '-e --execute -h --host -P --port -u --user -D --database -S --socket --tee',
+    targets: '--tee',
+  },
+  sqlcmd: { values: '-S -d -U -P -Q -q -i -o -v', targets: '-o' },
+  http: { values: '-o --output -a --auth --session --session-read-only', targets: '-o --output' },
+  https: { values: '-o --output -a --auth --session --session-read-only', targets: '-o --output' },
+  xh: { values: '-o --output -a --auth --session --session-read-only', targets: '-o --output' },
   tar: {
     values:
       '-f --file -C --directory -b --blocking-factor -T --files-from -X --exclude-from -g --listed-incremental -K -N -V -H --format',

@@ -171,3 +171,16 @@ describe('programs', () => {
     expect(parseShell('rm -rf $DIR/x').segments[0]?.writes_unresolved).toBe(true);
   });
 });
+
+describe('output and log files of clients', () => {
+  it.each<[string, string]>([
+    ["psql -o out.txt -c 'SELECT 1'", '/w/out.txt'],
+    ["psql -L query.log -c 'SELECT 1'", '/w/query.log'],
+    ["mysql --tee session.log -e 'select 1'", '/w/session.log'],
+    ["sqlcmd -Q 'select 1' -o out.txt", '/w/out.txt'],
+    ['curl --hsts hsts.txt https://example.com', '/w/hsts.txt'],
+    ['http -d -o page.html https://example.com', '/w/page.html'],
+  ])('%s writes %s', (command, path) => {
+    expect(allWrites(command)).toContain(path);
+  });
+});
