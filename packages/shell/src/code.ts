@@ -95,10 +95,13 @@ export const interpreter: Handler = (ex, inv, env, program) => {
     return;
   }
   // `bun run NAME` / `bun test` / `deno task`: the package manager's commands, not a program file.
+  // bun's global options may come first (`bun --cwd api test`, `bun --bun vite build`).
+  const subAt =
+    program === 'bun' ? firstOperand(inv.argv, { values: RUN_VALUES.bun as ReadonlySet<string> }) : 1;
   if (
     (program === 'bun' || program === 'deno') &&
-    /^[a-z][\w-]*$/.test(inv.argv[1] ?? '') &&
-    inv.argv[1] !== 'eval'
+    /^[a-z][\w-]*$/.test(inv.argv[subAt] ?? '') &&
+    inv.argv[subAt] !== 'eval'
   ) {
     ex.emit(inv);
     if (program === 'bun' && !runPackageRunner(ex, inv, env, program))
@@ -177,6 +180,8 @@ export const interpreter: Handler = (ex, inv, env, program) => {
     );
     if (load !== undefined) {
       if (language === 'awk' && ['-f', '--file', '-E', '--exec'].includes(load)) programFile = true;
+      // gawk -l loads a compiled extension: native code, not read here.
+      if (language === 'awk' && (load === '-l' || load === '--load')) ex.flag('interpreter_code', inv.text);
       const attached = inline !== undefined || arg.length > load.length;
       const value = inline ?? (attached ? arg.slice(load.length) : argv[i + 1]);
       const at = attached ? i : i + 1;

@@ -408,12 +408,15 @@ export class Extractor {
   }
 
   /**
-   * A heredoc fed to a program that may run what it reads (an unknown program, a script file we do
-   * not read here): its body is read as commands, quietly (prose that does not parse adds nothing).
+   * Text fed to a program that may run what it reads (an unknown program, a script file we do not
+   * read here) — a heredoc, a here-string, or another command's known output piped in: read as
+   * commands, quietly (prose that does not parse adds nothing).
    */
   heredocAsCommands(inv: Invocation, program: string): void {
-    if (inv.stdin?.from === 'heredoc' && inv.stdin.text !== undefined) {
-      this.parseString(inv.stdin.text, [...inv.via, `${program} <<heredoc`], { ifs: ' \t\n' }, true);
+    const stdin = inv.stdin;
+    if (stdin?.text !== undefined && stdin.from !== 'file' && stdin.from !== 'pipe-dynamic') {
+      const label = stdin.from === 'heredoc' ? '<<heredoc' : stdin.from === 'herestring' ? '<<<' : '<pipe';
+      this.parseString(stdin.text, [...inv.via, `${program} ${label}`], { ifs: ' \t\n' }, true);
     }
   }
 

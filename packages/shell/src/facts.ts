@@ -10,7 +10,7 @@ import type { ResolveContext } from './files.js';
 import { movesHead } from './head-moves.js';
 import { find, parallel, xargs } from './iterators.js';
 import { normalizeCommand } from './normalize.js';
-import { less, programCommands, vim } from './option-commands.js';
+import { ed, less, programCommands, vim } from './option-commands.js';
 import { Parser } from './parser.js';
 import { Resolver } from './resolve.js';
 import {
@@ -19,6 +19,7 @@ import {
   evalHandler,
   flock,
   git,
+  sftp,
   shell,
   source,
   ssh,
@@ -46,6 +47,7 @@ const LOOP = /(^|[^\w-])(while|until|for|select|function)(?![\w-])|\(\s*\)/;
 
 const HANDLERS: Record<string, Handler> = {
   ssh,
+  sftp,
   eval: evalHandler,
   source,
   '.': source,
@@ -80,6 +82,8 @@ const HANDLERS: Record<string, Handler> = {
   sed: programCommands,
   gsed: programCommands,
   vim: vim,
+  ed,
+  red: ed,
   vi: vim,
   nvim: vim,
   view: vim,

@@ -9,6 +9,12 @@ describe('mktempVariable', () => {
     ['${t}', 't="$(mktemp)" && trap \'rm -f "$t"\' EXIT'],
     ['$work', 'work=$(mktemp -d -t build.XXXXXX); cp -r src "$work"; rm -rf "$work"'],
     ['$d', 'd=$(mktemp --directory --tmpdir); rm -rf "$d"'],
+    // The name as an option's letter, a path's part or a plain argument is no assignment.
+    ['$d', 'd=$(mktemp -d) && rm -rf "$d"'],
+    ['$t', 't=$(mktemp -d -t x.XXXX) && rm -rf "$t"'],
+    ['$tmp', 'tmp=$(mktemp -d) && cp /tmp/x "$tmp" && rm -rf "$tmp"'],
+    ['$tmp', 'tmp=$(mktemp -d) && echo tmp && rm -rf "$tmp"'],
+    ['$build', 'build=$(mktemp -d) && npm run build -- --outDir "$build" && rm -rf "$build"'],
   ])('%s in %j is the mktemp path', (word, text) => {
     expect(mktempVariable(word, [text])).toBeDefined();
   });
@@ -22,6 +28,9 @@ describe('mktempVariable', () => {
     ['$tmp', 'tmp=$(mktemp -d); tmp=/; rm -rf "$tmp"', 'assigned twice'],
     ['$tmp', 'tmp=$(mktemp -d); read tmp; rm -rf "$tmp"', 'read into'],
     ['$tmp', 'tmp=$(mktemp -d); for tmp in /etc; do rm -rf "$tmp"; done', 'a loop variable'],
+    ['$tmp', 'tmp=$(mktemp -d); tmp+=/..; rm -rf "$tmp"', 'appended to'],
+    ['$tmp', 'tmp=$(mktemp -d); (( tmp = 0 )); rm -rf "$tmp"', 'assigned in arithmetic'],
+    ['$tmp', 'tmp=$(mktemp -d); wait -p tmp; rm -rf "$tmp"', 'wait -p'],
     // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text under test, not a template
     ['$tmp', 'tmp=$(mktemp -d); rm -rf "${tmp:=/}"', 'an assigning expansion'],
     ['$tmp', 'tmp=$(mktemp -p . -d); rm -rf "$tmp"', 'another directory'],

@@ -14,7 +14,14 @@ const MKTEMP =
   /^mktemp((?:\s+(?:-[dqu]+|--directory|--quiet|--dry-run|--tmpdir|-t\s+[\w.%+-]+|--suffix=[\w.%+-]+))*)\s*$/;
 
 const COMPUTED_NAME =
-  /(^|[^\w-])(declare|typeset|local|export|readonly|mapfile|readarray|getopts|eval|let|unset)(?![\w-])|(^|[^\w-])read(?![\w-])[^;&|\n]*[$`'"\\]|(^|[^\w-])printf(?![\w-])[^;&|\n]*\s-v/;
+  /(^|[^\w-])(declare|typeset|local|export|readonly|mapfile|readarray|getopts|eval|let|unset)(?![\w-])|(^|[^\w-])read(?![\w-])[^;&|\n]*[$`'"\\]|(^|[^\w-])(printf|wait)(?![\w-])[^;&|\n]*\s-[a-z]*[vp]/;
+
+/** A simple command whose plain words may be names it assigns (`read tmp`, `unset tmp`). */
+const ASSIGNING =
+  /^\s*(\w+=\S*\s+)*(read|mapfile|readarray|getopts|unset|export|declare|typeset|local|readonly|let|wait|printf|eval|builtin|command)(\s|$)/;
+
+/** The name as a word of its own: not an option's letter (`-d`), a path's part (`/tmp`) or a suffix. */
+const mention = (name: string) => new RegExp(`(^|[^\\w/.-])${name}(?![\\w/.-])`, 'g');
 const SHADOWED = /(^|[\s;&|(])(function\s+mktemp(?![\w-])|mktemp\s*\(\s*\))|\balias\b|(^|[^\w])PATH\+?=/;
 
 /**
@@ -34,7 +41,7 @@ export function mktempVariable(word: string, texts: readonly string[]): string |
   // anywhere is a mention this reading cannot see.
   for (const text of texts) {
     const bare = text.replace(/['"\\]/g, '');
-    const count = (t: string) => t.match(new RegExp(`(^|[^\\w])${name}(?!\\w)`, 'g'))?.length ?? 0;
+    const count = (t: string) => t.match(mention(name))?.length ?? 0;
     if (count(bare) !== count(text)) return undefined;
   }
   let assignments = 0;
@@ -47,13 +54,28 @@ export function mktempVariable(word: string, texts: readonly string[]): string |
     // mktemp must be the program: not a function, an alias or another PATH's; and no builtin may
     // assign a name it computes (`declare "${n}mp=/"`, `read -r t${x}mp`, `printf -v`).
     if (SHADOWED.test(text) || here.test(text) || COMPUTED_NAME.test(text)) return undefined;
-    for (const found of text.matchAll(new RegExp(`(^|[^\\w])${name}(?!\\w)`, 'g'))) {
+    for (const found of text.matchAll(mention(name))) {
       const at = (found.index ?? 0) + (found[1] as string).length;
       const before = text.slice(Math.max(0, at - 2), at);
       const after = text.slice(at + name.length);
       // Uses: `$NAME` (not `$NAME=`… which is no assignment anyway) and `${NAME}` exactly.
       if (before.endsWith('$') && !before.endsWith('\\$')) continue;
       if (before === '${' && after.startsWith('}')) continue;
+      // A plain word (`npm run build`, `echo tmp`) assigns nothing, unless a loop or an arithmetic
+      // context makes it the name assigned (`for tmp in /`, `(( tmp = 0 ))`, `tmp+=x`, `tmp[0]=`).
+      const simple =
+        text
+          .slice(0, at)
+          .split(/[;&|\n(]/)
+          .pop() ?? '';
+      if (
+        /(^|\s)$/.test(simple) &&
+        /^(\s|[;&|)]|$)/.test(after) &&
+        !/(^|[^\w])(for|select|coproc)\s+$/.test(simple) &&
+        !ASSIGNING.test(simple) &&
+        !text.includes('((')
+      )
+        continue;
       const value = /^=(?:"\$\(([^()`$]*)\)"|\$\(([^()`$]*)\))(?=[\s;&|)]|$)/.exec(after);
       const command = value?.[1] ?? value?.[2];
       if (command === undefined || !MKTEMP.test(command.trim())) return undefined;

@@ -152,6 +152,42 @@ export const vim: Handler = (ex, inv, _env, program) => {
   if (silentEx && inv.stdin) ex.flag('interpreter_stdin', inv.text);
 };
 
+/**
+ * `ed` / `red` read their commands on stdin: `!CMD` (also after `e`, `r`, `w`) runs a shell command,
+ * and `w`/`W`/`wq` write the file named, or the one being edited. Unknown commands on stdin are code.
+ */
+export const ed: Handler = (ex, inv) => {
+  ex.emit(inv);
+  const stdin = inv.stdin;
+  // Without stdin a person types the commands.
+  if (stdin === undefined) return;
+  if (stdin.text === undefined) {
+    ex.flag('interpreter_stdin', inv.text);
+    return;
+  }
+  const at = inv.argv.findIndex((a, k) => k > 0 && !a.startsWith('-') && inv.argv[k - 1] !== '-p');
+  const edited = at > 0 ? (inv.argv[at] as string) : undefined;
+  const written: string[] = [];
+  for (const line of stdin.text.split('\n')) {
+    const bang = line.indexOf('!');
+    if (bang >= 0) runValue(ex, inv, 'ed !', line.slice(bang + 1), false);
+    const w = /^[\s\d,.$;+-]*(?:w|W|wq)(?:\s+(\S.*))?$/.exec(line);
+    if (w && !(w[1] ?? '').startsWith('!')) {
+      const target = w[1]?.trim() ?? edited;
+      if (target !== undefined) written.push(target);
+    }
+  }
+  const segment = ex.segments[ex.segments.length - 1];
+  if (segment === undefined || written.length === 0) return;
+  const set: WriteSet = {
+    paths: [...(segment.writes ?? [])],
+    unresolved: segment.writes_unresolved ?? false,
+  };
+  for (const path of written) addPath(set, path, inv.unresolved[at] ?? false, ex.res, inv.temp ?? null);
+  segment.writes = set.paths;
+  segment.writes_unresolved = set.unresolved;
+};
+
 /** `less '+!CMD' file`: less's `!` command runs a shell command at start. */
 export const less: Handler = (ex, inv) => {
   ex.emit(inv);

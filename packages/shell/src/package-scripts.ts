@@ -7,6 +7,7 @@ import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
 import { own } from './own.js';
 import { canRead, judgeShellText, noteScript, noteUnread, readScript } from './scripts.js';
+import { placement, workspaceDirs } from './workspaces.js';
 
 /** npm subcommands that run a script, with the script they run (undefined: the next operand). */
 const NPM_RUNS: Record<string, string | undefined> = {
@@ -164,15 +165,19 @@ export function runPackageScripts(ex: Extractor, inv: Invocation, _env: Env, pro
     noteLifecycle(ex, inv);
     return true;
   }
-  const names = packageScriptNames(program, inv.argv);
-  if (names === 'elsewhere') {
+  // `--prefix DIR`, `-w NAME`, `pnpm -r`: the scripts of another directory, or of the workspace packages.
+  const place = placement(inv.argv, inv.unresolved);
+  const names = packageScriptNames(program, place.argv);
+  if (names === 'elsewhere' || place.unknown) {
     ex.flag('unresolved_script', inv.text);
     return true;
   }
   if (names.length === 0) return false;
+  const elsewhere = place.directory !== undefined || place.workspaces;
   if (!canRead(ex, inv)) {
     // Nothing is read without a file view; a package.json the same command writes is still told.
-    noteUnread(ex, inv, 'package.json');
+    if (elsewhere) ex.flag('unresolved_script', inv.text);
+    else noteUnread(ex, inv, 'package.json');
     return true;
   }
   const at = inv.argv.findIndex((w, k) => k > 0 && !w.startsWith('-') && inv.unresolved[k]);
@@ -180,20 +185,41 @@ export function runPackageScripts(ex: Extractor, inv: Invocation, _env: Env, pro
     ex.flag('unresolved_script', inv.text);
     return true;
   }
-  const found = findPackageJson(ex);
-  if (found === 'unknown') {
-    ex.flag('unresolved_script', inv.text);
-    return true;
-  }
-  if (found === undefined) return true; // no package.json: the command fails, nothing runs
+  const judgePlace = () => {
+    const found = findPackageJson(ex);
+    if (found === 'unknown') {
+      ex.flag('unresolved_script', inv.text);
+      return;
+    }
+    if (found === undefined) return; // no package.json: the command fails, nothing runs
+    judgeScripts(ex, inv, program, found, names);
+    if (!place.workspaces) return;
+    const dirs = ex.res.files ? workspaceDirs(ex.res.files, posix.dirname(found)) : undefined;
+    if (dirs === undefined) ex.flag('unresolved_script', inv.text);
+    else for (const dir of dirs) judgeScripts(ex, inv, program, posix.join(dir, 'package.json'), names);
+  };
+  if (place.directory !== undefined) ex.res.inDirectory(place.directory, judgePlace);
+  else judgePlace();
+  return true;
+}
+
+/** Judge the named scripts of one package.json (a file that is not there runs nothing). */
+function judgeScripts(
+  ex: Extractor,
+  inv: Invocation,
+  program: string,
+  found: string,
+  names: readonly string[],
+): void {
+  if (ex.res.files?.realpath(found) === undefined) return;
   const text = readScript(ex, inv, found);
-  if (text === undefined) return true;
+  if (text === undefined) return;
   let scripts: unknown;
   try {
     scripts = (JSON.parse(text) as { scripts?: unknown }).scripts;
   } catch {
     ex.flag('unreadable_script', `${found}: not JSON`);
-    return true;
+    return;
   }
   for (const name of names) {
     const line =
@@ -205,7 +231,6 @@ export function runPackageScripts(ex: Extractor, inv: Invocation, _env: Env, pro
     }
     judgeShellText(ex, inv, line, `${program} run ${name}`);
   }
-  return true;
 }
 
 /** The nearest package.json from the working directory up; 'unknown' when the directory is not known. */

@@ -21,6 +21,7 @@ import { readOptions } from './read-options.js';
 import {
   canRead,
   noteReadInput,
+  noteRunFile,
   noteRunsHooks,
   noteScript,
   runShellFile,
@@ -151,21 +152,7 @@ export const ssh: Handler = (ex, inv) => {
   // every option scan reads clusters (option-scan.ts, takesValue).
   const i = firstOperand(argv, { values: SSH_VALUES, loneDashIsOperand: false });
   ex.emit(inv);
-  const options: Array<[string, number]> = [];
-  for (let k = 1; k < i; k++) {
-    const arg = argv[k] as string;
-    if (arg === '-o') options.push([argv[k + 1] ?? '', k + 1]);
-    else if (/^-[46AaCfGgKkMNnqsTtVvXxYy]*o./.test(arg)) options.push([arg.slice(arg.indexOf('o') + 1), k]);
-    else if (/^-[46AaCfGgKkMNnqsTtVvXxYy]*o$/.test(arg)) options.push([argv[k + 1] ?? '', k + 1]);
-    if (SSH_VALUES.has(arg) || /^-[46AaCfGgKkMNnqsTtVvXxYy]+[bcDEeFIiJLlmOopQRSWwB]$/.test(arg)) k++;
-  }
-  for (const [option, k] of options) {
-    // ProxyCommand and LocalCommand run through the local shell; RemoteCommand through the remote one.
-    const m = /^\s*(proxycommand|localcommand|remotecommand|knownhostscommand)\s*[= ]\s*(.*)$/is.exec(option);
-    if (m && (m[2] as string).toLowerCase() !== 'none') {
-      runValue(ex, inv, `ssh ${m[1]}`, m[2] as string, unresolved[k] ?? false);
-    }
-  }
+  sshOptions(ex, inv, i);
   const rest = argv.slice(i + 1);
   if (rest.length === 0) {
     readStdinAsScript(ex, inv, 'ssh');
@@ -177,6 +164,70 @@ export const ssh: Handler = (ex, inv) => {
   }
   ex.parseString(rest.join(' '), [...inv.via, 'ssh'], { ifs: DEFAULT_IFS }, false, inv.stdin);
 };
+
+/** A `-o` option or config line that runs a command locally (or, RemoteCommand, on the host). */
+const SSH_COMMAND_OPTION = /^\s*(proxycommand|localcommand|remotecommand|knownhostscommand)\s*[= ]\s*(.*)$/i;
+
+/**
+ * ssh's options before operand `end` (ssh, sftp): `-o ProxyCommand=…` and its kin are commands; a
+ * config file given with `-F` is listed among the scripts (one the session wrote is refused) and,
+ * where it can be read, its command lines are judged too.
+ */
+function sshOptions(ex: Extractor, inv: Invocation, end: number): void {
+  const { argv, unresolved } = inv;
+  const options: Array<[string, boolean]> = [];
+  for (let k = 1; k < end; k++) {
+    const arg = argv[k] as string;
+    if (arg === '-o') options.push([argv[k + 1] ?? '', unresolved[k + 1] ?? false]);
+    else if (/^-[46AaCfGgKkMNnqsTtVvXxYy]*o./.test(arg))
+      options.push([arg.slice(arg.indexOf('o') + 1), unresolved[k] ?? false]);
+    else if (/^-[46AaCfGgKkMNnqsTtVvXxYy]*o$/.test(arg))
+      options.push([argv[k + 1] ?? '', unresolved[k + 1] ?? false]);
+    const config = arg === '-F' ? k + 1 : /^-[46AaCfGgKkMNnqsTtVvXxYy]*F$/.test(arg) ? k + 1 : -1;
+    if (config > 0 && argv[config] !== undefined) {
+      const file = argv[config] as string;
+      noteRunFile(ex, inv, file, unresolved[config] ?? false);
+      const text = canRead(ex, inv) && !unresolved[config] ? readConfig(ex, file) : undefined;
+      for (const line of text?.split('\n') ?? []) options.push([line, false]);
+    }
+    if (SSH_VALUES.has(arg) || /^-[46AaCfGgKkMNnqsTtVvXxYy]+[bcDEeFIiJLlmOopQRSWwB]$/.test(arg)) k++;
+  }
+  for (const [option, unknown] of options) {
+    // ProxyCommand and LocalCommand run through the local shell; RemoteCommand through the remote one.
+    const m = SSH_COMMAND_OPTION.exec(option);
+    if (m && (m[2] as string).trim().toLowerCase() !== 'none')
+      runValue(ex, inv, `ssh ${m[1]}`, m[2] as string, unknown);
+  }
+}
+
+/** An ssh config file's text, bounded as scripts are; undefined where it cannot be read. */
+function readConfig(ex: Extractor, file: string): string | undefined {
+  const { paths, unresolved } = ex.res.paths(file);
+  if (unresolved || paths.length !== 1 || !ex.res.files) return undefined;
+  return ex.res.files.readText(paths[0] as string, 64 * 1024);
+}
+
+/** `sftp [options] HOST`: ssh's options, ProxyCommand among them, are sftp's too. */
+export const sftp: Handler = (ex, inv) => {
+  ex.emit(inv);
+  sshOptions(ex, inv, firstOperand(inv.argv, { values: SFTP_VALUES, loneDashIsOperand: false }));
+};
+const SFTP_VALUES = new Set([
+  '-B',
+  '-b',
+  '-c',
+  '-D',
+  '-F',
+  '-i',
+  '-J',
+  '-l',
+  '-o',
+  '-P',
+  '-R',
+  '-S',
+  '-s',
+  '-X',
+]);
 
 /** `eval ARGS`: static arguments are parsed as a script; anything else is unknown-dynamic. */
 export const evalHandler: Handler = (ex, inv) => {
@@ -414,6 +465,16 @@ export const containerExec: Handler = (ex, inv, env, program) => {
   ex.resolve(command, env);
 };
 
+/**
+ * Whether a git invocation only asks for help: `--help` right after the subcommand (git runs `git
+ * help SUB`), or, where the subcommand's options are read, `--help`/`-h` among them (parse-options
+ * prints the usage and exits) — not an option's value (`-m --help`).
+ */
+function asksHelp(argv: readonly string[], subIndex: number, read: ParsedOptions | undefined): boolean {
+  if (argv[subIndex + 1] === '--help') return true;
+  return read?.canonical.includes('--help') === true;
+}
+
 /** Options whose value is only a message or the name of a branch to create, per subcommand. */
 const NAMING: Readonly<Record<string, ReadonlySet<string>>> = {
   commit: new Set(['-m', '--message']),
@@ -468,6 +529,11 @@ export const git: Handler = (ex, inv, env) => {
   const read = readOptions('git', resolved.argv.slice(1));
   const { subIndex } = scanGlobals(resolved.argv);
   const sub = resolved.argv[subIndex];
+  // `git SUB … --help`: git shows SUB's manual or usage and does nothing else.
+  if (sub !== undefined && asksHelp(resolved.argv, subIndex, read)) {
+    ex.emit(inv, { argv: ['git', 'help', sub] });
+    return;
+  }
   const facts = sub === undefined ? {} : gitFacts(sub, resolved.argv.slice(subIndex + 1), read);
   // A pager or editor configured for this invocation is judged as the command git runs (its own
   // segments), so its configuration entry no longer gates by name; variables: see checkAssignment.

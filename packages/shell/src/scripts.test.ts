@@ -40,6 +40,7 @@ beforeAll(() => {
   put('p/bin/app', '\x7fELF\0\0\0binary', 0o755);
   put('p/tools/force.sh', 'git push --force origin main\n', 0o755);
   put('p/tools/fine.sh', 'echo fine\n', 0o755);
+  put('p/tools/ssh.conf', 'Host *\n  ProxyCommand rm -rf /srv/data\n');
   put('p/web/package.json', JSON.stringify({ scripts: { test: 'vitest run' } }));
   put('p/big.sh', `# big\n${'echo x\n'.repeat(40_000)}`);
   put(
@@ -132,6 +133,12 @@ describe('shell files', () => {
     expect(programs(parse('cd nowhere || ./tools/force.sh'))).toContain('git');
     expect(programs(parse('cd tools && ./fine.sh || ./force.sh'))).toContain('git');
     expect(kinds(parse('cd "$D" && ./force.sh'))).toContain('unresolved_script');
+  });
+
+  it('an ssh config given with -F is listed, and its ProxyCommand is judged', () => {
+    const f = parse('ssh -F tools/ssh.conf host true');
+    expect(f.scripts).toContain(join(root, 'p/tools/ssh.conf'));
+    expect(programs(f)).toContain('rm');
   });
 
   it('reads bash option clusters as bash does: each o takes an option name', () => {
@@ -395,6 +402,46 @@ describe('package scripts', () => {
     }
   });
 
+  it('a directory option runs that directory’s scripts; a workspace option every workspace package’s', () => {
+    put('mono/package.json', JSON.stringify({ workspaces: ['packages/*'], scripts: { test: 'vitest run' } }));
+    put(
+      'mono/packages/api/package.json',
+      JSON.stringify({ name: '@acme/api', scripts: { test: 'git reset --hard' } }),
+    );
+    put(
+      'mono/packages/web/package.json',
+      JSON.stringify({ name: '@acme/web', scripts: { test: 'vitest run' } }),
+    );
+    put('pmono/package.json', JSON.stringify({ scripts: {} }));
+    put('pmono/pnpm-workspace.yaml', "packages:\n  - 'apps/*'\n");
+    put('pmono/apps/a/package.json', JSON.stringify({ scripts: { build: 'rm -rf /srv/data' } }));
+    const mono = join(root, 'mono');
+    for (const cmd of [
+      'npm --prefix packages/web test',
+      'npm test --prefix=packages/web',
+      'yarn --cwd packages/web test',
+      'pnpm -C packages/web test',
+    ]) {
+      const f = parse(cmd, mono);
+      expect({ cmd, kinds: kinds(f) }).toEqual({ cmd, kinds: [] });
+      expect(programs(f)).toContain('vitest');
+    }
+    expect(programs(parse('npm --prefix packages/api test', mono))).toContain('git');
+    for (const cmd of [
+      'npm test -w @acme/web',
+      'npm test --workspaces',
+      'pnpm -r test',
+      'pnpm --filter web test',
+    ]) {
+      expect({ cmd, programs: programs(parse(cmd, mono)) }).toEqual({
+        cmd,
+        programs: expect.arrayContaining(['git']),
+      });
+    }
+    expect(programs(parse('pnpm -r run build', join(root, 'pmono')))).toContain('rm');
+    expect(kinds(parse('npm --prefix "$D" test', mono))).toContain('unresolved_script');
+  });
+
   it('package-manager commands of their own are not scripts', () => {
     expect(programs(parse('yarn why left-pad'))).toEqual(['yarn']);
     expect(programs(parse('npm ls'))).toEqual(['npm']);
@@ -432,8 +479,11 @@ describe('package scripts', () => {
     expect(kinds(parseShell(same))).toContain('script_written_by_command');
   });
 
-  it('another package selected by a workspace option is unknown', () => {
-    expect(kinds(parse('npm run clean --workspace=api'))).toContain('unresolved_script');
+  it('a workspace option where the workspace list cannot be read whole is unknown', () => {
+    put('deep/package.json', JSON.stringify({ workspaces: ['packages/**/pkg/*'], scripts: {} }));
+    expect(kinds(parse('npm run clean --workspace=api', join(root, 'deep')))).toContain('unresolved_script');
+    // Without workspaces npm selects nothing: no script runs.
+    expect(kinds(parse('npm run clean --workspace=api'))).toEqual([]);
   });
 });
 

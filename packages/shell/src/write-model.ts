@@ -57,6 +57,14 @@ const ARCHIVE = { operands: 'all', readOnly: '-c --stdout --to-stdout -t --test 
 const global = (program: string, extra = ''): string =>
   `${[...(own(GLOBAL_VALUE_OPTIONS, program) ?? [])].join(' ')} ${extra}`.trim();
 
+const AWK: WriteModel = {
+  values: '-f --file -i --include -E --exec -l --load -v --assign -F --field-separator -e --source',
+  custom: (s) =>
+    s.options.some((o) => /^(-i|--include)$/.test(o.name) && /^inplace(\.awk)?$/.test(o.value ?? ''))
+      ? scriptOperands(s, '-f --file -E --exec -e --source')
+      : [],
+};
+
 export const WRITE_MODELS: Record<string, WriteModel> = {
   tee: { operands: 'all' },
   cp: { ...CP, operands: 'into' },
@@ -105,6 +113,9 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
     attached: 'i l 0 C',
     custom: (s) => (inPlace(s) ? scriptOperands(s, '-e -E') : []),
   },
+  // gawk's `-i inplace` library rewrites every input file; the program is the first operand unless -f/-E give it.
+  gawk: AWK,
+  awk: AWK,
   dd: {
     custom: (s) =>
       s.operands

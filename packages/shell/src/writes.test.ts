@@ -184,3 +184,19 @@ describe('output and log files of clients', () => {
     expect(allWrites(command)).toContain(path);
   });
 });
+
+describe('editors that rewrite their inputs', () => {
+  it.each<[string, string]>([
+    ["gawk -i inplace 'NR<0' notes.txt", '/w/notes.txt'],
+    ['gawk --include=inplace -f prog.awk data.txt', '/w/data.txt'],
+    ["ed -s notes.txt <<< $',d\\nw'", '/w/notes.txt'],
+    ["ed -s notes.txt <<< 'w copy.txt'", '/w/copy.txt'],
+  ])('%s writes %s', (command, path) => {
+    expect(allWrites(command)).toContain(path);
+  });
+
+  it('gawk without the inplace library and ed without w write nothing', () => {
+    expect(allWrites("gawk '{ print }' notes.txt")).toEqual([]);
+    expect(allWrites("ed -s notes.txt <<< ',p'")).toEqual([]);
+  });
+});
