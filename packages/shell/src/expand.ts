@@ -12,6 +12,8 @@ export interface Env {
   /** `$0`, `$1`, …; null marks a value that is not static (an `xargs` argument, a placeholder). */
   params?: (string | null)[];
   ifs: string;
+  /** A `for` loop's variable and the one value of its list this walk of the body stands for. */
+  loop?: ReadonlyMap<string, string>;
 }
 
 export interface Expanded {
@@ -124,6 +126,9 @@ function partValue(part: WordPart, env: Env, res?: Resolver): string | null {
     case 'lit':
       return part.text;
     case 'param': {
+      const bound = env.loop?.get(part.name);
+      if (bound !== undefined && (part.src === `$${part.name}` || part.src === `\${${part.name}}`))
+        return bound;
       const assigned = ASSIGNING.exec(part.src);
       if (assigned) res?.assign(assigned[1] as string);
       const known = CONTEXT_VARIABLE.exec(part.src);

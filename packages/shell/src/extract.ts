@@ -1,7 +1,7 @@
 // Walking the syntax tree into facts: every simple command becomes an Invocation (expanded argv,
 // assignments, redirects, stdin), prefixes are peeled off, and wrappers that run other commands
 // (shells, ssh, xargs, find -exec, …) hand their inner commands back to `resolve`.
-import type { Command, Pipeline, Redirect, Script, SimpleCommand, Word } from './ast.js';
+import type { Command, CompoundCommand, Pipeline, Redirect, Script, SimpleCommand, Word } from './ast.js';
 import { BraceLimit, braceExpand } from './brace.js';
 import { type Budget, enter, LimitExceeded, leave, ShellSyntaxError, tick } from './budget.js';
 import { checkArithmeticWord, checkAssignment, EFFECTS } from './builtins.js';
@@ -68,6 +68,30 @@ function fixedShape(word: Word): boolean {
 /** Every expansion is quoted and no unquoted glob follows: the word stays one word (`"$MSG"`). */
 function oneWord(word: Word): boolean {
   return word.parts.every((p) => (p.kind === 'lit' ? p.quoted || !/[*?[]/.test(p.text) : p.quoted));
+}
+
+/** Most values of a `for` list whose body is walked once per value. */
+const MAX_LOOP_VALUES = 16;
+
+/**
+ * Whether a loop's text mentions its variable only in its header and as `$NAME`, `${NAME}` or a
+ * read of it (`${NAME%.ts}`): no assignment (`NAME=`, `${NAME:=}`, `read NAME`, `for NAME` again).
+ */
+function onlyRead(name: string, text: string): boolean {
+  let header = false;
+  for (const m of text.matchAll(new RegExp(`(^|[^\\w/.-])${name}(?![\\w/.-])`, 'g'))) {
+    const at = (m.index ?? 0) + (m[1] as string).length;
+    const before = text.slice(0, at);
+    const after = text.slice(at + name.length);
+    if (!header && /(^|[\s;&|(])for\s+$/.test(before)) {
+      header = true;
+      continue;
+    }
+    if (before.endsWith('$') && !before.endsWith('\\$')) continue;
+    if (before.endsWith('${') && !/^(:?=|\[)/.test(after)) continue;
+    return false;
+  }
+  return header;
 }
 
 /** A pipeline that is one plain `cd` or `pushd` (its status is the cd's own). */
@@ -166,6 +190,39 @@ export class Extractor {
   /** Depth of code that may run again, or later, than where it is written (loops, functions, jobs). */
   private deferred = 0;
 
+  /**
+   * A `for` loop's environments, one per value of its list, where the list is static (globs expanded
+   * here), short, and holds plain values, and the loop's text uses the variable only as `$NAME` or
+   * `${NAME}` (nothing in it assigns the name again); undefined otherwise (the variable stays unknown).
+   */
+  private loopValues(command: CompoundCommand, name: string, env: Env): Env[] | undefined {
+    if (command.words.length === 0 || !onlyRead(name, command.text)) return undefined;
+    const values: string[] = [];
+    for (const word of command.words) {
+      let each: Word[];
+      try {
+        each = braceExpand(word, MAX_LOOP_VALUES + 1);
+      } catch {
+        return undefined;
+      }
+      for (const one of each) {
+        const expanded = expandWord(one, env, this.res);
+        if (expanded.unresolved) return undefined;
+        for (const [k, value] of expanded.values.entries()) {
+          const pattern = expanded.patterns?.[k];
+          const matches = pattern ? this.res.glob(pattern) : undefined;
+          if (pattern && matches === undefined && this.res.files) return undefined;
+          // Without a file view a glob stays as written: a path of the project all the same.
+          if (matches === undefined && /[*?[\]]/.test(value) && !pattern) return undefined;
+          values.push(...(matches !== undefined && matches.length > 0 ? matches : [value]));
+        }
+      }
+    }
+    if (values.length === 0 || values.length > MAX_LOOP_VALUES || values.some((v) => /\s/.test(v)))
+      return undefined;
+    return values.map((value) => ({ ...env, loop: new Map([...(env.loop ?? []), [name, value]]) }));
+  }
+
   /** Depth of `(( … ))` bodies being walked (read as commands for their substitutions only). */
   private arithmetic = 0;
 
@@ -215,7 +272,11 @@ export class Extractor {
       if (repeats) this.deferred++;
       // Arithmetic read as commands: `*` there is multiplication, not a glob.
       if (command.kind === 'arith') this.arithmetic++;
-      for (const body of command.body) this.walkScript(body, env, inner, input);
+      // `for f in a.ts src/*.ts; do …"$f"…; done`: the body once per value, where the list is known.
+      const bound =
+        command.assigns === undefined ? undefined : this.loopValues(command, command.assigns, env);
+      for (const each of bound ?? [env])
+        for (const body of command.body) this.walkScript(body, each, inner, input);
       if (command.kind === 'arith') this.arithmetic--;
       if (repeats) this.deferred--;
       if (command.kind !== 'arith' && (writes.paths.length > 0 || writes.unresolved)) {

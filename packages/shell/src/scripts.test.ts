@@ -141,6 +141,10 @@ describe('shell files', () => {
     expect(programs(f)).toContain('rm');
   });
 
+  it('a for loop over a glob runs each script it names', () => {
+    expect(programs(parse('for f in tools/*.sh; do bash "$f"; done'))).toContain('git');
+  });
+
   it('reads bash option clusters as bash does: each o takes an option name', () => {
     expect(kinds(parse("bash -euo pipefail -c 'npm run lint'"))).toEqual([]);
     expect(programs(parse("bash -euo pipefail -c 'git reset --hard'"))).toContain('git');

@@ -200,3 +200,25 @@ describe('editors that rewrite their inputs', () => {
     expect(allWrites("ed -s notes.txt <<< ',p'")).toEqual([]);
   });
 });
+
+describe('a for loop over a known list: the body once per value', () => {
+  it('binds the variable to each value, so the writes are known', () => {
+    expect(allWrites('for f in a.ts b.ts; do sed -i \'s/a/b/\' "$f"; done')).toEqual(['/w/a.ts', '/w/b.ts']);
+    expect(allWrites('for f in src/*.ts; do sed -i \'s/a/b/\' "$f"; done')).toEqual(['/w/src/*.ts']);
+    expect(allWrites('for d in one two; do rm -r "${d}"; done')).toEqual(['/w/one', '/w/two']);
+  });
+
+  it('leaves the variable unknown where the loop may assign it or the list is not known', () => {
+    for (const command of [
+      'for f in a.ts; do f=/etc/passwd; rm "$f"; done',
+      'for f in a.ts; do read f; rm "$f"; done',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text under test, not a template
+      'for f in a.ts; do rm "${f:=/etc/passwd}"; done',
+      'for f in $(ls); do rm "$f"; done',
+      `for f in ${Array.from({ length: 17 }, (_, k) => `f${k}`).join(' ')}; do rm "$f"; done`,
+    ]) {
+      const rm = seg(command, 'rm');
+      expect({ command, unresolved: rm.writes_unresolved }).toEqual({ command, unresolved: true });
+    }
+  });
+});
