@@ -205,6 +205,7 @@ describe('a for loop over a known list: the body once per value', () => {
   it('binds the variable to each value, so the writes are known', () => {
     expect(allWrites('for f in a.ts b.ts; do sed -i \'s/a/b/\' "$f"; done')).toEqual(['/w/a.ts', '/w/b.ts']);
     expect(allWrites('for f in src/*.ts; do sed -i \'s/a/b/\' "$f"; done')).toEqual(['/w/src/*.ts']);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text under test, not a template
     expect(allWrites('for d in one two; do rm -r "${d}"; done')).toEqual(['/w/one', '/w/two']);
   });
 
