@@ -498,6 +498,18 @@ describe('make', () => {
     expect(kinds(f)).toEqual([]);
   });
 
+  it('the processor count as the job count is a number, unless the command defines its own', () => {
+    for (const cmd of [
+      'make -j$(nproc)',
+      'make -j"$(nproc)" all',
+      'make -j $(nproc) all',
+      'make --jobs=$(getconf _NPROCESSORS_ONLN)',
+    ]) {
+      expect({ cmd, kinds: kinds(parse(cmd)) }).toEqual({ cmd, kinds: [] });
+    }
+    expect(kinds(parse('nproc() { echo "1 --eval=x"; }; make -j$(nproc)'))).toContain('unresolved_script');
+  });
+
   it('a target that deletes or force-pushes shows the command', () => {
     expect(parse('make clean').segments.find((s) => s.program === 'rm')?.args).toEqual(['-f', '-r', 'build']);
     expect(parse('make -C . deploy').segments.find((s) => s.program === 'git')?.subcommand).toBe('push');
