@@ -141,6 +141,29 @@ describe('shell files', () => {
     expect(programs(f)).toContain('rm');
   });
 
+  it('a script read here is unknown after git puts another commit’s files in the work tree', () => {
+    for (const cmd of [
+      'git checkout feature; ./tools/fine.sh',
+      'git merge feature && bash tools/fine.sh',
+      'git stash pop && ./tools/fine.sh',
+      'git reset --hard HEAD~1; bash tools/fine.sh',
+      'git pull . feature && ./tools/fine.sh',
+    ]) {
+      expect({ cmd, kinds: kinds(parse(cmd)) }).toEqual({
+        cmd,
+        kinds: expect.arrayContaining(['script_written_by_command']),
+      });
+    }
+    // A new branch at HEAD changes no file; package.json scripts run the project's own code anyway.
+    for (const cmd of [
+      'git checkout -b x && ./tools/fine.sh',
+      'git switch -c x && ./tools/fine.sh',
+      'git checkout main && npm test',
+    ]) {
+      expect({ cmd, kinds: kinds(parse(cmd)) }).toEqual({ cmd, kinds: [] });
+    }
+  });
+
   it('a for loop over a glob runs each script it names', () => {
     expect(programs(parse('for f in tools/*.sh; do bash "$f"; done'))).toContain('git');
   });

@@ -498,12 +498,22 @@ export function shebang(text: string): string | undefined {
 /** Flag scripts the same command writes before they run: their contents now are not what will run. */
 export function checkScriptsWritten(
   res: Resolver,
-  segments: readonly { program: string; args: string[]; writes?: string[]; writes_unresolved?: boolean }[],
+  segments: readonly Pick<
+    ShellSegment,
+    'program' | 'args' | 'writes' | 'writes_unresolved' | 'subcommand' | 'canonical' | 'positionals' | 'path'
+  >[],
   flag: (kind: string, text: string) => void,
 ): void {
   const st = states.get(res);
   if (!st || (st.scripts.size + st.unread.size + st.served.size === 0 && !st.runsHooks)) return;
   const run = [...st.scripts, ...[...st.unread].map((p) => posix.normalize(p))];
+  // git putting another commit's files in the work tree (a checkout, a merge) may change a script
+  // read and judged here. Not the hooks git runs itself, nor package.json, whose scripts run the
+  // project's own code (tests) that is never judged; without a file view nothing was read.
+  const rewriter = segments.find(rewritesWorkTree);
+  const runsOwn = [...st.scripts].find((p) => !isHookFile(p) && posix.basename(p) !== 'package.json');
+  if (rewriter !== undefined && runsOwn !== undefined)
+    flag('script_written_by_command', `${runsOwn} (by git ${rewriter.subcommand ?? ''})`);
   // A file served from its static write is known only if nothing else wrote it (a loop may run a
   // second write before the next run) and no write's target is unknown.
   let unknownWrite = false;
@@ -537,6 +547,46 @@ export function checkScriptsWritten(
       const inside = run.find((p) => !st.served.has(posix.normalize(p)) && holds(key, posix.normalize(p)));
       if (inside !== undefined) flag('script_written_by_command', `${inside} (by ${path})`);
     }
+  }
+}
+
+/**
+ * A git command that puts other content in the work tree: a checkout or switch of a commit or of
+ * paths (not a new branch at HEAD), a merge, rebase, cherry-pick, revert, am or apply, a reset
+ * --hard/--keep/--merge, stash apply/pop, restore --source, read-tree -u, checkout-index, a pull
+ * from a local repository.
+ */
+function rewritesWorkTree(
+  s: Pick<ShellSegment, 'program' | 'subcommand' | 'canonical' | 'positionals' | 'path'>,
+): boolean {
+  if (s.program !== 'git') return false;
+  const has = (...names: string[]) =>
+    names.some((n) => s.canonical?.some((c) => c === n || c.startsWith(`${n}=`)));
+  switch (s.subcommand) {
+    case 'merge':
+    case 'rebase':
+    case 'cherry-pick':
+    case 'revert':
+    case 'am':
+    case 'apply':
+    case 'checkout-index':
+      return true;
+    case 'checkout':
+      return !has('-b', '--orphan');
+    case 'switch':
+      return !has('--create', '--orphan');
+    case 'reset':
+      return has('--hard', '--keep', '--merge');
+    case 'restore':
+      return has('--source');
+    case 'read-tree':
+      return has('-u');
+    case 'stash':
+      return s.path?.[1] === 'apply' || s.path?.[1] === 'pop';
+    case 'pull':
+      return s.positionals?.some((p, k) => k > 0 && (p === '.' || /^(\.\.?\/|\/)/.test(p))) === true;
+    default:
+      return false;
   }
 }
 
