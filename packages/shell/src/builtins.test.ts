@@ -62,6 +62,14 @@ describe('builtins that define later behaviour', () => {
     ["history -s ': -rf ~'; fc -s :=rm", 'history_rerun'],
     ['history -r saved; fc -s', 'history_rerun'],
     ['fc', 'history_rerun'],
+    // A PATH that searches the project first may put a file the session wrote in the place of ls.
+    ['PATH=./bin:$PATH ls', 'path_in_project'],
+    ['export PATH=bin:$PATH; git status', 'path_in_project'],
+    ['PATH=:$PATH ls', 'path_in_project'],
+    ['PATH=$PWD/bin:$PATH ls', 'path_in_project'],
+    ['env PATH=./bin ls', 'path_in_project'],
+    ['printf -v PATH %s ./bin; ls', 'dynamic_name'],
+    ['read PATH < f; ls', 'dynamic_name'],
   ])('%s → %s', (command, kind) => {
     expect(kinds(command)).toContain(kind);
   });
@@ -90,6 +98,10 @@ describe('builtins that define later behaviour', () => {
     "printf -v out '%s' x",
     'declare -i n=5',
     'read -r line',
+    'export PATH="$HOME/.cargo/bin:$PATH"',
+    'export PATH=$PATH:/usr/local/go/bin',
+    'PATH="$PWD/node_modules/.bin:$PATH" vitest run',
+    'PATH=/usr/bin:/bin make',
   ])('%s is static', (command) => {
     expect(kinds(command)).toEqual([]);
   });

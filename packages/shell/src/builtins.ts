@@ -44,6 +44,7 @@ export function checkAssignment(
     if (unresolved) ex.flag('unresolved_code', source);
     else ex.parseString(commandText(kind, value), [`${name}=`], { ifs: ' \t\n' });
   }
+  if (name === 'PATH' && !searchesOnlyElsewhere(value)) ex.flag('path_in_project', source);
   if (/^PS[0124]$/.test(name) && (unresolved || /\$\(|`/.test(value))) ex.flag('prompt_substitution', source);
   // Given to one command, these are judged by the rules on that command (bash reads BASH_ENV, zsh does not).
   else if (program !== undefined) return;
@@ -52,6 +53,21 @@ export function checkAssignment(
 }
 
 const args = (inv: Invocation): string[] => inv.argv.slice(1);
+
+/**
+ * Whether a PATH value searches only the old PATH, absolute directories and the home's tool
+ * directories: an entry that is relative (`./bin`, `bin`, an empty one: the current directory),
+ * under the working directory (`$PWD/bin`) or otherwise unknown may put a file the session wrote
+ * in the place of `ls` or `git`. node_modules/.bin holds the installed packages' programs.
+ */
+function searchesOnlyElsewhere(value: string): boolean {
+  return value.split(':').every((entry) => {
+    if (/^(\$PATH|\$\{PATH\})$/.test(entry)) return true;
+    if (/(^|\/)node_modules\/\.bin\/?$/.test(entry)) return true;
+    if (/^(\$HOME|\$\{HOME\}|~)\/[\w./-]+$/.test(entry)) return true;
+    return entry.startsWith('/') && !/[$`]/.test(entry);
+  });
+}
 
 /** Bash's tables of what a program name runs: an entry is an alias or a `hash -p`. */
 const LOOKUP_TABLES: Readonly<Record<string, string>> = {
@@ -90,8 +106,19 @@ function checkNameOperand(ex: Extractor, inv: Invocation, k: number): void {
   if (word === undefined) return;
   // A name the shell works out (`printf -v "$x"`, `read "$x"`) may be any variable: CDPATH, PATH, HOME.
   if (inv.unresolved[k]) ex.flag('dynamic_name', inv.text);
-  else checkName(ex, word, inv.text);
+  else {
+    checkName(ex, word, inv.text);
+    // A value the command cannot tell for a variable that steers what runs or where (`read PATH`).
+    if (STEERING.has(word)) ex.flag('dynamic_name', inv.text);
+  }
 }
+
+/** Variables whose value decides what runs or where: set only with a value the command shows. */
+const STEERING = new Set(
+  'PATH HOME CDPATH TMPDIR BASH_ENV ENV PROMPT_COMMAND PS0 PS1 PS2 PS4 GLOBIGNORE IFS LD_PRELOAD NODE_OPTIONS PYTHONPATH'.split(
+    ' ',
+  ),
+);
 
 /** `declare`/`export`/`local`/...: every `NAME=value` operand is an assignment. */
 const declaration: Effect = (ex, inv) => {
