@@ -1,4 +1,5 @@
 // What each simple command writes, without a context (paths as written) and with one (absolute).
+import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseShell, type ShellSegment } from './index.js';
 
@@ -221,5 +222,21 @@ describe('a for loop over a known list: the body once per value', () => {
       const rm = seg(command, 'rm');
       expect({ command, unresolved: rm.writes_unresolved }).toEqual({ command, unresolved: true });
     }
+  });
+});
+
+describe('a relative symbolic link points from its own directory', () => {
+  it.each<[string, string, string]>([
+    ['ln -s ../lib/x.ts src/x.ts', '/w/lib/x.ts', '/w/../lib/x.ts'],
+    ['ln -s ../lib/x.ts src/', '/w/lib/x.ts', '/lib/x.ts'],
+    ['ln -sf ../../../etc/passwd src/x', '/etc/passwd', '/w/src/etc/passwd'],
+  ])('%s points at %s', (command, target, not) => {
+    expect(writes(command)).toContain(target);
+    expect(writes(command)).not.toContain(posix.normalize(not));
+  });
+
+  it('a hard link and ln -r take the source as given', () => {
+    expect(writes('ln ../a b')).toContain('/a');
+    expect(writes('ln -rs lib/x.ts src/x.ts')).toContain('/w/lib/x.ts');
   });
 });

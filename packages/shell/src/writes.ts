@@ -1,6 +1,7 @@
 // The files one simple command writes: its redirections, and its operands and option values as
 // the program's write model (write-model.ts) reads them, resolved to paths against every
 // directory the command may be in. Options are walked with the shared option scanner.
+import { posix } from 'node:path';
 import { firstOperand } from './option-scan.js';
 import type { Resolver } from './resolve.js';
 import {
@@ -204,7 +205,24 @@ function into(s: Scanned, c: Compiled, ops: Found[], res: Resolver): Found[] {
         });
     }
   }
-  if (mode === 'move' || mode === 'link') out.push(...sources);
+  if (mode === 'move') out.push(...sources);
+  if (mode === 'link') {
+    // A relative symbolic link points from its own directory (`ln -s ../lib/x.ts src/x.ts` is lib/x.ts);
+    // with -r, ln makes it relative from the source as given.
+    const relative = (s.has('-s') || s.has('--symbolic')) && !s.has('-r') && !s.has('--relative');
+    for (const src of sources) {
+      if (!relative || /^[/~$]/.test(src.text)) {
+        out.push(src);
+        continue;
+      }
+      // The link is DEST itself, or DEST/NAME where DEST may be a directory: where it points from each.
+      const at = src.at !== undefined ? { at: src.at } : {};
+      const destText = (dest as Found).text.replace(/\/+$/, '') || '/';
+      if (!(dest as Found).text.endsWith('/'))
+        out.push({ text: posix.join(posix.dirname(destText), src.text), ...at });
+      if (dir) out.push({ text: posix.join(destText, src.text), ...at });
+    }
+  }
   return out;
 }
 
