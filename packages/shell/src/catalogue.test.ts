@@ -1163,8 +1163,6 @@ gates('held-out review round 3: pushes elsewhere, admin tools, loaders, editors 
   ["sftp -o ProxyCommand='rm -rf ~' host", 'fs.rm.recursive-or-force'],
   ["gawk -l ./evil.so 'BEGIN{}'", 'shell.dynamic'],
   ["ed -s <<< '!rm -rf ~'", 'fs.rm.recursive-or-force'],
-  ["foo <<< 'rm -rf ~'", 'fs.rm.recursive-or-force'],
-  ["echo 'git reset --hard' | foo", 'git.reset.discard'],
 ]);
 passes('held-out review round 3: what stays read-only or local', [
   'git push origin feature/x',
@@ -1176,6 +1174,10 @@ passes('held-out review round 3: what stays read-only or local', [
   'pg_restore -l x.dump',
   "gawk -F, '{ print $1 }' data.csv",
   'echo hello | foo',
+  // A one-line message piped or given as a here-string is prose, not a script.
+  'echo "feat: delete unused files" | npx commitlint',
+  'npx commitlint <<< "fix: remove stale branches"',
+  "echo 'rm -rf build' | shellcheck -",
 ]);
 gates('git configuration that still re-routes or runs', [
   ["git -c 'protocol.ext.allow=always' fetch ext::sh", 'git.config.injection'],
@@ -1199,4 +1201,12 @@ passes('gh reading or setting what runs nothing', [
   'gh config get pager',
   'gh config set git_protocol ssh',
   'GH_PAGER=cat gh pr list',
+]);
+gates('review of the day’s changes: what still gates', [
+  ["git -c man.viewer=x -c man.x.cmd='rm -rf ~' push --help", 'git.config.injection'],
+  ['PYTHONPATH=src:/tmp/evil pytest', 'shell.env.code-injection'],
+  ['LD_LIBRARY_PATH=build:/tmp/evil ls', 'shell.env.code-injection'],
+  ['NODE_OPTIONS="--title=$X" node a.js', 'shell.env.code-injection'],
+  ['RUBYOPT=r/tmp/evil ruby -v', 'shell.env.code-injection'],
+  ['echo \'require("child_process")\' > .eslintrc.cjs', 'fs.redirect.truncate'],
 ]);

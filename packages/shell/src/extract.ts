@@ -157,7 +157,13 @@ export class Extractor {
       }
       this.at = { script, index };
       // `cd X && cmd`: cmd runs only if the cd succeeded, so only in X.
-      const sureCd = isCd(pipeline) && script.pipelines[index + 1]?.joined === '&&' && this.res.dirs !== null;
+      // Not a cd after `||` (it may be skipped), `pushd -n` (it moves nothing), or with cdable_vars.
+      const sureCd =
+        isCd(pipeline) &&
+        pipeline.joined !== '||' &&
+        script.pipelines[index + 1]?.joined === '&&' &&
+        this.res.dirs !== null &&
+        !this.res.texts.some((t) => /cdable_vars|\bpushd\s+(-\S*\s+)*-n\b/.test(t));
       const before = sureCd ? this.res.dirs : null;
       if (sureCd) this.res.lastCd = undefined;
       // A background job, and the commands of a pipeline, run alongside what follows them.
@@ -469,15 +475,14 @@ export class Extractor {
   }
 
   /**
-   * Text fed to a program that may run what it reads (an unknown program, a script file we do not
-   * read here) — a heredoc, a here-string, or another command's known output piped in: read as
-   * commands, quietly (prose that does not parse adds nothing).
+   * A heredoc fed to a program that may run what it reads (an unknown program, a script file we do
+   * not read here): its body is read as commands, quietly (prose that does not parse adds nothing).
+   * Not a here-string or piped text: a one-line message (`echo "feat: delete x" | commitlint`) is
+   * prose far more often than a script.
    */
   heredocAsCommands(inv: Invocation, program: string): void {
-    const stdin = inv.stdin;
-    if (stdin?.text !== undefined && stdin.from !== 'file' && stdin.from !== 'pipe-dynamic') {
-      const label = stdin.from === 'heredoc' ? '<<heredoc' : stdin.from === 'herestring' ? '<<<' : '<pipe';
-      this.parseString(stdin.text, [...inv.via, `${program} ${label}`], { ifs: ' \t\n' }, true);
+    if (inv.stdin?.from === 'heredoc' && inv.stdin.text !== undefined) {
+      this.parseString(inv.stdin.text, [...inv.via, `${program} <<heredoc`], { ifs: ' \t\n' }, true);
     }
   }
 

@@ -13,8 +13,6 @@ describe('mktempVariable', () => {
     ['$d', 'd=$(mktemp -d) && rm -rf "$d"'],
     ['$t', 't=$(mktemp -d -t x.XXXX) && rm -rf "$t"'],
     ['$tmp', 'tmp=$(mktemp -d) && cp /tmp/x "$tmp" && rm -rf "$tmp"'],
-    ['$tmp', 'tmp=$(mktemp -d) && echo tmp && rm -rf "$tmp"'],
-    ['$build', 'build=$(mktemp -d) && npm run build -- --outDir "$build" && rm -rf "$build"'],
   ])('%s in %j is the mktemp path', (word, text) => {
     expect(mktempVariable(word, [text])).toBeDefined();
   });
@@ -31,6 +29,10 @@ describe('mktempVariable', () => {
     ['$tmp', 'tmp=$(mktemp -d); tmp+=/..; rm -rf "$tmp"', 'appended to'],
     ['$tmp', 'tmp=$(mktemp -d); (( tmp = 0 )); rm -rf "$tmp"', 'assigned in arithmetic'],
     ['$tmp', 'tmp=$(mktemp -d); wait -p tmp; rm -rf "$tmp"', 'wait -p'],
+    // The name as a plain word: the reading cannot tell `echo tmp` from `{ read tmp; }`.
+    ['$tmp', 'tmp=$(mktemp -d) && { read tmp; } <<< ~ && rm -rf "$tmp"', 'read inside a group'],
+    ['$tmp', 'tmp=$(mktemp -d); while read tmp; do rm -rf "$tmp"; done < list.txt', 'a while read loop'],
+    ['$tmp', 'tmp=$(mktemp -d) && echo tmp && rm -rf "$tmp"', 'a plain word of the name'],
     // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text under test, not a template
     ['$tmp', 'tmp=$(mktemp -d); rm -rf "${tmp:=/}"', 'an assigning expansion'],
     ['$tmp', 'tmp=$(mktemp -p . -d); rm -rf "$tmp"', 'another directory'],

@@ -16,10 +16,6 @@ const MKTEMP =
 const COMPUTED_NAME =
   /(^|[^\w-])(declare|typeset|local|export|readonly|mapfile|readarray|getopts|eval|let|unset)(?![\w-])|(^|[^\w-])read(?![\w-])[^;&|\n]*[$`'"\\]|(^|[^\w-])(printf|wait)(?![\w-])[^;&|\n]*\s-[a-z]*[vp]/;
 
-/** A simple command whose plain words may be names it assigns (`read tmp`, `unset tmp`). */
-const ASSIGNING =
-  /^\s*(\w+=\S*\s+)*(read|mapfile|readarray|getopts|unset|export|declare|typeset|local|readonly|let|wait|printf|eval|builtin|command)(\s|$)/;
-
 /** The name as a word of its own: not an option's letter (`-d`), a path's part (`/tmp`) or a suffix. */
 const mention = (name: string) => new RegExp(`(^|[^\\w/.-])${name}(?![\\w/.-])`, 'g');
 const SHADOWED = /(^|[\s;&|(])(function\s+mktemp(?![\w-])|mktemp\s*\(\s*\))|\balias\b|(^|[^\w])PATH\+?=/;
@@ -61,21 +57,6 @@ export function mktempVariable(word: string, texts: readonly string[]): string |
       // Uses: `$NAME` (not `$NAME=`… which is no assignment anyway) and `${NAME}` exactly.
       if (before.endsWith('$') && !before.endsWith('\\$')) continue;
       if (before === '${' && after.startsWith('}')) continue;
-      // A plain word (`npm run build`, `echo tmp`) assigns nothing, unless a loop or an arithmetic
-      // context makes it the name assigned (`for tmp in /`, `(( tmp = 0 ))`, `tmp+=x`, `tmp[0]=`).
-      const simple =
-        text
-          .slice(0, at)
-          .split(/[;&|\n(]/)
-          .pop() ?? '';
-      if (
-        /(^|\s)$/.test(simple) &&
-        /^(\s|[;&|)]|$)/.test(after) &&
-        !/(^|[^\w])(for|select|coproc)\s+$/.test(simple) &&
-        !ASSIGNING.test(simple) &&
-        !text.includes('((')
-      )
-        continue;
       const value = /^=(?:"\$\(([^()`$]*)\)"|\$\(([^()`$]*)\))(?=[\s;&|)]|$)/.exec(after);
       const command = value?.[1] ?? value?.[2];
       if (command === undefined || !MKTEMP.test(command.trim())) return undefined;

@@ -89,6 +89,8 @@ const COMPUTED_ACCESS: Partial<Record<Language, RegExp>> = {
 };
 /** Perl's calls through a reference or a symbolic name, read before its sigils are set aside. */
 const PERL_COMPUTED_CALL = /&\s*[{$]|->\s*[($]/;
+/** A name called: followed by `(` (in Ruby and Perl a call may also be a bare word, judged as a name). */
+const CALLED = /([A-Za-z_$][\w$]*)\s*\(/g;
 /** An attribute or method name: after `.`, `->` or `::`. */
 const ATTRIBUTE = /(?:\.|->|::)\s*([A-Za-z_$][\w$]*)/g;
 
@@ -164,6 +166,12 @@ export function isReadOnlyCode(
   if (language === 'perl' && PERL_COMPUTED_CALL.test(scanLiteralsCode(code, language))) return false;
   // An attribute is the vocabulary's, never a name the code declares: `os = 0` then `uuid.os.popen`.
   for (const m of stripped.matchAll(ATTRIBUTE)) {
+    const name = m[1] as string;
+    if (!vocabulary.has(name) && !(files && FILE_VOCABULARY.has(name))) return false;
+  }
+  // A call is of a vocabulary name, never of one the code declares: a parameter or a variable may
+  // hold any function (`Object.values(process).map(f => f("child_process"))`, `const f = process.exit`).
+  for (const m of stripped.matchAll(CALLED)) {
     const name = m[1] as string;
     if (!vocabulary.has(name) && !(files && FILE_VOCABULARY.has(name))) return false;
   }

@@ -236,7 +236,9 @@ export class Resolver {
     let to = target;
     if (to === '') to = this.variable('HOME');
     // `~user`, `~-`, `~+` are left as written by expansion: another user's home, OLDPWD, PWD.
-    if (to === null || to === '-' || to.startsWith('~') || this.assigned.has('CDPATH')) {
+    // CDPATH (assigned here, or in the environment) sends a name not starting with / or . elsewhere.
+    const cdpath = this.assigned.has('CDPATH') || (this.ctx?.env?.CDPATH ?? '') !== '';
+    if (to === null || to === '-' || to.startsWith('~') || (cdpath && !/^\.{0,2}\//.test(to))) {
       this.dirs = null;
       this.lastCd = { targets: null };
       return;

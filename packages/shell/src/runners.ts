@@ -529,8 +529,10 @@ export const git: Handler = (ex, inv, env) => {
   const read = readOptions('git', resolved.argv.slice(1));
   const { subIndex } = scanGlobals(resolved.argv);
   const sub = resolved.argv[subIndex];
-  // `git SUB … --help`: git shows SUB's manual or usage and does nothing else.
-  if (sub !== undefined && asksHelp(resolved.argv, subIndex, read)) {
+  // `git SUB … --help`: git shows SUB's manual or usage and does nothing else — as configured:
+  // with options or GIT_* variables of its own (`-c man.x.cmd=…`), it stays as written.
+  const plain = subIndex === 1 && !inv.assignments.some((a) => a.startsWith('GIT_'));
+  if (sub !== undefined && plain && resolved.argv === inv.argv && asksHelp(resolved.argv, subIndex, read)) {
     ex.emit(inv, { argv: ['git', 'help', sub] });
     return;
   }

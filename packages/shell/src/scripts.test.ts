@@ -133,6 +133,14 @@ describe('shell files', () => {
     expect(programs(parse('cd nowhere || ./tools/force.sh'))).toContain('git');
     expect(programs(parse('cd tools && ./fine.sh || ./force.sh'))).toContain('git');
     expect(kinds(parse('cd "$D" && ./force.sh'))).toContain('unresolved_script');
+    // A cd that may be skipped, that moves nothing, or that goes where a variable names.
+    put('p/force.sh', 'git push --force origin main\n', 0o755);
+    put('p/tools/force.sh', 'echo fine\n', 0o755);
+    expect(programs(parse('true || cd tools && ./force.sh'))).toContain('git');
+    expect(programs(parse('pushd -n tools && ./force.sh'))).toContain('git');
+    expect(programs(parse('shopt -s cdable_vars; up=.; cd up && ./force.sh'))).toContain('git');
+    put('p/tools/force.sh', 'git push --force origin main\n', 0o755);
+    rmSync(join(root, 'p/force.sh'));
   });
 
   it('an ssh config given with -F is listed, and its ProxyCommand is judged', () => {

@@ -289,6 +289,25 @@ function statement(
       case 'COPY':
         if (atStart) copy(tokens, i, dynamic, () => (writes = true));
         break;
+      // A column's type changed (`ALTER COLUMN c TYPE int USING NULL`, MySQL MODIFY/CHANGE, ClickHouse
+      // MODIFY TTL) rewrites or drops its values; another engine (BLACKHOLE) or a discarded tablespace
+      // loses every row; REPLACE PARTITION overwrites one.
+      case 'TYPE':
+        if (first === 'ALTER' && !isWord(prev, 'ALTER')) destructive.add('ALTER TYPE');
+        break;
+      case 'MODIFY':
+      case 'CHANGE':
+      case 'ENGINE':
+      case 'DISCARD':
+      case 'PARTITION':
+        if (first === 'ALTER' && (t.text !== 'PARTITION' || isWord(prev, 'REPLACE', 'MOVE')))
+          destructive.add(`ALTER ${t.text}`);
+        break;
+      // MySQL's binary logs: what replication and point-in-time recovery read.
+      case 'MASTER':
+      case 'BINARY':
+        if (first === 'RESET' || first === 'PURGE') destructive.add(`${first} ${t.text}`);
+        break;
     }
   }
   if (first === 'CREATE' || first === 'DO') bodies(tokens, dialect, depth, destructive, dynamic);
