@@ -1210,3 +1210,18 @@ gates('review of the day’s changes: what still gates', [
   ['RUBYOPT=r/tmp/evil ruby -v', 'shell.env.code-injection'],
   ['echo \'require("child_process")\' > .eslintrc.cjs', 'fs.redirect.truncate'],
 ]);
+gates('statements that rewrite or discard data without DELETE or DROP', [
+  ["psql -c 'ALTER TABLE users ALTER COLUMN email TYPE int USING NULL'", 'db.sql.destructive'],
+  ["mysql -e 'ALTER TABLE users ENGINE=BLACKHOLE'", 'db.sql.destructive'],
+  ["mysql -e 'ALTER TABLE users DISCARD TABLESPACE'", 'db.sql.destructive'],
+  ["mysql -e 'ALTER TABLE users MODIFY email varchar(3)'", 'db.sql.destructive'],
+  ["mysql -e 'RESET MASTER'", 'db.sql.destructive'],
+  ["mysql -e 'PURGE BINARY LOGS BEFORE NOW()'", 'db.sql.destructive'],
+  ["clickhouse-client -q 'ALTER TABLE t MODIFY TTL d + INTERVAL 0 DAY'", 'db.sql.destructive'],
+  ["clickhouse-client -q 'ALTER TABLE t REPLACE PARTITION 1 FROM x'", 'db.sql.destructive'],
+]);
+passes('schema changes that keep the data', [
+  "psql -c 'ALTER TABLE users ADD COLUMN age int'",
+  "psql -c 'ALTER TYPE mood ADD VALUE x'",
+  "mysql -e 'SHOW MASTER STATUS'",
+]);
