@@ -68,7 +68,7 @@ const BUILTIN = new Set(
     'add audit bin cache config create dedupe dlx exec explain info init install import link list login logout ' +
     'outdated pack patch publish rebuild remove root search set store tag unlink unplug up update upgrade version ' +
     'why workspace workspaces env node help prune licenses owner global generate-lock-entry check import ' +
-    'fetch deploy doctor i ci ls rm un uninstall x pm build test'
+    'fetch deploy doctor i ci ls rm un uninstall x pm test'
   ).split(' '),
 );
 
@@ -166,7 +166,7 @@ export function runPackageScripts(ex: Extractor, inv: Invocation, _env: Env, pro
     return true;
   }
   // `--prefix DIR`, `-w NAME`, `pnpm -r`: the scripts of another directory, or of the workspace packages.
-  const place = placement(inv.argv, inv.unresolved);
+  const place = placement(program, inv.argv, inv.unresolved, inv.assignments);
   const names = packageScriptNames(program, place.argv);
   if (names === 'elsewhere' || place.unknown) {
     ex.flag('unresolved_script', inv.text);
@@ -186,7 +186,7 @@ export function runPackageScripts(ex: Extractor, inv: Invocation, _env: Env, pro
     return true;
   }
   const judgePlace = () => {
-    const found = findPackageJson(ex);
+    const found = place.root ? findWorkspaceRoot(ex, program) : findPackageJson(ex);
     if (found === 'unknown') {
       ex.flag('unresolved_script', inv.text);
       return;
@@ -194,7 +194,7 @@ export function runPackageScripts(ex: Extractor, inv: Invocation, _env: Env, pro
     if (found === undefined) return; // no package.json: the command fails, nothing runs
     judgeScripts(ex, inv, program, found, names);
     if (!place.workspaces) return;
-    const dirs = ex.res.files ? workspaceDirs(ex.res.files, posix.dirname(found)) : undefined;
+    const dirs = ex.res.files ? workspaceDirs(ex.res.files, posix.dirname(found), program) : undefined;
     if (dirs === undefined) ex.flag('unresolved_script', inv.text);
     else for (const dir of dirs) judgeScripts(ex, inv, program, posix.join(dir, 'package.json'), names);
   };
@@ -230,6 +230,25 @@ function judgeScripts(
       continue;
     }
     judgeShellText(ex, inv, line, `${program} run ${name}`);
+  }
+}
+
+/**
+ * The workspace root's package.json (`pnpm -w`, `npm -W`): the nearest directory up holding
+ * pnpm-workspace.yaml for pnpm, a package.json with `workspaces` otherwise; 'unknown' where none is found.
+ */
+function findWorkspaceRoot(ex: Extractor, program: string): string | 'unknown' {
+  const dirs = ex.res.dirs;
+  const files = ex.res.files;
+  if (!files || !dirs || dirs.length !== 1 || !(dirs[0] as string).startsWith('/')) return 'unknown';
+  for (let dir = dirs[0] as string; ; dir = posix.dirname(dir)) {
+    const candidate = posix.join(dir, 'package.json');
+    const marker =
+      program === 'pnpm'
+        ? files.realpath(posix.join(dir, 'pnpm-workspace.yaml')) !== undefined
+        : /"workspaces"\s*:/.test(files.readText(candidate, 1024 * 1024) ?? '');
+    if (marker && files.realpath(candidate) !== undefined) return candidate;
+    if (dir === '/') return 'unknown';
   }
 }
 

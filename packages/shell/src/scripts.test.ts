@@ -475,6 +475,23 @@ describe('package scripts', () => {
     }
     expect(programs(parse('pnpm -r run build', join(root, 'pmono')))).toContain('rm');
     expect(kinds(parse('npm --prefix "$D" test', mono))).toContain('unresolved_script');
+    // pnpm's -w is the workspace root (no value); `recursive`/`m` are its -r; flow-style lists.
+    put('pw/package.json', JSON.stringify({ scripts: { lint: 'git push --force origin main' } }));
+    put('pw/pnpm-workspace.yaml', "packages: ['apps/*']\n");
+    put(
+      'pw/apps/a/package.json',
+      JSON.stringify({ scripts: { lint: 'eslint .', build: 'rm -rf /srv/data' } }),
+    );
+    expect(programs(parse('pnpm -w run lint', join(root, 'pw/apps/a')))).toContain('git');
+    expect(programs(parse('pnpm recursive run build', join(root, 'pw')))).toContain('rm');
+    expect(programs(parse('pnpm -r run build', join(root, 'pw')))).toContain('rm');
+    // npm reads package.json's workspaces, whatever pnpm-workspace.yaml says; abbreviations and the
+    // environment's placement are not followed here.
+    put('pw/package.json', JSON.stringify({ workspaces: ['libs/*'], scripts: {} }));
+    put('pw/libs/x/package.json', JSON.stringify({ scripts: { build: 'git reset --hard' } }));
+    expect(programs(parse('npm run build --workspaces', join(root, 'pw')))).toContain('git');
+    expect(kinds(parse('npm test --prefi=packages/api', mono))).toContain('unresolved_script');
+    expect(kinds(parse('npm_config_workspace=@acme/api npm test', mono))).toContain('unresolved_script');
   });
 
   it('package-manager commands of their own are not scripts', () => {

@@ -7,10 +7,12 @@ import type { FileView } from './files.js';
 
 /** Options whose value is the directory the command runs in. */
 const DIRECTORY = /^(--prefix|-C|--dir|--cwd)$/;
-/** Options that pick workspace packages by a value (a name, a path, a filter). */
-const PICK = /^(-w|--workspace|--filter|-F)$/;
+/** Options that pick workspace packages by a value (a name, a path, a filter); pnpm's -w is the root. */
+const pick = (program: string) => (program === 'pnpm' ? /^(--filter|-F)$/ : /^(-w|--workspace|--filter|-F)$/);
 /** Options that run in every workspace package (or the root alone). */
 const EVERY = /^(--workspaces|-ws|-r|--recursive|-W|--workspace-root|--top-level|--include-workspace-root)$/;
+/** npm reads any unambiguous prefix of a long option (`--prefi`): one of these is a placement it may mean. */
+const NPM_PLACEMENT = ['--prefix', '--workspace', '--workspaces', '--include-workspace-root'];
 
 export interface Placement {
   /** The argv without the placement options and their values. */
@@ -19,13 +21,27 @@ export interface Placement {
   directory?: string;
   /** Whether the workspace packages run too. */
   workspaces: boolean;
-  /** A placement the words cannot tell (a value the shell works out). */
+  /** The workspace root's scripts run (`pnpm -w`, `npm -W`), wherever in the workspace the command is. */
+  root?: boolean;
+  /** A placement the words cannot tell (a value the shell works out, an abbreviation, the environment's). */
   unknown: boolean;
 }
 
-/** Read a package-manager command's placement options out of its words. */
-export function placement(argv: readonly string[], unresolved: readonly boolean[]): Placement {
+/**
+ * Read a package-manager command's placement options out of its words, and the environment's
+ * (`npm_config_workspace=…`, `npm_config_prefix=…`): a placement the words cannot tell is unknown.
+ */
+export function placement(
+  program: string,
+  argv: readonly string[],
+  unresolved: readonly boolean[],
+  assignments: readonly string[] = [],
+): Placement {
   const out: Placement = { argv: [argv[0] as string], workspaces: false, unknown: false };
+  if (assignments.some((a) => /^npm_config_(workspaces?|prefix|include_workspace_root)=/i.test(a)))
+    out.unknown = true;
+  const picks = pick(program);
+  let operands = 0;
   for (let k = 1; k < argv.length; k++) {
     const word = argv[k] as string;
     if (word === '--') {
@@ -34,11 +50,29 @@ export function placement(argv: readonly string[], unresolved: readonly boolean[
     }
     const eq = word.startsWith('--') ? word.indexOf('=') : -1;
     const name = eq > 0 ? word.slice(0, eq) : word;
-    if (EVERY.test(name) || /^--if-present=/.test(word)) {
-      if (!/^(-W|--workspace-root)$/.test(name)) out.workspaces = true;
+    // `pnpm recursive run build` (`m`, `multi`): pnpm's -r as a command.
+    if (program === 'pnpm' && operands === 0 && /^(recursive|m|multi)$/.test(word)) {
+      out.workspaces = true;
       continue;
     }
-    if (!DIRECTORY.test(name) && !PICK.test(name)) {
+    if (!word.startsWith('-')) operands++;
+    const pnpmRoot = program === 'pnpm' && name === '-w';
+    if (pnpmRoot || EVERY.test(name) || /^--if-present=/.test(word)) {
+      const rootOnly = pnpmRoot || /^(-W|--workspace-root)$/.test(name);
+      if (rootOnly) out.root = true;
+      else out.workspaces = true;
+      continue;
+    }
+    if (
+      program === 'npm' &&
+      name.length >= 4 &&
+      !NPM_PLACEMENT.includes(name) &&
+      NPM_PLACEMENT.some((o) => o.startsWith(name))
+    ) {
+      out.unknown = true;
+      continue;
+    }
+    if (!DIRECTORY.test(name) && !picks.test(name)) {
       out.argv.push(word);
       continue;
     }
@@ -53,12 +87,12 @@ export function placement(argv: readonly string[], unresolved: readonly boolean[
 }
 
 /**
- * The directories of a root's workspace packages (package.json `workspaces`, or pnpm-workspace.yaml
- * `packages`), patterns `dir`, `dir/*` and `dir/**` as far as one level below; undefined where the
- * list cannot be read whole (a deeper glob, an unreadable directory).
+ * The directories of a root's workspace packages (the package.json `workspaces` field; for pnpm,
+ * pnpm-workspace.yaml `packages`), patterns `dir` and `dir/*`; undefined where the list cannot be
+ * read whole (`**`, which reaches any depth, or an unreadable directory).
  */
-export function workspaceDirs(files: FileView, root: string): string[] | undefined {
-  const patterns = workspacePatterns(files, root);
+export function workspaceDirs(files: FileView, root: string, program: string): string[] | undefined {
+  const patterns = workspacePatterns(files, root, program);
   if (patterns === undefined) return undefined;
   const dirs: string[] = [];
   for (const pattern of patterns) {
@@ -68,7 +102,7 @@ export function workspaceDirs(files: FileView, root: string): string[] | undefin
       dirs.push(posix.join(root, clean));
       continue;
     }
-    const m = /^([^*?[{]*?)\/?\*\*?$/.exec(clean);
+    const m = /^([^*?[{]*?)\/?\*$/.exec(clean);
     if (!m) return undefined;
     const parent = posix.join(root, m[1] as string);
     const entries = files.readdir(parent);
@@ -81,14 +115,11 @@ export function workspaceDirs(files: FileView, root: string): string[] | undefin
   return dirs;
 }
 
-function workspacePatterns(files: FileView, root: string): string[] | undefined {
-  const pnpm = files.readText(posix.join(root, 'pnpm-workspace.yaml'), 64 * 1024);
-  if (pnpm !== undefined) {
-    const block = /^packages:\s*\n((?:[ \t]*(?:-.*|#.*)?\n?)*)/m.exec(pnpm)?.[1] ?? '';
-    return [...block.matchAll(/^[ \t]*-[ \t]*['"]?([^'"\n#]+?)['"]?[ \t]*(?:#.*)?$/gm)].map(
-      (m) => m[1] as string,
-    );
-  }
+/** pnpm reads pnpm-workspace.yaml; npm, yarn and bun the package.json `workspaces` field. */
+function workspacePatterns(files: FileView, root: string, program: string): string[] | undefined {
+  const pnpm =
+    program === 'pnpm' ? files.readText(posix.join(root, 'pnpm-workspace.yaml'), 64 * 1024) : undefined;
+  if (pnpm !== undefined) return pnpmPackages(pnpm);
   const text = files.readText(posix.join(root, 'package.json'), 1024 * 1024);
   if (text === undefined) return undefined;
   let workspaces: unknown;
@@ -104,4 +135,20 @@ function workspacePatterns(files: FileView, root: string): string[] | undefined 
       : [];
   if (list === undefined) return [];
   return Array.isArray(list) && list.every((p) => typeof p === 'string') ? list : undefined;
+}
+
+/** pnpm-workspace.yaml's `packages`: a flow list (`['a/*', "b"]`) or a block of `- 'a/*'` lines. */
+function pnpmPackages(yaml: string): string[] | undefined {
+  const flow = /^packages:[ \t]*\[([^\]]*)\]/m.exec(yaml)?.[1];
+  if (flow !== undefined)
+    return flow
+      .split(',')
+      .map((p) => p.trim().replace(/^['"]|['"]$/g, ''))
+      .filter(Boolean);
+  // Any other form on the key's own line is not read here.
+  if (/^packages:[ \t]*[^\s#]/m.test(yaml)) return undefined;
+  const block = /^packages:[ \t]*(?:#.*)?\n((?:[ \t]*(?:-.*|#.*)?\n?)*)/m.exec(yaml)?.[1] ?? '';
+  return [...block.matchAll(/^[ \t]*-[ \t]*['"]?([^'"\n#]+?)['"]?[ \t]*(?:#.*)?$/gm)].map(
+    (m) => m[1] as string,
+  );
 }
