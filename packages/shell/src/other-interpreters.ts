@@ -78,8 +78,11 @@ const SPECS: Record<string, Spec> = {
   'stack eval': { code: [], codeOperand: true },
   'crystal eval': { code: [], codeOperand: true },
   'crystal run': { code: [], stdinIsData: true },
+  // The interpreter: a file, or code on stdin.
+  'crystal i': { code: [] },
   'nim run': { code: [], stdinIsData: true },
-  'go run': { code: [], stdinIsData: true },
+  // `-exec CMD` runs the built program through CMD.
+  'go run': { code: ['-exec'], stdinIsData: true },
   'cabal run': { code: [], stdinIsData: true },
   'zig run': { code: [], stdinIsData: true },
   'dotnet script': { code: [], files: ['-s', '--script'] },

@@ -25,6 +25,11 @@ describe('inline code a toolchain runs', () => {
     "kotlin -e 'x'",
     "kotlinc -expression 'x'",
     'echo x | crystal eval',
+    "go run -exec 'rm -rf ~' .",
+    'mix do run -e \'File.rm_rf!("/home")\'',
+    "stack --verbosity silent eval 'x'",
+    'nim --eval:\'exec "rm -rf ~"\'',
+    'crystal i <<< \'system("rm -rf ~")\'',
   ])('%s is unknown', (command) => {
     expect(kinds(command).some((k) => /interpreter_(code|stdin)/.test(k))).toBe(true);
   });
@@ -48,6 +53,10 @@ describe('inline code a toolchain runs', () => {
     'dotnet test',
     'zig build test',
     'nim c -d:release src/app.nim',
+    'mix do compile, test',
+    'mix do deps.get + compile',
+    'stack --verbosity silent build',
+    'mix cmd echo hi',
   ])('%s passes', (command) => {
     expect(kinds(command)).toEqual([]);
   });
@@ -83,6 +92,12 @@ describe('commands a toolchain starts', () => {
       const rm = parseShell(command).segments.find((s) => s.program === 'rm');
       expect(rm?.flags).toEqual(expect.arrayContaining(['-r', '-f']));
     }
+  });
+
+  it('mix cmd runs its words as a command', () => {
+    expect(parseShell('mix cmd rm -rf /srv').segments.find((s) => s.program === 'rm')?.flags).toEqual(
+      expect.arrayContaining(['-r', '-f']),
+    );
   });
 
   it('stack ghci is ghci', () => {

@@ -18,16 +18,24 @@ interface Toolchain {
   runs: Readonly<Record<string, string>>;
   /** Subcommand → the program it starts with the words that follow (`stack ghci` is ghci). */
   starts?: Readonly<Record<string, string>>;
+  /** Subcommands whose words are a command it runs (`mix cmd rm -rf x`). */
+  commands?: ReadonlySet<string>;
+  /** Subcommands that run other subcommands, separated by `,` or `+` words (`mix do compile, run -e X`). */
+  sequences?: ReadonlySet<string>;
+  /** An option that is code wherever it stands (`nim --eval:CODE`). */
+  code?: RegExp;
 }
 
 /** Haskell toolchains' options before the subcommand (env-runners.ts reads `stack exec` past them too). */
 export const STACK_GLOBAL = set(
-  '--stack-yaml --stack-root --work-dir --resolver --snapshot --compiler --arch',
+  '--stack-yaml --stack-root --work-dir --resolver --snapshot --compiler --arch --verbosity --color --colour ' +
+    '--docker-image --docker-repo --nix-packages --nix-shell-file --setup-info-yaml --ghc-variant --ghc-build ' +
+    '-j --jobs --local-bin-path --ghc-options --flag --terminal-width --stack-colors --stack-colours',
 );
 export const CABAL_GLOBAL = set('--project-file --store-dir --builddir');
 
 const TOOLCHAINS: Readonly<Record<string, Toolchain>> = {
-  mix: { global: set(''), runs: { run: 'mix run' } },
+  mix: { global: set(''), runs: { run: 'mix run' }, commands: set('cmd'), sequences: set('do') },
   stack: {
     global: STACK_GLOBAL,
     runs: { eval: 'stack eval' },
@@ -41,8 +49,8 @@ const TOOLCHAINS: Readonly<Record<string, Toolchain>> = {
     },
   },
   cabal: { global: CABAL_GLOBAL, runs: { run: 'cabal run' }, starts: { repl: 'ghci' } },
-  crystal: { global: set(''), runs: { eval: 'crystal eval', run: 'crystal run', i: 'crystal run' } },
-  nim: { global: set(''), runs: { e: 'nim run', r: 'nim run' } },
+  crystal: { global: set(''), runs: { eval: 'crystal eval', run: 'crystal run', i: 'crystal i' } },
+  nim: { global: set(''), runs: { e: 'nim run', r: 'nim run' }, code: /^--eval[:=]/ },
   go: { global: set('-C'), runs: { run: 'go run' } },
   zig: { global: set(''), runs: { run: 'zig run' } },
   dotnet: { global: set(''), runs: { script: 'dotnet script', fsi: 'dotnet script' } },
@@ -55,9 +63,37 @@ const TOOLCHAINS: Readonly<Record<string, Toolchain>> = {
 export function runToolchain(ex: Extractor, inv: Invocation, env: Env, program: string): boolean {
   const toolchain = Object.hasOwn(TOOLCHAINS, program) ? TOOLCHAINS[program] : undefined;
   if (toolchain === undefined) return false;
+  if (toolchain.code && inv.argv.some((a) => toolchain.code?.test(a))) {
+    ex.flag('interpreter_code', inv.text);
+    return true;
+  }
   const at = firstOperand(inv.argv, { values: toolchain.global });
   const sub = at > 0 ? inv.argv[at] : undefined;
   if (sub === undefined) return false;
+  if (toolchain.commands?.has(sub) || toolchain.sequences?.has(sub)) {
+    const rest = slice(inv, at + 1);
+    const via = [...inv.via, `${program} ${sub}`];
+    if (toolchain.commands?.has(sub)) {
+      if (rest.argv.length > 0) ex.resolve({ ...inv, ...rest, via }, env);
+      return true;
+    }
+    // Each task of the sequence, as `PROGRAM TASK ARGS`.
+    let from = 0;
+    for (let k = 0; k <= rest.argv.length; k++) {
+      const word = rest.argv[k];
+      if (word !== undefined && word !== ',' && word !== '+' && !word.endsWith(',')) continue;
+      const joined = word !== undefined && word !== ',' && word !== '+';
+      const task = slice(rest, from, joined ? k + 1 : k);
+      if (joined) task.argv[task.argv.length - 1] = (word as string).slice(0, -1);
+      if (task.argv.length > 0 && task.argv[0] !== '')
+        ex.resolve(
+          { ...inv, argv: [program, ...task.argv], unresolved: [false, ...task.unresolved], via },
+          env,
+        );
+      from = k + 1;
+    }
+    return true;
+  }
   if (Object.hasOwn(toolchain.runs, sub)) {
     judgeInterpreterWords(ex, { ...inv, ...slice(inv, at) }, toolchain.runs[sub] as string);
     return true;
