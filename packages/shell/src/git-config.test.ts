@@ -220,3 +220,25 @@ describe('the shipped catalogue with the repository config', () => {
     }
   });
 });
+
+describe('a repository named by --git-dir or GIT_DIR that is not the one here', () => {
+  it('has its configuration judged as the invocation’s own', () => {
+    const bare = join(root, 'elsewhere.git');
+    git(root, 'init', '-q', '--bare', bare);
+    writeFileSync(
+      join(bare, 'config'),
+      `${readFileSync(join(bare, 'config'), 'utf8')}[diff]\n\texternal = rm -rf ~\n`,
+    );
+    expect(gitSegment(`git --git-dir=${bare} --work-tree=. diff`)?.config).toContain(
+      'diff.external=rm -rf ~',
+    );
+    expect(gitSegment(`GIT_DIR=${bare} git status`)?.config).toContain('diff.external=rm -rf ~');
+    // Its own repository, named: nothing more than without the option.
+    expect(gitSegment('git --git-dir=.git log')?.config ?? []).toEqual([]);
+  });
+
+  it('that cannot be read (made by the same command) is unknown', () => {
+    const f = segmentsOf(`git --git-dir=${join(root, 'missing.git')} status`);
+    expect(f.dynamic.map((d) => d.kind)).toContain('unresolved_config');
+  });
+});

@@ -4,7 +4,7 @@ import { posix } from 'node:path';
 import type { Extractor, Handler, Invocation } from './extract.js';
 import type { FileView, ResolveContext } from './files.js';
 import { type FileConfig, resolveGit, scanGlobals } from './git.js';
-import { type GitFileConfig, readGitConfig } from './git-config.js';
+import { findGitDir, type GitFileConfig, parseGitConfig, readGitConfig } from './git-config.js';
 import { gitFacts } from './git-facts.js';
 import { hookFiles, mayRunHooks } from './git-hooks.js';
 import { namesRevision } from './git-refs.js';
@@ -545,7 +545,9 @@ export const git: Handler = (ex, inv, env) => {
     if (text !== '') ex.parseString(text, [...inv.via, `git ${kind}`], { ifs: DEFAULT_IFS });
     judged.add(entry);
   }
-  const config = [...resolved.config, ...(facts.config ?? [])].filter((c) => !judged.has(c));
+  const config = [...resolved.config, ...(facts.config ?? []), ...foreignConfig(ex, inv, files)].filter(
+    (c) => !judged.has(c),
+  );
   noteHooks(ex, sub, files);
   // Read before this command's own segment counts among those that may move HEAD.
   const branches =
@@ -842,6 +844,30 @@ function gitFiles(ex: Extractor, inv: Invocation): GitFiles | undefined {
     unreadable ||= config.unreadable;
   }
   return { entries, unreadable, cwds: dirs, gitDir: gitDir ?? env.get('GIT_DIR'), home: res.ctx?.home };
+}
+
+/**
+ * A repository named by --git-dir or GIT_DIR that is not the one git finds from the working directory
+ * (`git --git-dir=/tmp/x diff`): its configuration is as good as given on the command line, so its
+ * entries are the invocation's own and the rules judge them (diff.external, core.fsmonitor, …). One
+ * that cannot be read (made by the same command) is unknown.
+ */
+function foreignConfig(ex: Extractor, inv: Invocation, files: GitFiles | undefined): string[] {
+  const view = ex.res.files;
+  const cwd = files?.cwds?.[0];
+  if (!view || !files?.gitDir || cwd === undefined) return [];
+  const named = posix.resolve(cwd, files.gitDir);
+  const own = findGitDir(view, cwd, { entries: [], unreadable: false });
+  if (own !== undefined && (view.realpath(own) ?? own) === (view.realpath(named) ?? named)) return [];
+  const text = view.readText(posix.join(named, 'config'), 64 * 1024);
+  if (text === undefined) {
+    ex.flag('unresolved_config', inv.text);
+    return [];
+  }
+  // Whether it is bare says nothing about what runs.
+  return parseGitConfig(text)
+    .filter(([key]) => key !== 'core.bare')
+    .map(([key, value]) => `${key}=${value}`);
 }
 
 /** The configuration git reads for an invocation, and where it runs (for its hooks). */
