@@ -1225,3 +1225,11 @@ passes('schema changes that keep the data', [
   "psql -c 'ALTER TYPE mood ADD VALUE x'",
   "mysql -e 'SHOW MASTER STATUS'",
 ]);
+gates('git runs a command given as words, passed on intact', [
+  ["git submodule foreach sh -c 'rm -rf ~'", 'fs.rm.recursive-or-force'],
+  ["git bisect run sh -c 'git push --force origin main'", 'git.push.force'],
+]);
+passes('git running a plain command in each submodule', [
+  "git submodule foreach 'git pull'",
+  'git bisect run npm test',
+]);

@@ -2,7 +2,9 @@
 // (so a rule can gate persistent keys that later run code, force pushes or re-route remotes), the
 // `-c` pairs `git clone` writes into the new repository, and the commands `git submodule foreach`
 // and `git bisect run` run.
+
 import { optionModel, type ParsedOptions, parseOptions } from './option-model.js';
+import { commandOf } from './prefixes.js';
 
 export interface GitFacts {
   /** `key=value` for a key set or added, `key` for a key unset, `section.*` for a section renamed or removed, `*` for `--edit`. */
@@ -56,15 +58,16 @@ export function gitFacts(sub: string, rest: readonly string[], read: ParsedOptio
     case 'clone':
       return { config: values('--config').map((c) => c.toLowerCase()) };
     case 'submodule': {
-      // `git submodule [--quiet] foreach [--recursive] COMMAND…`: the words are joined and run by a shell.
+      // `git submodule [--quiet] foreach [--recursive] COMMAND…`: one word is a shell string; more
+      // are a command and its arguments, passed on intact (`foreach sh -c 'rm -rf x'`).
       const at = rest.indexOf('foreach');
       if (at < 0 || rest.slice(0, at).some((w) => !w.startsWith('-'))) return {};
       let k = at + 1;
       while (rest[k] === '--recursive' || rest[k] === '-q' || rest[k] === '--quiet') k++;
-      return { command: rest.slice(k).join(' ') };
+      return { command: commandOf(rest.slice(k)) };
     }
     case 'bisect':
-      return rest[0] === 'run' ? { command: rest.slice(1).join(' ') } : {};
+      return rest[0] === 'run' ? { command: commandOf(rest.slice(1)) } : {};
     default:
       return {};
   }

@@ -86,6 +86,10 @@ describe('git checkout WORD as git reads it', () => {
     'git checkout notes',
     'git checkout docs',
     'git -c core.pager=cat checkout notes',
+    // Moved by -C, another work tree named, or a cd that may have failed: each place is read.
+    'git -C . checkout notes',
+    'git --work-tree=. checkout notes',
+    'cd nowhere; git checkout notes',
   ])('%s overwrites a path: gated', (command) => {
     expect(judged(command).rules).toContain('git.checkout.discard');
   });
@@ -97,6 +101,7 @@ describe('git checkout WORD as git reads it', () => {
     'git checkout v1',
     'git checkout missing.ts',
     'git checkout -b next notes',
+    'git -C . checkout feature',
   ])('%s names a revision (or nothing): passes', (command) => {
     expect(judged(command).rules).not.toContain('git.checkout.discard');
   });

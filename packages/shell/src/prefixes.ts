@@ -257,3 +257,13 @@ export function splitWords(text: string): string[] {
 export function slice(input: Argv, from: number, to?: number): Argv {
   return { argv: input.argv.slice(from, to), unresolved: input.unresolved.slice(from, to) };
 }
+
+/** A word quoted for the shell, so that parsing it gives the word back (`it's` → `'it'\\''s'`). */
+export function shellQuote(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`;
+}
+
+/** Words run as a command (not a shell string): quoted so that a parse gives them back one by one. */
+export function commandOf(words: readonly string[]): string {
+  return words.length === 1 ? (words[0] as string) : words.map(shellQuote).join(' ');
+}

@@ -765,19 +765,28 @@ function checkoutOfPath(
 ): string[] | undefined {
   const res = ex.res;
   const files = res.files;
-  if (argv[subIndex] !== 'checkout' || !read || !files || res.dirs?.length !== 1) return undefined;
+  if (argv[subIndex] !== 'checkout' || !read || !files || !res.dirs) return undefined;
   if (inv.unresolved.some(Boolean) || argv.slice(subIndex + 1).includes('--')) return undefined;
-  // Options that move the repository or the work tree elsewhere: the word is not read here.
-  if (argv.slice(1, subIndex).some((g) => /^(-C|--git-dir|--work-tree)(=|$)/.test(g))) return undefined;
   if (read.canonical.some((o) => /^(-b|-B|--orphan|--detach)(=|$)/.test(o))) return undefined;
   const operands = read.positionals.slice(1);
   const word = operands[0];
   if (operands.length !== 1 || word === undefined) return undefined;
-  const { paths, unresolved } = res.paths(word);
-  const path = paths[0];
-  if (unresolved || paths.length !== 1 || path === undefined || files.realpath(path) === undefined)
-    return undefined;
-  if (namesRevision(files, res.dirs[0] as string, word) !== false) return undefined;
+  // Where git runs: each directory the command may be in, moved by -C. With another repository or
+  // work tree named, whether the word is a revision there is not read: a file of that name here is
+  // taken as the path it may be.
+  const globals = argv.slice(1, subIndex);
+  const elsewhere = globals.some((g) => /^(--git-dir|--work-tree)(=|$)/.test(g));
+  let dirs: readonly string[] = res.dirs;
+  for (let k = 0; k < globals.length; k++) {
+    if (globals[k] !== '-C') continue;
+    const to = globals[k + 1];
+    if (to === undefined) return undefined;
+    dirs = dirs.map((d) => posix.resolve(d, to));
+  }
+  const isPath = (dir: string) =>
+    files.realpath(posix.resolve(dir, word)) !== undefined &&
+    (elsewhere || namesRevision(files, dir, word) === false);
+  if (!dirs.some(isPath)) return undefined;
   const at = argv.lastIndexOf(word);
   return [...argv.slice(0, at), '--', ...argv.slice(at)];
 }
