@@ -281,8 +281,11 @@ export class Extractor {
       // `for f in a.ts src/*.ts; do …"$f"…; done`: the body once per value, where the list is known.
       const bound =
         command.assigns === undefined ? undefined : this.loopValues(command, command.assigns, env);
+      // A subshell's `cd` is its own: the shell around it stays where it was.
+      const outside = command.kind === 'subshell' ? this.res.dirs : undefined;
       for (const each of bound ?? [env])
         for (const body of command.body) this.walkScript(body, each, inner, input);
+      if (outside !== undefined) this.res.dirs = outside;
       if (command.kind === 'arith') this.arithmetic--;
       if (repeats) this.deferred--;
       if (command.kind !== 'arith' && (writes.paths.length > 0 || writes.unresolved)) {
@@ -642,9 +645,12 @@ export class Extractor {
     for (const element of word.array ?? []) this.walkWordSubs(element, env, via);
     for (const part of word.parts) {
       if (part.kind === 'sub') {
-        // A process substitution runs alongside the command that reads it.
+        // A process substitution runs alongside the command that reads it; either runs in a subshell,
+        // whose `cd` is its own.
         if (part.proc) this.deferred++;
+        const outside = this.res.dirs;
         this.walkScript(part.script, env, [...via, part.proc ? '<()' : '$()']);
+        this.res.dirs = outside;
         if (part.proc) this.deferred--;
       } else if (part.kind === 'arith' || part.kind === 'param') {
         for (const sub of part.subs) this.walkScript(sub, env, [...via, '$()']);

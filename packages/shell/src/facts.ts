@@ -44,6 +44,8 @@ const CD = /(^|[^\w-])(cd|pushd|popd)(?![\w-])/;
 const EXPORTED_GIT_DIR =
   /\b(export|declare|typeset|readonly)\b[^;&|\n]*\bGIT_(DIR|WORK_TREE|COMMON_DIR|CONFIG_PARAMETERS|CONFIG_COUNT)\b|(^|[;&|\n(]\s*)GIT_(DIR|WORK_TREE|COMMON_DIR|CONFIG_PARAMETERS|CONFIG_COUNT)=\S*\s*($|[;&|\n)])/;
 const LOOP = /(^|[^\w-])(while|until|for|select|function)(?![\w-])|\(\s*\)/;
+/** `( cd DIR …`: a cd opening a subshell, whose directory does not leak to the shell around it. */
+const SUBSHELL_CD = /(^|[^$\w])\(\s*(cd|pushd)(?![\w-])/g;
 
 const HANDLERS: Record<string, Handler> = {
   ssh,
@@ -126,7 +128,8 @@ function parseAnew(command: string, opts: ParseOptions, headMoves = false): Shel
   res.onReassign = (name) => extractor.flag('reassigned_variable', `${name}: ${text.slice(0, 180)}`);
   res.texts.push(text);
   // A loop or function may run a `cd` before commands written above it: directories are unknown.
-  if (CD.test(text) && LOOP.test(text)) res.dirs = null;
+  // Not a cd that opens a subshell (`(cd "$d" && make)`): it stays there.
+  if (CD.test(text.replace(SUBSHELL_CD, '$1(')) && LOOP.test(text)) res.dirs = null;
   // An exported GIT_DIR/GIT_WORK_TREE points later git commands at another repository.
   const headUnknown = headMoves || EXPORTED_GIT_DIR.test(text);
   if (headUnknown) res.headMayMove = true;

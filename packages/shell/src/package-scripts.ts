@@ -192,7 +192,8 @@ export function runPackageScripts(ex: Extractor, inv: Invocation, _env: Env, pro
       return;
     }
     if (found === undefined) return; // no package.json: the command fails, nothing runs
-    judgeScripts(ex, inv, program, found, names);
+    // A fan-out (`--workspaces`, `-r`, `--filter`) leaves the root out unless asked to include it.
+    if (!place.workspaces || place.includeRoot) judgeScripts(ex, inv, program, found, names);
     if (!place.workspaces) return;
     const dirs = ex.res.files ? workspaceDirs(ex.res.files, posix.dirname(found), program) : undefined;
     if (dirs === undefined) ex.flag('unresolved_script', inv.text);
@@ -229,9 +230,20 @@ function judgeScripts(
       ex.flag('unreadable_script', `${found}: scripts.${name.slice(0, 60)}`);
       continue;
     }
+    // A script that runs itself again (a root `build` of `npm run build --workspaces`, through a
+    // package the fan-out reaches) is already being judged: its text adds nothing the second time.
+    const key = `${found}\0${name}`;
+    const open = judging.get(ex.res) ?? new Set<string>();
+    judging.set(ex.res, open);
+    if (open.has(key)) continue;
+    open.add(key);
     judgeShellText(ex, inv, line, `${program} run ${name}`);
+    open.delete(key);
   }
 }
+
+/** The (package.json, script) pairs being judged, per parse. */
+const judging = new WeakMap<object, Set<string>>();
 
 /**
  * The workspace root's package.json (`pnpm -w`, `npm -W`): the nearest directory up holding

@@ -188,7 +188,10 @@ describe('cd', () => {
     expect(seg('pushd /etc; cd ..; echo > x', 'echo').writes).toEqual(
       expect.arrayContaining([w('x'), '/etc/x', '/x']),
     );
-    expect(seg('(cd sub); echo hi > out', 'echo').writes).toEqual([w('out'), w('sub/out')]);
+    // A subshell's cd (and a substitution's) stays in it.
+    expect(seg('(cd sub); echo hi > out', 'echo').writes).toEqual([w('out')]);
+    expect(seg('x=$(cd sub; pwd); echo hi > out', 'echo').writes).toEqual([w('out')]);
+    expect(seg('(cd sub && echo hi > out)', 'echo').writes).toEqual([w('sub/out')]);
   });
 
   it('makes later relative writes unresolved after a cd it cannot follow', () => {

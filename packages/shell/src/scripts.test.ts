@@ -531,6 +531,23 @@ describe('package scripts', () => {
     expect(kinds(parseShell(same))).toContain('script_written_by_command');
   });
 
+  it('a root script that fans out to the workspaces is judged once, not again through itself', () => {
+    put(
+      'fan/package.json',
+      JSON.stringify({ workspaces: ['packages/*'], scripts: { build: 'npm run build --workspaces' } }),
+    );
+    put('fan/packages/a/package.json', JSON.stringify({ scripts: { build: 'tsc -b' } }));
+    put('fan/packages/b/package.json', JSON.stringify({ scripts: { build: 'vite build' } }));
+    const fan = join(root, 'fan');
+    for (const cmd of ['npm run build', 'npm run build --workspaces', 'npm run build -w a']) {
+      const f = parse(cmd, fan);
+      expect({ cmd, kinds: kinds(f) }).toEqual({ cmd, kinds: [] });
+      expect(programs(f)).toEqual(expect.arrayContaining(['tsc', 'vite']));
+    }
+    // A cd inside a subshell in a loop stays in that subshell.
+    expect(kinds(parse('for d in packages/*; do (cd "$d" && npm run build); done', fan))).toEqual([]);
+  });
+
   it('a workspace option where the workspace list cannot be read whole is unknown', () => {
     put('deep/package.json', JSON.stringify({ workspaces: ['packages/**/pkg/*'], scripts: {} }));
     expect(kinds(parse('npm run clean --workspace=api', join(root, 'deep')))).toContain('unresolved_script');

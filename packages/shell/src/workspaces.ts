@@ -23,6 +23,8 @@ export interface Placement {
   workspaces: boolean;
   /** The workspace root's scripts run (`pnpm -w`, `npm -W`), wherever in the workspace the command is. */
   root?: boolean;
+  /** A fan-out includes the root's own script (`--include-workspace-root`). */
+  includeRoot?: boolean;
   /** A placement the words cannot tell (a value the shell works out, an abbreviation, the environment's). */
   unknown: boolean;
 }
@@ -61,6 +63,7 @@ export function placement(
       const rootOnly = pnpmRoot || /^(-W|--workspace-root)$/.test(name);
       if (rootOnly) out.root = true;
       else out.workspaces = true;
+      if (name === '--include-workspace-root') out.includeRoot = true;
       continue;
     }
     if (
