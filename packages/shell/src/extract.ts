@@ -16,7 +16,7 @@ import { Parser } from './parser.js';
 import { type Argv, isPrefix, unwrapPrefix } from './prefixes.js';
 import { DATA_STDIN, databaseClient, interpreterLanguage, OPTION_INERT, SHELLS } from './programs.js';
 import type { Resolver } from './resolve.js';
-import { noteWritten } from './scripts.js';
+import { noteWritten, runPathProgram } from './scripts.js';
 import { buildSegment } from './segment.js';
 import { serviceSql } from './sql-clients.js';
 import type { DynamicConstruct, ShellRedirect, ShellSegment } from './types.js';
@@ -359,6 +359,9 @@ export class Extractor {
       // after any prefix (`time f`): its bodies, then the word as a program too.
       this.callFunction(first, inv, env);
       const program = normalizeProgram(first);
+      // A program named by a path is that file, whatever its name (`./bin/git`, `tools/../bin/npm`):
+      // read and judged as the script it may be, and its words as that program's too.
+      if (first.includes('/')) runPathProgram(this, inv, first);
       // `git-reset --hard`, /usr/libexec/git-core/git-push: git runs `git X` as its program git-X.
       const dashed = DASHED_GIT.exec(program);
       if (dashed) {

@@ -12,20 +12,18 @@ import { runMake } from './makefile.js';
 import { runPackageRunner } from './package-runners.js';
 import { runPackageScripts } from './package-scripts.js';
 import { runCmdlet } from './powershell-cmdlets.js';
-import { runPathProgram } from './scripts.js';
 import { runToolchain } from './toolchain-runners.js';
 
 const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
 
 /** Judge what the program runs; true when it ran a package binary (its command was judged already). */
 export function runsFiles(ex: Extractor, inv: Invocation, env: Env, program: string): boolean {
-  const word = inv.argv[0] ?? '';
   if (runPackageRunner(ex, inv, env, program)) return true;
   if (runEnvRunner(ex, inv, env, program)) return true;
   if (runCmdlet(ex, inv, env, program)) return true;
   if (runToolchain(ex, inv, env, program)) return true;
+  // A program named by a path was read as the file it is already (extract.ts).
   if (PACKAGE_MANAGERS.has(program)) runPackageScripts(ex, inv, env, program);
   else if (program === 'make' || program === 'gmake') runMake(ex, inv);
-  else if (word.includes('/')) runPathProgram(ex, inv, word);
   return false;
 }

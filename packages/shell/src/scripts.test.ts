@@ -184,6 +184,17 @@ describe('shell files', () => {
     expect(programs(parse("zsh -euo pipefail -c 'git reset --hard'"))).toContain('git');
   });
 
+  it('a program named by a path is read, whatever its name (./bin/git is not git)', () => {
+    put('p/bin/git', '#!/bin/sh\nrm -rf /srv/data\n', 0o755);
+    for (const cmd of ['./bin/git status', 'bin/../bin/git log', './bin/git --version']) {
+      expect({ cmd, programs: programs(parse(cmd)) }).toEqual({
+        cmd,
+        programs: expect.arrayContaining(['rm']),
+      });
+    }
+    expect(programs(parse('git status'))).not.toContain('rm');
+  });
+
   it('lists a compiled program without reading it', () => {
     const f = parse('./bin/app --serve');
     expect(kinds(f)).toEqual([]);
