@@ -210,10 +210,6 @@ export function commandOutput(command: Command, env: Env, res?: Resolver): strin
     const branch = res?.currentBranch();
     return branch ? `${branch}\n` : null;
   }
-  // The processor count (`make -j$(nproc)`): its shape is known, a number, unless the command
-  // defines its own nproc or getconf or changes PATH. One number stands for any.
-  if (!input && PROCESSOR_COUNT.test(argv.join(' ')) && !res?.texts.some((t) => SHADOWS_COUNT.test(t)))
-    return '1\n';
   if (program === 'echo' && !input) return echoOutput(argv.slice(1));
   if (program === 'printf' && !input) return printfOutput(argv.slice(1));
   if (program === 'cat' && argv.length === 1 && input) {
@@ -228,10 +224,6 @@ export function commandOutput(command: Command, env: Env, res?: Resolver): strin
   }
   return null;
 }
-
-const PROCESSOR_COUNT = /^(nproc( --all)?|getconf _?NPROCESSORS_ONLN|sysctl -n hw\.(ncpu|logicalcpu))$/;
-const SHADOWS_COUNT =
-  /\b(nproc|getconf|sysctl)\s*\(\s*\)|\bfunction\s+(nproc|getconf|sysctl)\b|\balias\b|(^|[^\w])PATH\+?=|\benable\b/;
 
 /** git commands that print the current branch's name (read from the repository where it can be). */
 const CURRENT_BRANCH = new Set([

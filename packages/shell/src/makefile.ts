@@ -64,6 +64,25 @@ interface Makefile {
   shell: string[];
 }
 
+/** The processor count, as a command prints it: a number. */
+const PROCESSOR_COUNT = String.raw`"?\$\((?:nproc(?: --all)?|getconf _?NPROCESSORS_ONLN|sysctl -n hw\.(?:ncpu|logicalcpu))\)"?`;
+const JOBS_ATTACHED = new RegExp(`^(?:-j|-l|--jobs=|--load-average=)${PROCESSOR_COUNT}$`);
+const JOBS_VALUE = new RegExp(`^${PROCESSOR_COUNT}$`);
+/** What could make the count something else: the command's own nproc, an alias, another PATH. */
+const SHADOWS_COUNT =
+  /\b(nproc|getconf|sysctl)\s*\(\s*\)|\bfunction\s+(nproc|getconf|sysctl)\b|\balias\b|(^|[^\w])PATH\+?=|\benable\b|\bhash\b/;
+
+/**
+ * `make -j$(nproc)`, `-j "$(nproc)"`, `--jobs=$(getconf _NPROCESSORS_ONLN)`: a job count the shell works
+ * out is still a number, as the value of -j or -l only, and unless the command defines its own counter.
+ */
+function jobCount(argv: readonly string[], k: number, texts: readonly string[]): boolean {
+  const word = argv[k] as string;
+  const separate = /^(-j|-l|--jobs|--load-average)$/.test(argv[k - 1] ?? '') && JOBS_VALUE.test(word);
+  if (!separate && !JOBS_ATTACHED.test(word)) return false;
+  return !texts.some((t) => SHADOWS_COUNT.test(t));
+}
+
 export function runMake(ex: Extractor, inv: Invocation): void {
   // Without a file view nothing is read; the makefile's path is still noted (see noteUnread).
   const readable = canRead(ex, inv);
@@ -82,7 +101,7 @@ export function runMake(ex: Extractor, inv: Invocation): void {
       ex.flag('unresolved_script', inv.text);
       return;
     }
-    if (unresolved[k]) {
+    if (unresolved[k] && !jobCount(argv, k, ex.res.texts)) {
       if (readable) ex.flag('unresolved_script', inv.text);
       return;
     }

@@ -584,6 +584,9 @@ describe('make', () => {
       expect({ cmd, kinds: kinds(parse(cmd)) }).toEqual({ cmd, kinds: [] });
     }
     expect(kinds(parse('nproc() { echo "1 --eval=x"; }; make -j$(nproc)'))).toContain('unresolved_script');
+    // Elsewhere the count is a word like any other the shell works out.
+    expect(kinds(parse('make -f mk/$(nproc).mk'))).toContain('unresolved_script');
+    expect(kinds(parse('bash $(nproc)'))).toContain('unresolved_script');
   });
 
   it('a target that deletes or force-pushes shows the command', () => {
