@@ -1,6 +1,7 @@
 // Walking the syntax tree into facts: every simple command becomes an Invocation (expanded argv,
 // assignments, redirects, stdin), prefixes are peeled off, and wrappers that run other commands
 // (shells, ssh, xargs, find -exec, …) hand their inner commands back to `resolve`.
+import { posix } from 'node:path';
 import type { Command, CompoundCommand, Pipeline, Redirect, Script, SimpleCommand, Word } from './ast.js';
 import { BraceLimit, braceExpand } from './brace.js';
 import { type Budget, enter, LimitExceeded, leave, ShellSyntaxError, tick } from './budget.js';
@@ -69,6 +70,10 @@ function fixedShape(word: Word): boolean {
 function oneWord(word: Word): boolean {
   return word.parts.every((p) => (p.kind === 'lit' ? p.quoted || !/[*?[]/.test(p.text) : p.quoted));
 }
+
+/** What may assign a loop's variable where its text does not show it. */
+const HIDDEN_ASSIGNMENT =
+  /\w\s*\(\s*\)|\bfunction\s|(^|[\s;&|(])(source|\.|eval|trap|let|read|mapfile|readarray|getopts|printf|declare|typeset|local|export|command_not_found_handle)(?=[\s;&|)]|$)|\(\(/;
 
 /** Most values of a `for` list whose body is walked once per value. */
 const MAX_LOOP_VALUES = 16;
@@ -203,6 +208,9 @@ export class Extractor {
    */
   private loopValues(command: CompoundCommand, name: string, env: Env): Env[] | undefined {
     if (command.words.length === 0 || !onlyRead(name, command.text)) return undefined;
+    // Anything that may assign the name out of sight (a function, a sourced file, eval, a trap, a
+    // nameref, arithmetic, printf -v, read): the variable stays unknown.
+    if (this.res.texts.some((t) => HIDDEN_ASSIGNMENT.test(t))) return undefined;
     const values: string[] = [];
     for (const word of command.words) {
       let each: Word[];
@@ -218,6 +226,8 @@ export class Extractor {
           const pattern = expanded.patterns?.[k];
           const matches = pattern ? this.res.glob(pattern) : undefined;
           if (pattern && matches === undefined && this.res.files) return undefined;
+          // A glob over a directory this command has written in already may find what it wrote.
+          if (pattern && this.writesUnder(posix.dirname(pattern))) return undefined;
           // Without a file view a glob stays as written: a path of the project all the same.
           if (matches === undefined && /[*?[\]]/.test(value) && !pattern) return undefined;
           values.push(...(matches !== undefined && matches.length > 0 ? matches : [value]));
@@ -227,6 +237,16 @@ export class Extractor {
     if (values.length === 0 || values.length > MAX_LOOP_VALUES || values.some((v) => /\s/.test(v)))
       return undefined;
     return values.map((value) => ({ ...env, loop: new Map([...(env.loop ?? []), [name, value]]) }));
+  }
+
+  /** Whether a segment so far writes in `dir` (as written, relative to the command), or somewhere unknown. */
+  private writesUnder(dir: string): boolean {
+    const { paths } = this.res.paths(dir === '' ? '.' : dir);
+    return this.segments.some(
+      (s) =>
+        s.writes_unresolved === true ||
+        (s.writes ?? []).some((w) => paths.some((p) => posix.dirname(w) === p || w.startsWith(`${p}/`))),
+    );
   }
 
   /** Depth of `(( … ))` bodies being walked (read as commands for their substitutions only). */

@@ -217,6 +217,13 @@ describe('a for loop over a known list: the body once per value', () => {
       // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text under test, not a template
       'for f in a.ts; do rm "${f:=/etc/passwd}"; done',
       'for f in $(ls); do rm "$f"; done',
+      // Assigned out of sight: a function, a sourced file, a trap, a nameref, eval, arithmetic.
+      'g() { f=/etc/passwd; }; for f in a.ts; do g; rm "$f"; done',
+      'for f in a.ts; do . ./set.sh; rm "$f"; done',
+      'trap \'f=/etc/passwd\' DEBUG; for f in a.ts; do rm "$f"; done',
+      'declare -n r=f; for f in a.ts; do r=/etc/passwd; rm "$f"; done',
+      'for f in a.ts; do eval \'f=/etc/passwd\'; rm "$f"; done',
+      'v=f; for f in a.ts; do (( $v = 5 )); rm "$f"; done',
       `for f in ${Array.from({ length: 17 }, (_, k) => `f${k}`).join(' ')}; do rm "$f"; done`,
     ]) {
       const rm = seg(command, 'rm');
