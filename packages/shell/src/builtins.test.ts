@@ -70,6 +70,14 @@ describe('builtins that define later behaviour', () => {
     ['env PATH=./bin ls', 'path_in_project'],
     ['printf -v PATH %s ./bin; ls', 'dynamic_name'],
     ['read PATH < f; ls', 'dynamic_name'],
+    ['for PATH in bin:/usr/bin; do git status; done', 'dynamic_name'],
+    ["for PS4 in '$(rm -rf ~)'; do set -x; :; done", 'dynamic_name'],
+    ['for GIT_EXTERNAL_DIFF in x.sh; do git diff; done', 'dynamic_name'],
+    ['declare -n p=PATH; p=bin:/usr/bin; git status', 'dynamic_name'],
+    ['declare -n p="$X"; p=1', 'dynamic_name'],
+    ['printf -vPATH bin:/usr/bin; git status', 'dynamic_name'],
+    ['read -aPATH <<< bin; git status', 'dynamic_name'],
+    ['PATH=/proc/self/cwd/bin:$PATH git status', 'path_in_project'],
   ])('%s → %s', (command, kind) => {
     expect(kinds(command)).toContain(kind);
   });

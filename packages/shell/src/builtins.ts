@@ -3,6 +3,7 @@
 // (positional parameters), glob options, and the ones that install code to run later (`alias`,
 // `hash -p`, `enable`, `complete -C`, `bind -x`, `mapfile -C`, prompt and startup variables), each
 // reported as its own dynamic construct so the command is gated.
+import { posix } from 'node:path';
 import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
 import { firstOperand } from './option-scan.js';
@@ -44,7 +45,7 @@ export function checkAssignment(
     if (unresolved) ex.flag('unresolved_code', source);
     else ex.parseString(commandText(kind, value), [`${name}=`], { ifs: ' \t\n' });
   }
-  if (name === 'PATH' && !searchesOnlyElsewhere(value)) ex.flag('path_in_project', source);
+  if (name === 'PATH' && !searchesOnlyElsewhere(value, ex)) ex.flag('path_in_project', source);
   if (/^PS[0124]$/.test(name) && (unresolved || /\$\(|`/.test(value))) ex.flag('prompt_substitution', source);
   // Given to one command, these are judged by the rules on that command (bash reads BASH_ENV, zsh does not).
   else if (program !== undefined) return;
@@ -60,12 +61,28 @@ const args = (inv: Invocation): string[] => inv.argv.slice(1);
  * under the working directory (`$PWD/bin`) or otherwise unknown may put a file the session wrote
  * in the place of `ls` or `git`. node_modules/.bin holds the installed packages' programs.
  */
-function searchesOnlyElsewhere(value: string): boolean {
+function searchesOnlyElsewhere(value: string, ex: Extractor): boolean {
+  const here = ex.res.dirs;
+  const files = ex.res.files;
   return value.split(':').every((entry) => {
     if (/^(\$PATH|\$\{PATH\})$/.test(entry)) return true;
     if (/(^|\/)node_modules\/\.bin\/?$/.test(entry)) return true;
-    if (/^(\$HOME|\$\{HOME\}|~)\/[\w./-]+$/.test(entry)) return true;
-    return entry.startsWith('/') && !/[$`]/.test(entry);
+    if (/^(\$HOME|\$\{HOME\}|~)\/[\w./-]+$/.test(entry))
+      return here !== null && !under(ex, entry.replace(/^[^/]*/, ex.res.ctx?.home ?? '~'));
+    if (!entry.startsWith('/') || /[$`]/.test(entry) || entry.startsWith('/proc/')) return false;
+    // Expanded where files are read (`$PWD/bin` is the project's bin): not under the working directory.
+    const real = files?.realpath(entry) ?? posix.normalize(entry);
+    return here !== null && !under(ex, real);
+  });
+}
+
+/** Whether a path lies in (or is) a directory the command may be working in. */
+function under(ex: Extractor, path: string): boolean {
+  // Without a context the directory is not known (''): only absolute ones can hold a path.
+  return (ex.res.dirs ?? []).some((dir) => {
+    if (!dir.startsWith('/')) return false;
+    const real = ex.res.files?.realpath(dir) ?? dir;
+    return path === real || path.startsWith(`${real}/`) || path === dir || path.startsWith(`${dir}/`);
   });
 }
 
@@ -109,9 +126,20 @@ function checkNameOperand(ex: Extractor, inv: Invocation, k: number): void {
   else {
     checkName(ex, word, inv.text);
     // A value the command cannot tell for a variable that steers what runs or where (`read PATH`).
-    if (STEERING.has(word)) ex.flag('dynamic_name', inv.text);
+    if (steeringName(word.replace(/\[.*$/, ''))) ex.flag('dynamic_name', inv.text);
   }
 }
+
+/**
+ * A variable whose value decides what runs or where, or that a program reads as code or options:
+ * one the command sets only with a value it shows (not a `for` loop's variable, a nameref's target,
+ * `read`). PATH, HOME, IFS, the prompts, GIT_*, LD_*, the interpreters' option and path variables.
+ */
+export function steeringName(name: string): boolean {
+  return STEERING.has(name) || STEERING_PATTERN.test(name);
+}
+const STEERING_PATTERN =
+  /^(PS[0-4]|BASH_\w+|GIT_\w+|LD_\w+|DYLD_\w+|PYTHON\w+|PERL5?\w*|RUBY\w+|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|NODE_\w+|npm_config_\w+|EDITOR|VISUAL|PAGER|\w+_PAGER|\w+_EDITOR|XDG_CONFIG_HOME|ZDOTDIR|SSH_ASKPASS|SUDO_ASKPASS|MAKEFLAGS|GOFLAGS|TAR_OPTIONS)$/;
 
 /** Variables whose value decides what runs or where: set only with a value the command shows. */
 const STEERING = new Set(
@@ -132,6 +160,12 @@ const declaration: Effect = (ex, inv) => {
       continue;
     }
     if (NAME.test(arg)) {
+      // `declare -n p=PATH`: assigning p later assigns PATH, with a value this reading never sees.
+      if (nameref) {
+        const target = arg.slice(arg.indexOf('=') + 1);
+        if (inv.unresolved[k + 1] || steeringName(target.replace(/\[.*$/, '')))
+          ex.flag('dynamic_name', inv.text);
+      }
       // `declare 'a=($(…))'`: declare parses a quoted array value again, and its `$(…)` runs.
       if (/^[^=]*=\(/.test(arg) && ARITHMETIC_SUBSTITUTION.test(arg)) ex.flag('declare_reparse', inv.text);
       checkAssignment(ex, arg, inv.unresolved[k + 1] ?? false, inv.text);
@@ -143,6 +177,13 @@ const declaration: Effect = (ex, inv) => {
 /** `read`, `unset`, `getopts`, `mapfile`: every plain name operand is (re)assigned. */
 const assignsNames: Effect = (ex, inv) => {
   for (const [k, arg] of args(inv).entries()) {
+    // `read -a NAME` / `-aNAME`: the array it fills.
+    if (inv.argv[0] === 'read' && /^-[a-zA-Z]*a./.test(arg)) {
+      const name = arg.slice(arg.indexOf('a') + 1);
+      if (steeringName(name)) ex.flag('dynamic_name', inv.text);
+      ex.res.assign(name);
+      continue;
+    }
     if (arg.startsWith('-')) continue;
     checkNameOperand(ex, inv, k + 1);
     if (/^[A-Za-z_]\w*$/.test(arg)) ex.res.assign(arg);
@@ -202,6 +243,14 @@ export const EFFECTS: Record<string, Effect> = {
     if (at > 0 && inv.argv[at + 1] !== undefined) {
       checkNameOperand(ex, inv, at + 1);
       ex.res.assign(inv.argv[at + 1] as string);
+    }
+    // `printf -vNAME …`: the name attached.
+    const attached = inv.argv.find((a, k) => k > 0 && /^-v./.test(a));
+    if (attached !== undefined) {
+      const name = attached.slice(2);
+      checkName(ex, name, inv.text);
+      if (steeringName(name.replace(/\[.*$/, ''))) ex.flag('dynamic_name', inv.text);
+      ex.res.assign(name.replace(/\[.*$/, ''));
     }
   },
   // Positional parameters and glob semantics set by the command itself are not the static ones.

@@ -5,7 +5,7 @@ import { posix } from 'node:path';
 import type { Command, CompoundCommand, Pipeline, Redirect, Script, SimpleCommand, Word } from './ast.js';
 import { BraceLimit, braceExpand } from './brace.js';
 import { type Budget, enter, LimitExceeded, leave, ShellSyntaxError, tick } from './budget.js';
-import { checkArithmeticWord, checkAssignment, EFFECTS } from './builtins.js';
+import { checkArithmeticWord, checkAssignment, EFFECTS, steeringName } from './builtins.js';
 import { commandOutput, type Env, expandWord, MAX_BRACE_WORDS } from './expand.js';
 import { runsFiles } from './file-runners.js';
 import type { PipelineAt } from './git-switch.js';
@@ -285,7 +285,11 @@ export class Extractor {
         this.functions.set(command.defines, [...known, command.body[0]]);
       }
       for (const word of command.words) this.walkWordSubs(word, env, via);
-      if (command.assigns !== undefined) this.res.assign(command.assigns);
+      if (command.assigns !== undefined) {
+        this.res.assign(command.assigns);
+        // `for PATH in bin:/usr/bin; do git status; done`: a loop may set what steers every command.
+        if (steeringName(command.assigns)) this.flag('dynamic_name', command.text);
+      }
       if (command.kind === 'arith') this.res.scanText(command.text);
       // `(( x = 'a[$(…)]' ))`, `[[ 'a[$(…)]' -eq 0 ]]`: a subscript bash evaluates, and its `$(…)` runs.
       if (command.kind === 'arith' || command.text.startsWith('[['))

@@ -188,6 +188,24 @@ describe('shell files', () => {
     expect(programs(parse("zsh -euo pipefail -c 'git reset --hard'"))).toContain('git');
   });
 
+  it('a PATH that searches the working directory, however spelled once expanded, is dynamic', () => {
+    for (const cmd of [
+      'export PATH="$PWD/bin:$PATH"; git status',
+      `PATH=${join(root, 'p/bin')}:$PATH git status`,
+    ]) {
+      expect({ cmd, kinds: kinds(parse(cmd)) }).toEqual({
+        cmd,
+        kinds: expect.arrayContaining(['path_in_project']),
+      });
+    }
+    for (const cmd of [
+      'export PATH="$HOME/.cargo/bin:$PATH"',
+      'PATH="$PWD/node_modules/.bin:$PATH" vitest run',
+    ]) {
+      expect({ cmd, kinds: kinds(parse(cmd)) }).toEqual({ cmd, kinds: [] });
+    }
+  });
+
   it('a program named by a path is read, whatever its name (./bin/git is not git)', () => {
     put('p/bin/git', '#!/bin/sh\nrm -rf /srv/data\n', 0o755);
     for (const cmd of ['./bin/git status', 'bin/../bin/git log', './bin/git --version']) {
