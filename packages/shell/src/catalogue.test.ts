@@ -1233,3 +1233,6 @@ passes('git running a plain command in each submodule', [
   "git submodule foreach 'git pull'",
   'git bisect run npm test',
 ]);
+gates('gh configuration exported for later commands', [
+  ['export GH_CONFIG_DIR=/tmp/x; gh pr list', 'shell.env.export-injection'],
+]);

@@ -130,8 +130,12 @@ function parseAnew(command: string, opts: ParseOptions, headMoves = false): Shel
   // A loop or function may run a `cd` before commands written above it: directories are unknown.
   // Not a cd that opens a subshell (`(cd "$d" && make)`): it stays there.
   if (CD.test(text.replace(SUBSHELL_CD, '$1(')) && LOOP.test(text)) res.dirs = null;
-  // An exported GIT_DIR/GIT_WORK_TREE points later git commands at another repository.
-  const headUnknown = headMoves || EXPORTED_GIT_DIR.test(text);
+  // An exported GIT_DIR/GIT_WORK_TREE points later git commands at another repository, whose
+  // configuration is not read here.
+  const exportedGitDir = EXPORTED_GIT_DIR.test(text);
+  if (exportedGitDir && /(^|[^\w-])git(?![\w-])/.test(text))
+    extractor.flag('unresolved_config', text.slice(0, 200));
+  const headUnknown = headMoves || exportedGitDir;
   if (headUnknown) res.headMayMove = true;
   try {
     const script = new Parser(text, budget).parseScript();

@@ -237,6 +237,19 @@ describe('a repository named by --git-dir or GIT_DIR that is not the one here', 
     expect(gitSegment('git --git-dir=.git log')?.config ?? []).toEqual([]);
   });
 
+  it('includes the common directory it shares (commondir, GIT_COMMON_DIR)', () => {
+    const bare = join(root, 'elsewhere.git');
+    const linked = join(root, 'linked');
+    mkdirSync(linked, { recursive: true });
+    writeFileSync(join(linked, 'commondir'), '../elsewhere.git\n');
+    writeFileSync(join(linked, 'config'), '[core]\n');
+    expect(gitSegment(`git --git-dir=${linked} status`)?.config).toContain('diff.external=rm -rf ~');
+    expect(gitSegment(`GIT_COMMON_DIR=${bare} git status`)?.config).toContain('diff.external=rm -rf ~');
+    expect(segmentsOf(`export GIT_DIR=${bare}; git status`).dynamic.map((d) => d.kind)).toContain(
+      'unresolved_config',
+    );
+  });
+
   it('that cannot be read (made by the same command) is unknown', () => {
     const f = segmentsOf(`git --git-dir=${join(root, 'missing.git')} status`);
     expect(f.dynamic.map((d) => d.kind)).toContain('unresolved_config');

@@ -864,19 +864,35 @@ function gitFiles(ex: Extractor, inv: Invocation): GitFiles | undefined {
 function foreignConfig(ex: Extractor, inv: Invocation, files: GitFiles | undefined): string[] {
   const view = ex.res.files;
   const cwd = files?.cwds?.[0];
-  if (!view || !files?.gitDir || cwd === undefined) return [];
-  const named = posix.resolve(cwd, files.gitDir);
+  const common = inv.assignments
+    .find((a) => a.startsWith('GIT_COMMON_DIR='))
+    ?.slice('GIT_COMMON_DIR='.length);
+  if (!view || cwd === undefined || (!files?.gitDir && common === undefined)) return [];
   const own = findGitDir(view, cwd, { entries: [], unreadable: false });
-  if (own !== undefined && (view.realpath(own) ?? own) === (view.realpath(named) ?? named)) return [];
-  const text = view.readText(posix.join(named, 'config'), 64 * 1024);
-  if (text === undefined) {
-    ex.flag('unresolved_config', inv.text);
-    return [];
+  const real = (dir: string) => view.realpath(dir) ?? dir;
+  // The directory named, and the common directory it shares (its `commondir` file, or GIT_COMMON_DIR).
+  const dirs: string[] = [];
+  if (files?.gitDir) {
+    const named = posix.resolve(cwd, files.gitDir);
+    const linked = view.readText(posix.join(named, 'commondir'), 4096)?.trim();
+    dirs.push(named);
+    if (linked) dirs.push(posix.resolve(named, linked));
   }
-  // Whether it is bare says nothing about what runs.
-  return parseGitConfig(text)
-    .filter(([key]) => key !== 'core.bare')
-    .map(([key, value]) => `${key}=${value}`);
+  if (common !== undefined) dirs.push(posix.resolve(cwd, common));
+  const out: string[] = [];
+  for (const dir of dirs) {
+    if (own !== undefined && real(own) === real(dir)) continue;
+    const text = view.readText(posix.join(dir, 'config'), 64 * 1024);
+    if (text === undefined) {
+      ex.flag('unresolved_config', inv.text);
+      continue;
+    }
+    // Whether it is bare says nothing about what runs.
+    for (const [key, value] of parseGitConfig(text)) if (key !== 'core.bare') out.push(`${key}=${value}`);
+    const worktree = view.readText(posix.join(dir, 'config.worktree'), 64 * 1024);
+    for (const [key, value] of parseGitConfig(worktree ?? '')) out.push(`${key}=${value}`);
+  }
+  return out;
 }
 
 /** The configuration git reads for an invocation, and where it runs (for its hooks). */
