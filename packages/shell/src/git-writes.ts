@@ -78,6 +78,17 @@ export function gitWrites(
     if (named === undefined) return [{ text: base === '' ? '.' : base, at: -1, unknown: true }];
     return named.map((t) => ({ text: base === '' ? t : posix.join(base, t), at: -1 }));
   }
+  // `git mv [-f] SRC… DST`: the destination (or what lands in it) is written, the sources go;
+  // `git merge-file CURRENT BASE OTHER` writes CURRENT unless it prints (-p, --stdout).
+  if (sub === 'mv' || sub === 'merge-file') {
+    const operands = args.map((a, k) => ({ a, k })).filter(({ a, k }) => k > 0 && !a.startsWith('-'));
+    if (sub === 'merge-file' && args.some((a) => a === '-p' || a === '--stdout')) return [];
+    const written = sub === 'mv' ? operands : operands.slice(0, 1);
+    return written.map(({ a, k }) => ({
+      text: base === '' || a.startsWith('/') ? a : posix.join(base, a),
+      at: k,
+    }));
+  }
   if (sub !== 'clone' && sub !== 'init' && sub !== 'worktree') return [];
   let start = 1;
   if (sub === 'worktree') {

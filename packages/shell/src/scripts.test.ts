@@ -156,6 +156,12 @@ describe('shell files', () => {
       'git stash pop && ./tools/fine.sh',
       'git reset --hard HEAD~1; bash tools/fine.sh',
       'git pull . feature && ./tools/fine.sh',
+      'git pull origin topic && ./tools/fine.sh',
+      'git stash && ./tools/fine.sh',
+      'git bisect good && ./tools/fine.sh',
+      'git submodule update && ./tools/fine.sh',
+      'git mv -f x.sh tools/fine.sh && ./tools/fine.sh',
+      'git merge-file tools/fine.sh base.sh other.sh && ./tools/fine.sh',
     ]) {
       expect({ cmd, kinds: kinds(parse(cmd)) }).toEqual({
         cmd,
@@ -167,6 +173,7 @@ describe('shell files', () => {
       'git checkout -b x && ./tools/fine.sh',
       'git switch -c x && ./tools/fine.sh',
       'git checkout main && npm test',
+      'git stash list && ./tools/fine.sh',
     ]) {
       expect({ cmd, kinds: kinds(parse(cmd)) }).toEqual({ cmd, kinds: [] });
     }

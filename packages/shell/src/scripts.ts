@@ -552,9 +552,9 @@ export function checkScriptsWritten(
 
 /**
  * A git command that puts other content in the work tree: a checkout or switch of a commit or of
- * paths (not a new branch at HEAD), a merge, rebase, cherry-pick, revert, am or apply, a reset
- * --hard/--keep/--merge, stash apply/pop, restore --source, read-tree -u, checkout-index, a pull
- * from a local repository.
+ * paths (not a new branch at HEAD), a merge, rebase, cherry-pick, revert, am or apply, a pull, a
+ * reset --hard/--keep/--merge, any stash but list/show/drop, bisect, restore --source, read-tree -u,
+ * checkout-index, submodule update, lfs pull/checkout, subtree.
  */
 function rewritesWorkTree(
   s: Pick<ShellSegment, 'program' | 'subcommand' | 'canonical' | 'positionals' | 'path'>,
@@ -570,7 +570,14 @@ function rewritesWorkTree(
     case 'am':
     case 'apply':
     case 'checkout-index':
+    case 'pull':
+    case 'bisect':
+    case 'subtree':
       return true;
+    case 'submodule':
+      return s.path?.includes('update') === true;
+    case 'lfs':
+      return s.path?.[1] === 'pull' || s.path?.[1] === 'checkout';
     case 'checkout':
       return !has('-b', '--orphan');
     case 'switch':
@@ -581,10 +588,9 @@ function rewritesWorkTree(
       return has('--source');
     case 'read-tree':
       return has('-u');
+    // `git stash` (push, save) puts HEAD's files back; apply, pop and branch put the stash's.
     case 'stash':
-      return s.path?.[1] === 'apply' || s.path?.[1] === 'pop';
-    case 'pull':
-      return s.positionals?.some((p, k) => k > 0 && (p === '.' || /^(\.\.?\/|\/)/.test(p))) === true;
+      return s.path?.[1] === undefined || /^(push|save|apply|pop|branch|-.*)$/.test(s.path[1] ?? '');
     default:
       return false;
   }
