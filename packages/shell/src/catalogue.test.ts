@@ -1247,3 +1247,11 @@ passes('pushes to the configured remote by refspec', [
   'git push origin v1.2:v1.2',
   'git push origin feature/x:feature/x',
 ]);
+gates('forge commands that start remote work or move data', [
+  ['gh workflow run deploy.yml', 'net.upload.publish'],
+  ['gh run rerun 123', 'net.upload.publish'],
+  ['gh codespace cp .env remote:/tmp/', 'net.upload.publish'],
+  ['gh repo sync me/fork --force', 'net.upload.publish'],
+  ['glab ci run', 'net.upload.publish'],
+]);
+passes('forge reads beside them', ['gh workflow list', 'gh run view 123', 'gh run list']);

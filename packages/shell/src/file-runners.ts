@@ -10,7 +10,7 @@ import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
 import { runMake } from './makefile.js';
 import { runPackageRunner } from './package-runners.js';
-import { runPackageScripts } from './package-scripts.js';
+import { runPackageScripts, runTaskRunner, TASK_RUNNERS } from './package-scripts.js';
 import { runCmdlet } from './powershell-cmdlets.js';
 import { runToolchain } from './toolchain-runners.js';
 
@@ -24,6 +24,7 @@ export function runsFiles(ex: Extractor, inv: Invocation, env: Env, program: str
   if (runToolchain(ex, inv, env, program)) return true;
   // A program named by a path was read as the file it is already (extract.ts).
   if (PACKAGE_MANAGERS.has(program)) runPackageScripts(ex, inv, env, program);
+  else if (TASK_RUNNERS.has(program)) runTaskRunner(ex, inv, program);
   else if (program === 'make' || program === 'gmake') runMake(ex, inv);
   return false;
 }

@@ -1,5 +1,5 @@
 // What service CLIs and mail senders post: gh/glab/hub creating gists, issues, comments, reviews,
-// releases or API writes; issue trackers (acli, jira) creating, commenting or editing; Slack CLIs
+// releases or API writes, or starting workflows; issue trackers (acli, jira) creating, commenting or editing; Slack CLIs
 // sending messages or files; cloud CLIs sending email, SMS or notifications (aws ses|sns|pinpoint,
 // az communication, twilio); mail, mailx, sendmail, mutt, msmtp and swaks sending a message. List and view forms are reads and produce nothing here.
 import { optionModel, parseOptions } from './option-model.js';
@@ -12,14 +12,16 @@ const POSTING: Record<string, ReadonlySet<string>> = {
     (
       'gist:create gist:new gist:edit issue:create issue:new issue:comment issue:edit pr:create pr:new ' +
       'pr:comment pr:review pr:edit pr:merge release:create release:new release:upload release:edit ' +
-      'repo:create repo:new secret:set variable:set ssh-key:add gpg-key:add'
+      'repo:create repo:new secret:set variable:set ssh-key:add gpg-key:add ' +
+      // Runs a workflow (a deploy), copies files to a codespace, or resets a fork's branch to another.
+      'workflow:run workflow:enable run:rerun codespace:cp repo:sync'
     ).split(' '),
   ),
   glab: new Set(
     (
       'issue:create issue:new issue:note issue:update mr:create mr:new mr:note mr:update mr:merge ' +
       'mr:approve release:create release:new release:upload snippet:create snippet:new repo:create ' +
-      'variable:set variable:update'
+      'variable:set variable:update ci:run ci:trigger ci:retry'
     ).split(' '),
   ),
   hub: new Set('issue:create release:create release:edit gist:create'.split(' ')),

@@ -72,6 +72,13 @@ const BUILTIN = new Set(
   ).split(' '),
 );
 
+/** bun's commands of its own (`bun NAME` otherwise runs the script NAME, or a file). */
+const BUN_BUILTIN = new Set(
+  'run test build install i add a remove rm x create c init upgrade pm link unlink patch outdated publish audit info repl exec update why'.split(
+    ' ',
+  ),
+);
+
 /** Options that pick another package or several: which package.json runs cannot be told here. */
 const ELSEWHERE =
   /^(-w|--workspace(s|=.*)?|-ws|--filter(=.*)?|-F|-r|--recursive|-C|--dir(=.*)?|--cwd(=.*)?|--prefix(=.*)?|--if-present=.*|-W|--workspace-root|--top-level)$/;
@@ -95,7 +102,11 @@ export function packageScriptNames(program: string, argv: readonly string[]): st
     // npm runs preNAME and postNAME around NAME.
     return [`pre${script}`, script, `post${script}`];
   }
-  if (program === 'bun') return sub === 'run' && name !== undefined ? [name] : [];
+  // `bun run NAME`, or `bun NAME` where NAME is none of bun's own commands.
+  if (program === 'bun') {
+    if (sub === 'run') return name !== undefined ? [name] : [];
+    return BUN_BUILTIN.has(sub) ? [] : [sub];
+  }
   if (sub === 'run') return name === undefined ? [] : [name];
   if (sub === 'test' || sub === 'start') return [sub];
   return BUILTIN.has(sub) ? [] : [sub];
@@ -274,4 +285,77 @@ function findPackageJson(ex: Extractor): string | undefined | 'unknown' {
     if (files.realpath(candidate) !== undefined) return candidate;
     if (dir === '/') return undefined;
   }
+}
+
+/** Task runners that run a package.json script in every workspace package (`turbo run build`). */
+export const TASK_RUNNERS: ReadonlySet<string> = new Set(['turbo', 'nx', 'lerna']);
+
+/** Options of the task runners that take the next word. */
+const TASK_VALUES = new Set(
+  '--filter -F --concurrency --cache-dir --graph --log-order --output-logs --env-mode --cwd --token --team --profile --summarize --log-prefix --ui --scope --ignore --projects -p --exclude --parallel --configuration -c --base --head'.split(
+    ' ',
+  ),
+);
+
+/**
+ * `turbo run build` (or `turbo build`), `nx run-many -t build`, `nx run app:build`, `nx affected -t
+ * test`, `lerna run build`: the task is a script of each workspace package, judged as a package
+ * manager's run of it would be. Without a file view nothing is read.
+ */
+export function runTaskRunner(ex: Extractor, inv: Invocation, program: string): void {
+  const words = inv.argv.slice(1);
+  const tasks: string[] = [];
+  const operands: string[] = [];
+  for (let k = 0; k < words.length; k++) {
+    const w = words[k] as string;
+    if (w === '--') break;
+    const eq = w.indexOf('=');
+    const name = w.startsWith('--') && eq > 0 ? w.slice(0, eq) : w;
+    if (/^(-t|--target|--targets)$/.test(name)) {
+      const value = eq > 0 ? w.slice(eq + 1) : words[++k];
+      if (value !== undefined) tasks.push(...value.split(','));
+      continue;
+    }
+    if (w.startsWith('-')) {
+      if (eq < 0 && TASK_VALUES.has(w)) k++;
+      continue;
+    }
+    operands.push(w);
+  }
+  const [first, ...rest] = operands;
+  if (program === 'nx') {
+    // `nx run project:target`, `nx target project`.
+    if (first === 'run' && rest[0]?.includes(':')) tasks.push(rest[0].split(':')[1] as string);
+    else if (
+      first !== undefined &&
+      !/^(run-many|affected|run|graph|show|reset|daemon|list|report|init|migrate|generate|g|format|format:write|format:check|release|add|connect|view-logs|watch|exec)$/.test(
+        first,
+      )
+    )
+      tasks.push(first);
+  } else if (program === 'lerna') {
+    if (first === 'run' && rest[0] !== undefined) tasks.push(`pre${rest[0]}`, rest[0], `post${rest[0]}`);
+  } else if (first === 'run') tasks.push(...rest);
+  else if (
+    first !== undefined &&
+    !/^(login|logout|link|unlink|prune|gen|generate|daemon|ls|info|query|scan|telemetry|bin|boundaries|docs)$/.test(
+      first,
+    )
+  )
+    tasks.push(first, ...rest);
+  if (tasks.length === 0 || !canRead(ex, inv)) return;
+  const found = findPackageJson(ex);
+  if (found === 'unknown' || inv.unresolved.some(Boolean)) {
+    ex.flag('unresolved_script', inv.text);
+    return;
+  }
+  if (found === undefined || !ex.res.files) return;
+  const root = posix.dirname(found);
+  const pnpm = ex.res.files.realpath(posix.join(root, 'pnpm-workspace.yaml')) !== undefined;
+  const dirs = workspaceDirs(ex.res.files, root, pnpm ? 'pnpm' : 'npm');
+  if (dirs === undefined) {
+    ex.flag('unresolved_script', inv.text);
+    return;
+  }
+  for (const dir of dirs) judgeScripts(ex, inv, program, posix.join(dir, 'package.json'), tasks);
 }

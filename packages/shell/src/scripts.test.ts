@@ -515,6 +515,24 @@ describe('package scripts', () => {
     }
     expect(programs(parse('pnpm -r run build', join(root, 'pmono')))).toContain('rm');
     expect(kinds(parse('npm --prefix "$D" test', mono))).toContain('unresolved_script');
+    // yarn's workspace commands and the task runners run a script of each workspace package.
+    for (const cmd of [
+      'yarn workspace @acme/api test',
+      'yarn workspaces run test',
+      'yarn workspaces foreach -A run test',
+      'turbo run test',
+      'turbo test --filter=@acme/api',
+      'npx turbo run test',
+      'nx run-many -t test',
+      'nx run api:test',
+      'lerna run test',
+    ]) {
+      expect({ cmd, programs: programs(parse(cmd, mono)) }).toEqual({
+        cmd,
+        programs: expect.arrayContaining(['git']),
+      });
+    }
+    expect(kinds(parse('turbo run lint', mono))).toEqual([]);
     // pnpm's -w is the workspace root (no value); `recursive`/`m` are its -r; flow-style lists.
     put('pw/package.json', JSON.stringify({ scripts: { lint: 'git push --force origin main' } }));
     put('pw/pnpm-workspace.yaml', "packages: ['apps/*']\n");

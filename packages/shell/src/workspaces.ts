@@ -57,6 +57,22 @@ export function placement(
       out.workspaces = true;
       continue;
     }
+    // `yarn workspace NAME SCRIPT`, `yarn workspaces run SCRIPT` (v1), `yarn workspaces foreach
+    // [options] run SCRIPT` (berry): the workspace packages' scripts.
+    if (program === 'yarn' && operands === 0 && (word === 'workspace' || word === 'workspaces')) {
+      out.workspaces = true;
+      if (word === 'workspace') {
+        if (unresolved[k + 1]) out.unknown = true;
+        k++;
+      } else if (argv[k + 1] === 'foreach') {
+        k++;
+        while ((argv[k + 1] ?? '').startsWith('-')) {
+          k++;
+          if (/^--(include|exclude|from|jobs)$|^-j$/.test(argv[k] as string)) k++;
+        }
+      }
+      continue;
+    }
     if (!word.startsWith('-')) operands++;
     const pnpmRoot = program === 'pnpm' && name === '-w';
     if (pnpmRoot || EVERY.test(name) || /^--if-present=/.test(word)) {
