@@ -78,6 +78,13 @@ describe('builtins that define later behaviour', () => {
     ['printf -vPATH bin:/usr/bin; git status', 'dynamic_name'],
     ['read -aPATH <<< bin; git status', 'dynamic_name'],
     ['PATH=/proc/self/cwd/bin:$PATH git status', 'path_in_project'],
+    ['export PATH=/tmp/evil:$PATH; git status', 'path_in_project'],
+    // Search paths outside the project, or under a PWD the command moved or assigned.
+    ['PYTHONPATH=/tmp/evil python3 x.py', 'search_path_outside'],
+    ['PYTHONPATH=src:../x python3 x.py', 'search_path_outside'],
+    ['cd /tmp && PYTHONPATH=$PWD/evil python3 x.py', 'search_path_outside'],
+    ['PWD=/tmp/e; PYTHONPATH=$PWD/src python3 x.py', 'search_path_outside'],
+    ['LD_LIBRARY_PATH=~/lib ./app', 'search_path_outside'],
   ])('%s → %s', (command, kind) => {
     expect(kinds(command)).toContain(kind);
   });
@@ -110,6 +117,9 @@ describe('builtins that define later behaviour', () => {
     'export PATH=$PATH:/usr/local/go/bin',
     'PATH="$PWD/node_modules/.bin:$PATH" vitest run',
     'PATH=/usr/bin:/bin make',
+    'PYTHONPATH=$PWD/src pytest',
+    'PYTHONPATH=src:$PYTHONPATH pytest',
+    'LD_LIBRARY_PATH=build/lib ./build/app',
   ])('%s is static', (command) => {
     expect(kinds(command)).toEqual([]);
   });

@@ -46,6 +46,8 @@ export function checkAssignment(
     else ex.parseString(commandText(kind, value), [`${name}=`], { ifs: ' \t\n' });
   }
   if (name === 'PATH' && !searchesOnlyElsewhere(value, ex)) ex.flag('path_in_project', source);
+  if (SEARCH_PATHS.has(name) && value !== '' && !searchesOnlyProject(name, value, ex))
+    ex.flag('search_path_outside', source);
   if (/^PS[0124]$/.test(name) && (unresolved || /\$\(|`/.test(value))) ex.flag('prompt_substitution', source);
   // Given to one command, these are judged by the rules on that command (bash reads BASH_ENV, zsh does not).
   else if (program !== undefined) return;
@@ -70,20 +72,51 @@ function searchesOnlyElsewhere(value: string, ex: Extractor): boolean {
     if (/^(\$HOME|\$\{HOME\}|~)\/[\w./-]+$/.test(entry))
       return here !== null && !under(ex, entry.replace(/^[^/]*/, ex.res.ctx?.home ?? '~'));
     if (!entry.startsWith('/') || /[$`]/.test(entry) || entry.startsWith('/proc/')) return false;
-    // Expanded where files are read (`$PWD/bin` is the project's bin): not under the working directory.
+    // Expanded where files are read (`$PWD/bin` is the project's bin): not under the working
+    // directory, nor a temp directory, where the session writes freely.
     const real = files?.realpath(entry) ?? posix.normalize(entry);
-    return here !== null && !under(ex, real);
+    if (here === null || under(ex, real)) return false;
+    const home = ex.res.ctx?.home;
+    if (home !== undefined && (real === home || real.startsWith(`${home}/`))) return true;
+    const temp = ex.res.tempDir();
+    return !(
+      /^\/(tmp|var\/tmp|dev\/shm)(\/|$)/.test(real) ||
+      (temp && (real === temp || real.startsWith(`${temp}/`)))
+    );
   });
 }
 
-/** Whether a path lies in (or is) a directory the command may be working in. */
-function under(ex: Extractor, path: string): boolean {
-  // Without a context the directory is not known (''): only absolute ones can hold a path.
-  return (ex.res.dirs ?? []).some((dir) => {
-    if (!dir.startsWith('/')) return false;
-    const real = ex.res.files?.realpath(dir) ?? dir;
-    return path === real || path.startsWith(`${real}/`) || path === dir || path.startsWith(`${dir}/`);
+/** Where an interpreter or the loader looks for code first: entries outside the project load code from elsewhere. */
+const SEARCH_PATHS = new Set(['PYTHONPATH', 'LD_LIBRARY_PATH', 'PERL5LIB', 'PERLLIB', 'RUBYLIB']);
+
+/**
+ * Whether a search path's entries all lie in the project: relative ones without `..`, the inherited
+ * value (`$PYTHONPATH`), and absolute ones (as expanded: `$PWD/src`) under the working directory.
+ */
+function searchesOnlyProject(name: string, value: string, ex: Extractor): boolean {
+  return value.split(':').every((entry) => {
+    if (entry === '' || entry === `$${name}` || entry === `\${${name}}`) return true;
+    if (/(^|\/)\.\.(\/|$)/.test(entry)) return false;
+    // `$PWD/src` as written (no file view): the project's, unless the command moves or assigns PWD.
+    if (/^(\$PWD|\$\{PWD\})(\/[\w.+-]+)*\/?$/.test(entry))
+      return (
+        !ex.res.assigns('PWD') && !ex.res.texts.some((t) => /(^|[^\w-])(cd|pushd|popd)(?![\w-])/.test(t))
+      );
+    if (/[$`~]/.test(entry)) return false;
+    if (!entry.startsWith('/')) return true;
+    return under(ex, ex.res.files?.realpath(entry) ?? posix.normalize(entry));
   });
+}
+
+/**
+ * Whether a path lies in (or is) the directory the command starts in (the project, or a part of it):
+ * not where a `cd` may have taken it since. Without a context nothing is known to lie there.
+ */
+function under(ex: Extractor, path: string): boolean {
+  const start = ex.res.ctx?.cwd;
+  if (start === undefined || !start.startsWith('/')) return false;
+  const real = ex.res.files?.realpath(start) ?? start;
+  return [start, real].some((dir) => path === dir || path.startsWith(`${dir}/`));
 }
 
 /** Bash's tables of what a program name runs: an entry is an alias or a `hash -p`. */

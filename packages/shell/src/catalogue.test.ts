@@ -1023,16 +1023,16 @@ gates('programs that run what they are given, reviewed', [
   ['git push origin HEAD:heads/main', 'git.push.default-branch'],
   ["env 'BASH_FUNC_ls%%=() { rm -rf /usr; }' bash -c ls", 'shell.env.code-injection'],
   ['PYTHONHOME=sub python3 tool.py', 'shell.env.code-injection'],
-  ['export PYTHONPATH=/tmp/sub; python3 tool.py', 'shell.env.export-injection'],
+  ['export PYTHONPATH=/tmp/sub; python3 tool.py', 'shell.dynamic'],
 ]);
 
 gates('search paths outside the project and options that load code', [
   ["NODE_OPTIONS='--require ./evil.js' node app.js", 'shell.env.code-injection'],
   ['NODE_OPTIONS=-r./e.js node app.js', 'shell.env.code-injection'],
   ["NODE_OPTIONS='--max-old-space-size=4096 --import ./x.mjs' node app.js", 'shell.env.code-injection'],
-  ['PYTHONPATH=/tmp/evil python3 tool.py', 'shell.env.code-injection'],
-  ['PYTHONPATH=src/../../x python3 tool.py', 'shell.env.code-injection'],
-  ['LD_LIBRARY_PATH=/tmp ls', 'shell.env.code-injection'],
+  ['PYTHONPATH=/tmp/evil python3 tool.py', 'shell.dynamic'],
+  ['PYTHONPATH=src/../../x python3 tool.py', 'shell.dynamic'],
+  ['LD_LIBRARY_PATH=/tmp ls', 'shell.dynamic'],
   ["RUBYOPT='-W0 -I/tmp' ruby x.rb", 'shell.env.code-injection'],
   ["export NODE_OPTIONS='--require x'", 'shell.env.export-injection'],
   ['export PYTHONPATH', 'shell.env.export-injection'],
@@ -1047,6 +1047,9 @@ passes('heap sizes, warnings and search paths inside the project', [
   'export PYTHONPATH=.',
   'LD_LIBRARY_PATH=build/lib ./build/app',
   'RUBYOPT=-W0 bundle exec rspec',
+  'PYTHONPATH=$PWD/src pytest',
+  'PYTHONPATH=src:$PYTHONPATH pytest',
+  'export PYTHONPATH="$PWD/src:$PYTHONPATH"',
 ]);
 passes('project configuration dotfiles written whole', [
   "cat > .gitignore <<'EOF'\nnode_modules\nEOF",
@@ -1204,8 +1207,8 @@ passes('gh reading or setting what runs nothing', [
 ]);
 gates('review of the day’s changes: what still gates', [
   ["git -c man.viewer=x -c man.x.cmd='rm -rf ~' push --help", 'git.config.injection'],
-  ['PYTHONPATH=src:/tmp/evil pytest', 'shell.env.code-injection'],
-  ['LD_LIBRARY_PATH=build:/tmp/evil ls', 'shell.env.code-injection'],
+  ['PYTHONPATH=src:/tmp/evil pytest', 'shell.dynamic'],
+  ['LD_LIBRARY_PATH=build:/tmp/evil ls', 'shell.dynamic'],
   ['NODE_OPTIONS="--title=$X" node a.js', 'shell.env.code-injection'],
   ['RUBYOPT=r/tmp/evil ruby -v', 'shell.env.code-injection'],
   ['echo \'require("child_process")\' > .eslintrc.cjs', 'fs.redirect.truncate'],

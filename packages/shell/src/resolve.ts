@@ -121,6 +121,11 @@ export class Resolver {
    * resolved before an assignment in the shell itself may run after it (a loop, a function): that
    * is reported. `scoped` marks an assignment before a command, which only that command sees.
    */
+  /** Whether the command assigns a tracked variable (PWD, HOME, …) somewhere in what was walked so far. */
+  assigns(name: string): boolean {
+    return this.assignedSet?.has(name) === true;
+  }
+
   assign(name: string, scoped = false): void {
     if (!(TRACKED as readonly string[]).includes(name)) return;
     if (!scoped && this.used.has(name)) this.onReassign?.(name);

@@ -205,9 +205,15 @@ describe('shell files', () => {
         kinds: expect.arrayContaining(['path_in_project']),
       });
     }
+    // A temp directory the session writes freely is no tool directory either.
+    expect(kinds(parse('cd /var/tmp && export PATH="$PWD/bin:$PATH"; git status'))).toContain(
+      'path_in_project',
+    );
     for (const cmd of [
       'export PATH="$HOME/.cargo/bin:$PATH"',
       'PATH="$PWD/node_modules/.bin:$PATH" vitest run',
+      // A search path in the project, as expanded, is the project's.
+      `PYTHONPATH=${join(root, 'p/src')} pytest`,
     ]) {
       expect({ cmd, kinds: kinds(parse(cmd)) }).toEqual({ cmd, kinds: [] });
     }
