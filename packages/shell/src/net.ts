@@ -3,6 +3,7 @@
 // Dispatch is on the program name first, so a segment that is not a network client costs one lookup
 // (and a glance at its redirections for bash's /dev/tcp).
 
+import { databaseEgress } from './net-databases.js';
 import { curlEgress, httpieEgress, httpxEgress, lwpEgress, wgetEgress } from './net-http.js';
 import {
   cloudMessageEgress,
@@ -77,6 +78,13 @@ const READERS: Record<string, Reader> = {
   swaks: mailEgress,
   git: gitMailEgress,
   scp: scpEgress,
+  'redis-cli': databaseEgress,
+  'valkey-cli': databaseEgress,
+  'keydb-cli': databaseEgress,
+  psql: databaseEgress,
+  mysql: databaseEgress,
+  mariadb: databaseEgress,
+  'clickhouse-client': databaseEgress,
   ftp: ftpEgress,
   lftp: ftpEgress,
   tftp: ftpEgress,
