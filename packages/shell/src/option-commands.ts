@@ -7,7 +7,7 @@ import { splitWords } from './prefixes.js';
 import { readOptions } from './read-options.js';
 import { sedEffects } from './sed-script.js';
 import type { ShellRedirect } from './types.js';
-import { addPath, type WriteSet } from './writes.js';
+import { addPath, addSegmentWrites, type WriteSet } from './writes.js';
 
 const DEFAULT_IFS = ' \t\n';
 
@@ -179,13 +179,13 @@ export const ed: Handler = (ex, inv) => {
   }
   const segment = ex.segments[ex.segments.length - 1];
   if (segment === undefined || written.length === 0) return;
-  const set: WriteSet = {
-    paths: [...(segment.writes ?? [])],
-    unresolved: segment.writes_unresolved ?? false,
-  };
-  for (const path of written) addPath(set, path, inv.unresolved[at] ?? false, ex.res, inv.temp ?? null);
-  segment.writes = set.paths;
-  segment.writes_unresolved = set.unresolved;
+  const unresolved = inv.unresolved[at] ?? false;
+  addSegmentWrites(
+    segment,
+    written.map((text) => ({ text, unresolved })),
+    ex.res,
+    inv.temp ?? null,
+  );
 };
 
 /** `less '+!CMD' file`: less's `!` command runs a shell command at start. */

@@ -29,7 +29,7 @@ import {
 } from './scripts.js';
 import { isKnownInitEval, isKnownInitFile, isKnownInitSource } from './shell-init.js';
 import type { ShellSegment } from './types.js';
-import { addPath, type WriteSet } from './writes.js';
+import { addSegmentWrites } from './writes.js';
 
 const DEFAULT_IFS = ' \t\n';
 
@@ -639,21 +639,16 @@ function noteGitWrites(
   if (made.length === 0) return;
   // An alias rewrote argv: the unresolved flags no longer line up, and any of them counts.
   const aligned = argv === inv.argv;
-  const set: WriteSet = {
-    paths: [...(segment.writes ?? [])],
-    unresolved: segment.writes_unresolved ?? false,
-  };
-  for (const w of made) {
-    const unknown = aligned
+  const words = made.map((w) => ({
+    text: w.text,
+    unresolved: aligned
       ? (w.at < 0
           ? inv.unresolved.slice(subIndex).some(Boolean)
           : (inv.unresolved[subIndex + w.at] ?? false)) || inv.unresolved.slice(1, subIndex).some(Boolean)
-      : inv.unresolved.some(Boolean);
-    addPath(set, w.text, unknown, ex.res, inv.temp ?? null);
-    if (w.unknown) set.unresolved = true;
-  }
-  segment.writes = set.paths;
-  segment.writes_unresolved = set.unresolved;
+      : inv.unresolved.some(Boolean),
+    elsewhere: w.unknown === true,
+  }));
+  addSegmentWrites(segment, words, ex.res, inv.temp ?? null);
 }
 
 /**

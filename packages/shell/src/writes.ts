@@ -4,6 +4,7 @@
 import { posix } from 'node:path';
 import { firstOperand } from './option-scan.js';
 import type { Resolver } from './resolve.js';
+import type { ShellSegment } from './types.js';
 import {
   type Found,
   isRemote,
@@ -249,6 +250,28 @@ export function programWrites(
     addPath(set, f.text, f.at !== undefined && (unresolved[f.at] ?? false), res, temp);
   }
   return set;
+}
+
+/**
+ * Add what a handler finds a segment writes after it was emitted (git's clone directory, ed's `w`):
+ * each word resolved as addPath does; `elsewhere` marks that more is written where it cannot be told.
+ */
+export function addSegmentWrites(
+  segment: Pick<ShellSegment, 'writes' | 'writes_unresolved'>,
+  words: ReadonlyArray<{ text: string; unresolved: boolean; elsewhere?: boolean }>,
+  res: Resolver,
+  temp: string | null,
+): void {
+  const set: WriteSet = {
+    paths: [...(segment.writes ?? [])],
+    unresolved: segment.writes_unresolved ?? false,
+  };
+  for (const w of words) {
+    addPath(set, w.text, w.unresolved, res, temp);
+    if (w.elsewhere) set.unresolved = true;
+  }
+  segment.writes = set.paths;
+  segment.writes_unresolved = set.unresolved;
 }
 
 /** Add one written word: resolved against the command's directories, or marked unresolved. */
