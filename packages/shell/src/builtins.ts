@@ -8,6 +8,7 @@ import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
 import { firstOperand } from './option-scan.js';
 import { commandText, variableKind } from './pager-editor.js';
+import { CD_COMMAND } from './resolve.js';
 
 /** What a builtin does to the resolution state; runs before the segment's normal handling. */
 export type Effect = (ex: Extractor, inv: Invocation, env: Env) => void;
@@ -99,9 +100,7 @@ function searchesOnlyProject(name: string, value: string, ex: Extractor): boolea
     if (/(^|\/)\.\.(\/|$)/.test(entry)) return false;
     // `$PWD/src` as written (no file view): the project's, unless the command moves or assigns PWD.
     if (/^(\$PWD|\$\{PWD\})(\/[\w.+-]+)*\/?$/.test(entry))
-      return (
-        !ex.res.assigns('PWD') && !ex.res.texts.some((t) => /(^|[^\w-])(cd|pushd|popd)(?![\w-])/.test(t))
-      );
+      return !ex.res.assigns('PWD') && !ex.res.texts.some((t) => CD_COMMAND.test(t));
     if (/[$`~]/.test(entry)) return false;
     if (!entry.startsWith('/')) return true;
     return under(ex, ex.res.files?.realpath(entry) ?? posix.normalize(entry));
@@ -156,11 +155,19 @@ function checkNameOperand(ex: Extractor, inv: Invocation, k: number): void {
   if (word === undefined) return;
   // A name the shell works out (`printf -v "$x"`, `read "$x"`) may be any variable: CDPATH, PATH, HOME.
   if (inv.unresolved[k]) ex.flag('dynamic_name', inv.text);
-  else {
-    checkName(ex, word, inv.text);
-    // A value the command cannot tell for a variable that steers what runs or where (`read PATH`).
-    if (steeringName(word.replace(/\[.*$/, ''))) ex.flag('dynamic_name', inv.text);
-  }
+  else checkUnshown(ex, word, inv.text);
+}
+
+/** A name without its subscript (`BASH_CMDS[ls]` is BASH_CMDS). */
+const baseName = (name: string): string => name.replace(/\[.*$/, '');
+
+/**
+ * A variable the command assigns with a value it does not show (`read NAME`, `printf -v NAME`): its
+ * name checked as any assigned name is, and one that steers what runs or where (`read PATH`) is dynamic.
+ */
+function checkUnshown(ex: Extractor, name: string, source: string): void {
+  checkName(ex, name, source);
+  if (steeringName(baseName(name))) ex.flag('dynamic_name', source);
 }
 
 /**
@@ -174,12 +181,8 @@ export function steeringName(name: string): boolean {
 const STEERING_PATTERN =
   /^(PS[0-4]|BASH_\w+|GIT_\w+|LD_\w+|DYLD_\w+|PYTHON\w+|PERL5?\w*|RUBY\w+|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|NODE_\w+|npm_config_\w+|EDITOR|VISUAL|PAGER|\w+_PAGER|\w+_EDITOR|XDG_CONFIG_HOME|ZDOTDIR|SSH_ASKPASS|SUDO_ASKPASS|MAKEFLAGS|GOFLAGS|TAR_OPTIONS)$/;
 
-/** Variables whose value decides what runs or where: set only with a value the command shows. */
-const STEERING = new Set(
-  'PATH HOME CDPATH TMPDIR BASH_ENV ENV PROMPT_COMMAND PS0 PS1 PS2 PS4 GLOBIGNORE IFS LD_PRELOAD NODE_OPTIONS PYTHONPATH'.split(
-    ' ',
-  ),
-);
+/** Variables whose value decides what runs or where, beside the families STEERING_PATTERN names. */
+const STEERING = new Set('PATH HOME CDPATH TMPDIR ENV PROMPT_COMMAND GLOBIGNORE IFS'.split(' '));
 
 /** `declare`/`export`/`local`/...: every `NAME=value` operand is an assignment. */
 const declaration: Effect = (ex, inv) => {
@@ -196,8 +199,7 @@ const declaration: Effect = (ex, inv) => {
       // `declare -n p=PATH`: assigning p later assigns PATH, with a value this reading never sees.
       if (nameref) {
         const target = arg.slice(arg.indexOf('=') + 1);
-        if (inv.unresolved[k + 1] || steeringName(target.replace(/\[.*$/, '')))
-          ex.flag('dynamic_name', inv.text);
+        if (inv.unresolved[k + 1] || steeringName(baseName(target))) ex.flag('dynamic_name', inv.text);
       }
       // `declare 'a=($(…))'`: declare parses a quoted array value again, and its `$(…)` runs.
       if (/^[^=]*=\(/.test(arg) && ARITHMETIC_SUBSTITUTION.test(arg)) ex.flag('declare_reparse', inv.text);
@@ -280,10 +282,8 @@ export const EFFECTS: Record<string, Effect> = {
     // `printf -vNAME …`: the name attached.
     const attached = inv.argv.find((a, k) => k > 0 && /^-v./.test(a));
     if (attached !== undefined) {
-      const name = attached.slice(2);
-      checkName(ex, name, inv.text);
-      if (steeringName(name.replace(/\[.*$/, ''))) ex.flag('dynamic_name', inv.text);
-      ex.res.assign(name.replace(/\[.*$/, ''));
+      checkUnshown(ex, attached.slice(2), inv.text);
+      ex.res.assign(baseName(attached.slice(2)));
     }
   },
   // Positional parameters and glob semantics set by the command itself are not the static ones.

@@ -12,7 +12,7 @@ import { find, parallel, xargs } from './iterators.js';
 import { normalizeCommand } from './normalize.js';
 import { ed, less, programCommands, vim } from './option-commands.js';
 import { Parser } from './parser.js';
-import { Resolver } from './resolve.js';
+import { CD_COMMAND, Resolver } from './resolve.js';
 import {
   commandOption,
   containerExec,
@@ -39,7 +39,6 @@ const DEFAULT_MAX_DEPTH = 24;
  * and passed on an idle one; the answer must not depend on the machine's load.
  */
 const DEFAULT_DEADLINE_MS = 250;
-const CD = /(^|[^\w-])(cd|pushd|popd)(?![\w-])/;
 /** `export GIT_DIR=…`, or `GIT_DIR=…` standing alone as a statement (not a prefix of one command). */
 const EXPORTED_GIT_DIR =
   /\b(export|declare|typeset|readonly)\b[^;&|\n]*\bGIT_(DIR|WORK_TREE|COMMON_DIR|CONFIG_PARAMETERS|CONFIG_COUNT)\b|(^|[;&|\n(]\s*)GIT_(DIR|WORK_TREE|COMMON_DIR|CONFIG_PARAMETERS|CONFIG_COUNT)=\S*\s*($|[;&|\n)])/;
@@ -129,7 +128,7 @@ function parseAnew(command: string, opts: ParseOptions, headMoves = false): Shel
   res.texts.push(text);
   // A loop or function may run a `cd` before commands written above it: directories are unknown.
   // Not a cd that opens a subshell (`(cd "$d" && make)`): it stays there.
-  if (CD.test(text.replace(SUBSHELL_CD, '$1(')) && LOOP.test(text)) res.dirs = null;
+  if (CD_COMMAND.test(text.replace(SUBSHELL_CD, '$1(')) && LOOP.test(text)) res.dirs = null;
   // An exported GIT_DIR/GIT_WORK_TREE points later git commands at another repository, whose
   // configuration is not read here.
   const exportedGitDir = EXPORTED_GIT_DIR.test(text);

@@ -11,6 +11,9 @@ import { mktempVariable } from './mktemp-variable.js';
 
 /** Variables whose value the context gives (or that steer `cd`): an assignment in the command voids it. */
 const TRACKED = ['HOME', 'PWD', 'OLDPWD', 'CDPATH', 'TMPDIR'] as const;
+
+/** A command text that may change the directory (`cd`, `pushd`, `popd` as words of their own). */
+export const CD_COMMAND = /(^|[^\w-])(cd|pushd|popd)(?![\w-])/;
 /** What `$TMPDIR` is taken to name when no environment is given. */
 const DEFAULT_TEMP = '/tmp';
 /** POSIX special builtins: an assignment before them stays in the shell. */
