@@ -10,6 +10,7 @@ import { commandOutput, type Env, expandWord, MAX_BRACE_WORDS } from './expand.j
 import { runsFiles } from './file-runners.js';
 import type { PipelineAt } from './git-switch.js';
 import { movesHead } from './head-moves.js';
+import { mention } from './mktemp-variable.js';
 import { egressOf, isNetProgram, REROUTING_TEXT } from './net.js';
 import { normalizeProgram } from './normalize.js';
 import { assignedCommands } from './option-commands.js';
@@ -84,7 +85,7 @@ const MAX_LOOP_VALUES = 16;
  */
 function onlyRead(name: string, text: string): boolean {
   let header = false;
-  for (const m of text.matchAll(new RegExp(`(^|[^\\w/.-])${name}(?![\\w/.-])`, 'g'))) {
+  for (const m of text.matchAll(mention(name))) {
     const at = (m.index ?? 0) + (m[1] as string).length;
     const before = text.slice(0, at);
     const after = text.slice(at + name.length);

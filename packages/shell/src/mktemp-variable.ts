@@ -17,7 +17,7 @@ const COMPUTED_NAME =
   /(^|[^\w-])(declare|typeset|local|export|readonly|mapfile|readarray|getopts|eval|let|unset)(?![\w-])|(^|[^\w-])read(?![\w-])[^;&|\n]*[$`'"\\]|(^|[^\w-])(printf|wait)(?![\w-])[^;&|\n]*\s-[a-z]*[vp]/;
 
 /** The name as a word of its own: not an option's letter (`-d`), a path's part (`/tmp`) or a suffix. */
-const mention = (name: string) => new RegExp(`(^|[^\\w/.-])${name}(?![\\w/.-])`, 'g');
+export const mention = (name: string) => new RegExp(`(^|[^\\w/.-])${name}(?![\\w/.-])`, 'g');
 const SHADOWED = /(^|[\s;&|(])(function\s+mktemp(?![\w-])|mktemp\s*\(\s*\))|\balias\b|(^|[^\w])PATH\+?=/;
 
 /**

@@ -5,6 +5,7 @@
 import { posix } from 'node:path';
 import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
+import type { FileView } from './files.js';
 import { own } from './own.js';
 import { canRead, judgeShellText, noteScript, noteUnread, readScript } from './scripts.js';
 import { placement, workspaceDirs } from './workspaces.js';
@@ -197,7 +198,10 @@ export function runPackageScripts(ex: Extractor, inv: Invocation, _env: Env, pro
     return true;
   }
   const judgePlace = () => {
-    const found = place.root ? findWorkspaceRoot(ex, program) : findPackageJson(ex);
+    // The root asked for and not found: where the scripts come from cannot be told.
+    const found = place.root
+      ? (findPackageJson(ex, workspaceRoot(program)) ?? 'unknown')
+      : findPackageJson(ex);
     if (found === 'unknown') {
       ex.flag('unresolved_script', inv.text);
       return;
@@ -257,35 +261,34 @@ function judgeScripts(
 const judging = new WeakMap<object, Set<string>>();
 
 /**
- * The workspace root's package.json (`pnpm -w`, `npm -W`): the nearest directory up holding
- * pnpm-workspace.yaml for pnpm, a package.json with `workspaces` otherwise; 'unknown' where none is found.
+ * The nearest package.json from the working directory up (that `accepts`, where given); 'unknown'
+ * when the directory is not known.
  */
-function findWorkspaceRoot(ex: Extractor, program: string): string | 'unknown' {
+function findPackageJson(
+  ex: Extractor,
+  accepts?: (dir: string, candidate: string, files: FileView) => boolean,
+): string | undefined | 'unknown' {
   const dirs = ex.res.dirs;
   const files = ex.res.files;
   if (!files || !dirs || dirs.length !== 1 || !(dirs[0] as string).startsWith('/')) return 'unknown';
   for (let dir = dirs[0] as string; ; dir = posix.dirname(dir)) {
     const candidate = posix.join(dir, 'package.json');
-    const marker =
-      program === 'pnpm'
-        ? files.realpath(posix.join(dir, 'pnpm-workspace.yaml')) !== undefined
-        : /"workspaces"\s*:/.test(files.readText(candidate, 1024 * 1024) ?? '');
-    if (marker && files.realpath(candidate) !== undefined) return candidate;
-    if (dir === '/') return 'unknown';
-  }
-}
-
-/** The nearest package.json from the working directory up; 'unknown' when the directory is not known. */
-function findPackageJson(ex: Extractor): string | undefined | 'unknown' {
-  const dirs = ex.res.dirs;
-  const files = ex.res.files;
-  if (!files || !dirs || dirs.length !== 1 || !(dirs[0] as string).startsWith('/')) return 'unknown';
-  for (let dir = dirs[0] as string; ; dir = posix.dirname(dir)) {
-    const candidate = posix.join(dir, 'package.json');
-    if (files.realpath(candidate) !== undefined) return candidate;
+    if (files.realpath(candidate) !== undefined && (accepts?.(dir, candidate, files) ?? true))
+      return candidate;
     if (dir === '/') return undefined;
   }
 }
+
+/**
+ * The workspace root (`pnpm -w`, `npm -W`): for pnpm the directory holding pnpm-workspace.yaml, for
+ * the others a package.json with `workspaces`.
+ */
+const workspaceRoot =
+  (program: string) =>
+  (dir: string, candidate: string, files: FileView): boolean =>
+    program === 'pnpm'
+      ? files.realpath(posix.join(dir, 'pnpm-workspace.yaml')) !== undefined
+      : /"workspaces"\s*:/.test(files.readText(candidate, 1024 * 1024) ?? '');
 
 /** Task runners that run a package.json script in every workspace package (`turbo run build`). */
 export const TASK_RUNNERS: ReadonlySet<string> = new Set(['turbo', 'nx', 'lerna']);
