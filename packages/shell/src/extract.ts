@@ -674,11 +674,11 @@ export class Extractor {
     for (const part of word.parts) {
       if (part.kind === 'sub') {
         // A process substitution runs alongside the command that reads it; either runs in a subshell,
-        // whose `cd` is its own.
+        // whose `cd` is its own. bash 5.3's `${ list; }` runs in this shell: its `cd` stays.
         if (part.proc) this.deferred++;
         const outside = this.res.dirs;
         this.walkScript(part.script, env, [...via, part.proc ? '<()' : '$()']);
-        this.res.dirs = outside;
+        if (!part.src.startsWith('${')) this.res.dirs = outside;
         if (part.proc) this.deferred--;
       } else if (part.kind === 'arith' || part.kind === 'param') {
         for (const sub of part.subs) this.walkScript(sub, env, [...via, '$()']);

@@ -1,7 +1,10 @@
 // GNU parallel's jobs: how many the static input sources make, and the bound on the jobs a command
 // is analysed for (summed over every `parallel` in it, as simple commands are).
-import { describe, expect, it } from 'vitest';
-import { parseShell } from './index.js';
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { nodeFileView, parseShell } from './index.js';
 import { parallelJobs } from './iterators.js';
 
 const words = (n: number, word = 'a') => Array.from({ length: n }, () => word);
@@ -37,5 +40,31 @@ describe('the bound on parallel jobs', () => {
     expect(kinds(`parallel echo ::: ${words(1000).join(' ')}`)).toEqual([]);
     expect(kinds(`parallel echo ${words(30, 'v').join(' ')} ::: ${words(512).join(' ')}`)).toEqual([]);
     expect(kinds(`parallel echo ::: ${words(40).join(' ')} ::: ${words(25).join(' ')}`)).toEqual([]);
+  });
+});
+
+describe('parallel argument files (-a FILE, :::: FILE)', () => {
+  const dir = realpathSync(mkdtempSync(join(tmpdir(), 'tg-parallel-')));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  writeFileSync(join(dir, 'ok.txt'), 'echo one\nls -la\n');
+  writeFileSync(join(dir, 'wipe.txt'), 'echo one\nrm -rf ~\n');
+  const inDir = (command: string) =>
+    parseShell(command, { context: { cwd: dir, home: '/root', files: nodeFileView(), env: {} } });
+  const programs = (command: string) => inDir(command).segments.map((s) => s.program);
+
+  it('judges each line of a command file as the script it is, whatever the spelling', () => {
+    for (const cmd of ['parallel :::: wipe.txt', 'parallel -a wipe.txt', 'parallel --arg-file=wipe.txt'])
+      expect({ cmd, programs: programs(cmd) }).toEqual({ cmd, programs: expect.arrayContaining(['rm']) });
+    expect(programs('parallel :::: ok.txt')).not.toContain('rm');
+    expect(inDir('parallel :::: ok.txt').dynamic).toEqual([]);
+    // A file of commands that is not there cannot be judged.
+    expect(inDir('parallel :::: gone.txt').dynamic.map((d) => d.kind)).toContain('unreadable_script');
+  });
+
+  it('reads the items of an argument file as unknown words of the command, not as the file name', () => {
+    const rm = inDir('parallel rm -rf :::: wipe.txt').segments.find((s) => s.program === 'rm');
+    expect(rm?.unresolved).toBe(true);
+    expect(rm?.args).not.toContain('wipe.txt');
+    expect(programs('parallel echo :::: wipe.txt')).toEqual(['echo']);
   });
 });

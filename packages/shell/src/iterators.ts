@@ -6,6 +6,7 @@ import type { Extractor, Handler, Invocation } from './extract.js';
 import { firstOperand } from './option-scan.js';
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
 import { Parser } from './parser.js';
+import { runShellFile } from './scripts.js';
 
 const DEFAULT_IFS = ' \t\n';
 const PLACEHOLDER = '{}';
@@ -143,6 +144,9 @@ export function parallelJobs(argv: readonly string[], from: number): number {
 export const parallel: Handler = (ex, inv, env) => {
   const { argv } = inv;
   let dryRun = false;
+  /** Argument files (`-a FILE`, `:::: FILE`): their lines are items read at run time. */
+  const argFiles: Array<{ file: string | undefined; unresolved: boolean }> = [];
+  const argFile = (k: number) => argFiles.push({ file: argv[k], unresolved: inv.unresolved[k] ?? false });
   let i = 1;
   while (i < argv.length) {
     const arg = argv[i] as string;
@@ -154,12 +158,23 @@ export const parallel: Handler = (ex, inv, env) => {
     if (!arg.startsWith('-')) break;
     if (arg === '--dry-run') dryRun = true;
     if (arg === '--rpl' || arg.startsWith('--rpl=')) ex.flag('parallel_perl_expression', inv.text);
+    if (arg === '-a' || arg === '--arg-file') argFile(i + 1);
+    else if (arg.startsWith('--arg-file='))
+      argFiles.push({ file: arg.slice('--arg-file='.length), unresolved: inv.unresolved[i] ?? false });
     i += PARALLEL_VALUES.has(arg) ? 2 : 1;
   }
   let end = i;
   while (end < argv.length && !SEPARATORS.has(argv[end] as string)) end++;
   const command = argv.slice(i, end);
-  const items = argv.slice(end).filter((a) => !SEPARATORS.has(a));
+  // `:::` items are words of the command line; `::::` ones name argument files.
+  const items: string[] = [];
+  let files = false;
+  for (let k = end; k < argv.length; k++) {
+    const arg = argv[k] as string;
+    if (SEPARATORS.has(arg)) files = arg.startsWith('::::');
+    else if (files) argFile(k);
+    else items.push(arg);
+  }
   // Counted over every `parallel` of the command, as simple commands are (budget.ts).
   const before = ex.budget.jobs;
   ex.budget.jobs += parallelJobs(argv, end);
@@ -172,9 +187,17 @@ export const parallel: Handler = (ex, inv, env) => {
       ex.emit(inv);
       return;
     }
-    if (items.length > 0) {
-      for (const item of items) ex.parseString(item, [...inv.via, 'parallel'], { ifs: DEFAULT_IFS });
-    } else if (!argv.slice(1).some((a) => SEPARATORS.has(a) || INFO.has(a))) {
+    for (const item of items) ex.parseString(item, [...inv.via, 'parallel'], { ifs: DEFAULT_IFS });
+    // Each line of an argument file is a command: the file is judged as a script is.
+    for (const { file, unresolved } of argFiles) {
+      if (file === undefined || file === '-') ex.flag('pipe_to_shell', inv.text);
+      else runShellFile(ex, inv, file, unresolved, [], []);
+    }
+    if (
+      items.length === 0 &&
+      argFiles.length === 0 &&
+      !argv.slice(1).some((a) => SEPARATORS.has(a) || INFO.has(a))
+    ) {
       // The commands are read from stdin at run time: data turned into commands.
       ex.flag('pipe_to_shell', inv.text);
     }
@@ -187,14 +210,16 @@ export const parallel: Handler = (ex, inv, env) => {
   }
   // parallel joins the command's words with blanks and hands the line to a shell, which re-splits
   // it: `parallel 'rm -rf' ::: build` runs `rm -rf 'build'`. Judge that reading too.
-  if (command.some((w) => SHELL_SIGNIFICANT.test(w))) joinedJobs(ex, inv, command, items);
+  const readItems = argFiles.length > 0;
+  if (command.some((w) => SHELL_SIGNIFICANT.test(w))) joinedJobs(ex, inv, command, items, readItems);
   const unresolved = command.map((w, k) => (inv.unresolved[i + k] ?? false) || PARALLEL_PLACEHOLDER.test(w));
   const next: Invocation = { ...inv, argv: command, unresolved, via: [...inv.via, 'parallel'] };
   delete next.stdin;
   if (!unresolved.some(Boolean)) {
     if (items.length > 0) {
-      next.argv = [...command, ...items];
-      next.unresolved = [...unresolved, ...items.map(() => false)];
+      // Items read from a file stand as one word whose text is not known.
+      next.argv = [...command, ...items, ...(readItems ? [PLACEHOLDER] : [])];
+      next.unresolved = [...unresolved, ...items.map(() => false), ...(readItems ? [true] : [])];
     } else {
       next.argv = [...command, PLACEHOLDER];
       next.unresolved = [...unresolved, true];
@@ -215,6 +240,7 @@ function joinedJobs(
   inv: Invocation,
   command: readonly string[],
   items: readonly string[],
+  readItems: boolean,
 ): void {
   if (inv.unresolved.some(Boolean)) {
     ex.flag('unresolved_code', inv.text);
@@ -222,7 +248,8 @@ function joinedJobs(
   }
   const line = command.join(' ');
   const quote = (item: string) => `'${item.replace(/'/g, `'\\''`)}'`;
-  const values = items.length > 0 ? items.slice(0, 20).map(quote) : ['"$PARALLEL_ITEM"'];
+  const values = items.slice(0, 20).map(quote);
+  if (values.length === 0 || readItems) values.push('"$PARALLEL_ITEM"');
   for (const value of values) {
     const job = PARALLEL_PLACEHOLDER.test(line)
       ? line.replace(PARALLEL_PLACEHOLDERS, value)

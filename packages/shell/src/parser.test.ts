@@ -241,6 +241,23 @@ describe('stdin and payloads', () => {
     expect(programs("cat <<'EOF'\n$(rm -rf /x)\nEOF")).toEqual(['cat']);
   });
 
+  it('ends a heredoc only at its delimiter exactly, a carriage return included where bash reads one', () => {
+    // `EOF\r` does not end a body opened by `<<EOF`: the rest, quoted heredoc and all, is its text.
+    expect(programs("cat <<EOF\nEOF\r\ncat <<'EOF'\n$(git push --force)\nEOF")).toContain('git');
+    expect(programs("cat <<EOF\nEOF\r\n: '\n$(rm -rf ~)\n'\nEOF")).toContain('rm');
+    // A CRLF command: the delimiter word carries its `\r`, and so does the line that ends it.
+    expect(programs('cat <<EOF\r\nhello\r\nEOF\r\nls -la\r\n')).toEqual(['cat', 'ls']);
+  });
+
+  it("runs bash 5.3's ${ list; } and ${| list; } as command substitutions", () => {
+    expect(programs('echo ${ rm -rf ~/; }')).toContain('rm');
+    expect(programs('x=${ git push --force; }')).toContain('git');
+    expect(programs('echo "${| rm -rf ~; }"')).toContain('rm');
+    expect(programs("bash -c 'echo ${\tgit reset --hard\n}'")).toContain('git');
+    // Parameter expansions stay what they are.
+    expect(programs('echo ${HOME} ${#x} ${x:-y} ${x// /_}')).toEqual(['echo']);
+  });
+
   it('extracts database payloads from options, positionals, heredocs and pipes', () => {
     expect(find(`psql -h db -c 'DROP TABLE t'`, 'psql').payload).toBe('DROP TABLE t');
     expect(find(`mysql -e"TRUNCATE t"`, 'mysql').payload).toBe('TRUNCATE t');

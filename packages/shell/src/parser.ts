@@ -47,6 +47,8 @@ interface PendingHeredoc {
   redirect: Redirect;
   delim: string;
   strip: boolean;
+  /** The delimiter word was followed by `\r`, which bash reads as part of it. */
+  cr: boolean;
   quoted: boolean;
 }
 
@@ -67,6 +69,18 @@ export class Parser extends WordReader {
     this.subDepth++;
     const script = this.parseList(true);
     if (this.src[this.pos] !== ')') throw new ShellSyntaxError('unclosed command substitution');
+    this.pos++;
+    this.subDepth--;
+    leave(this.budget);
+    return script;
+  }
+
+  /** `${ list; }` / `${| list; }`: a list closed by the reserved word `}`. */
+  protected override parseFunsub(): Script {
+    enter(this.budget);
+    this.subDepth++;
+    const script = this.parseList(true, false, GROUP_END);
+    if (this.peekBare() !== '}') throw new ShellSyntaxError('unclosed ${ command substitution');
     this.pos++;
     this.subDepth--;
     leave(this.budget);
@@ -516,7 +530,9 @@ export class Parser extends WordReader {
     if (op === '<<' || op === '<<-') {
       const quoted = target.parts.some((part) => part.kind === 'lit' && part.quoted);
       const delim = target.parts.map((part) => (part.kind === 'lit' ? part.text : part.src)).join('');
-      this.pending.push({ redirect, delim, strip: op === '<<-', quoted });
+      // The parser reads `\r` as a blank; bash reads it as part of the delimiter word.
+      const cr = this.src[this.pos] === '\r';
+      this.pending.push({ redirect, delim, strip: op === '<<-', quoted, cr });
     }
     return redirect;
   }
@@ -541,7 +557,9 @@ export class Parser extends WordReader {
         const lineEnd = eol < 0 ? this.src.length : eol;
         const line = this.src.slice(this.pos, lineEnd);
         const cmp = doc.strip ? line.replace(/^\t+/, '') : line;
-        if (cmp === doc.delim || cmp === `${doc.delim}\r`) {
+        // bash ends the body only at a line that is the delimiter exactly: `EOF\r` ends it only
+        // where the delimiter word itself was followed by the carriage return (a CRLF command).
+        if (cmp === (doc.cr ? `${doc.delim}\r` : doc.delim)) {
           this.pos = lineEnd + 1;
           break;
         }

@@ -79,17 +79,25 @@ export const shell: Handler = (ex, inv, _env, program) => {
     if ((arg[0] === '-' || arg[0] === '+') && arg.length > 1) {
       // An `o` / `O` takes an option name: zsh the rest of the cluster if any (`-onotify`), else
       // the next word; bash always the next word, for each one (`-euo pipefail`).
+      const on = arg[0] === '-';
       let letters = arg.slice(1);
+      const named: string[] = [];
       if (program === 'zsh') {
-        const named = letters.search(/[oO]/);
-        if (named >= 0) {
-          if (named === letters.length - 1) i++;
-          letters = letters.slice(0, named);
+        const at = letters.search(/[oO]/);
+        if (at >= 0) {
+          named.push(at === letters.length - 1 ? (argv[++i] ?? '') : letters.slice(at + 1));
+          letters = letters.slice(0, at);
         }
-      } else for (const letter of letters) if (letter === 'o' || letter === 'O') i++;
-      if (arg[0] === '-') {
+      } else for (const letter of letters) if (letter === 'o' || letter === 'O') named.push(argv[++i] ?? '');
+      // Options apply in order: `-n +n` and `-n +o noexec` run the code after all.
+      if (letters.includes('n')) noexec = on;
+      for (const name of named) {
+        const option = name.toLowerCase().replace(/_/g, '');
+        if (option === 'noexec') noexec = on;
+        else if (program === 'zsh' && option === 'exec') noexec = !on;
+      }
+      if (on) {
         if (letters.includes('c')) command = true;
-        if (letters.includes('n')) noexec = true;
         if (letters.includes('s')) fromStdin = true;
         if (letters.includes('i')) interactive = true;
       }

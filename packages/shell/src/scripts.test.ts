@@ -195,6 +195,19 @@ describe('shell files', () => {
     expect(programs(parse("zsh -euo pipefail -c 'git reset --hard'"))).toContain('git');
   });
 
+  it('applies -n (noexec) and its undoing in order, as the shell does', () => {
+    expect(programs(parse("bash -n -c 'git reset --hard'"))).not.toContain('git');
+    for (const cmd of [
+      "bash -n +n -c 'git reset --hard'",
+      "sh -n +n -c 'git reset --hard'",
+      "bash -n +o noexec -c 'git reset --hard'",
+      "zsh -n +o no_exec -c 'git reset --hard'",
+      "zsh -n -o exec -c 'git reset --hard'",
+    ])
+      expect({ cmd, programs: programs(parse(cmd)) }).toEqual({ cmd, programs: expect.arrayContaining(['git']) });
+    expect(programs(parse("bash +n -o noexec -c 'git reset --hard'"))).not.toContain('git');
+  });
+
   it('a PATH that searches the working directory, however spelled once expanded, is dynamic', () => {
     for (const cmd of [
       'export PATH="$PWD/bin:$PATH"; git status',

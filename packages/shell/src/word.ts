@@ -8,7 +8,8 @@ const META = new Set([' ', '\t', '\r', '\n', ';', '&', '|', '(', ')', '<', '>'])
 /** Characters that need more than copying inside an unquoted word. */
 const WORD_SPECIAL = new Set([...META, '\\', "'", '"', '$', '`']);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*/;
-
+/** What follows `${` in bash 5.3's command substitution in the current shell. */
+const FUNSUB_START = /^[ \t\n|]$/;
 export abstract class WordReader {
   pos = 0;
   protected subDepth = 0;
@@ -22,6 +23,8 @@ export abstract class WordReader {
 
   /** Parse a list closed by `)` at the cursor (after `$(`, `<(`, `>(`). */
   protected abstract parseNested(): Script;
+  /** Parse a list closed by the word `}` at the cursor (after bash 5.3's `${ ` or `${|`). */
+  protected abstract parseFunsub(): Script;
   /** Parse a separate text as a script (the inside of backquotes, a heredoc body). */
   protected abstract parseSubscript(text: string): Script;
 
@@ -177,6 +180,11 @@ export abstract class WordReader {
       if (this.src[this.pos + 2] === '(' && this.readArith(parts, quoted)) return;
       this.pos += 2;
       const script = this.parseNested();
+      parts.push({ kind: 'sub', script, src: this.src.slice(start, this.pos), quoted, proc: false });
+    } else if (next === '{' && FUNSUB_START.test(this.src[this.pos + 2] ?? '')) {
+      // bash 5.3's `${ list; }` and `${| list; }` run the list in this shell: a command substitution.
+      this.pos += this.src[this.pos + 2] === '|' ? 3 : 2;
+      const script = this.parseFunsub();
       parts.push({ kind: 'sub', script, src: this.src.slice(start, this.pos), quoted, proc: false });
     } else if (next === '{') {
       this.readBraceParam(parts, quoted);
