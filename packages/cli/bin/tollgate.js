@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'no
 import module from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
 import vm from 'node:vm';
 
 // A hook that cannot start still answers in its host's protocol (start-refusal.cjs, shared with the
@@ -25,6 +26,13 @@ if (process.argv[2] === 'hook') {
 }
 
 function runBundle() {
+  // Long-running commands (classify --batch, serve, mcp proxy) allocate per call objects that die
+  // with the call, yet V8's allocation-site pretenuring moves those sites to old space once a few of
+  // their objects outlive a scavenge (those made while the policy loads, say): every call's garbage
+  // then waits for a full mark-compact. Measured on classify: a warm `git push --force` went from
+  // about 28 to 16 µs. Set before any of the bundle runs; the hook path keeps V8's defaults, so its
+  // code cache stays valid.
+  v8.setFlagsFromString('--no-allocation-site-pretenuring');
   module.enableCompileCache?.();
   import('../dist/tollgate.js').catch((error) => {
     if (process.argv[2] === 'hook') return refuse(error);

@@ -20,6 +20,10 @@ writeFileSync(join(generated, 'contract-validators.mjs'), contractValidatorsModu
 const policies = builtinPolicies(contracts);
 writeFileSync(join(generated, 'precompiled.mjs'), precompiledModule(policies));
 
+// TOLLGATE_PROFILE_BUILD=1 keeps names readable for `node --cpu-prof` (profiling only; ship minified).
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: a developer switch for local profiling builds.
+const minify = process.env.TOLLGATE_PROFILE_BUILD !== '1';
+
 const result = await build({
   metafile: true,
   entryPoints: { tollgate: join(cli, 'src/bin.ts') },
@@ -34,7 +38,7 @@ const result = await build({
   external: ['better-sqlite3', 'pg-native'],
   plugins: [tollgatePlugins({ generated, cliSrc: join(cli, 'src') })],
   sourcemap: 'linked',
-  minify: true,
+  minify,
   legalComments: 'none',
   logLevel: 'warning',
   banner: {
@@ -66,7 +70,7 @@ const hook = await build({
   footer: {
     js: "module.exports.relocate = (file) => { __tgImportMetaUrl = require('node:url').pathToFileURL(file).href; };",
   },
-  minify: true,
+  minify,
   legalComments: 'none',
   logLevel: 'warning',
 });
