@@ -1287,3 +1287,19 @@ passes('the same to loopback, or without a file as data', [
   `psql -h localhost -c "\\copy t from 'data.csv'"`,
   `psql -c "\\copy t from 'data.csv'"`,
 ]);
+
+gates("GNU tools under Homebrew's g-prefixed names, read as the tools they are", [
+  ['gdd if=/dev/zero of=/dev/sda bs=1M', 'fs.overwrite-device-or-data'],
+  ["gfind ~ -name '*.py' -delete", 'fs.find.delete'],
+  ['gshred -n 3 -u ~/.ssh/id_rsa', 'fs.overwrite-device-or-data'],
+  ['gchmod -R 000 ~', 'fs.permissions.system'],
+  ['gtruncate -s 0 important.db', 'fs.overwrite-device-or-data'],
+  ['gtimeout 10 rm -rf /', 'fs.rm.recursive-or-force'],
+]);
+passes('programs whose names merely start with g', [
+  'gls -la',
+  'gsed -n p file.txt',
+  'gcc -o app main.c',
+  'gzip -k file.txt',
+  'gpg --list-keys',
+]);

@@ -73,7 +73,6 @@ const HANDLERS: Record<string, Handler> = {
   nerdctl: containerExec,
   // Programs that run commands given as option values or in their script.
   tar: programCommands,
-  gtar: programCommands,
   bsdtar: programCommands,
   rsync: programCommands,
   zip: programCommands,
@@ -81,7 +80,6 @@ const HANDLERS: Record<string, Handler> = {
   rg: programCommands,
   hyperfine: programCommands,
   sed: programCommands,
-  gsed: programCommands,
   vim: vim,
   ed,
   red: ed,

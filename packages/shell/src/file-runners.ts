@@ -25,6 +25,6 @@ export function runsFiles(ex: Extractor, inv: Invocation, env: Env, program: str
   // A program named by a path was read as the file it is already (extract.ts).
   if (PACKAGE_MANAGERS.has(program)) runPackageScripts(ex, inv, env, program);
   else if (TASK_RUNNERS.has(program)) runTaskRunner(ex, inv, program);
-  else if (program === 'make' || program === 'gmake') runMake(ex, inv);
+  else if (program === 'make') runMake(ex, inv);
   return false;
 }

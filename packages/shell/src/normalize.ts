@@ -83,7 +83,26 @@ export function normalizeCommand(input: string): Normalised {
   return { text: out, invalid };
 }
 
-/** Normalise a program word: basename, lower case, `.exe`-style suffix dropped, homoglyphs folded. */
+/**
+ * GNU tools as Homebrew (and some BSD ports) install them beside the system's own, with a `g` in
+ * front: `gdd`, `gfind`, `gshred`, `gtee`, `gsed`, `gmake`. They are the same programs, read as such.
+ */
+const GNU_PREFIXED = new Set(
+  // coreutils
+  (
+    '[ b2sum base32 base64 basename basenc cat chcon chgrp chmod chown chroot cksum comm cp csplit cut ' +
+    'date dd df dir dircolors dirname du echo env expand expr factor false fmt fold groups head hostid id ' +
+    'install join kill link ln logname ls md5sum mkdir mkfifo mknod mktemp mv nice nl nohup nproc numfmt ' +
+    'od paste pathchk pinky pr printenv printf ptx pwd readlink realpath rm rmdir runcon seq sha1sum ' +
+    'sha224sum sha256sum sha384sum sha512sum shred shuf sleep sort split stat stdbuf stty sum sync tac ' +
+    'tail tee test timeout touch tr true truncate tsort tty uname unexpand uniq unlink uptime users vdir ' +
+    'wc who whoami yes ' +
+    // findutils, sed, tar, grep, make, patch, which, indent
+    'find xargs locate updatedb sed tar grep egrep fgrep make patch which indent'
+  ).split(' '),
+);
+
+/** Normalise a program word: basename, lower case, `.exe`-style suffix dropped, homoglyphs folded, GNU's `g` prefix dropped. */
 export function normalizeProgram(word: string): string {
   // An unresolved program keeps its text: its basename would be meaningless.
   if (word.includes('$') || word.includes('`')) return word.toLowerCase();
@@ -96,5 +115,6 @@ export function normalizeProgram(word: string): string {
     for (const ch of name) folded += HOMOGLYPHS[ch] ?? ch;
     name = folded;
   }
-  return name.replace(/\.(exe|cmd|bat|com)$/, '');
+  name = name.replace(/\.(exe|cmd|bat|com)$/, '');
+  return name.startsWith('g') && GNU_PREFIXED.has(name.slice(1)) ? name.slice(1) : name;
 }

@@ -36,7 +36,7 @@ const ADDED_WORDS: Record<string, string> = { 'rg --pre': '"$SEARCHED_FILE"' };
 export const programCommands: Handler = (ex, inv, _env, program) => {
   const args = inv.argv.slice(1);
   const read = readOptions(program, args);
-  const extra = program === 'sed' || program === 'gsed' ? sed(ex, inv, args) : undefined;
+  const extra = program === 'sed' ? sed(ex, inv, args) : undefined;
   if (extra) {
     // sed's `w FILE` truncates FILE as `> FILE` would: reported as a redirection and as a write.
     const writes: WriteSet = {

@@ -139,9 +139,7 @@ export const PROGRAM_OPTIONS: Record<string, OptionModel> = {
   truncate: TRUNCATE,
   tee: TEE,
   sed: SED,
-  gsed: SED,
   tar: TAR,
-  gtar: TAR,
   bsdtar: TAR,
   rsync: RSYNC,
   zip: ZIP,
@@ -163,7 +161,7 @@ export const WORD_OPTIONS: Record<string, Record<string, string>> = {
 export function expandOldStyle(program: string, args: readonly string[]): readonly string[] {
   const model = own(PROGRAM_OPTIONS, program);
   const first = args[0];
-  if (!model || !/^(tar|gtar|bsdtar)$/.test(program) || first === undefined || !/^[A-Za-z]+$/.test(first)) {
+  if (!model || !/^(tar|bsdtar)$/.test(program) || first === undefined || !/^[A-Za-z]+$/.test(first)) {
     return args;
   }
   const out: string[] = [];

@@ -204,7 +204,10 @@ describe('shell files', () => {
       "zsh -n +o no_exec -c 'git reset --hard'",
       "zsh -n -o exec -c 'git reset --hard'",
     ])
-      expect({ cmd, programs: programs(parse(cmd)) }).toEqual({ cmd, programs: expect.arrayContaining(['git']) });
+      expect({ cmd, programs: programs(parse(cmd)) }).toEqual({
+        cmd,
+        programs: expect.arrayContaining(['git']),
+      });
     expect(programs(parse("bash +n -o noexec -c 'git reset --hard'"))).not.toContain('git');
   });
 

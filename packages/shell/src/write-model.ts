@@ -274,11 +274,6 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
 
 /** Program names that share a model. */
 const ALIASES: Record<string, string> = {
-  gcp: 'cp',
-  gmv: 'mv',
-  grm: 'rm',
-  gsed: 'sed',
-  gtar: 'tar',
   bsdtar: 'tar',
   sqlite: 'sqlite3',
 };
