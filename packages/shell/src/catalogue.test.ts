@@ -1303,3 +1303,10 @@ passes('programs whose names merely start with g', [
   'gzip -k file.txt',
   'gpg --list-keys',
 ]);
+
+gates('a dry run turned off again later in the command (the last word wins)', [
+  ['wrangler delete worker --dry-run --dry-run=false', 'cloud.destroying-verb'],
+  ['npm publish --dry-run --no-dry-run', 'publish.package'],
+  ['helm uninstall web --dry-run --dry-run=false', 'cluster.helm.uninstall'],
+]);
+passes('a dry run that stays on', ['npm publish --no-dry-run --dry-run', 'wrangler delete worker --dry-run']);

@@ -108,6 +108,11 @@ function addFlag(
   flags.push(arg);
   if (LONG_SINGLE_DASH.has(program)) return false;
   if (arg.startsWith('--')) {
+    // The last word wins: `--dry-run --dry-run=false` and `--dry-run --no-dry-run` do the thing.
+    const cancelled = cancelledSafetyFlag(arg);
+    if (cancelled !== undefined) {
+      for (let k = flags.length - 2; k >= 0; k--) if (flags[k] === cancelled) flags.splice(k, 1);
+    }
     const eq = arg.indexOf('=');
     // `--dry-run=false` turns the dry run off (pflag, npm, yargs read it so; getopt refuses it):
     // the bare name would read as one. Other options keep it: `--force=false` stays gated.
@@ -125,6 +130,18 @@ function addFlag(
     if (values?.has(`-${c}`)) return i === arg.length - 1;
   }
   return false;
+}
+
+/** The safety flag an option turns off (`--no-dry-run`, `--dry-run=false` → `--dry-run`), if it is one. */
+function cancelledSafetyFlag(arg: string): string | undefined {
+  const eq = arg.indexOf('=');
+  if (eq > 2) {
+    const name = arg.slice(0, eq);
+    return SAFETY_FLAG.test(name) && FALSE_VALUE.test(arg.slice(eq + 1)) ? name : undefined;
+  }
+  if (!arg.startsWith('--no-')) return undefined;
+  const name = `--${arg.slice(5)}`;
+  return SAFETY_FLAG.test(name) ? name : undefined;
 }
 
 /** Code with quoted string literals emptied, so that rules match statements and not data. */
