@@ -1310,3 +1310,23 @@ gates('a dry run turned off again later in the command (the last word wins)', [
   ['helm uninstall web --dry-run --dry-run=false', 'cluster.helm.uninstall'],
 ]);
 passes('a dry run that stays on', ['npm publish --no-dry-run --dry-run', 'wrangler delete worker --dry-run']);
+
+gates('overwriting or rotating a secret that services read', [
+  ['aws secretsmanager put-secret-value --secret-id x --secret-string y', 'cloud.secret.overwrite'],
+  ['vault kv put secret/prod/api value=rotated', 'cloud.secret.overwrite'],
+  ['vault write secret/prod/api value=rotated', 'cloud.secret.overwrite'],
+  ['gh secret set API_TOKEN < token.txt', 'cloud.secret.overwrite'],
+  ['az keyvault secret set --vault-name v --name s --value x', 'cloud.secret.overwrite'],
+  ['gcloud secrets versions add db-pass --data-file=pw.txt', 'cloud.secret.overwrite'],
+  ['doppler secrets set API_KEY=new', 'cloud.secret.overwrite'],
+  ['infisical secrets set API_KEY=new-value', 'cloud.secret.overwrite'],
+  ['stripe api_keys roll rk_live_x', 'cloud.secret.overwrite'],
+]);
+passes('reading the same secrets', [
+  'vault kv get secret/prod/api',
+  'vault read secret/prod/api',
+  'gh secret list',
+  'az keyvault secret show --vault-name v --name s',
+  'gcloud secrets versions access latest --secret=db-pass',
+  'doppler secrets get API_KEY',
+]);
