@@ -1330,3 +1330,22 @@ passes('reading the same secrets', [
   'gcloud secrets versions access latest --secret=db-pass',
   'doppler secrets get API_KEY',
 ]);
+
+gates('a system package manager removing packages', [
+  ['sudo apt-get purge -y postgresql', 'system.package.remove'],
+  ['sudo apt-get autoremove --purge -y', 'system.package.remove'],
+  ['dnf remove httpd', 'system.package.remove'],
+  ['yum erase httpd', 'system.package.remove'],
+  ['brew uninstall --zap firefox', 'system.package.remove'],
+  ['sudo dpkg -P nginx', 'system.package.remove'],
+  ['sudo pacman -Rns firefox', 'system.package.remove'],
+]);
+passes('installing, listing and simulated removals', [
+  'apt-get -s remove nginx',
+  'apt-get --simulate purge nginx',
+  'pacman -Rp firefox',
+  'sudo apt-get install -y nginx',
+  'pacman -Syu',
+  'dpkg -l',
+  'brew list',
+]);
