@@ -31,4 +31,13 @@ describe('operation', () => {
   ])('%s leaves out values and read operands', (command, words) => {
     expect(operation(command)).toEqual(words);
   });
+
+  it.each([
+    ['pip install remove-bg', ['install']],
+    ['uv pip install drop-shadow', ['pip', 'install']],
+    ['poetry add django-reset-migrations', ['add']],
+    ['pip download remove-bg -d wheels', ['download']],
+  ])('%s stops at the package verb: its operands are package names', (command, words) => {
+    expect(operation(command)).toEqual(words);
+  });
 });

@@ -4,7 +4,8 @@
 // `purge` would read as a destroying verb in `path`. `operation` leaves out the word right after an
 // option given once the command has begun (the option's likely value: `--function-name
 // delete-expired`, `-n remove-later`) and stops after a read verb (`describe X`, `list`, `get X`),
-// whose operands are what is read. Options before the first command word (`splunk
+// whose operands are what is read, and after a package verb (`install`, `add`, `download`), whose
+// operands are package names. Options before the first command word (`splunk
 // --accept-license remove index`) are usually switches, so the word after them still counts.
 import { takesValue } from './options.js';
 
@@ -16,6 +17,8 @@ const READ_WORDS = new Set(
     ' ',
   ),
 );
+/** Words whose operands are packages to fetch (`pip install remove-bg`, `poetry add django-reset`). */
+const PACKAGE_WORDS = new Set(['install', 'add', 'download']);
 /** The same as the first part of an operation name (`describe-instances`, `list-objects-v2`). */
 const READ_PREFIXES = new Set('describe list get lookup filter search query head'.split(' '));
 
@@ -52,7 +55,7 @@ export function operationWords(
     const word = arg.toLowerCase();
     words.push(word);
     begun = true;
-    if (isReadVerb(word)) break;
+    if (isReadVerb(word) || PACKAGE_WORDS.has(word)) break;
   }
   return words;
 }
