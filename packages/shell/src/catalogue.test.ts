@@ -1349,3 +1349,13 @@ passes('installing, listing and simulated removals', [
   'dpkg -l',
   'brew list',
 ]);
+
+passes("the word publish among a package script's arguments", [
+  'npm run build -- --mode publish',
+  "pnpm run build --reporter 'publish'",
+  'yarn test publish.spec.ts',
+]);
+gates('publishing beside them', [
+  ['pnpm -r publish', 'publish.package'],
+  ['yarn npm publish', 'publish.package'],
+]);
