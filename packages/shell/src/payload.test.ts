@@ -183,3 +183,38 @@ describe('literals and comments are found left to right, as the language reads t
     expect(isReadOnlyCode(language, code)).toBe(true);
   });
 });
+
+describe('reading the file system and the process', () => {
+  it.each<[Language, string]>([
+    ['python', 'import os; print(os.getcwd())'],
+    ['python', 'import os'],
+    ['python', 'import os; print(os.listdir("."), os.path.exists("a"), os.environ.get("HOME"))'],
+    ['python', 'from pathlib import Path; print(Path("x").exists(), Path.cwd().parent)'],
+    ['python', 'import glob; print(glob.glob("*.py"))'],
+    ['node', "const fs = require('fs'); console.log(fs.readdirSync('.'))"],
+    ['node', "console.log(JSON.parse(require('fs').readFileSync('package.json', 'utf8')).version)"],
+    ['node', "const {readFileSync} = require('fs'); console.log(readFileSync('a', {encoding: 'utf8'}))"],
+    ['node', 'console.log(JSON.stringify({a: 1, b: [2], c: "x", d: true, e: null}))'],
+  ])('%s: %s passes', (language, code) => {
+    expect(isReadOnlyCode(language, code)).toBe(true);
+  });
+
+  it.each<[Language, string]>([
+    // Their writers, removers and runners are not in the vocabulary, however they are reached.
+    ['python', 'import os; os.remove("x")'],
+    ['python', 'import os as o; o.unlink("x")'],
+    ['python', 'from os import system; system("id")'],
+    ['python', 'from os import *; system("id")'],
+    ['python', 'from pathlib import Path; Path("x").write_text("y")'],
+    ['python', 'import os; f = os.remove; f("x")'],
+    ['node', "require('fs').writeFileSync('x', 'y')"],
+    ['node', "const {rmSync} = require('fs'); rmSync('x')"],
+    // A destructuring key reads the property; a vocabulary name bound to something else is not the vocabulary's.
+    ['node', "const {rmSync: log} = require('fs'); log('x', {recursive: true})"],
+    ['node', 'const {kill: log} = process; log(1234)'],
+    ['node', '[process].map(({kill: log}) => log(1))'],
+    ['node', 'const log = Object.entries(process).filter(([k]) => k == "kill")[0][1]; log(1)'],
+  ])('%s: %s is not read-only', (language, code) => {
+    expect(isReadOnlyCode(language, code)).toBe(false);
+  });
+});

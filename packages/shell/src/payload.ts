@@ -1,7 +1,7 @@
 // Is a piece of interpreter code plainly read-only? Deliberately conservative: string literals and
 // comments are set aside, and every remaining identifier must come from a small vocabulary of
-// printing and pure computation (or be a name the code itself declares). Anything else — an import
-// of os, a backquote, `system`, `open`, an unknown call — makes the code unknown-dynamic.
+// printing, pure computation and reading the file system (or be a name the code itself declares).
+// Anything else — os.remove, a backquote, `system`, `open`, an unknown call — makes the code unknown-dynamic.
 import { scanLiterals } from './code-literals.js';
 import type { Language } from './programs.js';
 
@@ -20,14 +20,24 @@ const VOCABULARY: Record<Language, ReadonlySet<string>> = {
       'ljust rjust center title capitalize casefold isdigit isalpha isalnum isspace isupper islower append ' +
       'extend insert pop sort copy update setdefault sub subn search match fullmatch findall finditer group ' +
       'groups span start end escape DOTALL MULTILINE IGNORECASE VERBOSE assert pass break continue try except ' +
-      'finally raise ValueError KeyError IndexError Exception SystemExit',
+      'finally raise ValueError KeyError IndexError Exception SystemExit ' +
+      // os, os.path, pathlib and glob: where the process is and what the file system holds, read only
+      // (their writers, removers and runners — remove, rename, system, write_text — are not here).
+      'os pathlib Path glob fnmatch getcwd environ getenv listdir walk scandir lstat exists isdir isfile ' +
+      'islink isabs abspath realpath relpath normpath expanduser expandvars basename dirname splitext getsize ' +
+      'getmtime cpu_count sep pathsep linesep name cwd home resolve absolute parent parents stem suffix ' +
+      'suffixes parts is_file is_dir is_symlink iterdir rglob read_text read_bytes st_size st_mtime joinpath ' +
+      'as_posix with_suffix with_name',
   ),
   node: words(
     `${COMMON} console log error info warn debug table JSON stringify parse Math Number String Boolean Object Array ` +
       'keys values entries Date now toISOString const let var function process version versions platform arch argv ' +
       'env length map filter reduce join split trim toUpperCase toLowerCase includes floor ceil round max min abs ' +
       'sqrt PI random toString toFixed parseInt parseFloat from isArray export stdout stderr write node cwd ' +
-      'exit hostname cpus totalmem uptime EOL sep basename dirname extname',
+      'exit hostname cpus totalmem uptime EOL sep basename dirname extname ' +
+      // fs's readers (its writers and removers are not here) and path's pure functions.
+      'fs readFileSync readdirSync existsSync statSync lstatSync realpathSync isFile isDirectory ' +
+      'isSymbolicLink size mtime mtimeMs resolve relative normalize isAbsolute',
   ),
   perl: words(
     `${COMMON} print say printf my our length join split map grep sort keys values scalar uc lc ucfirst lcfirst sprintf ` +
@@ -52,13 +62,13 @@ const VOCABULARY: Record<Language, ReadonlySet<string>> = {
 };
 
 const SAFE_PYTHON_MODULES = new Set(
-  'sys json math re datetime time platform string textwrap decimal fractions statistics random itertools functools collections base64 hashlib uuid'.split(
+  'sys json math re datetime time platform string textwrap decimal fractions statistics random itertools functools collections base64 hashlib uuid os pathlib glob fnmatch'.split(
     ' ',
   ),
 );
 
-/** Node modules whose functions only compute or describe the machine. */
-const SAFE_NODE_REQUIRE = /\brequire\(\s*(['"])(?:node:)?(os|path|util|url|querystring)\1\s*\)/g;
+/** Node modules whose functions only compute or describe the machine (fs: only its readers are in the vocabulary). */
+const SAFE_NODE_REQUIRE = /\brequire\(\s*(['"])(?:node:)?(os|path|util|url|querystring|fs)\1\s*\)/g;
 
 function words(text: string): ReadonlySet<string> {
   return new Set(text.split(/\s+/).filter(Boolean));
@@ -93,6 +103,13 @@ const PERL_COMPUTED_CALL = /&\s*[{$]|->\s*[($]/;
 const CALLED = /([A-Za-z_$][\w$]*)\s*\(/g;
 /** An attribute or method name: after `.`, `->` or `::`. */
 const ATTRIBUTE = /(?:\.|->|::)\s*([A-Za-z_$][\w$]*)/g;
+
+/**
+ * A JS object key followed by a name (`{kill: log}`): in a pattern that binds the property to the
+ * name. A key followed by a value or a nested object (`{a: 1}`, `{age: {$gt: 3}}`) is data; a nested
+ * pattern ends in such a key itself.
+ */
+const PATTERN_KEY = /([A-Za-z_$][\w$]*)\s*:(?!:)\s*(?!(?:true|false|null|undefined)(?![\w$]))(?=[A-Za-z_$])/g;
 
 /** What file objects do, allowed where every `open` names a literal path (python-files.ts). */
 const FILE_VOCABULARY = words('open close with seek tell truncate flush writelines');
@@ -176,6 +193,17 @@ export function isReadOnlyCode(
     if (!vocabulary.has(name) && !(files && FILE_VOCABULARY.has(name))) return false;
   }
   const declared = declaredNames(stripped);
+  if (language === 'node') {
+    // A key given a name rather than a value is a destructuring that reads the property (`const
+    // {kill: log} = process`): the key is an attribute, and the vocabulary's like every other.
+    for (const m of stripped.matchAll(PATTERN_KEY)) if (!vocabulary.has(m[1] as string)) return false;
+    // A vocabulary name the code binds to something else (`const log = …; log(1)`) is no longer the
+    // function the vocabulary means: calling it is calling whatever it was given.
+    for (const m of stripped.matchAll(CALLED)) {
+      const bare = !/(\.|->|::)\s*$/.test(stripped.slice(0, m.index));
+      if (bare && declared.has(m[1] as string)) return false;
+    }
+  }
   // Object keys (`{a: 1}`) and keyword arguments (`indent=2`) name data, not code: drop them first.
   const identifiers =
     stripped
