@@ -68,3 +68,37 @@ describe('parallel argument files (-a FILE, :::: FILE)', () => {
     expect(programs('parallel echo :::: wipe.txt')).toEqual(['echo']);
   });
 });
+
+describe('parallel jobs whose items are on the command line', () => {
+  const jobs = (command: string) =>
+    parseShell(command).segments.map((s) => ({ argv: [s.argv0, ...s.args].join(' '), via: s.via.join('>') }));
+
+  it('reads each job with its item in place, as the command it runs', () => {
+    expect(jobs('parallel rm -rf {} ::: /tmp/a /tmp/b')).toEqual([
+      { argv: 'rm -rf /tmp/a', via: 'parallel :::' },
+      { argv: 'rm -rf /tmp/b', via: 'parallel :::' },
+    ]);
+    expect(jobs('parallel -j 4 convert {} {.}.png {/} {//} {/.} ::: img/a.jpg')).toEqual([
+      { argv: 'convert img/a.jpg img/a.png a.jpg img a', via: 'parallel :::' },
+    ]);
+    // Without a replacement string the item is the last word.
+    expect(jobs('parallel git ::: status')).toEqual([{ argv: 'git status', via: 'parallel :::' }]);
+    expect(jobs('parallel git {} --hard ::: reset')).toEqual([
+      { argv: 'git reset --hard', via: 'parallel :::' },
+    ]);
+  });
+
+  it('keeps the run-time reading where the jobs are not all known here', () => {
+    for (const cmd of [
+      'parallel -I % rm -rf % ::: /x',
+      'parallel rm -rf {} ::: a ::: b',
+      'parallel --colsep , rm -rf {1} ::: a,b',
+      `parallel rm -rf {} ::: ${words(17, 'd').join(' ')}`,
+      'parallel rm -rf {= $_ =} ::: a',
+    ])
+      expect({ cmd, via: parseShell(cmd).segments.find((s) => s.program === 'rm')?.via }).toEqual({
+        cmd,
+        via: ['parallel'],
+      });
+  });
+});

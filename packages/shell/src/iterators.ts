@@ -1,6 +1,7 @@
 // Handlers for programs that run a command once per input item: `xargs`, GNU `parallel`, and
 // `find -exec/-execdir/-ok/-okdir`. Items that come from stdin or from the file system are not
 // static, so the words they fill in are marked unresolved.
+import { posix } from 'node:path';
 import { createBudget, ShellSyntaxError } from './budget.js';
 import type { Extractor, Handler, Invocation } from './extract.js';
 import { firstOperand } from './option-scan.js';
@@ -212,6 +213,20 @@ export const parallel: Handler = (ex, inv, env) => {
   // it: `parallel 'rm -rf' ::: build` runs `rm -rf 'build'`. Judge that reading too.
   const readItems = argFiles.length > 0;
   if (command.some((w) => SHELL_SIGNIFICANT.test(w))) joinedJobs(ex, inv, command, items, readItems);
+  const jobs = knownJobs(argv, i, end, command, items, readItems);
+  if (jobs !== undefined) {
+    for (const job of jobs) {
+      const one: Invocation = {
+        ...inv,
+        argv: job,
+        unresolved: job.map((_, k) => inv.unresolved[i + k] ?? false),
+      };
+      one.via = [...inv.via, 'parallel :::'];
+      delete one.stdin;
+      ex.resolve(one, env);
+    }
+    return;
+  }
   const unresolved = command.map((w, k) => (inv.unresolved[i + k] ?? false) || PARALLEL_PLACEHOLDER.test(w));
   const next: Invocation = { ...inv, argv: command, unresolved, via: [...inv.via, 'parallel'] };
   delete next.stdin;
@@ -229,6 +244,58 @@ export const parallel: Handler = (ex, inv, env) => {
 };
 
 const SHELL_SIGNIFICANT = /[\s;&|<>()$`'"\\]/;
+
+/** Most jobs a parallel command is walked once each for, its items put in place. */
+const MAX_KNOWN_JOBS = 16;
+/** Options that change neither the command nor its items (values of -j/--jobs/-P are skipped). */
+const PLAIN_OPTIONS = new Set(
+  '-j --jobs -P --max-procs -k --keep-order --line-buffer --lb --tag -v --verbose --bar --progress --eta --will-cite --no-notice -u --ungroup --group'.split(
+    ' ',
+  ),
+);
+const REPLACEMENTS = /\{(1?)(\.|\/|\/\/|\/\.|#|%)?\}/g;
+
+/**
+ * `parallel CMD ::: a b c` with its items on the command line: each job's words, the item put where
+ * a replacement string stands (`{}`, `{.}`, `{/}`, …) or added at the end, so that `parallel rm -rf
+ * {} ::: /tmp/a` is read as the `rm -rf /tmp/a` it runs. Undefined when the jobs are not all known
+ * here: items read at run time, more than one input source, an option that changes the replacement
+ * strings or the command line, or too many jobs.
+ */
+function knownJobs(
+  argv: readonly string[],
+  from: number,
+  end: number,
+  command: readonly string[],
+  items: readonly string[],
+  readItems: boolean,
+): string[][] | undefined {
+  if (readItems || items.length === 0 || items.length > MAX_KNOWN_JOBS) return undefined;
+  if (argv.slice(end).filter((a) => SEPARATORS.has(a)).length !== 1 || argv[end] !== ':::') return undefined;
+  for (let k = 1; k < from; k++) {
+    const option = (argv[k] as string).replace(/=.*$/, '');
+    if (!PLAIN_OPTIONS.has(option)) return undefined;
+    if (!(argv[k] as string).includes('=') && PARALLEL_VALUES.has(option)) k++;
+  }
+  if (command.some((w) => w.includes('{=') || /\{\d*[^}\w./#%]/.test(w))) return undefined;
+  const placed = command.some((w) => new RegExp(REPLACEMENTS.source).test(w));
+  return items.map((item, n) => {
+    if (!placed) return [...command, item];
+    const dir = posix.dirname(item);
+    const base = posix.basename(item);
+    const noExt = (p: string) => p.replace(/\.[^./]*$/, '');
+    const value = (kind: string | undefined): string => {
+      if (kind === '.') return noExt(item);
+      if (kind === '/') return base;
+      if (kind === '//') return dir;
+      if (kind === '/.') return noExt(base);
+      if (kind === '#') return String(n + 1);
+      if (kind === '%') return '1';
+      return item;
+    };
+    return command.map((w) => w.replace(REPLACEMENTS, (_m, _one, kind) => value(kind)));
+  });
+}
 const PARALLEL_PLACEHOLDERS = new RegExp(PARALLEL_PLACEHOLDER.source, 'g');
 
 /**

@@ -61,7 +61,8 @@ describe('prefixes and wrappers', () => {
     ['sshpass -p secret -P assword rm -rf /x', ['sshpass']],
     ['watch -n 5 rm -rf /x', ['watch']],
     ['xargs -0 -n 1 rm -rf', ['xargs']],
-    ['parallel -j 4 rm -rf ::: /x', ['parallel']],
+    ['parallel -j 4 rm -rf ::: /x', ['parallel :::']],
+    ['parallel -j 4 rm -rf', ['parallel']],
     ['find . -type d -exec rm -rf {} +', ['find -exec']],
     ['find . -execdir rm -rf {} \\;', ['find -execdir']],
     ['ssh -p 22 host rm -rf /x', ['ssh']],
@@ -462,6 +463,7 @@ describe('programs that run the command lines they are given', () => {
     expect(programs('trap -p EXIT')).toEqual(['trap']);
     expect(programs('sg wheel')).toEqual(['sg']);
     expect(programs("cat <<'EOF' > notes.md\n$\\\n(rm -rf /x)\nEOF")).toEqual(['cat']);
-    expect(programs('parallel gzip ::: a.txt b.txt')).toEqual(['gzip']);
+    // One job per item.
+    expect(programs('parallel gzip ::: a.txt b.txt')).toEqual(['gzip', 'gzip']);
   });
 });
