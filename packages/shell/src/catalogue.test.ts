@@ -1359,3 +1359,18 @@ gates('publishing beside them', [
   ['pnpm -r publish', 'publish.package'],
   ['yarn npm publish', 'publish.package'],
 ]);
+
+gates('an ad-hoc ansible task removing or destroying state on the hosts', [
+  ["ansible all -m file -a 'path=/var/lib/app state=absent'", 'remote.ansible.destructive'],
+  ["ansible all -m apt -a 'name=postgresql purge=yes state=absent' -b", 'remote.ansible.destructive'],
+  ["ansible all -m user -a 'name=deploy remove=yes'", 'remote.ansible.destructive'],
+  [`ansible all -m file -a '{"path": "/x", "state": "absent"}'`, 'remote.ansible.destructive'],
+  ['ansible all -mreboot', 'remote.ansible.destructive'],
+  ["ansible all -m community.general.filesystem -a 'fstype=ext4 dev=/dev/sdb1'", 'remote.ansible.destructive'],
+]);
+passes('ansible reads, installs and check mode', [
+  'ansible all -m ping',
+  'ansible all -m setup',
+  "ansible all -m apt -a 'name=nginx state=present'",
+  "ansible all -m file -a 'path=/var/lib/app state=absent' --check",
+]);
