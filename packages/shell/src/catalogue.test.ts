@@ -1374,3 +1374,10 @@ passes('ansible reads, installs and check mode', [
   "ansible all -m apt -a 'name=nginx state=present'",
   "ansible all -m file -a 'path=/var/lib/app state=absent' --check",
 ]);
+
+gates('a hosting platform taking a service down', [
+  ['fly scale count 0 -a app', 'platform.scale-to-zero'],
+  ['heroku ps:scale web=0 -a shop', 'platform.scale-to-zero'],
+  ['railway down --yes', 'platform.scale-to-zero'],
+]);
+passes('scaling that keeps the service up', ['fly scale count 2', 'heroku ps:scale web=2', 'railway logs']);
