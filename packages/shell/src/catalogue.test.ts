@@ -1381,3 +1381,16 @@ gates('a hosting platform taking a service down', [
   ['railway down --yes', 'platform.scale-to-zero'],
 ]);
 passes('scaling that keeps the service up', ['fly scale count 2', 'heroku ps:scale web=2', 'railway logs']);
+
+passes('usage asked for at the end of a destroying command', [
+  'kubectl delete --help',
+  'kubectl delete pod web -h',
+  'az group delete -h',
+  'aws s3 rm help',
+  'wrangler r2 object delete assets/key -h',
+]);
+gates('the same with usage turned off or -h used as another option', [
+  ['kubectl delete pod web --help=false', 'cluster.kubectl.destructive'],
+  ['influx bucket delete -h localhost -n b', 'cloud.destroying-verb'],
+  ['aws s3 rm s3://bucket/help', 'cloud.storage.delete'],
+]);

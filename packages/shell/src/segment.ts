@@ -41,6 +41,7 @@ export function buildSegment(input: SegmentInput): ShellSegment {
     path: positionals.slice(0, PATH_LENGTH).map((p) => p.toLowerCase()),
     operation: operationWords(args, own(GLOBAL_VALUE_OPTIONS, program)),
     last_positional: positionals[positionals.length - 1] ?? '',
+    last_arg: args[args.length - 1] ?? '',
     text: input.text,
     via: input.via,
     assignments: input.assignments,

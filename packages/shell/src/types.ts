@@ -46,6 +46,8 @@ export interface ShellSegment {
   operation: string[];
   /** The last positional (the destination of `cp`, `scp`, `rsync`, …); empty when there is none. */
   last_positional: string;
+  /** The last word after the program (`az group delete -h` → `-h`); empty when there is none. */
+  last_arg: string;
   /** The first positional after the program's global options (`git -C dir push` → `push`), when there is one. */
   subcommand?: string;
   /**
