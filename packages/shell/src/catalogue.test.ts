@@ -350,7 +350,7 @@ passes('what the options make of it', [
 gates('filesystem', [
   ['rm -rf ./dist', 'fs.rm.recursive-or-force'],
   ['rm -r src/old', 'fs.rm.recursive-or-force'],
-  ['rm -f notes.txt', 'fs.rm.recursive-or-force'],
+  ['rm -f -r notes', 'fs.rm.recursive-or-force'],
   ['rm --recursive --force ~/projects', 'fs.rm.recursive-or-force'],
   ['rm -rf /tmp/../etc', 'fs.rm.recursive-or-force'],
   // A default counts as a temp directory only when it names one.
@@ -969,7 +969,7 @@ passes('other interpreters', [
 gates('powershell cmdlets', [
   ["Remove-Item -Recurse -Force 'D:\\repos\\shop'", 'fs.rm.recursive-or-force'],
   ['remove-item -r -fo ./node_modules', 'fs.rm.recursive-or-force'],
-  ['Get-ChildItem -Filter *.bak | Remove-Item -Force', 'fs.rm.recursive-or-force'],
+  ['Get-ChildItem -Filter *.bak | Remove-Item -Recurse -Force', 'fs.rm.recursive-or-force'],
   ['Clear-Content -Path db/app.sqlite', 'fs.overwrite-device-or-data'],
   ["Set-Content -Path /etc/hosts -Value '0.0.0.0 x'", 'fs.redirect.truncate'],
   ['Format-Volume -DriveLetter F', 'fs.overwrite-device-or-data'],
@@ -1393,4 +1393,10 @@ gates('the same with usage turned off or -h used as another option', [
   ['kubectl delete pod web --help=false', 'cluster.kubectl.destructive'],
   ['influx bucket delete -h localhost -n b', 'cloud.destroying-verb'],
   ['aws s3 rm s3://bucket/help', 'cloud.storage.delete'],
+]);
+
+passes('rm -f of files: no more than rm without it deletes where no terminal prompts', [
+  'rm -f notes.txt',
+  'rm -f build/app.o build/util.o',
+  'Remove-Item -Force notes.txt',
 ]);

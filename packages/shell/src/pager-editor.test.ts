@@ -35,7 +35,7 @@ describe('pagers and editors that run or delete gate', () => {
     'GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=pager.log GIT_CONFIG_VALUE_0="sh -c \'git clean -fdx\'" git log',
     "GIT_EDITOR='git stash clear;' git commit",
     'GIT_EDITOR=sh git commit -e -m x',
-    "git -c sequence.editor='rm -f' rebase -i HEAD~2",
+    "git -c sequence.editor='rm -rf' rebase -i HEAD~2",
     'export GIT_PAGER=zsh; git log',
     'VISUAL=$TOOL git commit',
     "PAGER='git clean -fdx #' man ls",
