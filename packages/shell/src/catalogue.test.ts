@@ -1400,3 +1400,18 @@ passes('rm -f of files: no more than rm without it deletes where no terminal pro
   'rm -f build/app.o build/util.o',
   'Remove-Item -Force notes.txt',
 ]);
+
+gates('a dotfile overwritten by a copy, a move or tee, as a > redirection overwrites it', [
+  ['cp .env.example .env', 'fs.redirect.truncate'],
+  ['mv .env.example .env', 'fs.redirect.truncate'],
+  ['install -m 600 .env.example .env', 'fs.redirect.truncate'],
+  ['echo x | tee .env', 'fs.redirect.truncate'],
+  ['tee config/.env.local < .env.example', 'fs.redirect.truncate'],
+]);
+passes('copies and appends that overwrite nothing of the kind', [
+  'cp -n .env.example .env',
+  'tee -a .env < extra.env',
+  'cp src/a.ts src/b.ts',
+  'mv build/app.js dist/app.js',
+  'cp README.md docs/',
+]);

@@ -49,6 +49,15 @@ describe('segmentGate', () => {
     expect(segmentGate(listed('writes'))).toEqual({ programs: new Set(), lists: ['writes'] });
   });
 
+  it('takes a required object-typed fact as one the segment must carry', () => {
+    const schema = {
+      type: 'object',
+      required: ['sql'],
+      properties: { sql: { type: 'object', required: ['destructive'] } },
+    };
+    expect(segmentGate(schema)?.lists).toEqual(['sql']);
+  });
+
   it('gives no gate where some branch could match any segment', () => {
     // The list is not required: a segment without it passes `properties`.
     const optional = { type: 'object', properties: { redirects: { type: 'array', contains: {} } } };

@@ -3,7 +3,9 @@
 // present and not an empty array. A required property whose schema has `contains` (no
 // `minContains`) or `type: array` with `minItems` ≥ 1 cannot be met by an empty array; an `anyOf`
 // is met by one of its branches, so their conditions are joined; a conjunct's (`allOf`, the node
-// itself) condition holds for the whole. Rules such as "a redirection truncates a protected file, or
+// itself) condition holds for the whole. A required property of type object (a fact such as `sql` or
+// `egress` that only some segments carry) is a list in this sense: absent, or an array, it fails.
+// Rules such as "a redirection truncates a protected file, or
 // tee writes one" then cost nothing on the many segments without redirections and of other programs.
 type Schema = Record<string, unknown>;
 
@@ -64,8 +66,11 @@ function ownCondition(s: Schema, required: ReadonlySet<string>): Condition | und
   for (const name of required) {
     const p = asSchema(properties?.[name]);
     if (!p || p.minContains !== undefined) continue;
+    // A fact present only where it applies (`sql`, `egress`): an object, which no array matches.
     const nonEmpty =
-      p.contains !== undefined || (p.type === 'array' && typeof p.minItems === 'number' && p.minItems >= 1);
+      p.contains !== undefined ||
+      (p.type === 'array' && typeof p.minItems === 'number' && p.minItems >= 1) ||
+      p.type === 'object';
     if (nonEmpty) return { programs: new Set(), lists: new Set([name]) };
   }
   return undefined;
