@@ -1366,7 +1366,10 @@ gates('an ad-hoc ansible task removing or destroying state on the hosts', [
   ["ansible all -m user -a 'name=deploy remove=yes'", 'remote.ansible.destructive'],
   [`ansible all -m file -a '{"path": "/x", "state": "absent"}'`, 'remote.ansible.destructive'],
   ['ansible all -mreboot', 'remote.ansible.destructive'],
-  ["ansible all -m community.general.filesystem -a 'fstype=ext4 dev=/dev/sdb1'", 'remote.ansible.destructive'],
+  [
+    "ansible all -m community.general.filesystem -a 'fstype=ext4 dev=/dev/sdb1'",
+    'remote.ansible.destructive',
+  ],
 ]);
 passes('ansible reads, installs and check mode', [
   'ansible all -m ping',

@@ -237,6 +237,17 @@ export const interpreter: Handler = (ex, inv, env, program) => {
       ex.flag('unresolved_script', inv.text);
     else if (script !== undefined && !programFile && language !== 'other' && language !== 'awk')
       runCodeFile(ex, inv, language, script, unresolved[i] ?? false);
+    // Django's manage.py hands its words to django-admin: `python manage.py shell -c CODE` is that.
+    if (script !== undefined && !programFile && language === 'python' && /(^|\/)manage\.py$/.test(script))
+      ex.resolve(
+        {
+          ...inv,
+          argv: ['manage.py', ...argv.slice(i + 1)],
+          unresolved: [false, ...unresolved.slice(i + 1)],
+          via: [...inv.via, program],
+        },
+        env,
+      );
     // A heredoc is the script's input, as a heredoc is an unknown program's: it may run what it reads.
     ex.heredocAsCommands(inv, program);
     return;

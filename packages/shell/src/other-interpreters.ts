@@ -86,6 +86,11 @@ const SPECS: Record<string, Spec> = {
   'cabal run': { code: [], stdinIsData: true },
   'zig run': { code: [], stdinIsData: true },
   'dotnet script': { code: [], files: ['-s', '--script'] },
+  // The code (or a file of it) is the first operand.
+  'rails runner': { code: [], codeOperand: true },
+  'rails console': { code: [] },
+  'django-admin shell': { code: ['-c', '--command'] },
+  'flask shell': { code: [] },
 };
 
 /** At most this many operands are listed as files the interpreter may run. */

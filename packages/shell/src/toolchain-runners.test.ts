@@ -104,3 +104,31 @@ describe('commands a toolchain starts', () => {
     expect(programs('stack ghci')).toContain('ghci');
   });
 });
+
+describe("web frameworks' consoles run the application's code", () => {
+  it.each([
+    'rails runner "system(%q(rm -rf ~))"',
+    "bundle exec rails runner 'ActiveRecord::Base.connection.execute(\"TRUNCATE widgets\")'",
+    'bin/rails r script/cleanup.rb',
+    'echo "Widget.delete_all" | bundle exec rails console',
+    'django-admin shell --settings=site.settings -c "Post.objects.all().delete()"',
+    'python manage.py shell -c "Post.objects.all().delete()"',
+    'echo "Post.objects.all().delete()" | python3 manage.py shell',
+    './manage.py shell --command "x"',
+    "echo 'db.drop_all()' | flask shell",
+  ])('%s', (command) => {
+    expect(kinds(command).some((k) => k === 'interpreter_code' || k === 'interpreter_stdin')).toBe(true);
+  });
+
+  it.each([
+    'rails routes',
+    'bundle exec rails db:migrate',
+    'rails generate model Gadget name:string',
+    'django-admin check',
+    'python manage.py test blog',
+    'python manage.py runserver',
+    'flask run',
+  ])('%s passes', (command) => {
+    expect(kinds(command)).toEqual([]);
+  });
+});

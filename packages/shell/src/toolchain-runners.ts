@@ -54,6 +54,15 @@ const TOOLCHAINS: Readonly<Record<string, Toolchain>> = {
   go: { global: set('-C'), runs: { run: 'go run' } },
   zig: { global: set(''), runs: { run: 'zig run' } },
   dotnet: { global: set(''), runs: { script: 'dotnet script', fsi: 'dotnet script' } },
+  // Web frameworks' consoles run the application's code with its database: `rails runner CODE`,
+  // `rails console` fed on stdin, `django-admin shell -c CODE`, `flask shell` fed on stdin.
+  rails: {
+    global: set('-e --environment'),
+    runs: { runner: 'rails runner', r: 'rails runner', console: 'rails console', c: 'rails console' },
+  },
+  'django-admin': { global: set('--settings --pythonpath'), runs: { shell: 'django-admin shell' } },
+  'manage.py': { global: set('--settings --pythonpath'), runs: { shell: 'django-admin shell' } },
+  flask: { global: set('--app -A -e --env-file'), runs: { shell: 'flask shell' } },
 };
 
 /**
