@@ -635,6 +635,9 @@ export class Extractor {
     let text = value.values.join(' ');
     let unresolved = value.unresolved;
     if (word.array) {
+      // `a=(['$(cmd)']=1)`: an indexed array's key is arithmetic, where quotes do not quote.
+      for (const element of word.array)
+        if (/^\[[^\]]*(\$\(|`)/.test(element.raw)) this.flag('arithmetic_substitution', element.raw);
       const elements = word.array.map((w) => expandWord(w, env, this.res));
       text += `(${elements.map((e) => e.values.join(' ')).join(' ')})`;
       unresolved ||= elements.some((e) => e.unresolved);

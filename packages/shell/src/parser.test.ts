@@ -250,6 +250,32 @@ describe('stdin and payloads', () => {
     expect(programs('cat <<EOF\r\nhello\r\nEOF\r\nls -la\r\n')).toEqual(['cat', 'ls']);
   });
 
+  it('ends an unquoted heredoc where bash does: continuation lines are joined before the comparison', () => {
+    expect(programs('cat <<EOF\nEO\\\nF\nrm -rf ~\nEOF')).toContain('rm');
+    expect(programs('cat <<-EOF\n\tEO\\\nF\nrm -rf ~\nEOF')).toContain('rm');
+    expect(programs('x=$(cat <<EOF\nEO\\\nF\nrm -rf ~\nEOF\n)')).toContain('rm');
+    // Quoted, the body is taken as it is.
+    expect(programs("cat <<'EOF'\nEO\\\nF\nrm -rf ~\nEOF")).toEqual(['cat']);
+    // Carriage returns inside the delimiter word are part of it.
+    expect(programs('cat <<E\rOF\nE\rOF\nrm -rf ~\nE\r')).toContain('rm');
+    expect(programs('cat <<EOF\r\r\nEOF\r\r\nrm -rf ~\nEOF\r')).toContain('rm');
+  });
+
+  it('reads a # after a carriage return as part of a word, not a comment', () => {
+    expect(programs('echo hi\r# ; rm -rf ~')).toContain('rm');
+    expect(programs('ls # a comment; rm -rf ~')).toEqual(['ls']);
+  });
+
+  it('runs substitutions inside single quotes where bash evaluates arithmetic', () => {
+    expect(programs("echo $(( '$(rm -rf ~)' ))")).toContain('rm');
+    expect(programs("echo $[ '$(rm -rf ~)' ]")).toContain('rm');
+    expect(programs("x=abc; echo ${x:'$(rm -rf ~)'}")).toContain('rm');
+    expect(kinds("x=(['$(rm -rf ~)']=1)")).toContain('arithmetic_substitution');
+    // A default value's quotes still quote.
+    expect(programs("echo ${x:-'$(rm -rf ~)'}")).toEqual(['echo']);
+    expect(programs('echo $[1 + 2] ${x:1:2} ${x: -1}')).toEqual(['echo']);
+  });
+
   it("runs bash 5.3's ${ list; } and ${| list; } as command substitutions", () => {
     expect(programs('echo ${ rm -rf ~/; }')).toContain('rm');
     expect(programs('x=${ git push --force; }')).toContain('git');

@@ -47,8 +47,6 @@ interface PendingHeredoc {
   redirect: Redirect;
   delim: string;
   strip: boolean;
-  /** The delimiter word was followed by `\r`, which bash reads as part of it. */
-  cr: boolean;
   quoted: boolean;
 }
 
@@ -459,7 +457,8 @@ export class Parser extends WordReader {
         }
         break;
       }
-      if (c === '#') {
+      // After `\r` (a character of the word before it, for bash) a `#` starts no comment.
+      if (c === '#' && this.src[this.pos - 1] !== '\r') {
         this.skipComment();
         continue;
       }
@@ -529,10 +528,16 @@ export class Parser extends WordReader {
     if (fdText) redirect.fd = Number(fdText[0]);
     if (op === '<<' || op === '<<-') {
       const quoted = target.parts.some((part) => part.kind === 'lit' && part.quoted);
-      const delim = target.parts.map((part) => (part.kind === 'lit' ? part.text : part.src)).join('');
-      // The parser reads `\r` as a blank; bash reads it as part of the delimiter word.
-      const cr = this.src[this.pos] === '\r';
-      this.pending.push({ redirect, delim, strip: op === '<<-', quoted, cr });
+      let delim = target.parts.map((part) => (part.kind === 'lit' ? part.text : part.src)).join('');
+      // The parser reads `\r` as a blank; bash reads it as part of the word, so the delimiter runs
+      // on to the next blank or operator (`EOF\r`, `E\rOF`).
+      if (this.src[this.pos] === '\r') {
+        const end = this.src.slice(this.pos).search(/[ \t\n;&|()<>]/);
+        const stop = end < 0 ? this.src.length : this.pos + end;
+        delim += this.src.slice(this.pos, stop);
+        this.pos = stop;
+      }
+      this.pending.push({ redirect, delim, strip: op === '<<-', quoted });
     }
     return redirect;
   }
@@ -553,13 +558,17 @@ export class Parser extends WordReader {
             this.budget.soft.push(`heredoc '${doc.delim.slice(0, 40)}' not terminated`);
           break;
         }
-        const eol = this.src.indexOf('\n', this.pos);
+        let eol = this.src.indexOf('\n', this.pos);
+        // In an unquoted body bash joins a line ending in `\` with the next before it compares the
+        // line with the delimiter: `EO\⏎F` ends the body.
+        while (!doc.quoted && eol >= 0 && /(^|[^\\])(\\\\)*\\$/.test(this.src.slice(this.pos, eol)))
+          eol = this.src.indexOf('\n', eol + 1);
         const lineEnd = eol < 0 ? this.src.length : eol;
         const line = this.src.slice(this.pos, lineEnd);
-        const cmp = doc.strip ? line.replace(/^\t+/, '') : line;
-        // bash ends the body only at a line that is the delimiter exactly: `EOF\r` ends it only
-        // where the delimiter word itself was followed by the carriage return (a CRLF command).
-        if (cmp === (doc.cr ? `${doc.delim}\r` : doc.delim)) {
+        const joined = doc.quoted ? line : line.replace(/\\\n/g, '');
+        const cmp = doc.strip ? joined.replace(/^\t+/, '') : joined;
+        // bash ends the body only at a line that is the delimiter exactly (its `\r`s included).
+        if (cmp === doc.delim) {
           this.pos = lineEnd + 1;
           break;
         }

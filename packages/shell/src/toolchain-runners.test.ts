@@ -108,7 +108,7 @@ describe('commands a toolchain starts', () => {
 describe("web frameworks' consoles run the application's code", () => {
   it.each([
     'rails runner "system(%q(rm -rf ~))"',
-    "bundle exec rails runner 'ActiveRecord::Base.connection.execute(\"TRUNCATE widgets\")'",
+    'bundle exec rails runner \'ActiveRecord::Base.connection.execute("TRUNCATE widgets")\'',
     'bin/rails r script/cleanup.rb',
     'echo "Widget.delete_all" | bundle exec rails console',
     'django-admin shell --settings=site.settings -c "Post.objects.all().delete()"',

@@ -8,6 +8,8 @@ const META = new Set([' ', '\t', '\r', '\n', ';', '&', '|', '(', ')', '<', '>'])
 /** Characters that need more than copying inside an unquoted word. */
 const WORD_SPECIAL = new Set([...META, '\\', "'", '"', '$', '`']);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*/;
+/** `${name:` before an offset (`${x:1}`, `${x: -1}`), which bash reads as arithmetic. */
+const SUBSTRING = /^\$\{[A-Za-z_]\w*(\[[^\]]*\])?:(?![-=?+])/;
 /** What follows `${` in bash 5.3's command substitution in the current shell. */
 const FUNSUB_START = /^[ \t\n|]$/;
 export abstract class WordReader {
@@ -45,7 +47,8 @@ export abstract class WordReader {
 
   private atWordStart(): boolean {
     const prev = this.src[this.pos - 1];
-    return prev === undefined || META.has(prev);
+    // bash reads `\r` as part of a word: `hi\r#` is one word, and its `#` starts no comment.
+    return prev === undefined || (META.has(prev) && prev !== '\r');
   }
 
   /** The word at the cursor when it is plain unquoted text (for reserved words), else null. */
@@ -188,6 +191,8 @@ export abstract class WordReader {
       parts.push({ kind: 'sub', script, src: this.src.slice(start, this.pos), quoted, proc: false });
     } else if (next === '{') {
       this.readBraceParam(parts, quoted);
+    } else if (next === '[') {
+      this.readBracketArith(parts, quoted);
     } else if (next !== undefined && /[A-Za-z_]/.test(next)) {
       const name = (NAME.exec(this.src.slice(this.pos + 1, this.pos + 257)) as RegExpExecArray)[0];
       this.pos += 1 + name.length;
@@ -229,15 +234,48 @@ export abstract class WordReader {
       } else if (c === '`') {
         this.readBacktick(inner, true);
         continue;
-      } else if (c === "'" || c === '"') {
-        if (c === "'") this.readSingle(inner);
-        else this.readDouble(inner, false);
+      } else if (c === '"') {
+        this.readDouble(inner, false);
+        continue;
+      }
+      // A single quote does not quote in arithmetic: bash expands `$(( '$(cmd)' ))` and runs cmd.
+      this.pos++;
+    }
+    parts.push({ kind: 'arith', src: this.src.slice(start, this.pos), subs: collectSubs(inner), quoted });
+    return true;
+  }
+
+  /** bash's old `$[ expression ]` arithmetic: read as `$(( ))` is. */
+  private readBracketArith(parts: WordPart[], quoted: boolean): void {
+    const start = this.pos;
+    this.pos += 2;
+    const inner: WordPart[] = [];
+    const state = { escaped: false };
+    let depth = 0;
+    for (;;) {
+      tick(this.budget);
+      const c = this.src[this.pos];
+      if (c === undefined) throw new ShellSyntaxError('unclosed $[');
+      if (c === '[') depth++;
+      else if (c === ']') {
+        if (depth === 0) {
+          this.pos++;
+          break;
+        }
+        depth--;
+      } else if (c === '$') {
+        this.readDollar(inner, true, state);
+        continue;
+      } else if (c === '`') {
+        this.readBacktick(inner, true);
+        continue;
+      } else if (c === '"') {
+        this.readDouble(inner, false);
         continue;
       }
       this.pos++;
     }
     parts.push({ kind: 'arith', src: this.src.slice(start, this.pos), subs: collectSubs(inner), quoted });
-    return true;
   }
 
   private readBraceParam(parts: WordPart[], quoted: boolean): void {
@@ -263,7 +301,8 @@ export abstract class WordReader {
       } else if (c === '`') {
         this.readBacktick(inner, true);
         continue;
-      } else if (c === "'" && !quoted) {
+      } else if (c === "'" && !quoted && !SUBSTRING.test(this.src.slice(start, this.pos))) {
+        // Quotes quote in a default value (`${x:-'…'}`), not in a substring's arithmetic offset.
         this.readSingle(inner);
         continue;
       } else if (c === '"') {
