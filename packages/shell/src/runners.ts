@@ -40,6 +40,21 @@ function inner(inv: Invocation, from: number, label: string, to?: number): Invoc
 /** fish's options that carry a command: `--command[=CMD]`, `-C CMD`, `--init-command[=CMD]`. */
 const FISH_COMMAND = /^(--command(=|$)|--init-command(=|$)|-C$)/;
 
+/**
+ * Whether a zsh option setting leaves commands executed (true), stops them (false), or is not about
+ * that (undefined). zsh ignores case, `_` and `-` in names, and each leading `no` inverts one:
+ * `-o exec`, `+o noexec`, `-o nonoexec`, `--no-no-exec` all run the code.
+ */
+function zshExec(name: string, on: boolean): boolean | undefined {
+  let option = name.toLowerCase().replace(/[_-]/g, '');
+  let value = on;
+  while (option.startsWith('no') && option !== 'notify') {
+    option = option.slice(2);
+    value = !value;
+  }
+  return option === 'exec' ? value : undefined;
+}
+
 /** `bash [options] -c STRING [$0 [$1 …]]`, `bash SCRIPT`, or `bash` reading commands on stdin. */
 export const shell: Handler = (ex, inv, _env, program) => {
   const { argv, unresolved } = inv;
@@ -70,6 +85,11 @@ export const shell: Handler = (ex, inv, _env, program) => {
       continue;
     }
     if (arg.startsWith('--')) {
+      // zsh takes any option by its long name (`--exec`, `--no-noexec`).
+      if (program === 'zsh') {
+        const toggled = zshExec(arg.slice(2), true);
+        if (toggled !== undefined) noexec = !toggled;
+      }
       if (arg === '--rcfile' || arg === '--init-file') {
         startup = true;
         i++;
@@ -92,9 +112,10 @@ export const shell: Handler = (ex, inv, _env, program) => {
       // Options apply in order: `-n +n` and `-n +o noexec` run the code after all.
       if (letters.includes('n')) noexec = on;
       for (const name of named) {
-        const option = name.toLowerCase().replace(/_/g, '');
-        if (option === 'noexec') noexec = on;
-        else if (program === 'zsh' && option === 'exec') noexec = !on;
+        if (program === 'zsh') {
+          const toggled = zshExec(name, on);
+          if (toggled !== undefined) noexec = !toggled;
+        } else if (name === 'noexec') noexec = on;
       }
       if (on) {
         if (letters.includes('c')) command = true;

@@ -203,12 +203,18 @@ describe('shell files', () => {
       "bash -n +o noexec -c 'git reset --hard'",
       "zsh -n +o no_exec -c 'git reset --hard'",
       "zsh -n -o exec -c 'git reset --hard'",
+      // zsh's long names, and a `no` prefix inverting each time.
+      "zsh -n --exec -c 'git reset --hard'",
+      "zsh -n --no-noexec -c 'git reset --hard'",
+      "zsh -n -o nonoexec -c 'git reset --hard'",
+      "zsh -n -o NO_NO_EXEC -c 'git reset --hard'",
     ])
       expect({ cmd, programs: programs(parse(cmd)) }).toEqual({
         cmd,
         programs: expect.arrayContaining(['git']),
       });
     expect(programs(parse("bash +n -o noexec -c 'git reset --hard'"))).not.toContain('git');
+    expect(programs(parse("zsh --noexec -c 'git reset --hard'"))).not.toContain('git');
   });
 
   it('a PATH that searches the working directory, however spelled once expanded, is dynamic', () => {
