@@ -95,10 +95,34 @@ describe('parallel jobs whose items are on the command line', () => {
       'parallel --colsep , rm -rf {1} ::: a,b',
       `parallel rm -rf {} ::: ${words(17, 'd').join(' ')}`,
       'parallel rm -rf {= $_ =} ::: a',
+      // `{2}` with one source stands for nothing, and an item only known at run time is not an item here.
+      'parallel rm -rf /tmp/{2}../home ::: /tmp/y',
+      'parallel rm -rf {} ::: /tmp/$X',
     ])
       expect({ cmd, via: parseShell(cmd).segments.find((s) => s.program === 'rm')?.via }).toEqual({
         cmd,
         via: ['parallel'],
       });
+  });
+});
+
+describe("parallel's options", () => {
+  it('skips the value of every option that takes one, so the value is never read as the command', () => {
+    for (const cmd of [
+      'parallel -P 4 npm publish ::: .',
+      'parallel --max-procs 2 npm publish ::: .',
+      'parallel -L 1 --trim lr -d , npm publish ::: .',
+      'parallel --block 1M --header : npm publish ::: .',
+    ])
+      expect({ cmd, programs: parseShell(cmd).segments.map((s) => s.program) }).toEqual({
+        cmd,
+        programs: expect.arrayContaining(['npm']),
+      });
+  });
+
+  it('takes options from $PARALLEL or a configuration directory as unknown', () => {
+    expect(kinds('PARALLEL=--colsep=: parallel rm -rf /tmp/{1}/home ::: ..:x')).toContain('unresolved_config');
+    expect(kinds('export PARALLEL_HOME=/tmp/p; parallel echo ::: a')).toContain('unresolved_config');
+    expect(kinds('parallel echo ::: a')).toEqual([]);
   });
 });

@@ -67,39 +67,19 @@ export const xargs: Handler = (ex, inv, env) => {
   ex.resolve(next, env);
 };
 
-const PARALLEL_VALUES = new Set([
-  '-j',
-  '--jobs',
-  '-S',
-  '--sshlogin',
-  '--workdir',
-  '--wd',
-  '-n',
-  '--max-args',
-  '-N',
-  '--env',
-  '--nice',
-  '-a',
-  '--arg-file',
-  '--colsep',
-  '-C',
-  '--delay',
-  '--joblog',
-  '--results',
-  '--tmpdir',
-  '-I',
-  '--timeout',
-  '--retries',
-  '--halt',
-  '--basefile',
-  '--transferfile',
-  '--return',
-  '--tag-string',
-  '--tagstring',
-  '-E',
-  '--load',
-  '--memfree',
-]);
+/** GNU parallel's options that take the next word as their value (a value read as the command would hide it). */
+const PARALLEL_VALUES = new Set(
+  (
+    '-j --jobs -P --max-procs -S --sshlogin --slf --sshloginfile --workdir --wd -n --max-args -N ' +
+    '--max-replace-args -L --max-lines -s --max-chars -d --delimiter -E --eof --env --nice -a --arg-file ' +
+    '--arg-file-sep --arg-sep --colsep -C --delay --joblog --results --res --tmpdir --tempdir -I --timeout ' +
+    '--retries --halt --halt-on-error --basefile --bf --transferfile --tf --return --tag-string --tagstring ' +
+    '--load --memfree --memsuspend --block --block-size --blocktimeout --bt --header --trim -J --profile ' +
+    '--ssh --sshdelay --compress-program --decompress-program --termseq --recstart --recend --rpl ' +
+    '--sqlmaster --sqlworker --sqlandworker --limit --group-by --shard --bin --match --template --seqreplace ' +
+    '--hostgroups --hgrp --cpus-limit --ctag --ctagstring'
+  ).split(' '),
+);
 const SEPARATORS = new Set([':::', '::::', ':::+', '::::+']);
 const INFO = new Set([
   '--help',
@@ -169,13 +149,24 @@ export const parallel: Handler = (ex, inv, env) => {
   const command = argv.slice(i, end);
   // `:::` items are words of the command line; `::::` ones name argument files.
   const items: string[] = [];
+  let itemsUnresolved = false;
   let files = false;
   for (let k = end; k < argv.length; k++) {
     const arg = argv[k] as string;
     if (SEPARATORS.has(arg)) files = arg.startsWith('::::');
     else if (files) argFile(k);
-    else items.push(arg);
+    else {
+      items.push(arg);
+      if (inv.unresolved[k]) itemsUnresolved = true;
+    }
   }
+  // Options from the environment ($PARALLEL) or a configuration directory the command names
+  // ($PARALLEL_HOME) change the replacement strings and the command line: not read here.
+  if (
+    PARALLEL_SETTINGS.test(ex.res.texts.join('\n')) ||
+    inv.assignments.some((a) => PARALLEL_SETTINGS.test(a))
+  )
+    ex.flag('unresolved_config', inv.text);
   // Counted over every `parallel` of the command, as simple commands are (budget.ts).
   const before = ex.budget.jobs;
   ex.budget.jobs += parallelJobs(argv, end);
@@ -213,13 +204,14 @@ export const parallel: Handler = (ex, inv, env) => {
   // it: `parallel 'rm -rf' ::: build` runs `rm -rf 'build'`. Judge that reading too.
   const readItems = argFiles.length > 0;
   if (command.some((w) => SHELL_SIGNIFICANT.test(w))) joinedJobs(ex, inv, command, items, readItems);
-  const jobs = knownJobs(argv, i, end, command, items, readItems);
+  const jobs = itemsUnresolved ? undefined : knownJobs(argv, i, end, command, items, readItems);
   if (jobs !== undefined) {
     for (const job of jobs) {
       const one: Invocation = {
         ...inv,
         argv: job,
-        unresolved: job.map((_, k) => inv.unresolved[i + k] ?? false),
+        // Command words keep their flags; an item put in place was a static word.
+        unresolved: job.map((_, k) => (k < command.length ? (inv.unresolved[i + k] ?? false) : false)),
       };
       one.via = [...inv.via, 'parallel :::'];
       delete one.stdin;
@@ -245,6 +237,8 @@ export const parallel: Handler = (ex, inv, env) => {
 
 const SHELL_SIGNIFICANT = /[\s;&|<>()$`'"\\]/;
 
+/** An assignment of the variables GNU parallel reads its options from. */
+const PARALLEL_SETTINGS = /(^|[^\w])PARALLEL(_HOME)?=/;
 /** Most jobs a parallel command is walked once each for, its items put in place. */
 const MAX_KNOWN_JOBS = 16;
 /** Options that change neither the command nor its items (values of -j/--jobs/-P are skipped). */
@@ -277,7 +271,9 @@ function knownJobs(
     if (!PLAIN_OPTIONS.has(option)) return undefined;
     if (!(argv[k] as string).includes('=') && PARALLEL_VALUES.has(option)) k++;
   }
-  if (command.some((w) => w.includes('{=') || /\{\d*[^}\w./#%]/.test(w))) return undefined;
+  // `{2}` with one input source is replaced by nothing; a perl expression is code.
+  if (command.some((w) => w.includes('{=') || /\{\d*[^}\w./#%]/.test(w) || /\{(\d{2,}|[2-9])/.test(w)))
+    return undefined;
   const placed = command.some((w) => new RegExp(REPLACEMENTS.source).test(w));
   return items.map((item, n) => {
     if (!placed) return [...command, item];
