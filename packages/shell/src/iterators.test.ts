@@ -124,5 +124,6 @@ describe("parallel's options", () => {
     expect(kinds('PARALLEL=--colsep=: parallel rm -rf /tmp/{1}/home ::: ..:x')).toContain('unresolved_config');
     expect(kinds('export PARALLEL_HOME=/tmp/p; parallel echo ::: a')).toContain('unresolved_config');
     expect(kinds('parallel echo ::: a')).toEqual([]);
+    expect(kinds('env PARALLEL= parallel echo ::: ok')).toEqual([]);
   });
 });

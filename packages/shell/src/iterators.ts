@@ -237,8 +237,8 @@ export const parallel: Handler = (ex, inv, env) => {
 
 const SHELL_SIGNIFICANT = /[\s;&|<>()$`'"\\]/;
 
-/** An assignment of the variables GNU parallel reads its options from. */
-const PARALLEL_SETTINGS = /(^|[^\w])PARALLEL(_HOME)?=/;
+/** A value given to the variables GNU parallel reads its options from (`PARALLEL=` alone clears them). */
+const PARALLEL_SETTINGS = /(^|[^\w])PARALLEL(_HOME)?=[^\s;&|)]/;
 /** Most jobs a parallel command is walked once each for, its items put in place. */
 const MAX_KNOWN_JOBS = 16;
 /** Options that change neither the command nor its items (values of -j/--jobs/-P are skipped). */
