@@ -1418,3 +1418,12 @@ passes('copies and appends that overwrite nothing of the kind', [
   'mv build/app.js dist/app.js',
   'cp README.md docs/',
 ]);
+
+gates("uutils' coreutils names and multi-call binaries, read as the tools they run", [
+  ['urm -rf ~/work', 'fs.rm.recursive-or-force'],
+  ['uu-dd if=/dev/zero of=/dev/sda', 'fs.overwrite-device-or-data'],
+  ['coreutils --coreutils-prog=rm -rf ~/work', 'fs.rm.recursive-or-force'],
+  ['coreutils shred -u notes.txt', 'fs.overwrite-device-or-data'],
+  ['toybox rm -rf ~/work', 'fs.rm.recursive-or-force'],
+]);
+passes('names that merely start with u', ['uname -a', 'uniq counts.txt', 'uptime', 'toybox ls -la']);

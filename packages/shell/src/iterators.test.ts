@@ -121,7 +121,9 @@ describe("parallel's options", () => {
   });
 
   it('takes options from $PARALLEL or a configuration directory as unknown', () => {
-    expect(kinds('PARALLEL=--colsep=: parallel rm -rf /tmp/{1}/home ::: ..:x')).toContain('unresolved_config');
+    expect(kinds('PARALLEL=--colsep=: parallel rm -rf /tmp/{1}/home ::: ..:x')).toContain(
+      'unresolved_config',
+    );
     expect(kinds('export PARALLEL_HOME=/tmp/p; parallel echo ::: a')).toContain('unresolved_config');
     expect(kinds('parallel echo ::: a')).toEqual([]);
     expect(kinds('env PARALLEL= parallel echo ::: ok')).toEqual([]);

@@ -85,10 +85,10 @@ export function normalizeCommand(input: string): Normalised {
 
 /**
  * GNU tools as Homebrew (and some BSD ports) install them beside the system's own, with a `g` in
- * front: `gdd`, `gfind`, `gshred`, `gtee`, `gsed`, `gmake`. They are the same programs, read as such.
+ * front: `gdd`, `gfind`, `gshred`, `gtee`, `gsed`, `gmake`; and uutils' Rust coreutils as `urm` or
+ * `uu-rm`. They are the same programs, read as such.
  */
-const GNU_PREFIXED = new Set(
-  // coreutils
+const COREUTILS = new Set(
   (
     '[ b2sum base32 base64 basename basenc cat chcon chgrp chmod chown chroot cksum comm cp csplit cut ' +
     'date dd df dir dircolors dirname du echo env expand expr factor false fmt fold groups head hostid id ' +
@@ -96,11 +96,14 @@ const GNU_PREFIXED = new Set(
     'od paste pathchk pinky pr printenv printf ptx pwd readlink realpath rm rmdir runcon seq sha1sum ' +
     'sha224sum sha256sum sha384sum sha512sum shred shuf sleep sort split stat stdbuf stty sum sync tac ' +
     'tail tee test timeout touch tr true truncate tsort tty uname unexpand uniq unlink uptime users vdir ' +
-    'wc who whoami yes ' +
-    // findutils, sed, tar, grep, make, patch, which, indent
-    'find xargs locate updatedb sed tar grep egrep fgrep make patch which indent'
+    'wc who whoami yes'
   ).split(' '),
 );
+const GNU_PREFIXED = new Set([
+  ...COREUTILS,
+  // findutils, sed, tar, grep, make, patch, which, indent
+  ...'find xargs locate updatedb sed tar grep egrep fgrep make patch which indent'.split(' '),
+]);
 
 /** Normalise a program word: basename, lower case, `.exe`-style suffix dropped, homoglyphs folded, GNU's `g` prefix dropped. */
 export function normalizeProgram(word: string): string {
@@ -116,5 +119,8 @@ export function normalizeProgram(word: string): string {
     name = folded;
   }
   name = name.replace(/\.(exe|cmd|bat|com)$/, '');
-  return name.startsWith('g') && GNU_PREFIXED.has(name.slice(1)) ? name.slice(1) : name;
+  if (name.startsWith('g') && GNU_PREFIXED.has(name.slice(1))) return name.slice(1);
+  // uutils' coreutils, installed as `urm` (Homebrew) or `uu-rm` (Arch, Debian).
+  const uutils = /^(uu-|u)(.+)$/.exec(name)?.[2];
+  return uutils !== undefined && COREUTILS.has(uutils) ? uutils : name;
 }

@@ -84,8 +84,11 @@ const SPECS: Record<string, PrefixSpec> = {
   'systemd-run': { values: set('-u --unit -p --property --description --slice -E --setenv -M --machine') },
 };
 
+/** Multi-call binaries that run the applet named by their first word (`busybox rm`, `toybox dd`). */
+const MULTICALL = new Set(['busybox', 'toybox', 'toolbox', 'coreutils']);
+
 export function isPrefix(program: string): boolean {
-  return Object.hasOwn(SPECS, program) || program === 'env' || program === 'busybox';
+  return Object.hasOwn(SPECS, program) || program === 'env' || MULTICALL.has(program);
 }
 
 /**
@@ -93,8 +96,20 @@ export function isPrefix(program: string): boolean {
  */
 export function unwrapPrefix(program: string, input: Argv): Unwrapped | null {
   if (program === 'env') return unwrapEnv(input);
-  if (program === 'busybox') {
+  if (MULTICALL.has(program)) {
     const applet = input.argv[1];
+    // GNU's single binary also takes the applet as `--coreutils-prog=NAME`.
+    const named = applet?.startsWith('--coreutils-prog=')
+      ? applet.slice('--coreutils-prog='.length)
+      : undefined;
+    if (named !== undefined) {
+      const rest = slice(input, 2);
+      return {
+        argv: [named, ...rest.argv],
+        unresolved: [input.unresolved[1] ?? false, ...rest.unresolved],
+        assignments: [],
+      };
+    }
     if (applet === undefined || applet.startsWith('-')) return null;
     return { ...slice(input, 1), assignments: [] };
   }
