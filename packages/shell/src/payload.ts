@@ -193,17 +193,31 @@ export function isReadOnlyCode(
     if (!vocabulary.has(name) && !(files && FILE_VOCABULARY.has(name))) return false;
   }
   const declared = declaredNames(stripped);
-  if (language === 'node') {
-    // A key given a name rather than a value is a destructuring that reads the property (`const
-    // {kill: log} = process`): the key is an attribute, and the vocabulary's like every other.
-    for (const m of stripped.matchAll(PATTERN_KEY)) if (!vocabulary.has(m[1] as string)) return false;
-    // A vocabulary name the code binds to something else (`const log = …; log(1)`) is no longer the
-    // function the vocabulary means: calling it is calling whatever it was given.
+  if (language === 'node' || language === 'python') {
+    // A vocabulary name the code binds to something else (`const log = …; log(1)`, python's `from os
+    // import replace as print`) is no longer the function the vocabulary means: calling it is calling
+    // whatever it was given.
     for (const m of stripped.matchAll(CALLED)) {
       const bare = !/(\.|->|::)\s*$/.test(stripped.slice(0, m.index));
       if (bare && declared.has(m[1] as string)) return false;
     }
   }
+  if (language === 'node') {
+    // A key given a name rather than a value is a destructuring that reads the property (`const
+    // {kill: log} = process`): the key is an attribute, and the vocabulary's like every other.
+    for (const m of stripped.matchAll(PATTERN_KEY)) if (!vocabulary.has(m[1] as string)) return false;
+    // A function handed over as a value is called by what receives it (`.map(e[1])` after
+    // `Object.entries(fs)`): a callback must be a function written here, or a vocabulary name.
+    if (!callbacksWrittenHere(stripped, vocabulary, declared)) return false;
+  }
+  // os.replace and Path.replace move files, Path.copy copies them: beside os or pathlib, `.replace`
+  // and `.copy` are read as theirs unless called on a string literal.
+  if (
+    language === 'python' &&
+    /\b(os|pathlib|Path)\b/.test(stripped) &&
+    /(?<!"")\s*\.\s*(replace|copy)\s*\(/.test(stripped)
+  )
+    return false;
   // Object keys (`{a: 1}`) and keyword arguments (`indent=2`) name data, not code: drop them first.
   const identifiers =
     stripped
@@ -217,6 +231,60 @@ export function isReadOnlyCode(
     if (!declared.has(id) || NEVER_DECLARED.has(id) || /^__\w+__$/.test(id)) return false;
   }
   return true;
+}
+
+/** Where a function passed as a value is called: the callback's argument position, per method. */
+const CALLBACK_AT: Readonly<Record<string, number>> = {
+  map: 0,
+  filter: 0,
+  reduce: 0,
+  forEach: 0,
+  sort: 0,
+  from: 1,
+  parse: 1,
+  stringify: 1,
+};
+const FUNCTION_LITERAL = /^(async\s+)?(function\b|\([^()]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)/;
+const PLAIN_VALUE = /^(null|undefined|""|-?\d[\d.]*|\[[^\]]*\])$/;
+
+/** Every callback handed to a method that calls it is a function literal, a plain value, or a vocabulary name. */
+function callbacksWrittenHere(
+  code: string,
+  vocabulary: { has(name: string): boolean },
+  declared: Set<string>,
+): boolean {
+  for (const m of code.matchAll(/\b(map|filter|reduce|forEach|sort|from|parse|stringify)\s*\(/g)) {
+    const args = topLevelArgs(code, (m.index as number) + m[0].length);
+    if (args === null) return false;
+    const arg = args[CALLBACK_AT[m[1] as string] as number]?.trim();
+    if (arg === undefined || arg === '') continue;
+    if (FUNCTION_LITERAL.test(arg) || PLAIN_VALUE.test(arg)) continue;
+    if (/^[A-Za-z_$][\w$]*$/.test(arg) && vocabulary.has(arg) && !declared.has(arg)) continue;
+    return false;
+  }
+  return true;
+}
+
+/** The arguments of a call whose `(` ends just before `from`, split at top-level commas; null if unclosed. */
+function topLevelArgs(code: string, from: number): string[] | null {
+  const args: string[] = [];
+  let depth = 0;
+  let start = from;
+  for (let i = from; i < code.length; i++) {
+    const c = code[i];
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      if (depth === 0) {
+        args.push(code.slice(start, i));
+        return args;
+      }
+      depth--;
+    } else if (c === ',' && depth === 0) {
+      args.push(code.slice(start, i));
+      start = i + 1;
+    }
+  }
+  return null;
 }
 
 function readOnlyAwk(code: string): boolean {
