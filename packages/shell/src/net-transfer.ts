@@ -183,6 +183,24 @@ export function lookupEgress(seg: ShellSegment): ShellEgress | undefined {
   return { kind: 'socket', data: true, hosts: [], remote: true };
 }
 
+/** Options of busybox's ftpput and tftp that take a value (the host is the first operand). */
+const OPERAND_VALUES: Readonly<Record<string, ReadonlySet<string>>> = {
+  ftpput: new Set(['-u', '--username', '-p', '--password', '-P', '--port']),
+  tftp: new Set(['-l', '--local', '-r', '--remote', '-b', '--blocksize']),
+};
+
+/** The operands of `args`: options and the values of `values` left out. */
+function operandsOf(args: readonly string[], values: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg.startsWith('-') && arg.length > 1) {
+      if (values.has(arg)) i++;
+    } else out.push(arg);
+  }
+  return out;
+}
+
 /** Commands of ftp-like clients that send a file to the server. */
 const SENDS = /(^|\n|;|&&)\s*(put|mput|reput|send|append|mirror\s+(-\w+\s+)*-R|mirror\s+--reverse)\b/i;
 
@@ -192,7 +210,13 @@ const SENDS = /(^|\n|;|&&)\s*(put|mput|reput|send|append|mirror\s+(-\w+\s+)*-R|m
  * ncftpput always sends.
  */
 export function ftpEgress(seg: ShellSegment): ShellEgress | undefined {
-  const host = seg.positionals.find((p) => !p.startsWith('-')) ?? '';
+  // busybox's ftpput HOST [REMOTE] LOCAL, and tftp -p (put) -l FILE HOST, send a file as given.
+  const puts =
+    seg.program === 'ftpput' ||
+    (seg.program === 'tftp' && seg.flags.some((f) => f === '-p' || f === '--put'));
+  const values = OPERAND_VALUES[seg.program];
+  const host =
+    (values ? operandsOf(seg.args, values) : seg.positionals).find((p) => !p.startsWith('-')) ?? '';
   const hosts =
     host === ''
       ? []
@@ -205,6 +229,7 @@ export function ftpEgress(seg: ShellSegment): ShellEgress | undefined {
           ),
         ];
   if (seg.program === 'ncftpput') return { kind: 'copy', data: true, hosts, remote: true };
+  if (puts) return { kind: 'copy', data: true, hosts, remote: hosts.length === 0 || !allLoopback(hosts) };
   const at = seg.args.findIndex((a) => a === '-c' || a === '-e' || a === '--command');
   const inline = at >= 0 ? seg.args[at + 1] : undefined;
   const text = inline ?? (hasInput(seg) ? seg.stdin : '');

@@ -91,6 +91,7 @@ const READERS: Record<string, Reader> = {
   smbclient: ftpEgress,
   ncftp: ftpEgress,
   ncftpput: ftpEgress,
+  ftpput: ftpEgress,
   rsync: rsyncEgress,
   sftp: sftpEgress,
   ssh: sshEgress,

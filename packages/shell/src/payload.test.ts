@@ -218,7 +218,10 @@ describe('reading the file system and the process', () => {
     ['node', '[process].map(({kill: log}) => log(1))'],
     ['node', 'const log = Object.entries(process).filter(([k]) => k == "kill")[0][1]; log(1)'],
     // A function handed over as a value is called by what receives it.
-    ['node', 'Object.entries(require("fs")).filter(e => e[0] == "unlinkSync").map(e => "a,b".split(",").map(e[1]))'],
+    [
+      'node',
+      'Object.entries(require("fs")).filter(e => e[0] == "unlinkSync").map(e => "a,b".split(",").map(e[1]))',
+    ],
     ['node', 'Object.entries(process).filter(e => e[0] == "kill").map(e => [-1, 9].reduce(e[1]))'],
     ['node', 'const f = Object.values(process)[3]; [1].map(f)'],
     ['node', 'console.log(JSON.stringify({a: 1}, Object.values(process)[3]))'],
