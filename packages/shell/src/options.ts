@@ -37,7 +37,7 @@ export const GLOBAL_VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
   heroku: set('-a --app -r --remote'),
   flyctl: set('-a --app -c --config'),
   fly: set('-a --app -c --config'),
-  npm: set('-w --workspace --prefix --registry'),
+  npm: set('-w --workspace --prefix -C --registry --userconfig --cache --loglevel'),
   pnpm: set('-C --dir -F --filter'),
   yarn: set('--cwd'),
   cargo: set('--manifest-path -Z --config'),

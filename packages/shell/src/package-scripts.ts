@@ -87,7 +87,10 @@ const ELSEWHERE =
 /** The scripts a package-manager command runs; [] when it runs none. */
 export function packageScriptNames(program: string, argv: readonly string[]): string[] | 'elsewhere' {
   const words = argv.slice(1);
-  if (words.some((w) => ELSEWHERE.test(w))) {
+  // Words after `--` are the script's (`npm run dev -- --filter=web` is turbo's filter).
+  const dashes = words.indexOf('--');
+  const before = dashes < 0 ? words : words.slice(0, dashes);
+  if (before.some((w) => ELSEWHERE.test(w))) {
     const first = words.find((w) => !w.startsWith('-'));
     return first !== undefined && (first in NPM_RUNS || !BUILTIN.has(first) || first === 'test')
       ? 'elsewhere'
@@ -208,11 +211,13 @@ export function runPackageScripts(ex: Extractor, inv: Invocation, _env: Env, pro
     }
     if (found === undefined) return; // no package.json: the command fails, nothing runs
     // A fan-out (`--workspaces`, `-r`, `--filter`) leaves the root out unless asked to include it.
-    if (!place.workspaces || place.includeRoot) judgeScripts(ex, inv, program, found, names);
+    const extra = scriptArguments(program, place.argv, names);
+    if (!place.workspaces || place.includeRoot) judgeScripts(ex, inv, program, found, names, extra);
     if (!place.workspaces) return;
     const dirs = ex.res.files ? workspaceDirs(ex.res.files, posix.dirname(found), program) : undefined;
     if (dirs === undefined) ex.flag('unresolved_script', inv.text);
-    else for (const dir of dirs) judgeScripts(ex, inv, program, posix.join(dir, 'package.json'), names);
+    else
+      for (const dir of dirs) judgeScripts(ex, inv, program, posix.join(dir, 'package.json'), names, extra);
   };
   if (place.directory !== undefined) ex.res.inDirectory(place.directory, judgePlace);
   else judgePlace();
@@ -226,6 +231,7 @@ function judgeScripts(
   program: string,
   found: string,
   names: readonly string[],
+  extra: readonly string[] = [],
 ): void {
   if (ex.res.files?.realpath(found) === undefined) return;
   const text = readScript(ex, inv, found);
@@ -252,9 +258,30 @@ function judgeScripts(
     judging.set(ex.res, open);
     if (open.has(key)) continue;
     open.add(key);
-    judgeShellText(ex, inv, line, `${program} run ${name}`);
+    // The package manager adds the run's own arguments to the script's line, quoted.
+    const full = extra.length === 0 ? line : `${line} ${extra.map(shellQuote).join(' ')}`;
+    judgeShellText(ex, inv, full, `${program} run ${name}`);
     open.delete(key);
   }
+}
+
+const shellQuote = (word: string): string =>
+  /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * The words a run hands its script (added to the script's line): everything after `--`, and the
+ * words after the script's name — for npm its operands only (its options are npm's own), for yarn,
+ * pnpm and bun all of them.
+ */
+function scriptArguments(program: string, argv: readonly string[], names: readonly string[]): string[] {
+  // The name as typed (the pre- and post- scripts around it get the same words).
+  const at = argv.findIndex((w, k) => k > 0 && names.includes(w));
+  if (at < 0) return [];
+  const rest = argv.slice(at + 1);
+  const dashes = rest.indexOf('--');
+  const before = dashes < 0 ? rest : rest.slice(0, dashes);
+  const after = dashes < 0 ? [] : rest.slice(dashes + 1);
+  return [...(program === 'npm' ? before.filter((w) => !w.startsWith('-')) : before), ...after];
 }
 
 /** The (package.json, script) pairs being judged, per parse. */

@@ -492,6 +492,27 @@ describe('package scripts', () => {
     expect(f.scripts).toEqual([join(root, 'p/package.json')]);
   });
 
+  it("adds a run's own arguments to the script's line, as the package manager does", () => {
+    put('args/package.json', JSON.stringify({ scripts: { g: 'git', dev: 'turbo dev', test: 'vitest' } }));
+    const dir = join(root, 'args');
+    for (const cmd of [
+      'npm run g -- push --force',
+      'npm run g push --force',
+      'yarn g push --force',
+      'pnpm run g -- push -f',
+    ]) {
+      const git = parse(cmd, dir).segments.find((s) => s.program === 'git');
+      expect({ cmd, args: git?.args }).toEqual({ cmd, args: expect.arrayContaining(['push']) });
+    }
+    // Words after `--` are the script's, not the package manager's placement options.
+    for (const cmd of [
+      'npm run dev -- --filter=web',
+      'npm test -- -w',
+      'npm run test -- -r ts-node/register',
+    ])
+      expect({ cmd, kinds: kinds(parse(cmd, dir)) }).toEqual({ cmd, kinds: [] });
+  });
+
   it('npm run, yarn, pnpm and bun find the script upward from the cwd', () => {
     for (const cmd of [
       'npm run clean',
