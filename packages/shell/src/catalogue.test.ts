@@ -1438,3 +1438,17 @@ passes('stopping containers, which start again', [
   'docker stop web',
   'tftp -g -r file host.example',
 ]);
+
+gates("hosting platforms' secrets and keys overwritten", [
+  ['fly secrets set K=V', 'cloud.secret.overwrite'],
+  ['heroku config:set K=V -a shop', 'cloud.secret.overwrite'],
+  ['wrangler secret put API_KEY', 'cloud.secret.overwrite'],
+  ['az storage account keys renew -g rg -n acct --key primary', 'cloud.secret.overwrite'],
+]);
+passes("vault's generic writes that store no secret, and usage", [
+  'vault write transit/encrypt/my-key plaintext=abc',
+  'vault write auth/approle/login role_id=x secret_id=y',
+  'vault write pki/issue/web common_name=example.test',
+  'gcloud secrets versions add --help',
+  'fly secrets list',
+]);
