@@ -35,6 +35,9 @@ beforeAll(() => {
   writeFileSync(join(repo, 'src', 'app.ts'), 'export {};\n');
   writeFileSync(join(repo, 'notes'), 'n\n');
   writeFileSync(join(repo, 'release'), 'r\n');
+  // Names that look like revisions: an abbreviated hash, a parent of no ref.
+  writeFileSync(join(repo, 'feed'), 'f\n');
+  writeFileSync(join(repo, 'notes~'), 'b\n');
   git(repo, 'add', '-A');
   git(repo, 'commit', '-qm', 'one');
   git(repo, 'branch', 'feature');
@@ -55,11 +58,13 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('namesRevision', () => {
   it('finds loose, packed and remote refs and revision syntax', () => {
     const files = nodeFileView();
-    for (const word of ['main', 'feature', 'v1', 'release', 'topic', 'origin/topic', 'HEAD~1', 'abc1234']) {
+    for (const word of ['main', 'feature', 'v1', 'release', 'topic', 'origin/topic', 'HEAD~1', 'main~2', '@{-1}']) {
       expect(namesRevision(files, repo, word), word).toBe(true);
     }
-    for (const word of ['src/app.ts', 'notes', 'src', 'docs'])
+    for (const word of ['src/app.ts', 'notes', 'src', 'docs', 'notes~', 'src/app.ts^'])
       expect(namesRevision(files, repo, word), word).toBe(false);
+    // An abbreviated object name is not read from the object store: it cannot be told.
+    expect(namesRevision(files, repo, 'abc1234')).toBeUndefined();
     expect(namesRevision(files, repo, 'docs/next')).toBe(true);
   });
 
@@ -90,6 +95,12 @@ describe('git checkout WORD as git reads it', () => {
     'git -C . checkout notes',
     'git --work-tree=. checkout notes',
     'cd nowhere; git checkout notes',
+    // A word that may not be a revision (an abbreviated hash, `x~` of no ref x) and is a file.
+    'git checkout feed',
+    'git checkout notes~',
+    // Where the shell is cannot be told: a word that is no revision here is a path.
+    'cd "$(git rev-parse --show-toplevel)" && git checkout notes',
+    'cd $D && git checkout src/app.ts',
   ])('%s overwrites a path: gated', (command) => {
     expect(judged(command).rules).toContain('git.checkout.discard');
   });
@@ -102,6 +113,8 @@ describe('git checkout WORD as git reads it', () => {
     'git checkout missing.ts',
     'git checkout -b next notes',
     'git -C . checkout feature',
+    'git checkout feature~1',
+    'cd $D && git checkout feature',
   ])('%s names a revision (or nothing): passes', (command) => {
     expect(judged(command).rules).not.toContain('git.checkout.discard');
   });

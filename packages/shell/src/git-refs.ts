@@ -13,13 +13,11 @@ const MAX_PACKED_BYTES = 4 * 1024 * 1024;
  * when it names none; undefined when that cannot be told (no repository found, a file unreadable).
  */
 export function namesRevision(files: FileView, cwd: string, word: string): boolean | undefined {
-  // Revision syntax and abbreviated object names are revisions whatever the refs are.
-  if (
-    /^(HEAD|@|FETCH_HEAD|ORIG_HEAD|MERGE_HEAD)$/.test(word) ||
-    /[~^@:]/.test(word) ||
-    /^[0-9a-f]{4,64}$/i.test(word)
-  )
-    return true;
+  // Revision syntax: HEAD and its kin, `@{…}`, a `:/message` search; `NAME~2`, `NAME^{}`, `NAME@{1}`,
+  // `NAME:path` are revisions when NAME is one (`notes.txt~` is a path when no such ref exists).
+  if (/^(HEAD|FETCH_HEAD|ORIG_HEAD|MERGE_HEAD)$|^@|^:/.test(word)) return true;
+  const base = /^([^~^@:]+)[~^@:]/.exec(word)?.[1];
+  if (base !== undefined) return namesRevision(files, cwd, base);
   if (word.startsWith('-') || word.includes('..') || word.includes('\0')) return false;
   const out = { entries: [], unreadable: false };
   const gitDir = findGitDir(files, cwd, out);
@@ -39,9 +37,11 @@ export function namesRevision(files: FileView, cwd: string, word: string): boole
     const path = posix.join(common, ref);
     return files.realpath(path) !== undefined && files.readdir(path) === undefined;
   };
+  // An abbreviated object name may name a commit: the object store is not read, so it cannot be told.
+  const hex = /^[0-9a-f]{4,64}$/i.test(word) ? undefined : false;
   if (candidates.some(loose)) return true;
   const packedPath = posix.join(common, 'packed-refs');
-  if (files.realpath(packedPath) === undefined) return false;
+  if (files.realpath(packedPath) === undefined) return hex;
   const packed = files.readText(packedPath, MAX_PACKED_BYTES);
   if (packed === undefined) return undefined;
   const known = new Set(candidates);
@@ -52,7 +52,7 @@ export function namesRevision(files: FileView, cwd: string, word: string): boole
     const m = /^refs\/remotes\/[^/]+\/(.+)$/.exec(ref);
     if (m && m[1] === word) return true;
   }
-  return false;
+  return hex;
 }
 
 /**

@@ -789,12 +789,22 @@ function checkoutOfPath(
 ): string[] | undefined {
   const res = ex.res;
   const files = res.files;
-  if (argv[subIndex] !== 'checkout' || !read || !files || !res.dirs) return undefined;
+  if (argv[subIndex] !== 'checkout' || !read || !files) return undefined;
   if (inv.unresolved.some(Boolean) || argv.slice(subIndex + 1).includes('--')) return undefined;
   if (read.canonical.some((o) => /^(-b|-B|--orphan|--detach)(=|$)/.test(o))) return undefined;
   const operands = read.positionals.slice(1);
   const word = operands[0];
   if (operands.length !== 1 || word === undefined) return undefined;
+  const withPath = () => {
+    const at = argv.lastIndexOf(word);
+    return [...argv.slice(0, at), '--', ...argv.slice(at)];
+  };
+  // Where the shell is cannot be told (`cd "$(git rev-parse --show-toplevel)" && git checkout x`):
+  // a word that is no revision of the repository the command starts in is taken as a path.
+  if (!res.dirs) {
+    const cwd = res.ctx?.cwd;
+    return cwd !== undefined && namesRevision(files, cwd, word) === true ? undefined : withPath();
+  }
   // Where git runs: each directory the command may be in, moved by -C. With another repository or
   // work tree named, whether the word is a revision there is not read: a file of that name here is
   // taken as the path it may be.
@@ -809,10 +819,11 @@ function checkoutOfPath(
   }
   const isPath = (dir: string) =>
     files.realpath(posix.resolve(dir, word)) !== undefined &&
-    (elsewhere || namesRevision(files, dir, word) === false);
+    // A word that surely names a revision switches; one that may not (an abbreviated hash, `x~`) is
+    // taken as the path it also is.
+    (elsewhere || namesRevision(files, dir, word) !== true);
   if (!dirs.some(isPath)) return undefined;
-  const at = argv.lastIndexOf(word);
-  return [...argv.slice(0, at), '--', ...argv.slice(at)];
+  return withPath();
 }
 
 /**
