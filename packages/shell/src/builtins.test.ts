@@ -116,6 +116,8 @@ describe('builtins that define later behaviour', () => {
     'export PATH="$HOME/.cargo/bin:$PATH"',
     'export PATH=$PATH:/usr/local/go/bin',
     'PATH="$PWD/node_modules/.bin:$PATH" vitest run',
+    'VIRTUAL_ENV=.venv PATH=.venv/bin:$PATH pytest',
+    'export PATH="$PWD/.venv/bin:$PATH" && pytest',
     'PATH=/usr/bin:/bin make',
     'PYTHONPATH=$PWD/src pytest',
     'PYTHONPATH=src:$PYTHONPATH pytest',

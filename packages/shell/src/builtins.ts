@@ -62,14 +62,15 @@ const args = (inv: Invocation): string[] => inv.argv.slice(1);
  * Whether a PATH value searches only the old PATH, absolute directories and the home's tool
  * directories: an entry that is relative (`./bin`, `bin`, an empty one: the current directory),
  * under the working directory (`$PWD/bin`) or otherwise unknown may put a file the session wrote
- * in the place of `ls` or `git`. node_modules/.bin holds the installed packages' programs.
+ * in the place of `ls` or `git`. node_modules/.bin and a virtualenv's bin (`.venv/bin`, as its activate
+ * script puts it first) hold the installed packages' programs.
  */
 function searchesOnlyElsewhere(value: string, ex: Extractor): boolean {
   const here = ex.res.dirs;
   const files = ex.res.files;
   return value.split(':').every((entry) => {
     if (/^(\$PATH|\$\{PATH\})$/.test(entry)) return true;
-    if (/(^|\/)node_modules\/\.bin\/?$/.test(entry)) return true;
+    if (/(^|\/)(node_modules\/\.bin|\.?venv\/bin)\/?$/.test(entry)) return true;
     if (/^(\$HOME|\$\{HOME\}|~)\/[\w./-]+$/.test(entry))
       return here !== null && !under(ex, entry.replace(/^[^/]*/, ex.res.ctx?.home ?? '~'));
     if (!entry.startsWith('/') || /[$`]/.test(entry) || entry.startsWith('/proc/')) return false;
