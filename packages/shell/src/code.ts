@@ -80,6 +80,12 @@ function programFileIndex(program: string, argv: readonly string[]): number {
 }
 
 export const interpreter: Handler = (ex, inv, env, program) => {
+  // A syntax check compiles and runs nothing (`node --check app.js`, `ruby -c x.rb`, `php -l x.php`;
+  // not perl -c, which runs BEGIN blocks).
+  if (syntaxCheckOnly(program, inv.argv)) {
+    ex.emit(inv);
+    return;
+  }
   // `deno run FILE`, `bun run FILE`, `tsx watch FILE`: the runtime runs a program file, read as
   // node's is. A module named by URL is fetched when it runs and cannot be read here.
   const file = programFileIndex(program, inv.argv);
@@ -278,6 +284,25 @@ export const interpreter: Handler = (ex, inv, env, program) => {
  * hand a literal command line to the shell, whose commands are then parsed as commands of the call
  * (`awk 'BEGIN { system("ls") }'`); or unknown-dynamic.
  */
+/** Options before the program file that only check its syntax, per interpreter. */
+const SYNTAX_CHECK: Readonly<Record<string, RegExp>> = {
+  node: /^(-c|--check)$/,
+  ruby: /^-[adlnpsvwy]*c[a-zA-Z]*$/,
+  php: /^(-l|--syntax-check)$/,
+};
+
+function syntaxCheckOnly(program: string, argv: readonly string[]): boolean {
+  const base = program.replace(/[\d.]+$/, '');
+  const check = Object.hasOwn(SYNTAX_CHECK, base) ? SYNTAX_CHECK[base] : undefined;
+  if (check === undefined) return false;
+  for (let k = 1; k < argv.length; k++) {
+    const arg = argv[k] as string;
+    if (arg === '--' || !arg.startsWith('-')) return false;
+    if (check.test(arg)) return true;
+  }
+  return false;
+}
+
 function judgeInline(
   ex: Extractor,
   inv: Invocation,

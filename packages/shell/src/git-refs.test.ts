@@ -58,7 +58,17 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 describe('namesRevision', () => {
   it('finds loose, packed and remote refs and revision syntax', () => {
     const files = nodeFileView();
-    for (const word of ['main', 'feature', 'v1', 'release', 'topic', 'origin/topic', 'HEAD~1', 'main~2', '@{-1}']) {
+    for (const word of [
+      'main',
+      'feature',
+      'v1',
+      'release',
+      'topic',
+      'origin/topic',
+      'HEAD~1',
+      'main~2',
+      '@{-1}',
+    ]) {
       expect(namesRevision(files, repo, word), word).toBe(true);
     }
     for (const word of ['src/app.ts', 'notes', 'src', 'docs', 'notes~', 'src/app.ts^'])

@@ -132,3 +132,26 @@ describe("web frameworks' consoles run the application's code", () => {
     expect(kinds(command)).toEqual([]);
   });
 });
+
+describe('syntax checks run nothing', () => {
+  it.each([
+    'node --check server.js',
+    'node -c server.js',
+    'ruby -c app/models/widget.rb',
+    'ruby -wc x.rb',
+    'php -l index.php',
+  ])('%s passes, even of code that would act', (command) => {
+    expect(kinds(command)).toEqual([]);
+    expect(
+      kinds(`${command.split(' ').slice(0, -1).join(' ')} -e 'x'`.replace('php -l -e', 'php -l -r')),
+    ).toEqual([]);
+  });
+
+  // perl -c runs BEGIN blocks; ruby's -c after a value-taking letter is that letter's value.
+  it.each(["perl -c -e 'BEGIN { system 1 }'", "ruby -Ic -e 'system(1)'"])(
+    '%s is no syntax check',
+    (command) => {
+      expect(kinds(command)).toContain('interpreter_code');
+    },
+  );
+});
