@@ -1067,6 +1067,9 @@ passes('heap sizes, warnings and search paths inside the project', [
 passes('project configuration dotfiles written whole', [
   "cat > .gitignore <<'EOF'\nnode_modules\nEOF",
   'echo 20 > .nvmrc',
+  "cat > .gitlab-ci.yml <<'EOF'\nstages: [test]\nEOF",
+  'echo "line-length = 100" > .ruff.toml',
+  'echo --require spec_helper > .rspec',
   "echo '{}' > packages/web/.prettierrc",
   'echo 3.12 > .python-version',
 ]);
