@@ -126,11 +126,12 @@ export function classifyNormalised(
     let hitSegment: unknown;
     if (entry.segment !== undefined) {
       let any = false;
-      const { programs, lists } = entry;
+      const { programs, lists, programTest } = entry;
       for (let i = 0; i < segments.length; i++) {
         const segment = segments[i] as ShellSegment;
         if (programs !== undefined && !programs.has(segment.program) && !someNonEmpty(segment, lists))
           continue;
+        if (programTest !== undefined && !programTest(segment.program)) continue;
         if (!entry.segment(segment)) continue;
         any = true;
         if (cls === 'read-only') {

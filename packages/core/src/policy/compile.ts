@@ -8,7 +8,7 @@ import { TollgateFault } from '../faults.js';
 import { fastPredicate } from './fast-predicate.js';
 import { compileMatcher, globToRegExp } from './matchers.js';
 import { segmentGate } from './segment-gate.js';
-import { segmentPrograms } from './segment-programs.js';
+import { segmentPrograms, segmentProgramTest } from './segment-programs.js';
 import { predicateSites } from './sites.js';
 import type { CompiledRequirement, CompiledRule, Policy, Predicate } from './types.js';
 
@@ -164,6 +164,10 @@ function compileRule(rule: Rule, file: string, index: number, options: CompileOp
   else {
     const gate = segmentGate(rule.match?.segment);
     if (gate) out.segmentGate = gate;
+    else {
+      const test = segmentProgramTest(rule.match?.segment);
+      if (test) out.segmentProgramTest = test;
+    }
   }
   for (const list of ['accept', 'required'] as const) {
     const specs = rule.evidence?.[list];

@@ -19,6 +19,8 @@ export interface PlanEntry {
   programs: ReadonlySet<string> | undefined;
   /** Segment properties of which one must be present and not an empty array, else `programs` decides; undefined: none. */
   lists: readonly string[] | undefined;
+  /** Else a test the program of a segment the predicate can match passes (remembered per program); undefined: none. */
+  programTest: ((program: string) => boolean) | undefined;
   cls: Rule['class'];
 }
 
@@ -53,6 +55,19 @@ function add(index: Map<string, number[]>, key: string, i: number): void {
   else index.set(key, [i]);
 }
 
+/** A program test remembered per program name (a bounded number of them: names are few). */
+function remembered(test: (program: string) => boolean): (program: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (program) => {
+    let result = known.get(program);
+    if (result === undefined) {
+      result = test(program);
+      if (known.size < 4096) known.set(program, result);
+    }
+    return result;
+  };
+}
+
 function buildPlan(candidates: readonly CompiledRule[]): Plan {
   const byProgram = new Map<string, number[]>();
   const byList = new Map<string, number[]>();
@@ -70,6 +85,10 @@ function buildPlan(candidates: readonly CompiledRule[]): Plan {
       segment: compiled.segment,
       programs,
       lists: lists !== undefined && lists.length > 0 ? lists : undefined,
+      programTest:
+        compiled.segment && programs === undefined && compiled.segmentProgramTest
+          ? remembered(compiled.segmentProgramTest)
+          : undefined,
       cls: compiled.rule.class,
     };
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { segmentPrograms } from './segment-programs.js';
+import { segmentPrograms, segmentProgramTest } from './segment-programs.js';
 
 describe('segmentPrograms', () => {
   it('reads a pinned program at the top level or in an allOf member', () => {
@@ -51,5 +51,39 @@ describe('segmentPrograms', () => {
     expect(
       segmentPrograms({ required: ['program'], properties: { program: { enum: ['a', 1] } } }),
     ).toBeUndefined();
+  });
+});
+
+describe('segmentProgramTest', () => {
+  it('reads patterns, a pattern excluded, and their union over anyOf branches', () => {
+    const test = segmentProgramTest({
+      type: 'object',
+      allOf: [
+        { required: ['program'], properties: { program: true } },
+        {
+          anyOf: [
+            { properties: { program: { pattern: '^(shred|mkfs(\\..*)?)$' } } },
+            { properties: { program: { const: 'parted' } } },
+          ],
+        },
+      ],
+    });
+    expect(['shred', 'mkfs.ext4', 'parted'].map((p) => test?.(p))).toEqual([true, true, true]);
+    expect(test?.('ls')).toBe(false);
+    const outside = segmentProgramTest({
+      required: ['program'],
+      properties: { program: { type: 'string', not: { type: 'string', pattern: '^(echo|git)$' } } },
+    });
+    expect([outside?.('echo'), outside?.('gcloud')]).toEqual([false, true]);
+  });
+
+  it('gives none where a branch could match any program, or the program is not required', () => {
+    expect(
+      segmentProgramTest({
+        required: ['program'],
+        anyOf: [{ properties: { program: { pattern: '^x$' } } }, { required: ['flags'] }],
+      }),
+    ).toBeUndefined();
+    expect(segmentProgramTest({ properties: { program: { pattern: '^x$' } } })).toBeUndefined();
   });
 });

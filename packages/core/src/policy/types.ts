@@ -15,6 +15,8 @@ export interface CompiledRule {
   segmentPrograms?: ReadonlySet<string>;
   /** Otherwise, the programs or non-empty lists a segment needs to match at all (see segment-gate.ts). */
   segmentGate?: SegmentGate;
+  /** Otherwise, a test the program of every matching segment passes (a pattern; see segment-programs.ts). */
+  segmentProgramTest?: (program: string) => boolean;
   call?: Predicate;
   /** `evidence.accept`: the reads that count as evidence for this rule (absent: derived, see evidence-relevance.ts). */
   accept?: CompiledMatcher[];
