@@ -21,7 +21,6 @@ const policies = builtinPolicies(contracts);
 writeFileSync(join(generated, 'precompiled.mjs'), precompiledModule(policies));
 
 // TOLLGATE_PROFILE_BUILD=1 keeps names readable for `node --cpu-prof` (profiling only; ship minified).
-// biome-ignore lint/suspicious/noUndeclaredEnvVars: a developer switch for local profiling builds.
 const minify = process.env.TOLLGATE_PROFILE_BUILD !== '1';
 
 const result = await build({

@@ -226,13 +226,14 @@ export function assignedCommands(ex: Extractor, inv: Invocation, program: string
     if (eq <= 0 || !commandVariable(word.slice(0, eq))) continue;
     const name = word.slice(0, eq);
     const key = `${inv.text}\0${word}`;
-    if (judged.has(ex) && judged.get(ex)?.has(key)) continue;
-    judged.set(ex, (judged.get(ex) ?? new Set()).add(key));
+    const judged = ex.res.slot(JUDGED, () => new Set<string>());
+    if (judged.has(key)) continue;
+    judged.add(key);
     // LESSOPEN='|cmd %s' (or '||cmd', '-|cmd'): the command after the pipe marks.
     const value = name.startsWith('LESS') ? word.slice(eq + 1).replace(/^-?\|\|?/, '') : word.slice(eq + 1);
     runValue(ex, inv, name, value, false);
   }
 }
 
-/** Assignments already judged, per extractor. */
-const judged = new WeakMap<Extractor, Set<string>>();
+/** The key of the assignments already judged in a parse (Resolver.slot). */
+const JUDGED = {};

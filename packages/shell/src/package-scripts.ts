@@ -254,8 +254,7 @@ function judgeScripts(
     // A script that runs itself again (a root `build` of `npm run build --workspaces`, through a
     // package the fan-out reaches) is already being judged: its text adds nothing the second time.
     const key = `${found}\0${name}`;
-    const open = judging.get(ex.res) ?? new Set<string>();
-    judging.set(ex.res, open);
+    const open = ex.res.slot(JUDGING, () => new Set<string>());
     if (open.has(key)) continue;
     open.add(key);
     // The package manager adds the run's own arguments to the script's line, quoted.
@@ -284,8 +283,8 @@ function scriptArguments(program: string, argv: readonly string[], names: readon
   return [...(program === 'npm' ? before.filter((w) => !w.startsWith('-')) : before), ...after];
 }
 
-/** The (package.json, script) pairs being judged, per parse. */
-const judging = new WeakMap<object, Set<string>>();
+/** The key of the (package.json, script) pairs being judged in a parse (Resolver.slot). */
+const JUDGING = {};
 
 /**
  * The nearest package.json from the working directory up (that `accepts`, where given); 'unknown'

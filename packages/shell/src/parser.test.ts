@@ -269,19 +269,28 @@ describe('stdin and payloads', () => {
   it('runs substitutions inside single quotes where bash evaluates arithmetic', () => {
     expect(programs("echo $(( '$(rm -rf ~)' ))")).toContain('rm');
     expect(programs("echo $[ '$(rm -rf ~)' ]")).toContain('rm');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text under test, not a template
     expect(programs("x=abc; echo ${x:'$(rm -rf ~)'}")).toContain('rm');
     expect(kinds("x=(['$(rm -rf ~)']=1)")).toContain('arithmetic_substitution');
     // A default value's quotes still quote.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text under test, not a template
     expect(programs("echo ${x:-'$(rm -rf ~)'}")).toEqual(['echo']);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text under test, not a template
     expect(programs('echo $[1 + 2] ${x:1:2} ${x: -1}')).toEqual(['echo']);
   });
 
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text under test, not a template
   it("runs bash 5.3's ${ list; } and ${| list; } as command substitutions", () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text under test, not a template
     expect(programs('echo ${ rm -rf ~/; }')).toContain('rm');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text under test, not a template
     expect(programs('x=${ git push --force; }')).toContain('git');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text under test, not a template
     expect(programs('echo "${| rm -rf ~; }"')).toContain('rm');
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text under test, not a template
     expect(programs("bash -c 'echo ${\tgit reset --hard\n}'")).toContain('git');
     // Parameter expansions stay what they are.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text under test, not a template
     expect(programs('echo ${HOME} ${#x} ${x:-y} ${x// /_}')).toEqual(['echo']);
   });
 

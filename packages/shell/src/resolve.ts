@@ -100,10 +100,32 @@ export class Resolver {
     return this.usedSet;
   }
   readonly files: FileView | undefined;
+  /** Other modules' state for this parse (see `slot`). */
+  private slots: Map<object, unknown> | undefined;
 
   constructor(readonly ctx?: ResolveContext) {
     this.files = ctx?.files;
     this.dirs = [ctx?.cwd ?? ''];
+  }
+
+  /**
+   * A module's state for this parse, made on first use: kept on the parse itself rather than in a
+   * WeakMap keyed by it — V8 keeps a young key's WeakMap value alive through every young-generation
+   * collection, which made per-command garbage survive and cost most of classification's time.
+   */
+  slot<T>(key: object, make: () => T): T {
+    this.slots ??= new Map();
+    let value = this.slots.get(key) as T | undefined;
+    if (value === undefined) {
+      value = make();
+      this.slots.set(key, value);
+    }
+    return value;
+  }
+
+  /** A module's state for this parse, if it made one. */
+  peek<T>(key: object): T | undefined {
+    return this.slots?.get(key) as T | undefined;
   }
 
   /**

@@ -878,8 +878,7 @@ function gitFiles(ex: Extractor, inv: Invocation): GitFiles | undefined {
   const entries: string[] = [];
   let unreadable = false;
   // One parse reads the same files once, however many git commands it holds (the file view is bounded).
-  const cache = configCache.get(res) ?? new Map<string, GitFileConfig>();
-  configCache.set(res, cache);
+  const cache = res.slot(CONFIG_CACHE, () => new Map<string, GitFileConfig>());
   for (const cwd of dirs) {
     const key = JSON.stringify([cwd, gitDir, res.ctx?.home, [...env].filter(([k]) => CONFIG_ENV.test(k))]);
     const config = cache.get(key) ?? readGitConfig({ files, cwd, home: res.ctx?.home, env, gitDir });
@@ -965,11 +964,13 @@ function noteHooks(ex: Extractor, sub: string | undefined, files: GitFiles | und
 
 /** Environment variables that change which config files git reads. */
 const CONFIG_ENV = /^(HOME|XDG_CONFIG_HOME|GIT_DIR|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_CONFIG_NOSYSTEM)$/;
-const configCache = new WeakMap<object, Map<string, GitFileConfig>>();
+/** The key of a parse's git configuration files read so far (Resolver.slot). */
+const CONFIG_CACHE = {};
 
 /** The part of the resolver (resolve.ts) the git handler needs: the file view and the directories. */
 interface ResolverLike {
   files?: FileView | undefined;
   ctx?: ResolveContext | undefined;
   dirs: string[] | null;
+  slot<T>(key: object, make: () => T): T;
 }

@@ -48,27 +48,23 @@ interface ScriptState {
   runsHooks: boolean;
 }
 
-const states = new WeakMap<Resolver, ScriptState>();
+/** The key of this module's state on a parse (Resolver.slot). */
+const STATE = {};
 
 function state(res: Resolver): ScriptState {
-  let s = states.get(res);
-  if (!s) {
-    s = {
-      scripts: new Set(),
-      unread: new Set(),
-      written: new Map(),
-      served: new Set(),
-      reads: 0,
-      runsHooks: false,
-    };
-    states.set(res, s);
-  }
-  return s;
+  return res.slot<ScriptState>(STATE, () => ({
+    scripts: new Set(),
+    unread: new Set(),
+    written: new Map(),
+    served: new Set(),
+    reads: 0,
+    runsHooks: false,
+  }));
 }
 
 /** The files this parse found the command would run as scripts, absolute. */
 export function scriptsOf(res: Resolver): string[] {
-  return [...(states.get(res)?.scripts ?? [])];
+  return [...(res.peek<ScriptState>(STATE)?.scripts ?? [])];
 }
 
 /** Record a file the command runs (without reading it): core still asks whether the session wrote it. */
@@ -151,7 +147,7 @@ function writtenText(
   inv: Invocation,
   word: string,
 ): { path: string; text: string } | undefined {
-  const st = states.get(ex.res);
+  const st = ex.res.peek<ScriptState>(STATE);
   if (!st || st.written.size === 0 || inv.via.some((v) => REMOTE_VIA.test(v))) return undefined;
   const { paths, unresolved } = ex.res.paths(word);
   const path = paths[0];
@@ -504,7 +500,7 @@ export function checkScriptsWritten(
   >[],
   flag: (kind: string, text: string) => void,
 ): void {
-  const st = states.get(res);
+  const st = res.peek<ScriptState>(STATE);
   if (!st || (st.scripts.size + st.unread.size + st.served.size === 0 && !st.runsHooks)) return;
   const run = [...st.scripts, ...[...st.unread].map((p) => posix.normalize(p))];
   // git putting another commit's files in the work tree (a checkout, a merge) may change a script
