@@ -38,6 +38,10 @@ beforeAll(() => {
   // Names that look like revisions: an abbreviated hash, a parent of no ref.
   writeFileSync(join(repo, 'feed'), 'f\n');
   writeFileSync(join(repo, 'notes~'), 'b\n');
+  writeFileSync(join(repo, 'shared'), 's\n');
+  writeFileSync(join(repo, 'remo'), 'r\n');
+  mkdirSync(join(repo, '@types'));
+  writeFileSync(join(repo, '@types', 'x.d.ts'), 'export {};\n');
   git(repo, 'add', '-A');
   git(repo, 'commit', '-qm', 'one');
   git(repo, 'branch', 'feature');
@@ -46,6 +50,10 @@ beforeAll(() => {
   git(repo, 'branch', 'release');
   git(repo, 'pack-refs', '--all');
   git(repo, 'update-ref', 'refs/remotes/origin/topic', 'HEAD');
+  // A branch two remotes have (git guesses none), and one a single remote has beside a file of its name.
+  git(repo, 'update-ref', 'refs/remotes/origin/shared', 'HEAD');
+  git(repo, 'update-ref', 'refs/remotes/upstream/shared', 'HEAD');
+  git(repo, 'update-ref', 'refs/remotes/origin/remo', 'HEAD');
   // A branch under a name that is also a directory of the work tree: `docs` itself is no branch.
   git(repo, 'branch', 'docs/next');
   mkdirSync(join(repo, 'docs'));
@@ -111,6 +119,10 @@ describe('git checkout WORD as git reads it', () => {
     // Where the shell is cannot be told: a word that is no revision here is a path.
     'cd "$(git rev-parse --show-toplevel)" && git checkout notes',
     'cd $D && git checkout src/app.ts',
+    // A branch of two remotes is guessed from neither; --no-guess guesses none; `@types` is no `@{…}`.
+    'git checkout shared',
+    'git checkout --no-guess remo',
+    'git checkout @types',
   ])('%s overwrites a path: gated', (command) => {
     expect(judged(command).rules).toContain('git.checkout.discard');
   });

@@ -87,9 +87,11 @@ const ELSEWHERE =
 /** The scripts a package-manager command runs; [] when it runs none. */
 export function packageScriptNames(program: string, argv: readonly string[]): string[] | 'elsewhere' {
   const words = argv.slice(1);
-  // Words after `--` are the script's (`npm run dev -- --filter=web` is turbo's filter).
+  // Words after `--` are the script's (`npm run dev -- --filter=web` is turbo's filter), and for
+  // pnpm, yarn and bun so is every word after the script's name.
   const dashes = words.indexOf('--');
-  const before = dashes < 0 ? words : words.slice(0, dashes);
+  const named = program === 'npm' ? -1 : scriptNameIndex(program, argv);
+  const before = named > 0 ? words.slice(0, named) : dashes < 0 ? words : words.slice(0, dashes);
   if (before.some((w) => ELSEWHERE.test(w))) {
     const first = words.find((w) => !w.startsWith('-'));
     return first !== undefined && (first in NPM_RUNS || !BUILTIN.has(first) || first === 'test')
@@ -114,6 +116,30 @@ export function packageScriptNames(program: string, argv: readonly string[]): st
   if (sub === 'run') return name === undefined ? [] : [name];
   if (sub === 'test' || sub === 'start') return [sub];
   return BUILTIN.has(sub) ? [] : [sub];
+}
+
+/**
+ * Where the word that names the run's script stands in argv (`npm run NAME`, `npm test` / `npm t`,
+ * `pnpm NAME`, `yarn run NAME`), or -1 when the command runs none. Read as packageScriptNames reads it.
+ */
+function scriptNameIndex(program: string, argv: readonly string[]): number {
+  const operands: number[] = [];
+  for (let k = 1; k < argv.length && operands.length < 2; k++) {
+    const word = argv[k] as string;
+    if (word === '--') break;
+    if (!word.startsWith('-')) operands.push(k);
+  }
+  const [sub, name] = operands;
+  if (sub === undefined) return -1;
+  const word = argv[sub] as string;
+  if (program === 'npm') {
+    if (!Object.hasOwn(NPM_RUNS, word)) return -1;
+    return own(NPM_RUNS, word) !== undefined ? sub : (name ?? -1);
+  }
+  if (word === 'run') return name ?? -1;
+  // yarn's and pnpm's commands over workspaces name their script further on: read as a whole.
+  if (/^(workspace|workspaces|recursive|m|multi)$/.test(word)) return -1;
+  return sub;
 }
 
 /** Options a package manager's command takes with a separate value, before or after its subcommand. */
@@ -181,7 +207,12 @@ export function runPackageScripts(ex: Extractor, inv: Invocation, _env: Env, pro
     return true;
   }
   // `--prefix DIR`, `-w NAME`, `pnpm -r`: the scripts of another directory, or of the workspace packages.
-  const place = placement(program, inv.argv, inv.unresolved, inv.assignments);
+  // pnpm, yarn and bun hand every word after the script's name to the script (`pnpm g -C dir …` is
+  // the script's -C): only the words before it place the run. npm reads its options anywhere.
+  const cut = program === 'npm' ? -1 : scriptNameIndex(program, inv.argv);
+  const placing = cut > 0 ? inv.argv.slice(0, cut + 1) : inv.argv;
+  const place = placement(program, placing, inv.unresolved, inv.assignments);
+  if (cut > 0) place.argv = [...place.argv, ...inv.argv.slice(cut + 1)];
   const names = packageScriptNames(program, place.argv);
   if (names === 'elsewhere' || place.unknown) {
     ex.flag('unresolved_script', inv.text);
@@ -211,7 +242,7 @@ export function runPackageScripts(ex: Extractor, inv: Invocation, _env: Env, pro
     }
     if (found === undefined) return; // no package.json: the command fails, nothing runs
     // A fan-out (`--workspaces`, `-r`, `--filter`) leaves the root out unless asked to include it.
-    const extra = scriptArguments(program, place.argv, names);
+    const extra = scriptArguments(program, place.argv);
     if (!place.workspaces || place.includeRoot) judgeScripts(ex, inv, program, found, names, extra);
     if (!place.workspaces) return;
     const dirs = ex.res.files ? workspaceDirs(ex.res.files, posix.dirname(found), program) : undefined;
@@ -272,9 +303,9 @@ const shellQuote = (word: string): string =>
  * words after the script's name — for npm its operands only (its options are npm's own), for yarn,
  * pnpm and bun all of them.
  */
-function scriptArguments(program: string, argv: readonly string[], names: readonly string[]): string[] {
-  // The name as typed (the pre- and post- scripts around it get the same words).
-  const at = argv.findIndex((w, k) => k > 0 && names.includes(w));
+function scriptArguments(program: string, argv: readonly string[]): string[] {
+  // The name as typed, or npm's `test` / `t` / `start` standing for it (pre- and post- scripts get the same words).
+  const at = scriptNameIndex(program, argv);
   if (at < 0) return [];
   const rest = argv.slice(at + 1);
   const dashes = rest.indexOf('--');

@@ -795,6 +795,7 @@ function checkoutOfPath(
   const operands = read.positionals.slice(1);
   const word = operands[0];
   if (operands.length !== 1 || word === undefined) return undefined;
+  const guess = !read.canonical.includes('--no-guess');
   const withPath = () => {
     const at = argv.lastIndexOf(word);
     return [...argv.slice(0, at), '--', ...argv.slice(at)];
@@ -803,7 +804,7 @@ function checkoutOfPath(
   // a word that is no revision of the repository the command starts in is taken as a path.
   if (!res.dirs) {
     const cwd = res.ctx?.cwd;
-    return cwd !== undefined && namesRevision(files, cwd, word) === true ? undefined : withPath();
+    return cwd !== undefined && namesRevision(files, cwd, word, guess) === true ? undefined : withPath();
   }
   // Where git runs: each directory the command may be in, moved by -C. With another repository or
   // work tree named, whether the word is a revision there is not read: a file of that name here is
@@ -821,7 +822,7 @@ function checkoutOfPath(
     files.realpath(posix.resolve(dir, word)) !== undefined &&
     // A word that surely names a revision switches; one that may not (an abbreviated hash, `x~`) is
     // taken as the path it also is.
-    (elsewhere || namesRevision(files, dir, word) !== true);
+    (elsewhere || namesRevision(files, dir, word, guess) !== true);
   if (!dirs.some(isPath)) return undefined;
   return withPath();
 }

@@ -493,17 +493,35 @@ describe('package scripts', () => {
   });
 
   it("adds a run's own arguments to the script's line, as the package manager does", () => {
-    put('args/package.json', JSON.stringify({ scripts: { g: 'git', dev: 'turbo dev', test: 'vitest' } }));
+    put(
+      'args/package.json',
+      JSON.stringify({ scripts: { g: 'git', dev: 'turbo dev', test: 'vitest', start: 'git' } }),
+    );
     const dir = join(root, 'args');
     for (const cmd of [
       'npm run g -- push --force',
       'npm run g push --force',
       'yarn g push --force',
       'pnpm run g -- push -f',
+      'npm start -- push --force',
+      // pnpm, yarn and bun hand the script every word after its name, placement options included.
+      'pnpm g -C /srv/app push --force',
+      'yarn run g -C /srv/app push --force',
+      'bun run g -C /srv/app push --force',
     ]) {
       const git = parse(cmd, dir).segments.find((s) => s.program === 'git');
       expect({ cmd, args: git?.args }).toEqual({ cmd, args: expect.arrayContaining(['push']) });
     }
+    // npm's shorthand for test hands the script its words too.
+    put('args-t/package.json', JSON.stringify({ scripts: { test: 'git' } }));
+    for (const cmd of ['npm t -- push --force', 'npm tst -- push --force'])
+      expect({
+        cmd,
+        args: parse(cmd, join(root, 'args-t')).segments.find((s) => s.program === 'git')?.args,
+      }).toEqual({
+        cmd,
+        args: expect.arrayContaining(['push']),
+      });
     // Words after `--` are the script's, not the package manager's placement options.
     for (const cmd of [
       'npm run dev -- --filter=web',
