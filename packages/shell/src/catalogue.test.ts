@@ -1460,3 +1460,12 @@ passes("vault's generic writes that store no secret, and usage", [
   'gcloud secrets versions add --help',
   'fly secrets list',
 ]);
+
+gates("python's open() for writing onto a dotfile, as a > redirection onto it", [
+  [`python3 -c 'print(open(".env", "w"))'`, 'fs.redirect.truncate'],
+  [`python3 -c 'open(".bashrc", "a").write("x")'`, 'fs.redirect.truncate'],
+]);
+passes("python's open() of ordinary project files", [
+  `python3 -c 'print(open("notes.txt", "w").write("x"))'`,
+  `python3 -c 'print(open("data.json").read())'`,
+]);

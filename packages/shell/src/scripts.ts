@@ -337,7 +337,9 @@ export function noteCodeWrites(
       argv: [],
       unresolved: [],
       assignments: [],
-      redirects: [],
+      // Read as `>` onto each file (a mode that writes may truncate it): a dotfile, .git or a system
+      // file is judged as a redirection onto it is.
+      redirects: opens.writes.map((target) => ({ op: '>', target, truncates: true })),
       text: inv.text,
       via: [...inv.via, `${label} open()`],
       writes,
