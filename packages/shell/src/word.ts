@@ -210,22 +210,42 @@ export abstract class WordReader {
   private readArith(parts: WordPart[], quoted: boolean): boolean {
     const start = this.pos;
     this.pos += 3;
+    const inner = this.readArithBody('(', 'unclosed $((');
+    if (inner === null) {
+      this.pos = start;
+      return false;
+    }
+    parts.push({ kind: 'arith', src: this.src.slice(start, this.pos), subs: collectSubs(inner), quoted });
+    return true;
+  }
+
+  /** bash's old `$[ expression ]` arithmetic: read as `$(( ))` is. */
+  private readBracketArith(parts: WordPart[], quoted: boolean): void {
+    const start = this.pos;
+    this.pos += 2;
+    const inner = this.readArithBody('[', 'unclosed $[') as WordPart[];
+    parts.push({ kind: 'arith', src: this.src.slice(start, this.pos), subs: collectSubs(inner), quoted });
+  }
+
+  /**
+   * An arithmetic expression up to its close (`))` after `$((`, `]` after `$[`), cursor after the
+   * opener: its parts, with the cursor past the close. Null when a `)` closes alone (`$( (…) )`).
+   */
+  private readArithBody(open: '(' | '[', unclosed: string): WordPart[] | null {
+    const close = open === '(' ? ')' : ']';
     const inner: WordPart[] = [];
-    let depth = 0;
     const state = { escaped: false };
+    let depth = 0;
     for (;;) {
       tick(this.budget);
       const c = this.src[this.pos];
-      if (c === undefined) throw new ShellSyntaxError('unclosed $((');
-      if (c === '(') depth++;
-      else if (c === ')') {
+      if (c === undefined) throw new ShellSyntaxError(unclosed);
+      if (c === open) depth++;
+      else if (c === close) {
         if (depth === 0) {
-          if (this.src[this.pos + 1] !== ')') {
-            this.pos = start;
-            return false;
-          }
-          this.pos += 2;
-          break;
+          if (open === '(' && this.src[this.pos + 1] !== ')') return null;
+          this.pos += open === '(' ? 2 : 1;
+          return inner;
         }
         depth--;
       } else if (c === '$') {
@@ -241,41 +261,6 @@ export abstract class WordReader {
       // A single quote does not quote in arithmetic: bash expands `$(( '$(cmd)' ))` and runs cmd.
       this.pos++;
     }
-    parts.push({ kind: 'arith', src: this.src.slice(start, this.pos), subs: collectSubs(inner), quoted });
-    return true;
-  }
-
-  /** bash's old `$[ expression ]` arithmetic: read as `$(( ))` is. */
-  private readBracketArith(parts: WordPart[], quoted: boolean): void {
-    const start = this.pos;
-    this.pos += 2;
-    const inner: WordPart[] = [];
-    const state = { escaped: false };
-    let depth = 0;
-    for (;;) {
-      tick(this.budget);
-      const c = this.src[this.pos];
-      if (c === undefined) throw new ShellSyntaxError('unclosed $[');
-      if (c === '[') depth++;
-      else if (c === ']') {
-        if (depth === 0) {
-          this.pos++;
-          break;
-        }
-        depth--;
-      } else if (c === '$') {
-        this.readDollar(inner, true, state);
-        continue;
-      } else if (c === '`') {
-        this.readBacktick(inner, true);
-        continue;
-      } else if (c === '"') {
-        this.readDouble(inner, false);
-        continue;
-      }
-      this.pos++;
-    }
-    parts.push({ kind: 'arith', src: this.src.slice(start, this.pos), subs: collectSubs(inner), quoted });
   }
 
   private readBraceParam(parts: WordPart[], quoted: boolean): void {
