@@ -7,6 +7,7 @@ import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
 import type { FileView } from './files.js';
 import { own } from './own.js';
+import { shellQuote } from './prefixes.js';
 import { canRead, judgeShellText, noteScript, noteUnread, readScript } from './scripts.js';
 import { placement, workspaceDirs } from './workspaces.js';
 
@@ -294,9 +295,6 @@ function judgeScripts(
     open.delete(key);
   }
 }
-
-const shellQuote = (word: string): string =>
-  /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 
 /**
  * The words a run hands its script (added to the script's line): everything after `--`, and the

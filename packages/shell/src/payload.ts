@@ -4,6 +4,7 @@
 // Anything else — os.remove, a backquote, `system`, `open`, an unknown call — makes the code unknown-dynamic.
 import { scanLiterals } from './code-literals.js';
 import type { Language } from './programs.js';
+import { callArguments } from './python-files.js';
 
 const COMMON =
   'true false null none undefined nil if else elif for in of while and or not is return new typeof';
@@ -254,37 +255,15 @@ function callbacksWrittenHere(
   declared: Set<string>,
 ): boolean {
   for (const m of code.matchAll(/\b(map|filter|reduce|forEach|sort|from|parse|stringify)\s*\(/g)) {
-    const args = topLevelArgs(code, (m.index as number) + m[0].length);
+    const args = callArguments(code, (m.index as number) + m[0].length);
     if (args === null) return false;
-    const arg = args[CALLBACK_AT[m[1] as string] as number]?.trim();
+    const arg = args.list[CALLBACK_AT[m[1] as string] as number];
     if (arg === undefined || arg === '') continue;
     if (FUNCTION_LITERAL.test(arg) || PLAIN_VALUE.test(arg)) continue;
     if (/^[A-Za-z_$][\w$]*$/.test(arg) && vocabulary.has(arg) && !declared.has(arg)) continue;
     return false;
   }
   return true;
-}
-
-/** The arguments of a call whose `(` ends just before `from`, split at top-level commas; null if unclosed. */
-function topLevelArgs(code: string, from: number): string[] | null {
-  const args: string[] = [];
-  let depth = 0;
-  let start = from;
-  for (let i = from; i < code.length; i++) {
-    const c = code[i];
-    if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') {
-      if (depth === 0) {
-        args.push(code.slice(start, i));
-        return args;
-      }
-      depth--;
-    } else if (c === ',' && depth === 0) {
-      args.push(code.slice(start, i));
-      start = i + 1;
-    }
-  }
-  return null;
 }
 
 function readOnlyAwk(code: string): boolean {

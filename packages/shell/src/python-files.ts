@@ -76,7 +76,7 @@ function literalEnd(code: string, at: number): number {
 }
 
 /** The top-level arguments of a call whose `(` ends just before `from`, and the index past its `)`. */
-function callArguments(code: string, from: number): { list: string[]; end: number } | null {
+export function callArguments(code: string, from: number): { list: string[]; end: number } | null {
   const list: string[] = [];
   let depth = 0;
   let start = from;
