@@ -6,14 +6,20 @@
 type Schema = Record<string, unknown>;
 
 export function segmentPrograms(schema: unknown): ReadonlySet<string> | undefined {
-  const s = asSchema(schema);
-  if (!s || !requiresProgram(s)) return undefined;
-  const conjuncts = [s, ...(Array.isArray(s.allOf) ? s.allOf.map(asSchema) : [])];
-  for (const c of conjuncts) {
-    const found = c && restriction(c);
+  for (const c of programConjuncts(schema)) {
+    const found = restriction(c, pinned, (sets) => new Set(sets.flatMap((set) => [...set])));
     if (found) return found;
   }
   return undefined;
+}
+
+/** The conjuncts (the node and its allOf members) of a schema that requires `program`; none otherwise. */
+function programConjuncts(schema: unknown): Schema[] {
+  const s = asSchema(schema);
+  if (!s || !requiresProgram(s)) return [];
+  return [s, ...(Array.isArray(s.allOf) ? s.allOf.map(asSchema) : [])].filter(
+    (c): c is Schema => c !== undefined,
+  );
 }
 
 function asSchema(value: unknown): Schema | undefined {
@@ -25,19 +31,26 @@ function requiresProgram(s: Schema): boolean {
   return own(s) || (Array.isArray(s.allOf) && s.allOf.some((m) => own(asSchema(m))));
 }
 
-/** The programs one conjunct allows, when it restricts `program` (directly or in every anyOf branch). */
-function restriction(s: Schema): Set<string> | undefined {
-  const direct = pinned(asSchema(asSchema(s.properties)?.program));
-  if (direct) return direct;
+/**
+ * What one conjunct says of `program` (`leaf` reads a program schema), directly or in every anyOf
+ * branch (their findings joined); undefined when it says nothing.
+ */
+function restriction<T>(
+  s: Schema,
+  leaf: (program: Schema | undefined) => T | undefined,
+  join: (parts: T[]) => T,
+): T | undefined {
+  const direct = leaf(asSchema(asSchema(s.properties)?.program));
+  if (direct !== undefined) return direct;
   if (!Array.isArray(s.anyOf) || s.anyOf.length === 0) return undefined;
-  const union = new Set<string>();
+  const parts: T[] = [];
   for (const branch of s.anyOf) {
     const b = asSchema(branch);
-    const found = b && restriction(b);
-    if (!found) return undefined;
-    for (const p of found) union.add(p);
+    const found = b && restriction(b, leaf, join);
+    if (found === undefined) return undefined;
+    parts.push(found);
   }
-  return union;
+  return join(parts);
 }
 
 function pinned(program: Schema | undefined): Set<string> | undefined {
@@ -55,29 +68,11 @@ function pinned(program: Schema | undefined): Set<string> | undefined {
  * Undefined when some branch could match any program.
  */
 export function segmentProgramTest(schema: unknown): ((program: string) => boolean) | undefined {
-  const s = asSchema(schema);
-  if (!s || !requiresProgram(s)) return undefined;
-  const conjuncts = [s, ...(Array.isArray(s.allOf) ? s.allOf.map(asSchema) : [])];
-  const tests = conjuncts
-    .map((c) => c && testOf(c))
+  const tests = programConjuncts(schema)
+    .map((c) => restriction(c, programTest, (branches) => (p: string) => branches.some((t) => t(p))))
     .filter((t): t is (p: string) => boolean => t !== undefined);
   if (tests.length === 0) return undefined;
   return (program) => tests.every((t) => t(program));
-}
-
-/** The program test one conjunct makes, directly or in every anyOf branch. */
-function testOf(s: Schema): ((program: string) => boolean) | undefined {
-  const direct = programTest(asSchema(asSchema(s.properties)?.program));
-  if (direct) return direct;
-  if (!Array.isArray(s.anyOf) || s.anyOf.length === 0) return undefined;
-  const branches: Array<(p: string) => boolean> = [];
-  for (const branch of s.anyOf) {
-    const b = asSchema(branch);
-    const found = b && testOf(b);
-    if (!found) return undefined;
-    branches.push(found);
-  }
-  return (program) => branches.some((t) => t(program));
 }
 
 function programTest(program: Schema | undefined): ((p: string) => boolean) | undefined {
