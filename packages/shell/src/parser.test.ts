@@ -361,6 +361,20 @@ describe('bad input', () => {
     return { facts, ms: (used.user + used.system) / 1000 };
   };
 
+  it('an unclosed $[ or ${ list is a parse error that names what is unclosed', () => {
+    for (const [command, error] of [
+      ['echo $[ 1 + 2', 'unclosed $['],
+      ['echo ${ rm -rf x; ', 'unclosed ${ command substitution'],
+    ]) {
+      const facts = parseShell(command as string);
+      expect({ command, error: facts.error, kinds: facts.dynamic.map((d) => d.kind) }).toEqual({
+        command,
+        error,
+        kinds: ['parse_error'],
+      });
+    }
+  });
+
   it('an empty command has no segments and no error', () => {
     expect(parseShell('')).toEqual({ segments: [], dynamic: [] });
     expect(parseShell('   \n ; ')).toEqual({ segments: [], dynamic: [] });
