@@ -32,6 +32,8 @@ export interface Heredoc {
 export interface Redirect {
   op: string;
   fd?: number;
+  /** `{NAME}>file`: the shell puts the new descriptor's number in NAME. */
+  fdName?: string;
   target?: Word;
   heredoc?: Heredoc;
 }

@@ -186,7 +186,7 @@ const STEERING_PATTERN =
 const STEERING = new Set('PATH HOME CDPATH TMPDIR ENV PROMPT_COMMAND GLOBIGNORE IFS'.split(' '));
 
 /** `declare`/`export`/`local`/...: every `NAME=value` operand is an assignment. */
-const declaration: Effect = (ex, inv) => {
+const declaration: Effect = (ex, inv, env) => {
   // `declare -n ref=NAME`: assigning ref later assigns NAME.
   const nameref = args(inv).some((a) => /^-[a-zA-Z]*n/.test(a));
   for (const [k, arg] of args(inv).entries()) {
@@ -197,6 +197,8 @@ const declaration: Effect = (ex, inv) => {
       continue;
     }
     if (NAME.test(arg)) {
+      // `export IFS=/`: how later expansions split is no longer told (see Env.ifs).
+      if (/^IFS\+?=/.test(arg)) env.ifs = null;
       // `declare -n p=PATH`: assigning p later assigns PATH, with a value this reading never sees.
       if (nameref) {
         const target = arg.slice(arg.indexOf('=') + 1);

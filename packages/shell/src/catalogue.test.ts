@@ -1469,3 +1469,63 @@ passes("python's open() of ordinary project files", [
   `python3 -c 'print(open("notes.txt", "w").write("x"))'`,
   `python3 -c 'print(open("data.json").read())'`,
 ]);
+
+// Options no table knew shifted the verb out of the command path (`-f a -f b -p proj down`), and a
+// usage word that an option takes as its value (`-f --help`, curl's `-A --help`) is no usage.
+gates('option arity', [
+  ['docker compose -f a.yml -f b.yml -p proj down -v', 'container.remove'],
+  ['docker compose --env-file .env --profile all -p proj down --volumes', 'container.remove'],
+  ['podman compose -f a.yml -f b.yml -f c.yml rm -f', 'container.remove'],
+  ['docker-compose --project-directory d -f a.yml -p x down -v', 'container.remove'],
+  ['kubectl --v 9 delete ns prod', 'cluster.kubectl.destructive'],
+  ['kubectl --as-uid 1 --vmodule x=2 delete ns prod', 'cluster.kubectl.destructive'],
+  ['helm --kube-as-user admin --burst-limit 100 uninstall web', 'cluster.helm.uninstall'],
+  ['podman --storage-driver overlay --cgroup-manager systemd volume rm data', 'container.remove'],
+  [
+    'cryptsetup -c aes-xts-plain64 --key-size 512 --hash sha512 --iter-time 5000 luksFormat /dev/sdb',
+    'fs.overwrite-device-or-data',
+  ],
+  ['kubectl delete -f --help', 'cluster.kubectl.destructive'],
+  ['kubectl delete --filename --help', 'cluster.kubectl.destructive'],
+  ['kubectl apply --prune -l a=b -f --help', 'cluster.kubectl.destructive'],
+  ['kubectl delete -x --help', 'cluster.kubectl.destructive'],
+  ['curl -X DELETE https://api.example.com/users/1 -A --help', 'api.http.delete'],
+  ['curl -X DELETE https://api.example.com/users/1 -e -h', 'api.http.delete'],
+]);
+
+passes('option arity', [
+  'docker compose -f a.yml -f b.yml ps',
+  'docker compose -p proj logs -f web',
+  'kubectl delete pod x --help',
+  'kubectl --v 9 get pods -o wide',
+  'curl -X DELETE https://api.example.com/users/1 --help',
+]);
+
+// Commands run in a container or pod are judged as the commands they are.
+gates('containers', [
+  ["docker run --rm postgres psql -h prod -c 'DROP DATABASE app'", 'db.sql.destructive'],
+  ["docker run -v /:/host alpine sh -c 'rm -rf /host/var/lib/mysql'", 'fs.rm.recursive-or-force'],
+  ["docker run --rm --entrypoint sh alpine -c 'rm -rf /data'", 'fs.rm.recursive-or-force'],
+  ['docker container run -e A=1 --name x alpine rm -rf /data', 'fs.rm.recursive-or-force'],
+  ["docker compose exec db psql -c 'DROP DATABASE app'", 'db.sql.destructive'],
+  ['docker compose -f x.yml exec -T db dropdb app', 'db.admin.drop'],
+  ['docker-compose exec db dropdb app', 'db.admin.drop'],
+  ['docker compose run --rm migrate alembic downgrade base', 'db.migration.revert'],
+  [
+    'kubectl debug node/n1 -it --image=busybox -- chroot /host rm -rf /var/lib/kubelet',
+    'fs.rm.recursive-or-force',
+  ],
+  ["kubectl run tmp --rm -i --image=postgres -- psql -h prod -c 'DROP DATABASE app'", 'db.sql.destructive'],
+  ["oc rsh db psql -c 'DROP DATABASE app'", 'db.sql.destructive'],
+  ['TF_CLI_ARGS_apply=-auto-approve terraform apply', 'shell.env.code-injection'],
+  ['export TF_CLI_ARGS="-auto-approve"; terraform apply', 'shell.env.export-injection'],
+]);
+
+passes('containers', [
+  'docker run --rm -v "$PWD":/app -w /app node:20 npm test',
+  'docker compose run --rm web pytest',
+  'docker run -it ubuntu bash',
+  'kubectl run nginx --image=nginx',
+  'docker compose up -d',
+  'TF_CLI_ARGS_plan=-parallelism=30 terraform plan',
+]);

@@ -11,7 +11,11 @@ import type { Resolver } from './resolve.js';
 export interface Env {
   /** `$0`, `$1`, …; null marks a value that is not static (an `xargs` argument, a placeholder). */
   params?: (string | null)[];
-  ifs: string;
+  /**
+   * The field separators; null once the command assigns IFS (in a branch, a subshell or a function
+   * this walk cannot place), so that how an expansion splits cannot be told.
+   */
+  ifs: string | null;
   /** A `for` loop's variable and the one value of its list this walk of the body stands for. */
   loop?: ReadonlyMap<string, string>;
 }
@@ -40,6 +44,18 @@ const ASSIGNING = /^\$\{([A-Za-z_]\w*):?=/;
  */
 const NUMERIC_PARAMETER =
   /^\$(?:[$!?#]|\{[$!?#]\}|\{?(?:RANDOM|SECONDS|LINENO|PPID|BASHPID|UID|EUID|EPOCHSECONDS|SRANDOM)\}?)$/;
+
+/**
+ * A named special (SECONDS, RANDOM, UID, …) the command mentions other than as `$NAME` / `${NAME}`:
+ * assigned or unset, it is an ordinary variable (in dash it always is one), so its value is unknown.
+ */
+function respelled(name: string, res: Resolver | undefined): boolean {
+  if (!/^[A-Z]/.test(name)) return false;
+  if (!res) return true;
+  const use = new RegExp(`\\$(?:${name}|\\{${name}\\})(?!\\w)`, 'g');
+  const mention = new RegExp(`(?<![\\w$])${name}(?!\\w)`);
+  return res.texts.some((text) => text.includes(name) && mention.test(text.replace(use, '')));
+}
 
 export function expandWord(word: Word, env: Env, res?: Resolver): Expanded {
   const sole = word.parts.length === 1 ? word.parts[0] : undefined;
@@ -91,9 +107,15 @@ export function expandWord(word: Word, env: Env, res?: Resolver): Expanded {
       if (part.kind !== 'lit' && !part.quoted) split = true;
     }
   }
-  if (split && !unresolved && word.parts.length === 1) {
-    const fields = splitFields(text, env.ifs);
-    return withPatterns({ values: fields, unresolved }, false);
+  if (split && !unresolved) {
+    if (env.ifs === null) return { values: [text], unresolved: true };
+    if (word.parts.length === 1)
+      return withPatterns({ values: splitFields(text, env.ifs), unresolved }, false);
+    // `r$(echo 'm -rf') src`: the unquoted expansion's value splits, and the text around it joins the
+    // first and last fields.
+    const fields = splitWord(word, env, res, env.ifs);
+    if (fields === null) return { values: [text], unresolved: true };
+    return withPatterns({ values: fields, unresolved: false }, false);
   }
   const out: Expanded = { values: [text], unresolved };
   if (!unresolved && mayGlob(text) && hasGlob(pattern)) out.patterns = [pattern];
@@ -133,7 +155,7 @@ function partValue(part: WordPart, env: Env, res?: Resolver): string | null {
       if (assigned) res?.assign(assigned[1] as string);
       const known = CONTEXT_VARIABLE.exec(part.src);
       if (known) return res ? res.variable((known[1] ?? known[2]) as string) : null;
-      if (NUMERIC_PARAMETER.test(part.src)) return part.src;
+      if (NUMERIC_PARAMETER.test(part.src) && !respelled(part.name, res)) return part.src;
       if (!env.params || !/^[0-9]$/.test(part.name) || part.src.length > 4) return null;
       const index = Number(part.name);
       return index < env.params.length ? (env.params[index] as string | null) : '';
@@ -151,16 +173,50 @@ function expandParam(name: string, quoted: boolean, env: Env): Expanded {
   const index = Number(name);
   const pick = name === '@' || name === '*' ? params.slice(1) : [index < params.length ? params[index] : ''];
   if (pick.some((v) => v === null)) return { values: [`$${name}`], unresolved: true };
+  if (env.ifs === null && !(quoted && name !== '*')) return { values: [`$${name}`], unresolved: true };
   const values = pick as string[];
   if (quoted) {
     if (name === '@') return { values, unresolved: false };
-    if (name === '*') return { values: [values.join(env.ifs[0] ?? '')], unresolved: false };
+    if (name === '*') return { values: [values.join(env.ifs?.[0] ?? '')], unresolved: false };
     return { values: [values[0] ?? ''], unresolved: false };
   }
   return { values: values.flatMap((v) => splitFields(v, env.ifs)), unresolved: false };
 }
 
-function splitFields(text: string, ifs: string): string[] {
+/**
+ * The fields of a word of several parts, its unquoted expansions split at the separators; null when
+ * the separators hold other characters than blanks (bash then keeps empty fields, not read here).
+ * Glob characters from quotes are not told apart here: such a word stays as its text.
+ */
+function splitWord(word: Word, env: Env, res: Resolver | undefined, ifs: string): string[] | null {
+  if (/[^ \t\n]/.test(ifs)) return null;
+  const fields: string[] = [''];
+  /** The last field was closed by a separator, and nothing has joined it yet. */
+  let open = false;
+  for (const part of word.parts) {
+    const value = partValue(part, env, res) as string;
+    if (part.kind === 'lit' || part.quoted) {
+      if (part.quoted && /[*?[\\]/.test(value)) return null;
+      fields[fields.length - 1] += value;
+      open = false;
+      continue;
+    }
+    for (const c of value) {
+      if (ifs.includes(c)) {
+        if (fields[fields.length - 1] !== '') fields.push('');
+        open = true;
+      } else {
+        fields[fields.length - 1] += c;
+        open = false;
+      }
+    }
+  }
+  if (open || fields[fields.length - 1] === '') fields.pop();
+  return fields;
+}
+
+function splitFields(text: string, ifs: string | null): string[] {
+  if (ifs === null) return [text];
   if (ifs === '') return text === '' ? [] : [text];
   const fields: string[] = [];
   let current = '';
@@ -234,14 +290,20 @@ const CURRENT_BRANCH = new Set([
   'symbolic-ref -q --short HEAD',
 ]);
 
-function echoOutput(args: string[]): string {
+/**
+ * What echo prints, or null where shells differ: a backslash is an escape under `-e`, in dash's and
+ * zsh's echo always, and in bash with xpg_echo (`echo -e 'r\x6d'` prints rm).
+ */
+function echoOutput(args: string[]): string | null {
   let i = 0;
   let newline = true;
   while (i < args.length && /^-[neE]+$/.test(args[i] as string)) {
     if ((args[i] as string).includes('n')) newline = false;
     i++;
   }
-  return args.slice(i).join(' ') + (newline ? '\n' : '');
+  const words = args.slice(i);
+  if (words.some((w) => w.includes('\\'))) return null;
+  return words.join(' ') + (newline ? '\n' : '');
 }
 
 function printfOutput(args: string[]): string | null {
@@ -251,7 +313,8 @@ function printfOutput(args: string[]): string | null {
   const values = args.slice(args[0] === '--' ? 2 : 1);
   if (/%[^s%]/.test(format) || /\\[^nt\\]/.test(format)) return null;
   const unescapeText = (s: string) => s.replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/\\\\/g, '\\');
-  const slots = (format.match(/%s/g) ?? []).length;
+  // `%%s` is a percent sign and an s, not a slot: count slots as the replacement below reads them.
+  const slots = [...format.matchAll(/%%|%s/g)].filter((m) => m[0] === '%s').length;
   if (slots === 0) return unescapeText(format).replace(/%%/g, '%');
   let out = '';
   let k = 0;

@@ -175,6 +175,8 @@ export class Extractor {
       // A background job, and the commands of a pipeline, run alongside what follows them.
       const alongside = pipeline.background === true || pipeline.commands.length > 1;
       if (alongside) this.deferred++;
+      const maybe = alongside || pipeline.joined !== undefined;
+      if (maybe) this.unsure++;
       let previous: Command | undefined;
       for (const command of pipeline.commands) {
         let stdin: Stdin | undefined = inherited;
@@ -188,6 +190,7 @@ export class Extractor {
         previous = command;
       }
       if (alongside) this.deferred--;
+      if (maybe) this.unsure--;
       const moved = this.res.lastCd;
       if (sureCd && moved !== undefined && before !== null) {
         const prior = unlessCd === undefined ? [] : unlessCd.dirs;
@@ -201,6 +204,11 @@ export class Extractor {
 
   /** Depth of code that may run again, or later, than where it is written (loops, functions, jobs). */
   private deferred = 0;
+  /**
+   * Above 0 while the walk is somewhere the shell may not run, or runs elsewhere: after && or ||, in
+   * a pipeline or background job, a compound's body, a substitution, a function's body.
+   */
+  private unsure = 0;
 
   /**
    * A `for` loop's environments, one per value of its list, where the list is static (globs expanded
@@ -265,7 +273,14 @@ export class Extractor {
     if (!bodies || this.calling.has(name)) return;
     this.calling.add(name);
     this.deferred++;
-    for (const body of bodies) this.walkScript(body, env, [...inv.via, `${name}()`], inv.stdin);
+    // The body sees the call's words as $1, $2, … (`run() { "$@"; }; run npm publish`).
+    const params = inv.argv.map((word, k) => (inv.unresolved[k] ? null : word));
+    const inner: Env = { ...env, params };
+    this.unsure++;
+    for (const body of bodies) this.walkScript(body, inner, [...inv.via, `${name}()`], inv.stdin);
+    this.unsure--;
+    // The function runs in this shell: IFS it sets stays set.
+    if (inner.ifs === null) env.ifs = null;
     this.deferred--;
     this.calling.delete(name);
   }
@@ -278,7 +293,14 @@ export class Extractor {
     stdin: Stdin | undefined,
   ): Stdin | undefined {
     tick(this.budget);
-    for (const redirect of command.redirects) this.walkRedirectSubs(redirect, env, via);
+    for (const redirect of command.redirects) {
+      this.walkRedirectSubs(redirect, env, via);
+      // `exec {TMPDIR}>/dev/null`: TMPDIR now holds a descriptor's number, a path relative to here.
+      if (redirect.fdName !== undefined) {
+        this.res.assign(redirect.fdName);
+        if (steeringName(redirect.fdName)) this.flag('dynamic_name', command.text);
+      }
+    }
     if (command.type === 'compound') {
       const repeats = command.repeats === true || command.defines !== undefined;
       if (command.defines !== undefined && command.body[0]) {
@@ -308,8 +330,10 @@ export class Extractor {
         command.assigns === undefined ? undefined : this.loopValues(command, command.assigns, env);
       // A subshell's `cd` is its own: the shell around it stays where it was.
       const outside = command.kind === 'subshell' ? this.res.dirs : undefined;
+      this.unsure++;
       for (const each of bound ?? [env])
         for (const body of command.body) this.walkScript(body, each, inner, input);
+      this.unsure--;
       if (outside !== undefined) this.res.dirs = outside;
       if (command.kind === 'arith') this.arithmetic--;
       if (repeats) this.deferred--;
@@ -322,8 +346,15 @@ export class Extractor {
     for (const word of command.words) this.walkWordSubs(word, env, via);
     const assigned = command.assigns.map((w) => this.assignment(w, env));
     const assignments = assigned.map((a) => a.text);
+    // `IFS=,` on its own, run for sure in this shell, sets the separators; set where this walk cannot
+    // tell whether or where it runs (`false && IFS=`, `(IFS=)`, a function), splitting is unknown.
     if (command.words.length === 0) {
-      for (const a of assignments) if (a.startsWith('IFS=')) env.ifs = a.slice(4);
+      for (const a of assignments) {
+        const m = /^IFS(\+?)=(.*)$/s.exec(a);
+        if (!m) continue;
+        if (this.unsure > 0 || env.ifs === null) env.ifs = null;
+        else env.ifs = m[1] ? env.ifs + (m[2] as string) : (m[2] as string);
+      }
     }
     const { argv, unresolved, fixed, single } = this.expandWords(command.words, env, command.text);
     if (argv.length > command.words.length + MAX_EXPANSION) {
@@ -680,7 +711,9 @@ export class Extractor {
         // whose `cd` is its own. bash 5.3's `${ list; }` runs in this shell: its `cd` stays.
         if (part.proc) this.deferred++;
         const outside = this.res.dirs;
+        this.unsure++;
         this.walkScript(part.script, env, [...via, part.proc ? '<()' : '$()']);
+        this.unsure--;
         if (!part.src.startsWith('${')) this.res.dirs = outside;
         if (part.proc) this.deferred--;
       } else if (part.kind === 'arith' || part.kind === 'param') {

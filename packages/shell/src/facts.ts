@@ -71,6 +71,8 @@ const HANDLERS: Record<string, Handler> = {
   docker: containerExec,
   podman: containerExec,
   nerdctl: containerExec,
+  'docker-compose': containerExec,
+  'podman-compose': containerExec,
   // Programs that run commands given as option values or in their script.
   tar: programCommands,
   bsdtar: programCommands,

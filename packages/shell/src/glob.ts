@@ -38,8 +38,8 @@ function bracketEnd(pattern: string, start: number): number {
     const c = pattern[i];
     if (c === '/') return -1;
     if (c === '\\') i++;
-    else if (c === '[' && pattern[i + 1] === ':') {
-      const close = pattern.indexOf(':]', i + 2);
+    else if (c === '[' && (pattern[i + 1] === ':' || pattern[i + 1] === '.' || pattern[i + 1] === '=')) {
+      const close = pattern.indexOf(`${pattern[i + 1]}]`, i + 2);
       if (close > 0) i = close + 1;
     } else if (c === ']') return i;
   }
@@ -57,7 +57,13 @@ const CLASSES: Record<string, string> = {
   punct: '!-\\/:-@\\[-`{-~',
   xdigit: '0-9A-Fa-f',
   word: 'A-Za-z0-9_',
+  graph: '!-~',
+  print: ' -~',
+  cntrl: '\\x00-\\x1f\\x7f',
 };
+
+/** A bracket form this matcher cannot read (a class or collating element it does not know). */
+export class UnknownBracket extends Error {}
 
 const reEscape = (c: string): string => c.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
 
@@ -97,7 +103,16 @@ function bracket(body: string): string {
     if (c === '[' && body[i + 1] === ':') {
       const close = body.indexOf(':]', i + 2);
       const name = body.slice(i + 2, close);
-      set += own(CLASSES, name) ?? '';
+      const members = own(CLASSES, name);
+      if (members === undefined) throw new UnknownBracket(name);
+      set += members;
+      i = close + 1;
+    } else if (c === '[' && (body[i + 1] === '.' || body[i + 1] === '=')) {
+      // `[.-.]` (a collating symbol) and `[=a=]` (an equivalence class) name one character here.
+      const close = body.indexOf(`${body[i + 1]}]`, i + 2);
+      const name = body.slice(i + 2, close);
+      if (close < 0 || [...name].length !== 1) throw new UnknownBracket(name);
+      set += reEscape(name);
       i = close + 1;
     } else if (c === '\\') {
       set += reEscape(body[i + 1] ?? '\\');
@@ -135,7 +150,14 @@ export function expandGlob(pattern: string, base: string, files: FileView): stri
       first = false;
       continue;
     }
-    const re = segmentRegExp(segment);
+    let re: RegExp;
+    try {
+      re = segmentRegExp(segment);
+    } catch (error) {
+      // What bash would match cannot be told: the expansion is unknown.
+      if (error instanceof UnknownBracket) return undefined;
+      throw error;
+    }
     const dotOk = segment.startsWith('.') || segment.startsWith('\\.');
     const next: typeof candidates = [];
     for (const c of candidates) {

@@ -4,18 +4,37 @@
 
 const set = (text: string): ReadonlySet<string> => new Set(text.split(' '));
 
+/** Compose's own options (`docker compose -f a.yml -p proj down`): a sub-CLI with its own table. */
+const COMPOSE = set(
+  '-f --file -p --project-name --env-file --profile --project-directory --ansi --parallel --progress -H --host -c --context',
+);
+
 /** Options before the subcommand that take a value. */
 export const GLOBAL_VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
   git: set('-C -c --git-dir --work-tree --namespace --config-env --super-prefix'),
   kubectl: set(
     '-n --namespace --context --cluster --kubeconfig --user -s --server --token --as --as-group --request-timeout -v ' +
       '--cache-dir --certificate-authority --client-certificate --client-key --password --username ' +
-      '--tls-server-name --profile --profile-output --log-file --log-dir',
+      '--tls-server-name --profile --profile-output --log-file --log-dir --v --vmodule --as-uid --kuberc ' +
+      '--log-flush-frequency --log-file-max-size --stderrthreshold ' +
+      // Subcommand options that take a value: a word after them (`-f --help`) is a file name, not usage.
+      '-f --filename -k --kustomize -l --selector -o --output --field-selector -c --container --type --cascade ' +
+      '--grace-period --timeout --for --template -L --label-columns --sort-by --chunk-size',
   ),
   oc: set('-n --namespace --context --cluster --kubeconfig --user -s --server --token'),
-  helm: set('-n --namespace --kube-context --kubeconfig --kube-token --kube-apiserver --registry-config'),
+  helm: set(
+    '-n --namespace --kube-context --kubeconfig --kube-token --kube-apiserver --registry-config --kube-as-user ' +
+      '--kube-as-group --kube-ca-file --kube-tls-server-name --burst-limit --qps --repository-cache ' +
+      '--repository-config --content-cache',
+  ),
   docker: set('-H --host --context -c --config -l --log-level --tlscacert --tlscert --tlskey'),
-  podman: set('--connection -c --url --root --runroot --log-level'),
+  podman: set(
+    '--connection -c --url --root --runroot --log-level --storage-driver --storage-opt --cgroup-manager --runtime ' +
+      '--runtime-flag --tmpdir --volumepath --imagestore --identity --events-backend --network-cmd-path ' +
+      '--network-config-dir --module --hooks-dir --conmon --ssh --db-backend --cni-config-dir',
+  ),
+  'docker-compose': COMPOSE,
+  'podman-compose': COMPOSE,
   nerdctl: set('-n --namespace -a --address -H --host --snapshotter --cni-path --data-root --cgroup-manager'),
   aws: set(
     '--region --profile --output --endpoint-url --query --color --ca-bundle --cli-read-timeout --cli-connect-timeout',
@@ -66,6 +85,16 @@ export const GLOBAL_VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
   systemctl: set('-H --host -M --machine -t --type -s --signal -p --property --root'),
   dd: set(''),
   journalctl: set('-u --unit -n --lines -p --priority --since --until -o --output'),
+};
+
+/**
+ * Sub-CLIs whose options differ from their parent's, by parent and first positional: after
+ * `docker compose`, `-p` takes the project name.
+ */
+export const SUBCOMMAND_VALUE_OPTIONS: Record<string, Record<string, ReadonlySet<string>>> = {
+  docker: { compose: COMPOSE },
+  podman: { compose: COMPOSE },
+  nerdctl: { compose: COMPOSE },
 };
 
 /** Git subcommand options that take a separate value. */

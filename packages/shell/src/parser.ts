@@ -520,12 +520,14 @@ export class Parser extends WordReader {
     const written = this.src.slice(this.pos, this.pos + length);
     const op = written.replace(/^(\d+|\{\w+\})/, '');
     const fdText = /^\d+/.exec(written);
+    const fdName = /^\{(\w+)\}/.exec(written);
     this.pos += length;
     this.skipBlanks();
     const target = this.readWord();
     if (!target) throw new ShellSyntaxError(`redirection '${op}' without a target`);
     const redirect: Redirect = { op, target };
     if (fdText) redirect.fd = Number(fdText[0]);
+    if (fdName) redirect.fdName = fdName[1] as string;
     if (op === '<<' || op === '<<-') {
       const quoted = target.parts.some((part) => part.kind === 'lit' && part.quoted);
       let delim = target.parts.map((part) => (part.kind === 'lit' ? part.text : part.src)).join('');

@@ -444,54 +444,104 @@ export const flock: Handler = (ex, inv, env) => {
   ex.resolve(inner(inv, i + 1, 'flock'), env);
 };
 
-const DOCKER_EXEC_VALUES = new Set([
-  '-e',
-  '--env',
-  '-u',
-  '--user',
-  '-w',
-  '--workdir',
-  '--env-file',
-  '--detach-keys',
-]);
+/** Options of `docker exec|run`, `compose exec|run` and `kubectl exec|run|debug` that take a value. */
+const CONTAINER_VALUES = new Set(
+  (
+    '-e --env -u --user -w --workdir --env-file --detach-keys --index --name -v --volume --mount -p --publish ' +
+    '--network --net --network-alias -l --label --label-file --entrypoint --platform --pull --cpus -c --cpu-shares ' +
+    '--cpuset-cpus -m --memory --memory-swap --memory-reservation --restart --add-host --device --cap-add --cap-drop ' +
+    '--security-opt -h --hostname --domainname --dns --dns-search --dns-option --log-driver --log-opt --ulimit ' +
+    '--tmpfs --shm-size --stop-signal --stop-timeout --health-cmd --health-interval --health-retries ' +
+    '--health-timeout --health-start-period --ipc --pid --uts --userns --cgroupns --cgroup-parent --runtime ' +
+    '--gpus --group-add --ip --ip6 --link --mac-address --expose --volumes-from --isolation --cidfile ' +
+    '--attach -a --sysctl --storage-opt --oom-score-adj --pids-limit --blkio-weight --device-read-bps ' +
+    '--device-write-bps --annotation --hostuser --requires --secret --uidmap --gidmap --arch --os --variant ' +
+    '-n --namespace --context -c --container --image --image-pull-policy --target --profile --share-processes ' +
+    '--attach-timeout --pod-running-timeout --overrides --port --labels --restart --env-from --serviceaccount ' +
+    '--shell --timeout -f --filename --copy-to --custom --kubeconfig --cluster --as'
+  ).split(' '),
+);
 
-/** `docker exec … CONTAINER COMMAND…` and `kubectl exec … -- COMMAND…` run a command elsewhere. */
+/** Where the command of `SUB [options] TARGET COMMAND…` starts (after TARGET), or -1. */
+function afterTarget(argv: readonly string[], from: number): number {
+  let i = from;
+  while (i < argv.length && (argv[i] as string).startsWith('-') && argv[i] !== '--') {
+    const arg = argv[i] as string;
+    i += CONTAINER_VALUES.has(arg) ? 2 : 1;
+  }
+  if (argv[i] === '--') i++;
+  return i + 1 < argv.length ? i + 1 : -1;
+}
+
+/**
+ * A command run in a container or pod: `docker exec|run … TARGET COMMAND…`, `docker compose
+ * exec|run SERVICE COMMAND…`, `kubectl exec|run|debug … -- COMMAND…`, `oc rsh POD COMMAND…`.
+ */
 export const containerExec: Handler = (ex, inv, env, program) => {
   ex.emit(inv);
   const { argv } = inv;
   if (program === 'kubectl' || program === 'oc') {
     const dashes = argv.indexOf('--');
-    if (argv.includes('exec') && dashes > 0 && dashes < argv.length - 1) {
-      ex.resolve(inner(inv, dashes + 1, `${program} exec`), env);
+    const sub = argv.find(
+      (w, k) => k > 0 && k < (dashes < 0 ? argv.length : dashes) && /^(exec|run|debug|rsh)$/.test(w),
+    );
+    if (sub === undefined) return;
+    if (dashes > 0 && dashes < argv.length - 1) ex.resolve(inner(inv, dashes + 1, `${program} ${sub}`), env);
+    else if (sub === 'rsh') {
+      const at = afterTarget(argv, argv.indexOf('rsh') + 1);
+      if (at > 0) ex.resolve(inner(inv, at, `${program} rsh`), env);
     }
     return;
   }
-  // `docker [global options] [container] [global options] exec [options] CONTAINER COMMAND…`.
+  // `docker [global options] [container|compose] [global options] exec|run [options] TARGET COMMAND…`.
   const globals = own(GLOBAL_VALUE_OPTIONS, program) ?? new Set<string>();
   let at = 1;
+  let compose = program.endsWith('-compose');
   for (let hop = 0; at < argv.length && hop < 2; hop++) {
+    const table = compose ? (GLOBAL_VALUE_OPTIONS['docker-compose'] as ReadonlySet<string>) : globals;
     while (at < argv.length && (argv[at] as string).startsWith('-'))
-      at += takesValue(globals, argv[at] as string) ? 2 : 1;
-    if (argv[at] === 'container' && hop === 0) at++;
+      at += takesValue(table, argv[at] as string) ? 2 : 1;
+    if (hop === 0 && (argv[at] === 'container' || argv[at] === 'compose')) {
+      compose = argv[at] === 'compose';
+      at++;
+    }
   }
-  if (argv[at] !== 'exec') return;
+  const sub = argv[at];
+  if (sub !== 'exec' && sub !== 'run') return;
   let i = at + 1;
   // stdin reaches the command only with -i (and not detached): otherwise what is piped in is not read.
-  let interactive = false;
+  // compose exec passes stdin unless -T; compose run too.
+  let interactive = compose;
   let detached = false;
-  while (i < argv.length && (argv[i] as string).startsWith('-')) {
+  let entrypoint: string | undefined;
+  while (i < argv.length && (argv[i] as string).startsWith('-') && argv[i] !== '--') {
     const arg = argv[i] as string;
     const value = /^--(interactive|detach)=(.*)$/.exec(arg) ?? /^-([id])=(.*)$/.exec(arg);
     const on = value ? !/^(false|0)$/i.test(value[2] as string) : true;
     if (/^(-[a-zA-Z]*i[a-zA-Z]*|--interactive(=.*)?|-i=.*)$/.test(arg) && !arg.startsWith('--detach'))
       interactive = on;
     if (/^(-[a-zA-Z]*d[a-zA-Z]*|--detach(=.*)?|-d=.*)$/.test(arg) && arg !== '--detach-keys') detached = on;
-    i += DOCKER_EXEC_VALUES.has(arg) ? 2 : 1;
+    if (compose && /^(-T|--no-TTY|--no-tty)$/.test(arg)) interactive = false;
+    if (arg === '--entrypoint') entrypoint = argv[i + 1];
+    else if (arg.startsWith('--entrypoint=')) entrypoint = arg.slice('--entrypoint='.length);
+    i += CONTAINER_VALUES.has(arg) ? 2 : 1;
   }
-  if (i + 1 >= argv.length) return;
-  const command = inner(inv, i + 1, `${program} exec`);
-  if (!interactive || detached) delete command.stdin;
-  ex.resolve(command, env);
+  if (argv[i] === '--') i++;
+  const target = argv[i];
+  const label = `${program} ${compose ? 'compose ' : ''}${sub}`;
+  const strip = (command: Invocation) => {
+    if (!interactive || detached) delete command.stdin;
+    return command;
+  };
+  if (entrypoint !== undefined && entrypoint !== '') {
+    // `--entrypoint sh IMAGE -c '…'`: the entrypoint runs with the words after the image.
+    const command = inner(inv, i, label);
+    command.argv = [entrypoint, ...command.argv.slice(1)];
+    ex.resolve(strip(command), env);
+    return;
+  }
+  if (i + 1 >= argv.length || target === undefined) return;
+  ex.resolve(strip(inner(inv, i + 1, label)), env);
 };
 
 /**

@@ -2,7 +2,7 @@
 // flags split), positionals (known option values removed), the command path and the subcommand.
 import { normalizeProgram } from './normalize.js';
 import { operationWords } from './operation.js';
-import { GIT_VALUE_OPTIONS, GLOBAL_VALUE_OPTIONS, takesValue } from './options.js';
+import { GIT_VALUE_OPTIONS, GLOBAL_VALUE_OPTIONS, SUBCOMMAND_VALUE_OPTIONS, takesValue } from './options.js';
 import { own } from './own.js';
 import { readOptions } from './read-options.js';
 import type { ShellRedirect, ShellSegment } from './types.js';
@@ -30,7 +30,8 @@ export function buildSegment(input: SegmentInput): ShellSegment {
   const args = input.argv.slice(1);
   // A modelled program's options are read as its own parser reads them (abbreviations, negations).
   const read = readOptions(program, args);
-  const { flags, positionals } = read ?? splitArgs(program, args);
+  const split = read ?? splitArgs(program, args);
+  const { flags, positionals } = split;
   const segment: ShellSegment = {
     program,
     argv0,
@@ -38,7 +39,7 @@ export function buildSegment(input: SegmentInput): ShellSegment {
     args_lc: args.map((a) => a.toLowerCase()),
     flags,
     positionals,
-    path: positionals.slice(0, PATH_LENGTH).map((p) => p.toLowerCase()),
+    path: commandPath(positionals, 'maybeValues' in split ? split.maybeValues : undefined),
     operation: operationWords(args, own(GLOBAL_VALUE_OPTIONS, program)),
     last_positional: positionals[positionals.length - 1] ?? '',
     last_arg: args[args.length - 1] ?? '',
@@ -62,33 +63,71 @@ export function buildSegment(input: SegmentInput): ShellSegment {
   return segment;
 }
 
+/**
+ * The first PATH_LENGTH command words. A word right after an option no table knows may be that
+ * option's value (`docker compose -f a.yml -f b.yml -p proj down`), so it is kept but not counted:
+ * the words after it still reach the path.
+ */
+function commandPath(positionals: readonly string[], maybeValues: ReadonlySet<number> | undefined): string[] {
+  const path: string[] = [];
+  let counted = 0;
+  for (let i = 0; i < positionals.length && counted < PATH_LENGTH; i++) {
+    path.push((positionals[i] as string).toLowerCase());
+    if (!maybeValues?.has(i)) counted++;
+  }
+  return path;
+}
+
 export function isOption(arg: string): boolean {
   return arg.length > 1 && arg[0] === '-';
 }
 
-/** Split args into flags and positionals, skipping the values of known value-taking options. */
-export function splitArgs(program: string, args: string[]): { flags: string[]; positionals: string[] } {
+/** Usage words: as an option they make most programs print help and do nothing else. */
+const HELP = new Set(['-h', '--help', '-help']);
+
+/**
+ * Split args into flags and positionals, skipping the values of known value-taking options.
+ * `maybeValues` holds the positionals that directly follow an option no table knows: they may be
+ * its value.
+ */
+export function splitArgs(
+  program: string,
+  args: string[],
+): { flags: string[]; positionals: string[]; maybeValues: Set<number> } {
   const flags: string[] = [];
   const positionals: string[] = [];
+  const maybeValues = new Set<number>();
   const global = own(GLOBAL_VALUE_OPTIONS, program);
+  const subCli = own(SUBCOMMAND_VALUE_OPTIONS, program);
   let table = global;
   let afterDashDash = false;
+  /** The previous word was an option whose arity no table knows (`-x`, `--name`; not `--name=v`). */
+  let unknownBefore = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
+    const unknownArity = unknownBefore;
+    unknownBefore = false;
     if (afterDashDash) {
       positionals.push(arg);
     } else if (arg === '--') {
       // `git -- reset`: before the subcommand, git skips a lone `--`.
       if (!(program === 'git' && positionals.length === 0)) afterDashDash = true;
     } else if (isOption(arg)) {
+      // `kubectl delete -x --help`: an option that takes a value takes the next word whatever it
+      // looks like, so help right after a one-letter option no table knows may be a file name.
+      if (unknownArity && HELP.has(arg) && args[i - 1]?.length === 2) continue;
       const clusterTakesValue = addFlag(flags, arg, program, table);
       if (takesValue(table, arg) || clusterTakesValue) i++;
+      else unknownBefore = !arg.includes('=') && (arg.length === 2 || arg.startsWith('--'));
     } else {
+      if (unknownArity) maybeValues.add(positionals.length);
       positionals.push(arg);
       if (positionals.length === 1 && program === 'git') table = own(GIT_VALUE_OPTIONS, arg.toLowerCase());
+      else if (positionals.length === 1 && subCli !== undefined)
+        table = own(subCli, arg.toLowerCase()) ?? table;
     }
   }
-  return { flags, positionals };
+  return { flags, positionals, maybeValues };
 }
 
 /** Programs whose options are single-dash words (`find -delete`), never clusters of letters. */

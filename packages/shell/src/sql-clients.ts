@@ -334,7 +334,8 @@ export function clientSql(ex: Extractor, inv: Invocation, program: string): Clie
   const reader = new Reader(ex, inv, client);
   const args = argv
     .slice(1)
-    .map((a) => (client.singleDash && /^-[^-]/.test(a) && a.length > 2 ? `-${a}` : a));
+    .map((a) => (client.singleDash && /^-[^-]/.test(a) && a.length > 2 ? `-${a}` : a))
+    .map((a) => (client.dialect === 'mysql' ? mysqlOptionName(a) : a));
   const parsed = parseOptions(client.model, args);
   const values = (names: readonly string[] | undefined) =>
     (names ?? []).flatMap((name) =>
@@ -346,7 +347,7 @@ export function clientSql(ex: Extractor, inv: Invocation, program: string): Clie
   // A variable or substitution that is not the value of a known option could be any option, SQL included.
   const known = new Set(parsed.positionals);
   for (const [k, word] of argv.entries()) {
-    if (k === 0 || !unresolved[k]) continue;
+    if (k === 0 || !unresolved[k] || attachedValue(client.model, word)) continue;
     if (known.has(word) || word.startsWith('-')) reader.unknown();
   }
   for (const name of parsed.canonical) {
@@ -358,6 +359,14 @@ export function clientSql(ex: Extractor, inv: Invocation, program: string): Clie
   for (const file of values(client.defaultsFiles)) reader.defaultsFile(file, wordUnresolved(file));
   for (const file of values(client.initFiles)) reader.file(file, wordUnresolved(file));
   for (const sql of values(client.initSql)) reader.text(sql, wordUnresolved(sql));
+  // The client reads $MYSQL_HOME/my.cnf (MariaDB: $MARIADB_HOME) as an option file.
+  if (client.dialect === 'mysql' && !parsed.canonical.includes('--no-defaults')) {
+    for (const a of inv.assignments) {
+      const home = /^(?:MYSQL_HOME|MARIADB_HOME)=(.*)$/s.exec(a);
+      if (home) reader.defaultsFile(`${home[1] || '.'}/my.cnf`, /[$`]/.test(home[1] as string));
+    }
+  }
+  if (parsed.canonical.includes('--named-commands')) reader.namedCommands();
   if (program === 'psql' && !parsed.canonical.includes('--no-psqlrc')) {
     const rc = inv.assignments.find((a) => a.startsWith('PSQLRC='));
     if (rc) reader.file(rc.slice(7), false);
@@ -387,6 +396,21 @@ export function clientSql(ex: Extractor, inv: Invocation, program: string): Clie
   return reader.result();
 }
 
+/**
+ * `-p"$DB_PASSWORD"`, `--password=$X`: the expansion is glued after a known option that takes a
+ * value, so it can only be that value, never another option.
+ */
+function attachedValue(model: OptionModel, word: string): boolean {
+  const at = word.search(/[$`]/);
+  if (at < 0) return false;
+  if (word.startsWith('--')) {
+    const eq = word.indexOf('=');
+    return eq > 2 && eq < at && model.long.has(word.slice(2, eq));
+  }
+  const def = /^-[A-Za-z0-9]/.test(word) && at >= 2 ? model.short.get(word[1] as string) : undefined;
+  return def !== undefined && def.arity !== 'none';
+}
+
 function isKnown(model: OptionModel, canonical: string): boolean {
   const name = canonical.replace(/^--?/, '');
   return canonical.startsWith('--') ? model.long.has(name) : model.short.has(name);
@@ -408,6 +432,7 @@ class Reader {
   private readonly parts: SqlFacts[] = [];
   private readonly texts: string[] = [];
   fallback = false;
+  private named = false;
 
   constructor(
     private readonly ex: Extractor,
@@ -442,17 +467,34 @@ class Reader {
     else this.analyse(text);
   }
 
-  /** A mysql option file: its init-command runs, its pager is a program. */
+  /** A mysql option file: its init-command and execute run, its pager is a program. */
   defaultsFile(word: string, unresolved: boolean): void {
     const text = this.read(word, unresolved);
     if (text === undefined) {
       this.unknown();
       return;
     }
-    for (const m of text.matchAll(/^\s*(init[-_]command(?:[-_]add)?|pager)\s*=?\s*(.*)$/gim)) {
-      if ((m[1] as string).toLowerCase() === 'pager') this.dynamic();
-      else this.analyse((m[2] as string).replace(/^(['"])(.*)\1$/, '$2'));
+    for (const line of text.split('\n')) {
+      // `!include` / `!includedir`: options from files not read here.
+      if (/^\s*!/.test(line)) {
+        this.unknown();
+        continue;
+      }
+      const m = /^\s*([A-Za-z][\w-]*)\s*(?:=\s*(.*?))?\s*$/.exec(line);
+      if (!m) continue;
+      const name = mysqlOptionName(`--${m[1] as string}`)
+        .slice(2)
+        .toLowerCase();
+      const value = (m[2] ?? '').replace(/^(['"])(.*)\1$/, '$2');
+      if (name === 'pager' || name === 'system-command') this.dynamic();
+      else if (name === 'named-commands') this.namedCommands();
+      else if (/^(init-command(-add)?|execute)$/.test(name)) this.analyse(value);
     }
+  }
+
+  /** `-G`: `system` and `source` run mid-statement, where the lexer reads no command word. */
+  namedCommands(): void {
+    this.named = true;
   }
 
   /** What the client reads on stdin: a heredoc, a here-string, piped text, or a file redirected in. */
@@ -496,6 +538,7 @@ class Reader {
     // sqlcmd `!!cmd` and `:r file`, snowsql `!system` / `!source`: client commands outside SQL.
     if (this.client === SQLCMD && /^\s*(:?!!|:r\b|:out\b)|\$\(/im.test(text)) facts.dynamic = true;
     if (this.client === SNOWSQL && /^\s*!(system|source|load|spool)\b/im.test(text)) facts.dynamic = true;
+    if (this.named && /\b(system|source)\b/i.test(text)) facts.dynamic = true;
     if (facts.dynamic || facts.unknown || facts.destructive.length > 0) facts.read_only = false;
     this.parts.push(facts);
   }
@@ -524,4 +567,14 @@ class Reader {
 function heredocQuoted(text: string): boolean {
   const delimiters = [...text.matchAll(/<<-?(?!<)\s*([^\s;&|<>()]+)/g)].map((m) => m[1] as string);
   return delimiters.length > 0 && delimiters.every((d) => /['"\\]/.test(d));
+}
+
+/**
+ * A mysql long option as the client's option parser reads it: `--loose-` and `--enable-` add
+ * nothing (`--loose-execute=…` is --execute), and `_` is `-` in a name (`--init_command`).
+ */
+function mysqlOptionName(arg: string): string {
+  const m = /^--(?:loose-|enable-)*([A-Za-z][\w-]*)(=.*)?$/s.exec(arg);
+  if (!m) return arg;
+  return `--${(m[1] as string).replace(/_/g, '-')}${m[2] ?? ''}`;
 }

@@ -188,12 +188,10 @@ export function lexSql(text: string, dialect: SqlDialect, meta: MetaSyntax, back
         i = j;
         continue;
       }
-      // psql ends a meta-command's arguments at the line end or at `\\`.
+      // psql ends a meta-command's arguments at the line end or at an unquoted backslash: `\\`
+      // separates SQL that follows, any other starts the next meta-command (`\echo hi \! rm -rf ~`).
       let to = lineEnd(j);
-      if (meta === 'psql') {
-        const dbl = text.indexOf('\\\\', j);
-        if (dbl >= 0 && dbl < to) to = dbl;
-      }
+      if (meta === 'psql') to = psqlArgsEnd(text, j, to);
       metaStatement(name, j, to);
       i = meta === 'psql' && text.startsWith('\\\\', to) ? to + 2 : to;
       continue;
@@ -383,4 +381,18 @@ function skipBlockComment(text: string, start: number, nested: boolean): number 
  */
 function unterminated(statements: LexedStatement[]): Lexed {
   return { statements };
+}
+
+/** Where a psql meta-command's arguments end: the first backslash outside quotes, or `to`. */
+function psqlArgsEnd(text: string, from: number, to: number): number {
+  let quote: string | undefined;
+  for (let k = from; k < to; k++) {
+    const ch = text[k];
+    if (quote !== undefined) {
+      if (ch === quote) quote = undefined;
+      else if (ch === '\\' && quote === "'") k++;
+    } else if (ch === "'" || ch === '"' || ch === '`') quote = ch;
+    else if (ch === '\\') return k;
+  }
+  return to;
 }

@@ -27,6 +27,8 @@ const PSQL_READ =
   /^(d\S*|l\+?|list\+?|x|timing|conninfo|q|quit|echo|qecho|warn|pset|a|t|H|C|f|T|encoding|\?|h|help|c|connect|cd|set|unset|if|elif|else|endif|p|print|r|reset|sf\+?|sv\+?|z\S*|errverbose|bind|bind_named|parse|close|close_prepared|prompt|copyright|watch|gdesc|gset|crosstabview|startpipeline|endpipeline|syncpipeline|flush|flushrequest|getresults|sendpipeline)$/;
 
 function psqlMeta(name: string, args: string): MetaVerdict {
+  // psql runs backquoted text in a meta-command's arguments as a shell command (`\echo `rm -rf ~``).
+  if (args.includes('`')) return dynamic(`\\${name} runs a backquoted shell command`);
   switch (name) {
     case '!':
     case '|':

@@ -205,7 +205,10 @@ function statement(
   const out: SqlStatementAnalysis = { keywords, destructive: [], dynamic: [], read_only: false };
   const isWord = (t: Token | undefined, ...words: string[]) => t?.kind === 'word' && words.includes(t.text);
   const isPunct = (t: Token | undefined, p: string) => t?.kind === 'punct' && t.text === p;
-  if (first === 'EXPLAIN' && !tokens.some((t) => isWord(t, 'ANALYZE', 'ANALYSE'))) {
+  // `EXPLAIN ("analyze") DELETE …` runs the statement too: the option may be a quoted identifier.
+  const analyze = (t: Token) =>
+    isWord(t, 'ANALYZE', 'ANALYSE') || (t.kind === 'ident' && /^analy[sz]e$/i.test(t.text));
+  if (first === 'EXPLAIN' && !tokens.some(analyze)) {
     // EXPLAIN without ANALYZE plans the statement and runs nothing.
     out.read_only = true;
     return out;
@@ -345,16 +348,34 @@ function filtered(tokens: Token[], i: number): boolean {
     const t = tokens[j] as Token;
     if (t.depth < level) return false;
     if (t.depth !== level || t.kind !== 'word' || t.text !== 'WHERE') continue;
+    // The condition's disjuncts (split at OR on its own level): it filters only if each one does,
+    // since `id = 1 OR TRUE` and `id = id` keep every row.
+    const disjuncts: Token[][] = [[]];
     for (let k = j + 1; k < tokens.length; k++) {
       const c = tokens[k] as Token;
       if (c.depth < level || (c.depth === level && c.kind === 'word' && WHERE_END.has(c.text))) break;
-      // A "name" is an identifier in most dialects (a string only in MySQL without ANSI_QUOTES).
-      if (c.kind === 'ident' || c.kind === 'var' || c.quoted === '"') return true;
-      if (c.kind === 'word' && !CONSTANT_WORDS.has(c.text)) return true;
+      if (c.depth === level && c.kind === 'word' && c.text === 'OR') disjuncts.push([]);
+      else (disjuncts[disjuncts.length - 1] as Token[]).push(c);
     }
-    return false;
+    return disjuncts.every(filters);
   }
   return false;
+}
+
+/** A condition that may keep rows out: it names a column (or variable), and is not `x = x`. */
+function filters(condition: Token[]): boolean {
+  // A "name" is an identifier in most dialects (a string only in MySQL without ANSI_QUOTES).
+  const names = condition.filter(
+    (c) =>
+      c.kind === 'ident' ||
+      c.kind === 'var' ||
+      c.quoted === '"' ||
+      (c.kind === 'word' && !CONSTANT_WORDS.has(c.text)),
+  );
+  if (names.length === 0) return false;
+  const [a, op, b] = condition;
+  const same = a !== undefined && b !== undefined && a.kind === b.kind && a.text === b.text;
+  return !(condition.length === 3 && op?.kind === 'punct' && op.text === '=' && same);
 }
 
 /** COPY … PROGRAM runs a shell command; COPY … TO|FROM 'file' reads or writes a file. */

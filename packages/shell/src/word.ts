@@ -170,6 +170,11 @@ export abstract class WordReader {
 
   private readDollar(parts: WordPart[], quoted: boolean, state: { escaped: boolean }): void {
     const start = this.pos;
+    // A line continuation after `$` is removed before the shell looks at what follows
+    // (`$\⏎(cmd)` is `$(cmd)`): read on from the last one, as if the `$` stood there.
+    let after = this.pos + 1;
+    while (this.src[after] === '\\' && this.src[after + 1] === '\n') after += 2;
+    if (after > this.pos + 1 && /[('"{[A-Za-z_0-9@*#?$!-]/.test(this.src[after] ?? '')) this.pos = after - 1;
     const next = this.src[this.pos + 1];
     if (next === "'" && !quoted) {
       this.pos += 2;
@@ -379,7 +384,9 @@ export abstract class WordReader {
         text += String.fromCharCode((this.src.charCodeAt(this.pos++) || 64) & 31);
       } else text += e;
     }
-    return { text, escaped };
+    // bash ends the string at a NUL (`$'--hard\0x'` is --hard); no word can carry one anyway.
+    const nul = text.indexOf('\0');
+    return { text: nul < 0 ? text : text.slice(0, nul), escaped };
   }
 }
 
