@@ -1529,3 +1529,29 @@ passes('containers', [
   'docker compose up -d',
   'TF_CLI_ARGS_plan=-parallelism=30 terraform plan',
 ]);
+
+// A program no model knows runs the destroying program it is given (`gosu postgres dropdb prod`).
+gates('unknown wrappers', [
+  ['gosu postgres dropdb prod', 'db.admin.drop'],
+  ['valgrind -q mkfs.ext4 /dev/sdb1', 'fs.overwrite-device-or-data'],
+  ['tini -s -- dropdb prod', 'db.admin.drop'],
+  ['dotenvx run -f .env.prod -- dropdb prod', 'db.admin.drop'],
+  ['bwrap --dev-bind / / dropdb prod', 'db.admin.drop'],
+  ['gosu app parted -s /dev/sda mklabel gpt', 'fs.overwrite-device-or-data'],
+  ['strace -o /dev/null -f rm -rf ~/', 'fs.rm.recursive-or-force'],
+  ["nix-shell -p postgresql --run 'dropdb prod'", 'db.admin.drop'],
+  // kill's -1 in the spellings kill reads as -1, and pkill/killall of every process.
+  ['kill -9 -01', 'system.kill-all'],
+  ["kill -9 ' -1'", 'system.kill-all'],
+  ['pkill -9 -u root', 'system.kill-all'],
+  ["pkill -9 -f ''", 'system.kill-all'],
+  ["killall -9 -r '.*'", 'system.kill-all'],
+]);
+
+passes('unknown wrappers', [
+  'gosu app npm test',
+  'dotenvx run -- npm run dev',
+  'entr -r npm test',
+  'pkill -f "next dev"',
+  'kill -9 12345',
+]);

@@ -13,7 +13,7 @@ import { movesHead } from './head-moves.js';
 import { mention } from './mktemp-variable.js';
 import { egressOf, isNetProgram, REROUTING_TEXT } from './net.js';
 import { normalizeProgram } from './normalize.js';
-import { assignedCommands } from './option-commands.js';
+import { assignedCommands, packageManagerConfig } from './option-commands.js';
 import { Parser } from './parser.js';
 import { type Argv, isPrefix, unwrapPrefix } from './prefixes.js';
 import { DATA_STDIN, databaseClient, interpreterLanguage, OPTION_INERT, SHELLS } from './programs.js';
@@ -502,14 +502,18 @@ export class Extractor {
       this.parseString(word, [...inv.via, program], env, true);
     }
     let seen = 0;
-    for (let k = 1; k < inv.argv.length && seen < 3; k++) {
+    for (let k = 1; k < inv.argv.length && seen < 4; k++) {
       const word = inv.argv[k] as string;
       if (word.startsWith('-')) continue;
+      // After `--` a wrapper's command starts (`retry -t 3 -- dropdb prod`), however far in.
+      if (inv.argv[k - 1] === '--') seen = 0;
       seen++;
       const name = normalizeProgram(word);
-      // `rm` is also a common subcommand (`gsutil rm`, `npm rm`): read it first, or right after `--`.
-      const commandPosition = seen === 1 || inv.argv[k - 1] === '--';
-      if (!inv.unresolved[k] && (WRAPPED.has(name) || (name === 'rm' && commandPosition))) {
+      // `rm` is also a common subcommand (`gsutil rm`, `npm rm`): read it first, or right after `--`
+      // or an option (`strace -o /dev/null -f rm -rf ~`).
+      const commandPosition = seen === 1 || (inv.argv[k - 1] as string).startsWith('-');
+      const destroys = WRAPPED.has(name) || /^mkfs(\.|$)/.test(name) || (name === 'rm' && commandPosition);
+      if (!inv.unresolved[k] && destroys) {
         const inner = new Extractor(this.budget, this.handlers, this.fallbacks, this.res);
         inner.resolve(
           {
@@ -531,6 +535,7 @@ export class Extractor {
     return (
       Object.hasOwn(this.handlers, name) ||
       WRAPPED.has(name) ||
+      /^mkfs(\.|$)/.test(name) ||
       SHELLS.has(name) ||
       writeModel(name) !== undefined
     );
@@ -597,6 +602,7 @@ export class Extractor {
       this.res.order.pushDeferred = true;
     // EDITOR=, PAGER=, GIT_SSH_COMMAND=, … set for (or exported by) this command are commands it may run.
     assignedCommands(this, inv, segment.program);
+    packageManagerConfig(this, inv, segment.program);
   }
 
   /** Brace, parameter and pathname expansion of a simple command's words. */
@@ -816,7 +822,12 @@ const WRAPPED = new Set(
   (
     'find git dd shred wipefs kubectl docker podman helm terraform tofu pulumi aws gcloud az gsutil psql mysql ' +
     'redis-cli mongosh sqlite3 chmod chown shutdown reboot systemctl crontab iptables twine gh rsync sudo xargs ' +
-    'bash sh zsh eval'
+    'bash sh zsh eval ' +
+    // Programs that destroy whatever wraps them (`gosu postgres dropdb prod`, `strace -f mkfs.ext4 …`).
+    'dropdb dropuser pg_restore pg_dropcluster mysqladmin mariadb mongo valkey-cli keydb-cli parted fdisk ' +
+    'sfdisk sgdisk gdisk cryptsetup mdadm lvremove vgremove pvremove zfs zpool btrfs truncate srm kill pkill ' +
+    'killall userdel nft ufw rimraf terragrunt helmfile cdk sls serverless firebase vercel netlify wrangler ' +
+    'supabase heroku fly flyctl doctl hcloud npm pnpm yarn gem cargo dotnet mkswap blkdiscard nvme hdparm'
   ).split(' '),
 );
 

@@ -83,6 +83,13 @@ function jobCount(argv: readonly string[], k: number, texts: readonly string[]):
   return !texts.some((t) => SHADOWS_COUNT.test(t));
 }
 
+/** A SHELL make's recipes may run under: a standard shell. */
+const STANDARD_SHELL = /^(\/bin\/|\/usr\/bin\/)?(ba|da)?sh$/;
+/** Variables a makefile may set that change what runs every recipe line. */
+const SHELL_VARIABLES = /^(SHELL|\.SHELLFLAGS|\.RECIPEPREFIX|MAKESHELL)$/;
+/** Variables that change how every recipe line runs or is read. */
+const SHELL_SETTINGS = new Set(['.SHELLFLAGS', '.RECIPEPREFIX', 'MAKEFILES', 'MAKEFLAGS', '.ONESHELL']);
+
 export function runMake(ex: Extractor, inv: Invocation): void {
   // Without a file view nothing is read; the makefile's path is still noted (see noteUnread).
   const readable = canRead(ex, inv);
@@ -160,6 +167,8 @@ export function runMake(ex: Extractor, inv: Invocation): void {
   const abs = resolved.paths[0] as string;
   let includes = 0;
   const load = (file: string, optional: boolean): void => {
+    // `-include local.mk` of a file that is not there: make goes on without it.
+    if (optional && ex.res.files?.realpath(file) === undefined) return;
     const text = readScript(ex, inv, file);
     if (text === undefined) {
       if (optional) return;
@@ -180,10 +189,26 @@ export function runMake(ex: Extractor, inv: Invocation): void {
     if (r.unresolved || r.paths.length !== 1) makefile.unknown = true;
     else load(r.paths[0] as string, false);
   }
-  for (const [name, value] of overrides) makefile.vars.set(name, value);
+  // The environment gives make the variables the makefile leaves unset or sets with ?= (and, with
+  // -e, all of them); read each one given to this command as set (`GO='rm -rf ~;' make test`).
+  for (const a of inv.assignments) {
+    const eq = a.indexOf('=');
+    const name = a.slice(0, eq);
+    if (name === 'MAKEFILES' || name === 'MAKEFLAGS' || name === 'MFLAGS' || name === 'GNUMAKEFLAGS') {
+      makefile.unknown = true;
+    } else if (name !== 'SHELL') makefile.vars.set(name, a.slice(eq + 1));
+  }
+  for (const [name, value] of overrides) {
+    // A program or flags for every recipe line, given on the command line (`make SHELL=./x.sh`).
+    if (name === 'SHELL' ? !STANDARD_SHELL.test(value.trim()) : SHELL_SETTINGS.has(name))
+      makefile.unknown = true;
+    makefile.vars.set(name, value);
+  }
   makefile.vars.set('CURDIR', posix.dirname(abs));
   if (makefile.unknown) ex.flag('unresolved_script', `${abs}: ${inv.text.slice(0, 160)}`);
-  const targets = goals.length > 0 ? goals : defaultGoal(makefile.rules);
+  // `.DEFAULT_GOAL := nuke` names the goal make runs when none is given.
+  const namedGoal = makefile.vars.get('.DEFAULT_GOAL')?.trim();
+  const targets = goals.length > 0 ? goals : namedGoal ? namedGoal.split(/\s+/) : defaultGoal(makefile.rules);
   const lines = [...recipeLines(makefile, targets), ...makefile.shell];
   if (lines.length > 0) judgeShellText(ex, inv, lines.join('\n'), `make ${targets.join(' ')}`.slice(0, 120));
 }
@@ -225,7 +250,13 @@ export function parseMakefile(
     const def = /^(?:override\s+|export\s+)*define\s+([^\s=:]+)/.exec(trimmed);
     if (def) {
       define = def[1] as string;
+      if (SHELL_VARIABLES.test(define)) into.unknown = true;
       continue;
+    }
+    // `test: SHELL := ./evil.sh`: a target's own value of a variable that decides how recipes run.
+    if (/^[^=]*[^:=]:(?!=)\s*(?:(?:override|export|private)\s+)*(\S+)\s*(?:[:+?!]*=)/.test(trimmed)) {
+      const m = /:(?!=)\s*(?:(?:override|export|private)\s+)*([^\s:=+?!]+)\s*[:+?!]*=/.exec(trimmed);
+      if (m && SHELL_VARIABLES.test(m[1] as string)) into.unknown = true;
     }
     const inc = /^(-|s)?include\s+(.+)$/.exec(trimmed);
     if (inc) {
@@ -254,7 +285,7 @@ export function parseMakefile(
       else if (op === '?=') {
         if (!into.vars.has(name)) into.vars.set(name, value);
       } else into.vars.set(name, value);
-      if (name === 'SHELL' && !/^(\/bin\/|\/usr\/bin\/)?(ba|da)?sh$/.test(value.trim())) into.unknown = true;
+      if (name === 'SHELL' && !STANDARD_SHELL.test(value.trim())) into.unknown = true;
       continue;
     }
     const rule = /^([^:=]+?)\s*::?\s*(?![=])(.*)$/.exec(trimmed);

@@ -235,5 +235,31 @@ export function assignedCommands(ex: Extractor, inv: Invocation, program: string
   }
 }
 
+/** The JavaScript package managers, which read any `--KEY[=VALUE]` as their config KEY. */
+const NPM_LIKE = new Set(['npm', 'npx', 'pnpm', 'pnpx', 'yarn']);
+/** Their config keys whose value is a command run for scripts, git or an editor. */
+const NPM_COMMAND_KEYS = /^--(script-shell|shell|git|editor|browser)(?:=(.*))?$/s;
+/** Keys that load another config file, or code into every node process. */
+const NPM_LOADING_KEYS = /^--(userconfig|globalconfig|node-options)(=|$)/;
+
+/**
+ * `npm test --script-shell=./evil.sh`: the flag form of `npm_config_script_shell`, judged as the
+ * command it names; `--userconfig FILE` (a config that may set it) and `--node-options` are unknown.
+ */
+export function packageManagerConfig(ex: Extractor, inv: Invocation, program: string): void {
+  if (!NPM_LIKE.has(program)) return;
+  const { argv } = inv;
+  for (let k = 1; k < argv.length; k++) {
+    const arg = argv[k] as string;
+    if (arg === '--') break;
+    const command = NPM_COMMAND_KEYS.exec(arg);
+    if (command) {
+      const value = command[2] ?? argv[k + 1] ?? '';
+      const unresolved = (command[2] === undefined ? inv.unresolved[k + 1] : inv.unresolved[k]) ?? false;
+      runValue(ex, inv, `${program} --${command[1] as string}`, value, unresolved);
+    } else if (NPM_LOADING_KEYS.test(arg)) ex.flag('unresolved_config', inv.text);
+  }
+}
+
 /** The key of the assignments already judged in a parse (Resolver.slot). */
 const JUDGED = {};

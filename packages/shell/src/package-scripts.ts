@@ -106,18 +106,23 @@ export function packageScriptNames(program: string, argv: readonly string[]): st
     if (!Object.hasOwn(NPM_RUNS, sub)) return [];
     const script = own(NPM_RUNS, sub) ?? name;
     if (script === undefined) return [];
-    // npm runs preNAME and postNAME around NAME.
-    return [`pre${script}`, script, `post${script}`];
+    // `npm restart` without a restart script runs stop, then start (each with its pre and post).
+    if (script === 'restart') return ['restart', 'stop', 'start'].flatMap(around);
+    return around(script);
   }
   // `bun run NAME`, or `bun NAME` where NAME is none of bun's own commands.
   if (program === 'bun') {
-    if (sub === 'run') return name !== undefined ? [name] : [];
-    return BUN_BUILTIN.has(sub) ? [] : [sub];
+    if (sub === 'run') return name !== undefined ? around(name) : [];
+    return BUN_BUILTIN.has(sub) ? [] : around(sub);
   }
-  if (sub === 'run') return name === undefined ? [] : [name];
-  if (sub === 'test' || sub === 'start') return [sub];
-  return BUILTIN.has(sub) ? [] : [sub];
+  // Yarn 1 (and pnpm with enable-pre-post-scripts) runs preNAME and postNAME too.
+  if (sub === 'run') return name === undefined ? [] : around(name);
+  if (sub === 'test' || sub === 'start') return around(sub);
+  return BUILTIN.has(sub) ? [] : around(sub);
 }
+
+/** npm runs preNAME and postNAME around NAME. */
+const around = (script: string): string[] => [`pre${script}`, script, `post${script}`];
 
 /**
  * Where the word that names the run's script stands in argv (`npm run NAME`, `npm test` / `npm t`,

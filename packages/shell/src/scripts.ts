@@ -466,7 +466,14 @@ function judgeProgramText(ex: Extractor, inv: Invocation, word: string, path: st
   const interpreter = shebang(text);
   const args = inv.argv.slice(1);
   const argsUnresolved = inv.unresolved.slice(1);
+  if (interpreter === UNKNOWN_INTERPRETER) {
+    ex.flag('unreadable_script', `${path}: its #! line runs a program that cannot be told`);
+    return;
+  }
   if (interpreter === undefined || SHELLS.has(interpreter)) {
+    // `BASH_ENV=x ./s.sh`: bash reads BASH_ENV's file before the script (sh reads ENV when interactive).
+    if (interpreter === 'bash' && inv.assignments.some((a) => /^BASH_ENV=./.test(a)))
+      ex.flag('startup_variable', inv.text);
     judgeShellText(ex, inv, text, `script:${path}`, [
       word,
       ...args.map((a, k) => (argsUnresolved[k] ? null : a)),
@@ -482,16 +489,31 @@ function judgeProgramText(ex: Extractor, inv: Invocation, word: string, path: st
 export function shebang(text: string): string | undefined {
   const m = /^#!\s*(\S+)(.*)$/m.exec(text.slice(0, 256));
   if (!m || text.indexOf('#!') !== 0) return undefined;
-  let program = posix.basename(m[1] as string);
+  const path = m[1] as string;
+  // An interpreter outside the system's directories (`#!tools/bash`, `#!/tmp/x`) is a file of its
+  // own, not the program its name says.
+  if (!SYSTEM_DIR.test(path)) return UNKNOWN_INTERPRETER;
+  let program = posix.basename(path);
+  let words = (m[2] as string).trim().split(/\s+/).filter(Boolean);
   if (program === 'env') {
-    const words = (m[2] as string)
-      .trim()
-      .split(/\s+/)
-      .filter((w) => !w.startsWith('-') && !w.includes('='));
+    // `env -S` splits the rest; other options or NAME=value (`PATH=./tools bash`) change what runs.
+    if (words[0] === '-S' || words[0] === '--split-string') words = words.slice(1);
+    else if (words[0]?.startsWith('-S')) words = [words[0].slice(2), ...words.slice(1)];
+    if (words.some((w, k) => w.includes('=') || (k === 0 && w.startsWith('-')))) return UNKNOWN_INTERPRETER;
     program = words[0] ?? 'env';
+    words = words.slice(1);
   }
+  // Code on the line itself (`env -S bash -c "…"`, `python3 -c …`, `node -e …`) runs instead of the
+  // file; a shell's -e is errexit.
+  const code = SHELLS.has(program.toLowerCase())
+    ? /^-[a-zA-Z]*c/
+    : /^-[a-zA-Z]*[ceEp]|^--(eval|print|command|exec)\b/;
+  if (words.some((w) => code.test(w))) return UNKNOWN_INTERPRETER;
   return program.toLowerCase();
 }
+
+/** What shebang() gives for a `#!` line whose program cannot be told. */
+const UNKNOWN_INTERPRETER = '';
 
 /** Flag scripts the same command writes before they run: their contents now are not what will run. */
 export function checkScriptsWritten(

@@ -1,0 +1,133 @@
+// What runs a script file, beside the file itself: the program its #! line names (a project file,
+// env -S with code or assignments), BASH_ENV given to a ./script, the package managers' config
+// flags, make's variables from the command line and the environment, its default goal and optional
+// includes, and the scripts npm, yarn and pnpm run around the named one.
+import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeFileView, parseShell, type ResolveContext } from './index.js';
+
+let root: string;
+let ctx: ResolveContext;
+
+function put(path: string, text: string, mode = 0o644): void {
+  const full = join(root, path);
+  mkdirSync(join(full, '..'), { recursive: true });
+  writeFileSync(full, text);
+  chmodSync(full, mode);
+}
+
+beforeAll(() => {
+  root = realpathSync(mkdtempSync(join(tmpdir(), 'tollgate-hosts-')));
+  put('tools/bash', '#!/bin/sh\nrm -rf "$HOME/x"\n', 0o755);
+  put('local-interp.sh', '#!tools/bash\necho hi\n', 0o755);
+  put('env-code.sh', '#!/usr/bin/env -S bash -c "rm -rf /home/u/x"\necho hi\n', 0o755);
+  put('env-path.sh', '#!/usr/bin/env -S PATH=./tools bash\necho hi\n', 0o755);
+  put('errexit.sh', '#!/bin/bash -e\necho hi\n', 0o755);
+  put('py-u.py', '#!/usr/bin/env -S python3 -u\nprint(1)\n', 0o755);
+  put('plain.sh', '#!/usr/bin/env bash\necho hi\n', 0o755);
+  put(
+    'Makefile',
+    [
+      'GO ?= go',
+      '.DEFAULT_GOAL := nuke',
+      '-include local.mk',
+      'all:',
+      '\t$(GO) build ./...',
+      'test:',
+      '\t$(GO) test ./...',
+      'nuke:',
+      '\trm -rf /srv/data',
+      '',
+    ].join('\n'),
+  );
+  put('target-shell/Makefile', 'test: SHELL := ./evil.sh\ntest:\n\techo hi\n');
+  put(
+    'package.json',
+    JSON.stringify({
+      scripts: {
+        build: 'tsc',
+        prebuild: 'rm -rf /srv/data',
+        stop: 'rm -rf /srv/data',
+        start: 'node server.js',
+      },
+    }),
+  );
+  ctx = { cwd: root, home: join(root, 'home'), path: '/usr/bin:/bin', files: nodeFileView() };
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const parse = (command: string, cwd = root) => parseShell(command, { context: { ...ctx, cwd } });
+const kinds = (command: string, cwd?: string) => parse(command, cwd).dynamic.map((d) => d.kind);
+const programs = (command: string, cwd?: string) => parse(command, cwd).segments.map((s) => s.program);
+
+describe('#! lines', () => {
+  it.each(['./local-interp.sh', './env-code.sh', './env-path.sh'])(
+    'a program that is a project file, code or a changed PATH on the line is unknown: %s',
+    (command) => {
+      expect(kinds(command)).toContain('unreadable_script');
+    },
+  );
+
+  it.each(['./errexit.sh', './py-u.py', './plain.sh'])(
+    'an ordinary #! line is read as before: %s',
+    (command) => {
+      expect(kinds(command)).toEqual([]);
+    },
+  );
+
+  it('BASH_ENV given to a bash script is read first: dynamic', () => {
+    expect(kinds('BASH_ENV=evil.env ./plain.sh')).toContain('startup_variable');
+  });
+});
+
+describe('package manager config flags', () => {
+  it.each([
+    'npm test --script-shell=./evil.sh',
+    'npm run build --script-shell ./evil.sh',
+    'pnpm test --shell=./evil.sh',
+  ])('a command in a config flag is judged as the command it is: %s', (command) => {
+    expect(programs(command)).toContain('evil.sh');
+  });
+
+  it.each(['npm test --userconfig ./x.rc', 'npm test --node-options="--require ./evil.js"'])(
+    'a config file or node options given as a flag are unknown: %s',
+    (command) => {
+      expect(kinds(command)).toContain('unresolved_config');
+    },
+  );
+});
+
+describe('make', () => {
+  it('takes variables from the environment and the command line', () => {
+    expect(programs(`GO='rm -rf /srv/data ;' make test`)).toContain('rm');
+    expect(kinds('make SHELL=./evil.sh test')).toContain('unresolved_script');
+    expect(kinds('make .SHELLFLAGS="-c rm" test')).toContain('unresolved_script');
+    expect(kinds('MAKEFILES=evil.mk make all')).toContain('unresolved_script');
+    expect(kinds('make test SHELL=/bin/bash')).toEqual([]);
+  });
+
+  it('runs .DEFAULT_GOAL when no goal is given, and skips a missing -include', () => {
+    expect(programs('make')).toContain('rm');
+    expect(kinds('make all')).toEqual([]);
+    expect(programs('make all')).toContain('go');
+  });
+
+  it('reads a target-specific SHELL as unknown', () => {
+    expect(kinds('make test', join(root, 'target-shell'))).toContain('unresolved_script');
+  });
+});
+
+describe('package scripts around the named one', () => {
+  it.each(['yarn build', 'yarn run build', 'pnpm run build'])(
+    'pre and post scripts run too: %s',
+    (command) => {
+      expect(programs(command)).toContain('rm');
+    },
+  );
+
+  it('npm restart without a restart script runs stop and start', () => {
+    expect(programs('npm restart')).toContain('rm');
+  });
+});
