@@ -1555,3 +1555,33 @@ passes('unknown wrappers', [
   'pkill -f "next dev"',
   'kill -9 12345',
 ]);
+
+gates('migrations that drop', [
+  ['rails db:truncate_all', 'db.migration.revert'],
+  ['bin/rails db:seed:replant', 'db.migration.revert'],
+  ['rails db:migrate VERSION=0', 'db.migration.revert'],
+  ['bundle exec rails db:migrate:down VERSION=20240101', 'db.migration.revert'],
+  ['python manage.py migrate app zero', 'db.migration.revert'],
+  ['django-admin migrate app 0003', 'db.migration.revert'],
+  ['npx prisma db push --accept-data-loss', 'db.migration.revert'],
+  ['npx prisma db execute --file drop.sql', 'db.migration.revert'],
+  ['mvn flyway:clean', 'db.migration.revert'],
+  ['./gradlew flywayClean', 'db.migration.revert'],
+  ['liquibase dropAll', 'db.migration.revert'],
+  ['liquibase rollback-count 100', 'db.migration.revert'],
+  ['npx typeorm migration:revert', 'db.migration.revert'],
+  ['npx mikro-orm schema:fresh --run', 'db.migration.revert'],
+  ['npx sequelize-cli db:seed:undo:all', 'db.migration.revert'],
+  ['dotnet ef database update 0', 'db.migration.revert'],
+  ['hasura migrate apply --down all', 'db.migration.revert'],
+  ['atlas schema apply --auto-approve', 'db.migration.revert'],
+]);
+
+passes('migrations that drop', [
+  'python manage.py migrate',
+  'python manage.py migrate app',
+  'rails db:migrate',
+  'npx prisma migrate dev',
+  'npx prisma db push',
+  'dotnet ef database update',
+]);

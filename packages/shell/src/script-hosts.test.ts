@@ -54,6 +54,27 @@ beforeAll(() => {
       },
     }),
   );
+  const django = [
+    '#!/usr/bin/env python',
+    'import os',
+    'import sys',
+    'if __name__ == "__main__":',
+    '    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "site.settings")',
+    '    from django.core.management import execute_from_command_line',
+    '    execute_from_command_line(sys.argv)',
+    '',
+  ].join('\n');
+  put('web/manage.py', django, 0o755);
+  put(
+    'web/tampered/manage.py',
+    django.replace('import sys', 'import sys\nimport shutil\nshutil.rmtree("data")'),
+    0o755,
+  );
+  put(
+    'web/bin/rails',
+    '#!/usr/bin/env ruby\nAPP_PATH = File.expand_path("../config/application", __dir__)\nrequire_relative "../config/boot"\nrequire "rails/commands"\n',
+    0o755,
+  );
   ctx = { cwd: root, home: join(root, 'home'), path: '/usr/bin:/bin', files: nodeFileView() };
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -129,5 +150,18 @@ describe('package scripts around the named one', () => {
 
   it('npm restart without a restart script runs stop and start', () => {
     expect(programs('npm restart')).toContain('rm');
+  });
+});
+
+describe('framework launchers', () => {
+  it.each(['python manage.py check', './manage.py test', 'python3 manage.py runserver', 'bin/rails routes'])(
+    'the generated launcher is the framework CLI, judged by its words: %s',
+    (command) => {
+      expect(kinds(command, join(root, 'web'))).toEqual([]);
+    },
+  );
+
+  it('a launcher with code added is code like any other', () => {
+    expect(kinds('python manage.py check', join(root, 'web', 'tampered'))).toContain('interpreter_code');
   });
 });

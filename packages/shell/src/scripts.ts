@@ -7,6 +7,7 @@
 import { posix } from 'node:path';
 import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
+import { isFrameworkLauncher } from './framework-launchers.js';
 import { isHookFile } from './git-hooks.js';
 import { DESCRIPTOR_PATH } from './node-files.js';
 import { isReadOnlyCode } from './payload.js';
@@ -278,6 +279,8 @@ export function judgeCode(
   text: string,
   path: string,
 ): void {
+  // `python manage.py migrate`, `bin/rails routes`: the framework's CLI, judged by its words.
+  if (isFrameworkLauncher(language, text)) return;
   const body = text.replace(/^#![^\n]*\n?/, '');
   const files = noteCodeWrites(ex, inv, language, body, `script:${path}`);
   const judged =
