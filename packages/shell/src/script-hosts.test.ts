@@ -165,3 +165,15 @@ describe('framework launchers', () => {
     expect(kinds('python manage.py check', join(root, 'web', 'tampered'))).toContain('interpreter_code');
   });
 });
+
+describe('scripts written by other writers in the same command', () => {
+  it.each([
+    'xxd -r p.hex plain.sh && ./plain.sh',
+    'cmake -E copy evil plain.sh && sh plain.sh',
+    'gzip -d q.sh.gz && ./q.sh',
+    'split -n1 -a1 -d --additional-suffix=.sh e.txt x && chmod +x x0.sh && ./x0.sh',
+    'dos2unix plain.sh && ./plain.sh',
+  ])('%s', (command) => {
+    expect(kinds(command)).toContain('script_written_by_command');
+  });
+});

@@ -566,6 +566,14 @@ export function checkScriptsWritten(
         flag('script_written_by_command', path);
         continue;
       }
+      // Files named by a prefix (`split … PREFIX`): any run script that starts with it.
+      const prefixed = key.endsWith('*')
+        ? run.find((p) => posix.normalize(p).startsWith(key.slice(0, -1)))
+        : undefined;
+      if (prefixed !== undefined) {
+        flag('script_written_by_command', `${prefixed} (by ${path})`);
+        continue;
+      }
       // A directory written whole (an archive unpacked into it, a tree copied over it) holds the file.
       const inside = run.find((p) => !st.served.has(posix.normalize(p)) && holds(key, posix.normalize(p)));
       if (inside !== undefined) flag('script_written_by_command', `${inside} (by ${path})`);

@@ -51,7 +51,50 @@ export interface WriteModel {
 }
 
 const CP = { values: '-S --suffix', into: '-t --target-directory' };
-const ARCHIVE = { operands: 'all', readOnly: '-c --stdout --to-stdout -t --test -l --list' } as const;
+/** Compressors' suffixes, for the file a decompression writes (`gzip -d q.sh.gz` writes q.sh). */
+const COMPRESSED = /\.(gz|tgz|z|Z|xz|txz|lzma|bz2|tbz2?|zst|tzst|lz4|br|lz|lzo)$/;
+
+/**
+ * gzip and its kin: each operand is replaced by its compressed or decompressed twin. The operand
+ * (removed or rewritten) and the twin are written; -k keeps the operand but still writes the twin.
+ */
+function compressor(suffix: string, decompresses = false): WriteModel {
+  return {
+    values: '-S --suffix -o --output -b --block-size -T --threads -L --level --format -F -C --check',
+    targets: '-o --output',
+    readOnly: '-c --stdout --to-stdout -t --test -l --list',
+    custom: (s) =>
+      twins(s, decompresses || s.has('-d') || s.has('--decompress') || s.has('--uncompress'), suffix),
+  };
+}
+
+function twins(s: Scanned, decompresses: boolean, suffix: string): Found[] {
+  return s.operands.flatMap((at) => {
+    const text = s.argv[at] as string;
+    const twin = decompresses
+      ? text.replace(/\.(tgz|txz|tbz2?|tzst)$/, '.tar').replace(COMPRESSED, '')
+      : `${text}${suffix}`;
+    return [operand(s, at), { text: twin, at }];
+  });
+}
+
+/** lz4 IN OUT writes OUT; with one operand it works as gzip does. */
+function lz4(decompresses: boolean): WriteModel {
+  return {
+    custom: (s) =>
+      s.operands[1] !== undefined
+        ? [operand(s, s.operands[1])]
+        : twins(s, decompresses || s.has('-d') || s.has('--decompress'), '.lz4'),
+  };
+}
+
+/** dos2unix rewrites its files in place; `-n IN OUT` writes OUT. */
+const NEWLINES: WriteModel = {
+  custom: (s) =>
+    (s.has('-n') || s.has('--newfile') ? s.operands.filter((_, k) => k % 2 === 1) : s.operands).map((at) =>
+      operand(s, at),
+    ),
+};
 
 /** Join GLOBAL_VALUE_OPTIONS (owned by the option models) into a value list. */
 const global = (program: string, extra = ''): string =>
@@ -96,13 +139,51 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
     operands: 'none',
   },
   uniq: { values: '-f --skip-fields -s --skip-chars -w --check-chars', operands: 'second' },
-  gzip: ARCHIVE,
-  gunzip: ARCHIVE,
-  bzip2: ARCHIVE,
-  bunzip2: ARCHIVE,
-  xz: ARCHIVE,
-  unxz: ARCHIVE,
-  lzma: ARCHIVE,
+  gzip: compressor('.gz'),
+  gunzip: compressor('.gz', true),
+  pigz: compressor('.gz'),
+  unpigz: compressor('.gz', true),
+  bzip2: compressor('.bz2'),
+  bunzip2: compressor('.bz2', true),
+  pbzip2: compressor('.bz2'),
+  xz: compressor('.xz'),
+  unxz: compressor('.xz', true),
+  lzma: compressor('.lzma'),
+  unlzma: compressor('.lzma', true),
+  zstd: compressor('.zst'),
+  unzstd: compressor('.zst', true),
+  brotli: compressor('.br'),
+  lz4: lz4(false),
+  unlz4: lz4(true),
+  // `xxd -r HEX FILE` (and a dump `xxd IN OUT`): the second operand is written.
+  xxd: { values: '-c -cols -g -groupsize -l -len -o -offset -s -seek -n -name', operands: 'second' },
+  // `cmake -E copy|rename|… SRC… DEST`: the last operand; `remove`/`rm` delete theirs.
+  cmake: {
+    custom: (s) => {
+      const words = s.argv;
+      const e = words.indexOf('-E');
+      const verb = e >= 0 ? words[e + 1] : undefined;
+      if (verb === undefined) return [];
+      const rest = words
+        .slice(e + 2)
+        .map((text, k) => ({ text, at: e + 2 + k }))
+        .filter((w) => !w.text.startsWith('-'));
+      if (/^(copy|copy_if_different|copy_directory|rename|create_symlink|create_hardlink|tar)$/.test(verb))
+        return rest.slice(-1);
+      if (/^(remove|rm|remove_directory|touch|touch_nocreate|make_directory)$/.test(verb)) return rest;
+      return [];
+    },
+  },
+  gpg: { values: '-o --output -r --recipient -u --local-user --homedir', targets: '-o --output' },
+  gpg2: { values: '-o --output -r --recipient -u --local-user --homedir', targets: '-o --output' },
+  age: { values: '-o --output -r --recipient -R --recipients-file -i --identity', targets: '-o --output' },
+  iconv: { values: '-f --from-code -t --to-code -o --output', targets: '-o --output' },
+  pandoc: {
+    values: '-o --output -f --from -r --read -t --to -w --write --template -M --metadata -V --variable',
+    targets: '-o --output',
+  },
+  dos2unix: NEWLINES,
+  unix2dos: NEWLINES,
   sed: {
     values: '-e --expression -f --file -l --line-length',
     attached: 'i',
@@ -203,7 +284,11 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
   split: {
     values:
       '-a --suffix-length -b --bytes -C --line-bytes -l --lines -n --number -t --separator --additional-suffix --filter',
-    custom: (s) => [s.operands[1] === undefined ? { text: 'x' } : operand(s, s.operands[1])],
+    // Files named PREFIX and a suffix (`x00`, `part.aa`): the prefix as a pattern of what is written.
+    custom: (s) => {
+      const at = s.operands[1];
+      return [at === undefined ? { text: 'x*' } : { text: `${s.argv[at] as string}*`, at }];
+    },
   },
   csplit: {
     values: '-b --suffix-format -f --prefix -n --digits',
