@@ -1585,3 +1585,37 @@ passes('migrations that drop', [
   'npx prisma db push',
   'dotnet ef database update',
 ]);
+
+gates('programs read as they read themselves', [
+  // npm takes an alias or an unambiguous prefix of its command.
+  ['npm pub', 'publish.package'],
+  ['npm publ --access public', 'publish.package'],
+  ['npm unpu mypkg@1.0.0', 'publish.package'],
+  ['npm access public pkg', 'publish.package'],
+  // terraform applies a saved plan without a prompt; terragrunt's run applies as run-all does.
+  ['terraform apply tfplan', 'iac.destroy'],
+  ['tofu apply -var-file x.tfvars plan.out', 'iac.destroy'],
+  ['terragrunt run --all -- apply -auto-approve', 'iac.destroy'],
+  // gc under a config that expires now prunes as --prune=now does.
+  ['git -c gc.pruneExpire=now gc', 'git.objects.prune'],
+  ['GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=gc.pruneExpire GIT_CONFIG_VALUE_0=now git gc', 'git.objects.prune'],
+  ['git config gc.pruneExpire now', 'git.config.persistent'],
+  // redis commands that delete by other names.
+  ['redis-cli EXPIRE k 0', 'db.nosql.destructive'],
+  ['redis-cli LPOP l 1000000', 'db.nosql.destructive'],
+  ['redis-cli RENAME a b', 'db.nosql.destructive'],
+  ['redis-cli ZUNIONSTORE dst 2 a b', 'db.nosql.destructive'],
+  ['redis-cli FT.DROPINDEX idx DD', 'db.nosql.destructive'],
+]);
+
+passes('programs read as they read themselves', [
+  'npm test',
+  'npm i',
+  'npm access list packages',
+  'terraform apply',
+  'terraform apply -var-file prod.tfvars -target module.x',
+  'terraform plan -out tfplan',
+  'git gc',
+  'redis-cli GET k',
+  'redis-cli TTL k',
+]);

@@ -44,7 +44,12 @@ export const GLOBAL_VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
   az: set('--subscription -o --output --query'),
   gh: set('-R --repo'),
   glab: set('-R --repo'),
-  terraform: set('-chdir'),
+  terraform: set(
+    '-chdir -var -var-file -target -replace -state -state-out -backup -lock-timeout -parallelism -out -generate-config-out',
+  ),
+  tofu: set(
+    '-chdir -var -var-file -target -replace -state -state-out -backup -lock-timeout -parallelism -out -generate-config-out',
+  ),
   vault: set('-address -namespace --namespace -format'),
   restic: set('-r --repo -o --option --password-file --cache-dir'),
   borg: set('--remote-path --lock-wait'),

@@ -2,10 +2,12 @@
 // package.json found upward from the working directory (with npm's pre/post scripts) is parsed as
 // shell, via `npm run NAME`, so every shell rule applies to it. A package.json that cannot be read
 // or parsed, or a workspace selection that names another package, is unknown-dynamic.
+
 import { posix } from 'node:path';
 import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
 import type { FileView } from './files.js';
+import { npmCommand } from './npm-commands.js';
 import { own } from './own.js';
 import { shellQuote } from './prefixes.js';
 import { canRead, judgeShellText, noteScript, noteUnread, readScript } from './scripts.js';
@@ -100,8 +102,10 @@ export function packageScriptNames(program: string, argv: readonly string[]): st
       : [];
   }
   const operands = words.filter((w) => !w.startsWith('-'));
-  const [sub, name] = operands;
-  if (sub === undefined) return [];
+  const [given, name] = operands;
+  if (given === undefined) return [];
+  // npm reads its command through aliases and prefixes (`npm tes` runs test).
+  const sub = program === 'npm' ? npmCommand(given) : given;
   if (program === 'npm') {
     if (!Object.hasOwn(NPM_RUNS, sub)) return [];
     const script = own(NPM_RUNS, sub) ?? name;
@@ -137,7 +141,7 @@ function scriptNameIndex(program: string, argv: readonly string[]): number {
   }
   const [sub, name] = operands;
   if (sub === undefined) return -1;
-  const word = argv[sub] as string;
+  const word = program === 'npm' ? npmCommand(argv[sub] as string) : (argv[sub] as string);
   if (program === 'npm') {
     if (!Object.hasOwn(NPM_RUNS, word)) return -1;
     return own(NPM_RUNS, word) !== undefined ? sub : (name ?? -1);

@@ -895,7 +895,9 @@ function steeringConfig(entries: readonly string[], positionals: readonly string
   }
   return entries
     .filter((e) => {
-      if (/^clean\.requireforce=/i.test(e)) return true;
+      // A protection lifted, or objects and reflogs expired now by the next gc.
+      if (/^(clean\.requireforce|gc\.(\S+\.)?(pruneexpire|reflogexpire|reflogexpireunreachable))=/i.test(e))
+        return true;
       const m = /^remote\.(.*)\.(push|mirror)=/i.exec(e);
       return m !== null && remotes.has(m[1] as string);
     })

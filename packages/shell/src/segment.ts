@@ -1,6 +1,7 @@
 // Building one ShellSegment from an expanded argv: the normalised program, flags (combined short
 // flags split), positionals (known option values removed), the command path and the subcommand.
 import { normalizeProgram } from './normalize.js';
+import { npmCommand } from './npm-commands.js';
 import { operationWords } from './operation.js';
 import { GIT_VALUE_OPTIONS, GLOBAL_VALUE_OPTIONS, SUBCOMMAND_VALUE_OPTIONS, takesValue } from './options.js';
 import { own } from './own.js';
@@ -52,6 +53,12 @@ export function buildSegment(input: SegmentInput): ShellSegment {
   if (input.unresolvedOpen) segment.unresolved_open = true;
   const sub = positionals[0];
   if (sub !== undefined) segment.subcommand = sub.toLowerCase();
+  // `npm pub` is `npm publish`: npm takes an alias or any unambiguous prefix of a command.
+  if (program === 'npm' && sub !== undefined && !read) {
+    const command = npmCommand(sub);
+    segment.subcommand = command;
+    segment.path = [command, ...segment.path.slice(1)];
+  }
   if (read) segment.canonical = read.canonical;
   if (input.stdin !== undefined) segment.stdin = input.stdin;
   if (input.stdinFrom !== undefined) segment.stdin_from = input.stdinFrom;
