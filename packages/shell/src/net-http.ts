@@ -124,7 +124,8 @@ export function curlEgress(seg: ShellSegment): ShellEgress {
 }
 
 /** URL schemes whose path is bytes sent as they are to the port (telnet: stdin). */
-const RAW_PROTOCOL = /^\s*(gophers?|dict|telnet):\/\/[^/]*\/./i;
+// telnet:// sends curl's stdin to the host whatever the path (`cat .env | curl telnet://host:23`).
+const RAW_PROTOCOL = /^\s*((gophers?|dict):\/\/[^/]*\/.|telnet:\/\/)/i;
 
 /** curlie takes httpie request items after the URL. */
 function curlieItems(seg: ShellSegment, positionals: readonly string[]): boolean {
