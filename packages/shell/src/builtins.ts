@@ -123,6 +123,14 @@ function under(ex: Extractor, path: string): boolean {
 const LOOKUP_TABLES: Readonly<Record<string, string>> = {
   BASH_CMDS: 'hash_path',
   BASH_ALIASES: 'alias_definition',
+  // zsh's tables, assigned as arrays: `functions[ls]='npm publish'` defines ls.
+  commands: 'hash_path',
+  functions: 'alias_definition',
+  aliases: 'alias_definition',
+  galiases: 'alias_definition',
+  saliases: 'alias_definition',
+  builtins: 'enable_builtin',
+  nameddirs: 'hash_path',
 };
 
 /**
@@ -315,7 +323,8 @@ export const EFFECTS: Record<string, Effect> = {
     if (args(inv).some((w) => GLOB_OPTIONS.has(w))) ex.res.globsUnknown = true;
   },
   alias: flagWhen('alias_definition', (arg) => arg.includes('=')),
-  hash: flagWhen('hash_path', option('p')),
+  // bash's `hash -p PATH NAME`, zsh's `hash NAME=PATH`.
+  hash: flagWhen('hash_path', (arg) => option('p')(arg) || /^[^-=][^=]*=/.test(arg)),
   enable: flagWhen('enable_builtin', (arg) => !/^-[aps]+$/.test(arg)),
   complete: flagWhen(
     'completion_command',

@@ -113,3 +113,20 @@ describe('named specials', () => {
     expect(first('unset RANDOM; RANDOM=-rf; rm $RANDOM build')?.unresolved).toBe(true);
   });
 });
+
+describe('zsh expansions', () => {
+  it('reads =NAME in a first place as the program NAME', () => {
+    expect(parseShell('=npm publish').segments[0]).toMatchObject({ program: 'npm' });
+  });
+
+  it.each([
+    [`zsh -c 'x="npm publish"; $=x'`, undefined],
+    [`x='$(npm publish)'; print \${(e)x}`, 'prompt_substitution'],
+    ["zsh -c 'hash ls=/usr/bin/rm; ls -rf src'", 'hash_path'],
+    [`zsh -c 'functions[ls]="npm publish"; ls'`, 'alias_definition'],
+  ])('%s is not read as literal text', (command, kind) => {
+    const facts = parseShell(command);
+    if (kind) expect(facts.dynamic.map((d) => d.kind)).toContain(kind);
+    else expect(facts.segments.at(-1)?.unresolved).toBe(true);
+  });
+});

@@ -726,6 +726,9 @@ export class Extractor {
         for (const sub of part.subs) this.walkScript(sub, env, [...via, '$()']);
         // `${x@P}` expands the value as a prompt string: a `$(…)` in the value runs then.
         if (part.kind === 'param' && /@P\}$/.test(part.src)) this.flag('prompt_substitution', part.src);
+        // zsh's `${(e)x}` substitutes in the value, `${(%)x}` expands it as a prompt: its `$(…)` runs.
+        if (part.kind === 'param' && /^\$\{\([^)]*[e%]/.test(part.src))
+          this.flag('prompt_substitution', part.src);
       }
     }
   }

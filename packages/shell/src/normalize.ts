@@ -109,7 +109,8 @@ const GNU_PREFIXED = new Set([
 export function normalizeProgram(word: string): string {
   // An unresolved program keeps its text: its basename would be meaningless.
   if (word.includes('$') || word.includes('`')) return word.toLowerCase();
-  let name = word;
+  // zsh expands `=npm` in a word's first place to npm's path (EQUALS, on by default).
+  let name = /^=[A-Za-z_]/.test(word) ? word.slice(1) : word;
   const cut = Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\'));
   if (cut >= 0 && cut < name.length - 1) name = name.slice(cut + 1);
   name = name.toLowerCase();

@@ -202,6 +202,11 @@ export abstract class WordReader {
       const name = (NAME.exec(this.src.slice(this.pos + 1, this.pos + 257)) as RegExpExecArray)[0];
       this.pos += 1 + name.length;
       parts.push({ kind: 'param', name, src: `$${name}`, quoted, subs: [] });
+    } else if (next !== undefined && /[=~^]/.test(next) && /[A-Za-z_]/.test(this.src[this.pos + 2] ?? '')) {
+      // zsh's `$=name` (split), `$~name` (glob) and `$^name`: an expansion, never literal text.
+      const name = (NAME.exec(this.src.slice(this.pos + 2, this.pos + 258)) as RegExpExecArray)[0];
+      this.pos += 2 + name.length;
+      parts.push({ kind: 'param', name: '', src: this.src.slice(start, this.pos), quoted, subs: [] });
     } else if (next !== undefined && /[0-9@*#?$!-]/.test(next)) {
       this.pos += 2;
       parts.push({ kind: 'param', name: next, src: `$${next}`, quoted, subs: [] });
