@@ -1648,3 +1648,42 @@ passes('data and commands that leave', [
   'cloudflared tunnel list',
   'ssh -L 5432:localhost:5432 bastion',
 ]);
+
+gates('disk, system and other VCS tools', [
+  ['sgdisk -p /dev/sdb -Z', 'fs.overwrite-device-or-data'],
+  ['sgdisk --print --zap-all /dev/sdb', 'fs.overwrite-device-or-data'],
+  ["parted -s /dev/sda 'mklabel gpt'", 'fs.overwrite-device-or-data'],
+  ['btrfs su d /mnt/sv', 'fs.overwrite-device-or-data'],
+  ['btrfs check --rep /dev/sdb', 'fs.overwrite-device-or-data'],
+  ['mdadm --zero /dev/sdb', 'fs.storage-volume'],
+  ['mkdosfs /dev/sdb1', 'fs.overwrite-device-or-data'],
+  ["nft 'flush ruleset'", 'system.config.destructive'],
+  ["nft -f - <<< 'flush ruleset'", 'system.config.destructive'],
+  ['iptables-restore < rules.txt', 'system.config.destructive'],
+  ['zfs rollback -r pool/ds@snap', 'fs.discard.tools'],
+  ['zfs receive -F pool/ds', 'fs.discard.tools'],
+  ['nvme format /dev/nvme0n1', 'fs.discard.tools'],
+  ['efibootmgr -B -b 0001', 'fs.discard.tools'],
+  ['systemctl clean --what=all postgresql', 'fs.discard.tools'],
+  ['journalctl --vacuum-time=1s', 'fs.discard.tools'],
+  ['hg update -C', 'fs.discard.tools'],
+  ['hg clean', 'fs.discard.tools'],
+  ['svn revert -R .', 'fs.discard.tools'],
+  ['git annex drop --force f', 'fs.discard.tools'],
+]);
+
+passes('disk, system and other VCS tools', [
+  'sgdisk -p /dev/sdb',
+  'parted -l',
+  'btrfs subvolume list /mnt',
+  'mdadm --detail /dev/md0',
+  'nft list ruleset',
+  'nft -c -f rules.nft',
+  'iptables-restore --test < rules.txt',
+  'zfs list',
+  'nvme list',
+  'efibootmgr -v',
+  'journalctl -u nginx --since today',
+  'hg update default',
+  'svn revert file.c',
+]);
