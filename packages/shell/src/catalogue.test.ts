@@ -1687,3 +1687,17 @@ passes('disk, system and other VCS tools', [
   'hg update default',
   'svn revert file.c',
 ]);
+
+gates('archives and dumps written here', [
+  ['aws ecs update-service --cluster c --service s --desired-count 0', 'platform.scale-to-zero'],
+  [
+    `kubectl patch deploy web --type=json -p '[{"op":"replace","path":"/spec/replicas","value":0}]'`,
+    'platform.scale-to-zero',
+  ],
+]);
+
+passes('archives and dumps written here', [
+  'sqlite3 app.db .tables',
+  'aws ecs update-service --cluster c --service s --desired-count 3',
+  `kubectl patch deploy web --type=json -p '[{"op":"replace","path":"/spec/replicas","value":3}]'`,
+]);

@@ -13,7 +13,7 @@ import { movesHead } from './head-moves.js';
 import { mention } from './mktemp-variable.js';
 import { egressOf, isNetProgram, REROUTING_TEXT } from './net.js';
 import { normalizeProgram } from './normalize.js';
-import { assignedCommands, packageManagerConfig } from './option-commands.js';
+import { assignedCommands, commandValuedOptions, packageManagerConfig } from './option-commands.js';
 import { Parser } from './parser.js';
 import { type Argv, isPrefix, unwrapPrefix } from './prefixes.js';
 import { DATA_STDIN, databaseClient, interpreterLanguage, OPTION_INERT, SHELLS } from './programs.js';
@@ -603,6 +603,7 @@ export class Extractor {
     // EDITOR=, PAGER=, GIT_SSH_COMMAND=, … set for (or exported by) this command are commands it may run.
     assignedCommands(this, inv, segment.program);
     packageManagerConfig(this, inv, segment.program);
+    commandValuedOptions(this, inv, segment.program);
   }
 
   /** Brace, parameter and pathname expansion of a simple command's words. */

@@ -261,5 +261,44 @@ export function packageManagerConfig(ex: Extractor, inv: Invocation, program: st
   }
 }
 
+/**
+ * Options whose value is a program the tool runs, of tools without an option model here: sftp's
+ * `-S PROGRAM` (instead of ssh) and `-D SERVER`, wget's `--use-askpass=PROGRAM`, aria2c's hooks.
+ */
+const COMMAND_VALUED: Record<string, readonly string[]> = {
+  sftp: ['-S', '-D'],
+  wget: ['--use-askpass'],
+  wget2: ['--use-askpass'],
+  aria2c: [
+    '--on-download-complete',
+    '--on-download-error',
+    '--on-download-start',
+    '--on-download-pause',
+    '--on-download-stop',
+    '--on-bt-download-complete',
+  ],
+};
+
+/** Judge the program given to one of COMMAND_VALUED's options as the command it is. */
+export function commandValuedOptions(ex: Extractor, inv: Invocation, program: string): void {
+  const options = Object.hasOwn(COMMAND_VALUED, program) ? COMMAND_VALUED[program] : undefined;
+  if (options === undefined) return;
+  const { argv } = inv;
+  for (let k = 1; k < argv.length; k++) {
+    const arg = argv[k] as string;
+    if (arg === '--') break;
+    for (const option of options) {
+      let value: string | undefined;
+      let at = k;
+      if (arg === option) {
+        value = argv[k + 1];
+        at = k + 1;
+      } else if (arg.startsWith(`${option}=`)) value = arg.slice(option.length + 1);
+      else if (option.length === 2 && arg.startsWith(option)) value = arg.slice(2);
+      if (value !== undefined) runValue(ex, inv, `${program} ${option}`, value, inv.unresolved[at] ?? false);
+    }
+  }
+}
+
 /** The key of the assignments already judged in a parse (Resolver.slot). */
 const JUDGED = {};

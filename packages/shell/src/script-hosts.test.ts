@@ -177,3 +177,14 @@ describe('scripts written by other writers in the same command', () => {
     expect(kinds(command)).toContain('script_written_by_command');
   });
 });
+
+describe('options whose value is a program', () => {
+  it.each([
+    'sftp -S ./evil.sh localhost',
+    'sftp -S./evil.sh localhost',
+    'wget --use-askpass=./evil.sh http://example.com/',
+    'aria2c --on-download-complete=./evil.sh http://example.com/y',
+  ])('%s runs its program', (command) => {
+    expect(programs(command)).toContain('evil.sh');
+  });
+});

@@ -268,7 +268,26 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
     },
   },
   scp: { values: global('scp'), operands: 'local-last' },
-  sqlite3: { values: global('sqlite3'), operands: 'first', readOnly: '-readonly' },
+  sqlite3: {
+    values: global('sqlite3', '-A'),
+    attached: 'A',
+    // The database file; `-A x` (`-Ax`, `--extract`) unpacks the archive's files here as well.
+    custom: (s) => {
+      const db = s.operands[0] === undefined ? [] : [operand(s, s.operands[0])];
+      const archive = s.options.find((o) => o.name === '-A');
+      const extract =
+        /^-?-?(x|extract)/.test(archive?.value ?? '') ||
+        s.argv.some((w, k) => k > (archive?.at ?? Number.POSITIVE_INFINITY) && /^-(x|-extract)$/.test(w));
+      if (s.has('-readonly') && !extract) return [];
+      return extract ? [...db, { text: '.', unresolved: true }] : db;
+    },
+  },
+  // redis-cli --rdb FILE writes the server's dump over FILE.
+  'redis-cli': {
+    values: global('redis-cli', '--rdb --functions-rdb'),
+    targets: '--rdb --functions-rdb',
+    operands: 'none',
+  },
   duckdb: { values: '-c -cmd -s -init', operands: 'first', readOnly: '-readonly' },
   patch: {
     values:
