@@ -257,4 +257,14 @@ describe('ordinary scripts pass', () => {
     expect(step.denied, step.reason).toBe(false);
     expect(step.stdout).toContain('fine');
   });
+
+  it('a chmod of a script the agent read changes no contents: it still runs', async () => {
+    const path = join(host.work, 'dev.sh');
+    await host.edit('Write', { file_path: path, content: 'echo dev\n' });
+    await host.read(path);
+    expect((await host.bash('chmod +x dev.sh')).denied).toBe(false);
+    const step = await host.bash('./dev.sh');
+    expect(step.denied, step.reason).toBe(false);
+    expect(step.stdout).toContain('dev');
+  });
 });

@@ -19,7 +19,9 @@ const READERS = new Set(['cat', 'bat', 'batcat', 'head', 'tail', 'less', 'more',
 
 /** Absolute paths a passed call wrote (resolved writes only; an unresolved one names no file). */
 export function writtenPaths(classification: Classification): string[] {
-  return [...new Set((classification.writes ?? []).filter((w) => w.path.startsWith('/')).map((w) => w.path))];
+  // A chmod or touch changes no contents: what the agent read is still what will run.
+  const changed = (classification.writes ?? []).filter((w) => w.path.startsWith('/') && !w.metadataOnly);
+  return [...new Set(changed.map((w) => w.path))];
 }
 
 /** Absolute paths whose contents an observed read showed. */

@@ -4,13 +4,15 @@
 
 import { posix } from 'node:path';
 import type { ResolveContext, ShellFacts } from '@tollgate/shell';
-import { resolvePath } from '@tollgate/shell';
+import { METADATA_ONLY, resolvePath } from '@tollgate/shell';
 import { pathsOfArgs } from './call-paths.js';
 import { type ProjectPaths, type Zone, zoneOf } from './zones.js';
 
 export interface Write {
   path: string;
   zone: Zone;
+  /** Only the file's metadata changes (chmod, touch): its contents stay what was read. */
+  metadataOnly?: boolean;
 }
 
 /** Host tools that write the file named by these arguments (Claude Code's, MCP filesystem's). */
@@ -56,7 +58,9 @@ export function writesOfShell(facts: ShellFacts, scope: WriteScope | undefined):
   const out: Write[] = [];
   for (const segment of facts.segments) {
     if (segment.via.includes('quoted')) continue;
-    for (const path of segment.writes ?? []) out.push(judge(path, scope, true));
+    const metadataOnly = METADATA_ONLY.has(segment.program);
+    for (const path of segment.writes ?? [])
+      out.push(metadataOnly ? { ...judge(path, scope, true), metadataOnly } : judge(path, scope, true));
     if (segment.writes_unresolved) out.push({ path: segment.text.slice(0, 200), zone: 'unresolved' });
   }
   return out;

@@ -268,10 +268,12 @@ export const EFFECTS: Record<string, Effect> = {
   readonly: declaration,
   read: assignsNames,
   wait: assignsNames,
-  let: (ex, inv) => {
+  let: (ex, inv, env) => {
     for (const arg of args(inv))
       if (ARITHMETIC_SUBSTITUTION.test(arg)) ex.flag('arithmetic_substitution', inv.text);
     ex.res.scanText(args(inv).join(' '));
+    // `let IFS=1`: how later expansions split is no longer told (see Env.ifs).
+    if (args(inv).some((a) => /\bIFS\b/.test(a))) env.ifs = null;
   },
   // `fc` re-runs history entries the command may have put there (`history -s`); `fc -l` only lists.
   fc: (ex, inv) => {

@@ -1701,3 +1701,37 @@ passes('archives and dumps written here', [
   'aws ecs update-service --cluster c --service s --desired-count 3',
   `kubectl patch deploy web --type=json -p '[{"op":"replace","path":"/spec/replicas","value":3}]'`,
 ]);
+
+gates('review of this round', [
+  ['BASH_ENV=x make', 'shell.env.code-injection'],
+  ['BASH_ENV=x npm test', 'shell.env.code-injection'],
+  ['/bin/kill -9 4294967295', 'system.kill-all'],
+  ['pkill -9 -v bash', 'system.kill-all'],
+  ["pkill -f 'a*'", 'system.kill-all'],
+  ['pkill -P 1', 'system.kill-all'],
+  ['git -c gc.pruneExpire=1.second.ago gc', 'git.objects.prune'],
+  ['git -c gc.auto=1 -c gc.pruneExpire=now commit -m x', 'git.objects.prune'],
+  ['echo yes | terraform apply', 'iac.destroy'],
+  ['terraform apply <<< yes', 'iac.destroy'],
+  ['redis-cli LREM l 0 x', 'db.nosql.destructive'],
+  ['npm team destroy org:t', 'publish.package'],
+  ['npm token revoke abc', 'publish.package'],
+  ['kubectl apply --prune --all -f k8s/ --field-manager --help', 'cluster.kubectl.destructive'],
+  ['kubectl exec pod dropdb prod', 'db.admin.drop'],
+  ['python manage.py shell < x.py', 'framework.console'],
+  ['bin/rails c', 'framework.console'],
+  ['php artisan migrate:fre', 'framework.console'],
+  ['bin/rails db:setup', 'db.migration.revert'],
+]);
+
+passes('review of this round', [
+  'kill -9 12345',
+  'pkill node',
+  'pkill -f "next dev"',
+  'git -c gc.pruneExpire=2.weeks.ago gc',
+  'terraform apply',
+  'redis-cli LRANGE l 0 -1',
+  'npm token list',
+  'kubectl delete pod x --help',
+  'php artisan route:list',
+]);

@@ -130,3 +130,21 @@ describe('zsh expansions', () => {
     else expect(facts.segments.at(-1)?.unresolved).toBe(true);
   });
 });
+
+describe('IFS assigned by other means', () => {
+  it.each([
+    'declare IFS=:; git $(echo clean:-fdx)',
+    '{ IFS=:; }; git $(echo clean:-fdx)',
+    'true && IFS=:; git $(echo clean:-fdx)',
+    'f() { git $(echo clean:-fdx); }; IFS=: f',
+    'let IFS=1; git $(echo clean1-fdx)',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell default expansion, not a template
+    'IFS=${X:-:}; git $(echo clean:-fdx)',
+    'IFS=: : ; git $(echo clean:-fdx)',
+    'IFS=:; git "$(echo clean)"$(echo :-fdx)',
+  ])('leave the word as written, an unresolved expansion: %s', (command) => {
+    const git = parseShell(command).segments.findLast((s) => s.program === 'git');
+    expect(git?.unresolved).toBe(true);
+    expect(git?.args[0]).toMatch(/\$\(/);
+  });
+});

@@ -108,13 +108,16 @@ export function expandWord(word: Word, env: Env, res?: Resolver): Expanded {
     }
   }
   if (split && !unresolved) {
-    if (env.ifs === null) return { values: [text], unresolved: true };
+    // Where the split cannot be told, the word stays as written (`git $(echo clean:-fdx)`), so that
+    // it reads as the unresolved expansion it is, not as one known word.
+    const asWritten = (): Expanded => ({ values: [sourceText(word)], unresolved: true });
+    if (env.ifs === null) return asWritten();
     if (word.parts.length === 1)
       return withPatterns({ values: splitFields(text, env.ifs), unresolved }, false);
     // `r$(echo 'm -rf') src`: the unquoted expansion's value splits, and the text around it joins the
     // first and last fields.
     const fields = splitWord(word, env, res, env.ifs);
-    if (fields === null) return { values: [text], unresolved: true };
+    if (fields === null) return asWritten();
     return withPatterns({ values: fields, unresolved: false }, false);
   }
   const out: Expanded = { values: [text], unresolved };
@@ -181,6 +184,11 @@ function expandParam(name: string, quoted: boolean, env: Env): Expanded {
     return { values: [values[0] ?? ''], unresolved: false };
   }
   return { values: values.flatMap((v) => splitFields(v, env.ifs)), unresolved: false };
+}
+
+/** A word's text as written: literal parts as they read, expansions as their source. */
+function sourceText(word: Word): string {
+  return word.parts.map((part) => (part.kind === 'lit' ? part.text : part.src)).join('');
 }
 
 /**

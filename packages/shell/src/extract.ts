@@ -17,7 +17,7 @@ import { assignedCommands, commandValuedOptions, packageManagerConfig } from './
 import { Parser } from './parser.js';
 import { type Argv, isPrefix, unwrapPrefix } from './prefixes.js';
 import { DATA_STDIN, databaseClient, interpreterLanguage, OPTION_INERT, SHELLS } from './programs.js';
-import type { Resolver } from './resolve.js';
+import { type Resolver, SPECIAL_BUILTINS } from './resolve.js';
 import { noteWritten, runPathProgram } from './scripts.js';
 import { buildSegment } from './segment.js';
 import { serviceSql } from './sql-clients.js';
@@ -314,6 +314,8 @@ export class Extractor {
         if (steeringName(command.assigns)) this.flag('dynamic_name', command.text);
       }
       if (command.kind === 'arith') this.res.scanText(command.text);
+      // `((IFS=1))`: arithmetic may assign IFS too.
+      if (command.kind === 'arith' && /\bIFS\b/.test(command.text)) env.ifs = null;
       // `(( x = 'a[$(…)]' ))`, `[[ 'a[$(…)]' -eq 0 ]]`: a subscript bash evaluates, and its `$(…)` runs.
       if (command.kind === 'arith' || command.text.startsWith('[['))
         checkArithmeticWord(this, command.text, command.text);
@@ -348,11 +350,17 @@ export class Extractor {
     const assignments = assigned.map((a) => a.text);
     // `IFS=,` on its own, run for sure in this shell, sets the separators; set where this walk cannot
     // tell whether or where it runs (`false && IFS=`, `(IFS=)`, a function), splitting is unknown.
+    // A prefix assignment before a special builtin stays in POSIX shells (`IFS=: :`), and one before a
+    // function is what its body sees: where they land is not told either.
+    if (command.words.length > 0 && assignments.some((a) => /^IFS\+?=/.test(a))) {
+      const head = command.words[0]?.parts.map((p) => (p.kind === 'lit' ? p.text : '$')).join('') ?? '';
+      if (SPECIAL_BUILTINS.has(head) || this.functions.has(head)) env.ifs = null;
+    }
     if (command.words.length === 0) {
-      for (const a of assignments) {
+      for (const [k, a] of assignments.entries()) {
         const m = /^IFS(\+?)=(.*)$/s.exec(a);
         if (!m) continue;
-        if (this.unsure > 0 || env.ifs === null) env.ifs = null;
+        if (this.unsure > 0 || env.ifs === null || assigned[k]?.unresolved) env.ifs = null;
         else env.ifs = m[1] ? env.ifs + (m[2] as string) : (m[2] as string);
       }
     }
@@ -530,6 +538,14 @@ export class Extractor {
     }
   }
 
+  /** Whether the file view shows no entry at this absolute path (a dangling link is an entry). */
+  private absent(path: string): boolean {
+    const files = this.res.files;
+    if (!files || !path.startsWith('/')) return false;
+    const names = files.readdir(posix.dirname(path));
+    return names !== undefined && !files.exhausted && !names.includes(posix.basename(path));
+  }
+
   /** A program whose behaviour this package models: a handler, a wrapper, a shell, or a writer. */
   private modelled(name: string): boolean {
     return (
@@ -583,6 +599,8 @@ export class Extractor {
     // A copy: handlers emit several segments from one invocation.
     segment.writes = paths.length > 0 ? [...paths] : [];
     segment.writes_unresolved = unresolved;
+    // Every file it writes is new (`cp .env.example .env` where there is no .env yet): nothing is lost.
+    if (paths.length > 0 && !unresolved && paths.every((p) => this.absent(p))) segment.creates_only = true;
     if (this.res.ctx && segment.argv0 !== '') {
       const file = this.res.program(segment.argv0);
       if (file !== undefined) segment.resolved_program = file;

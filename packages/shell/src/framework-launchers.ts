@@ -16,7 +16,7 @@ const DJANGO = shapes([
   'import sys',
   'import django',
   'def main\\(\\):',
-  `os\\.environ\\.setdefault\\(${STR}, ?${STR}\\)`,
+  `os\\.environ\\.setdefault\\(["']DJANGO_SETTINGS_MODULE["'], ?${STR}\\)`,
   'try:',
   'from django\\.core\\.management import execute_from_command_line',
   'except ImportError( as \\w+)?:',
@@ -39,6 +39,18 @@ const RAILS = shapes([
   'end',
 ]);
 
+/** Statements of Rails' bin/rake. */
+const RAKE = shapes([
+  `require_relative ${STR}`,
+  `require ${STR}`,
+  `load File\\.expand_path\\(${STR}, ?(__dir__|__FILE__)\\)`,
+  'begin',
+  'rescue LoadError => \\w+',
+  `raise unless \\w+\\.message\\.include\\?\\(${STR}\\)`,
+  'end',
+  'Rake\\.application\\.run',
+]);
+
 /** Statements of Laravel's artisan, 5.x to 11.x. */
 const LARAVEL = shapes([
   '<\\?php',
@@ -58,7 +70,7 @@ const LARAVEL = shapes([
 
 const BY_LANGUAGE: Partial<Record<Language, { shapes: RegExp[]; marker: RegExp }>> = {
   python: { shapes: DJANGO, marker: /^execute_from_command_line\(sys\.argv\)$/ },
-  ruby: { shapes: RAILS, marker: /^require ["']rails\/commands["']$/ },
+  ruby: { shapes: [...RAILS, ...RAKE], marker: /^(require ["']rails\/commands["']|Rake\.application\.run)$/ },
   php: { shapes: LARAVEL, marker: /^\$status = \$(app|kernel)->handle/ },
 };
 

@@ -98,6 +98,7 @@ export function runMake(ex: Extractor, inv: Invocation): void {
   const files: string[] = [];
   const goals: string[] = [];
   const overrides = new Map<string, string>();
+  let shellAssign = false;
   for (let k = 1; k < argv.length; k++) {
     const arg = argv[k] as string;
     // `--eval TEXT` (GNU make 4.4: `-E TEXT`) is makefile text given on the command line: it may
@@ -141,8 +142,13 @@ export function runMake(ex: Extractor, inv: Invocation): void {
       continue;
     }
     if (arg.startsWith('-')) continue;
-    if (eq > 0) overrides.set(arg.slice(0, eq).trim(), arg.slice(eq + 1));
-    else goals.push(arg);
+    if (eq > 0) {
+      // Every assignment operator works on make's command line: `CMD:=…`, `CMD+=…`, `CMD!=cmd`
+      // (whose shell command runs when make reads it).
+      const op = /(::?|:::|\?|\+|!)?$/.exec(arg.slice(0, eq))?.[0] ?? '';
+      if (op === '!') shellAssign = true;
+      overrides.set(arg.slice(0, eq - op.length).trim(), arg.slice(eq + 1));
+    } else goals.push(arg);
   }
   const base = dir ?? '.';
   // `-f -` reads the makefile from stdin, as `-f /dev/stdin` does.
@@ -154,6 +160,11 @@ export function runMake(ex: Extractor, inv: Invocation): void {
     // A makefile read from the command's stdin is not followed without a file view.
     if (names?.some((n) => DESCRIPTOR_PATH.test(n))) ex.flag('unresolved_script', inv.text);
     for (const name of names ?? MAKEFILE_NAMES.map((n) => posix.join(base, n))) noteUnread(ex, inv, name);
+    return;
+  }
+  // Where the directory cannot be told (`cd "$(cat f)" && make`), neither can the makefile.
+  if (!names && ex.res.paths(base).unresolved) {
+    ex.flag('unresolved_script', inv.text);
     return;
   }
   const path = names ? names[0] : findMakefile(ex, base);
@@ -198,6 +209,7 @@ export function runMake(ex: Extractor, inv: Invocation): void {
       makefile.unknown = true;
     } else if (name !== 'SHELL') makefile.vars.set(name, a.slice(eq + 1));
   }
+  if (shellAssign) makefile.unknown = true;
   for (const [name, value] of overrides) {
     // A program or flags for every recipe line, given on the command line (`make SHELL=./x.sh`).
     if (name === 'SHELL' ? !STANDARD_SHELL.test(value.trim()) : SHELL_SETTINGS.has(name))

@@ -3,7 +3,9 @@
 // less's `+!…`, and `EDITOR=`/`PAGER=`/`GIT_SSH_COMMAND=`… set for a command. Each command is parsed
 // and judged like any other; one that is not static is unknown-dynamic.
 import type { Extractor, Handler, Invocation } from './extract.js';
+import { normalizeProgram } from './normalize.js';
 import { splitWords } from './prefixes.js';
+import { SHELLS } from './programs.js';
 import { readOptions } from './read-options.js';
 import { sedEffects } from './sed-script.js';
 import type { ShellRedirect } from './types.js';
@@ -256,6 +258,11 @@ export function packageManagerConfig(ex: Extractor, inv: Invocation, program: st
     if (command) {
       const value = command[2] ?? argv[k + 1] ?? '';
       const unresolved = (command[2] === undefined ? inv.unresolved[k + 1] : inv.unresolved[k]) ?? false;
+      // The script shell runs every script as `SHELL -c SCRIPT`: another interpreter (`python3`) reads
+      // the scripts as its own code, which nothing here judges.
+      const shell = /^(script-shell|shell)$/.test(command[1] as string);
+      if (shell && !SHELLS.has(normalizeProgram(value.split(/\s/, 1)[0] ?? '')))
+        ex.flag('unresolved_config', inv.text);
       runValue(ex, inv, `${program} --${command[1] as string}`, value, unresolved);
     } else if (NPM_LOADING_KEYS.test(arg)) ex.flag('unresolved_config', inv.text);
   }

@@ -19,7 +19,8 @@ export const GLOBAL_VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
       '--log-flush-frequency --log-file-max-size --stderrthreshold ' +
       // Subcommand options that take a value: a word after them (`-f --help`) is a file name, not usage.
       '-f --filename -k --kustomize -l --selector -o --output --field-selector -c --container --type --cascade ' +
-      '--grace-period --timeout --for --template -L --label-columns --sort-by --chunk-size',
+      '--grace-period --timeout --for --template -L --label-columns --sort-by --chunk-size --field-manager ' +
+      '--raw --overrides --pod-selector --prune-allowlist --subresource --output-watch-events --local-ssd-count',
   ),
   oc: set('-n --namespace --context --cluster --kubeconfig --user -s --server --token'),
   helm: set(

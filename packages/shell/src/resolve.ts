@@ -17,7 +17,7 @@ export const CD_COMMAND = /(^|[^\w-])(cd|pushd|popd)(?![\w-])/;
 /** What `$TMPDIR` is taken to name when no environment is given. */
 const DEFAULT_TEMP = '/tmp';
 /** POSIX special builtins: an assignment before them stays in the shell. */
-const SPECIAL = new Set(
+export const SPECIAL_BUILTINS: ReadonlySet<string> = new Set(
   ': . break continue eval exec exit export readonly return set shift times trap unset source'.split(' '),
 );
 const USES = Object.fromEntries(TRACKED.map((n) => [n, new RegExp(`\\$${n}(?!\\w)|\\$\\{${n}\\}`)]));
@@ -162,7 +162,7 @@ export class Resolver {
    * function (which the command text may define) the assignment is seen by code walked elsewhere.
    */
   assignsInShell(program: string | undefined): boolean {
-    if (program === undefined || SPECIAL.has(program)) return true;
+    if (program === undefined || SPECIAL_BUILTINS.has(program)) return true;
     const name = program.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     return new RegExp(`(^|[\\s;&|(])(function\\s+${name}(?![\\w-])|${name}\\s*\\(\\s*\\))`).test(
       this.texts.join('\n'),

@@ -487,9 +487,10 @@ export const containerExec: Handler = (ex, inv, env, program) => {
     );
     if (sub === undefined) return;
     if (dashes > 0 && dashes < argv.length - 1) ex.resolve(inner(inv, dashes + 1, `${program} ${sub}`), env);
-    else if (sub === 'rsh') {
-      const at = afterTarget(argv, argv.indexOf('rsh') + 1);
-      if (at > 0) ex.resolve(inner(inv, at, `${program} rsh`), env);
+    else if (sub === 'rsh' || sub === 'exec') {
+      // `oc rsh POD CMD`, and kubectl's older `exec POD CMD` without `--`, which it still runs.
+      const at = afterTarget(argv, argv.indexOf(sub) + 1);
+      if (at > 0) ex.resolve(inner(inv, at, `${program} ${sub}`), env);
     }
     return;
   }

@@ -27,6 +27,7 @@ beforeAll(() => {
   put('errexit.sh', '#!/bin/bash -e\necho hi\n', 0o755);
   put('py-u.py', '#!/usr/bin/env -S python3 -u\nprint(1)\n', 0o755);
   put('plain.sh', '#!/usr/bin/env bash\necho hi\n', 0o755);
+  put('rcfile.sh', '#!/usr/bin/env -S bash --rcfile x -i\necho hi\n', 0o755);
   put(
     'Makefile',
     [
@@ -186,5 +187,30 @@ describe('options whose value is a program', () => {
     'aria2c --on-download-complete=./evil.sh http://example.com/y',
   ])('%s runs its program', (command) => {
     expect(programs(command)).toContain('evil.sh');
+  });
+});
+
+describe('review of this round', () => {
+  it('a script shell that is no POSIX shell reads the scripts as its own code: unknown', () => {
+    expect(kinds('npm run build --script-shell=python3')).toContain('unresolved_config');
+    expect(kinds('npm run build --script-shell=bash')).not.toContain('unresolved_config');
+  });
+
+  it('make takes every assignment operator on its command line; != runs a command', () => {
+    expect(programs(`make test GO:='rm -rf /srv/data ;'`)).toContain('rm');
+    expect(kinds('make "CMD!=echo hi" test')).toContain('unresolved_script');
+  });
+
+  it('make where the directory cannot be told reads no makefile: unknown', () => {
+    expect(kinds('cd "$(cat dir.txt)" && make test')).toContain('unresolved_script');
+  });
+
+  it('writers of other spellings: gzip --suffix, cmake -E tar', () => {
+    expect(kinds('gzip --decompress --suffix=z q.shz; bash q.sh')).toContain('script_written_by_command');
+    expect(kinds('cmake -E tar xf a.tar && bash plain.sh')).toContain('script_written_by_command');
+  });
+
+  it('#! with --rcfile is unknown', () => {
+    expect(kinds('./rcfile.sh')).toContain('unreadable_script');
   });
 });

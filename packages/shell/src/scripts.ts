@@ -128,7 +128,14 @@ export function noteWritten(res: Resolver, path: string, text: () => string | nu
 }
 
 /** Programs that change a file's mode, owner or times, never its text (`chmod +x s.sh` before running it). */
-const METADATA_ONLY = new Set(['chmod', 'chown', 'chgrp', 'touch', 'chattr', 'setfacl']);
+export const METADATA_ONLY: ReadonlySet<string> = new Set([
+  'chmod',
+  'chown',
+  'chgrp',
+  'touch',
+  'chattr',
+  'setfacl',
+]);
 
 /**
  * Programs that change no file but the ones their words and redirections name (and those are
@@ -279,9 +286,10 @@ export function judgeCode(
   text: string,
   path: string,
 ): void {
-  // `python manage.py migrate`, `bin/rails routes`: the framework's CLI, judged by its words.
-  if (isFrameworkLauncher(language, text)) return;
   const body = text.replace(/^#![^\n]*\n?/, '');
+  // `python manage.py migrate`, `bin/rails routes`: the framework's CLI, judged by its words (the
+  // framework is imported from where python would find it, not a `django/` beside the launcher).
+  if (isFrameworkLauncher(language, text) && !shadowedImport(ex, language, body, posix.dirname(path))) return;
   const files = noteCodeWrites(ex, inv, language, body, `script:${path}`);
   const judged =
     isReadOnlyCode(language, body, files) || judgeShellCalls(ex, inv, language, body, `script:${path}`);
@@ -509,7 +517,7 @@ export function shebang(text: string): string | undefined {
   // Code on the line itself (`env -S bash -c "…"`, `python3 -c …`, `node -e …`) runs instead of the
   // file; a shell's -e is errexit.
   const code = SHELLS.has(program.toLowerCase())
-    ? /^-[a-zA-Z]*c/
+    ? /^-[a-zA-Z]*c|^--(rcfile|init-file)\b/
     : /^-[a-zA-Z]*[ceEp]|^--(eval|print|command|exec)\b/;
   if (words.some((w) => code.test(w))) return UNKNOWN_INTERPRETER;
   return program.toLowerCase();

@@ -120,9 +120,9 @@ export function splitArgs(
       // `git -- reset`: before the subcommand, git skips a lone `--`.
       if (!(program === 'git' && positionals.length === 0)) afterDashDash = true;
     } else if (isOption(arg)) {
-      // `kubectl delete -x --help`: an option that takes a value takes the next word whatever it
-      // looks like, so help right after a one-letter option no table knows may be a file name.
-      if (unknownArity && HELP.has(arg) && args[i - 1]?.length === 2) continue;
+      // `kubectl delete -x --help`, `--field-manager --help`: an option that takes a value takes the
+      // next word whatever it looks like, so help right after an option no table knows may be its value.
+      if (unknownArity && HELP.has(arg)) continue;
       const clusterTakesValue = addFlag(flags, arg, program, table);
       if (takesValue(table, arg) || clusterTakesValue) i++;
       else unknownBefore = !arg.includes('=') && (arg.length === 2 || arg.startsWith('--'));

@@ -64,7 +64,11 @@ function compressor(suffix: string, decompresses = false): WriteModel {
     targets: '-o --output',
     readOnly: '-c --stdout --to-stdout -t --test -l --list',
     custom: (s) =>
-      twins(s, decompresses || s.has('-d') || s.has('--decompress') || s.has('--uncompress'), suffix),
+      twins(
+        s,
+        decompresses || s.has('-d') || s.has('--decompress') || s.has('--uncompress'),
+        optionValue(s, '-S --suffix')?.text ?? suffix,
+      ),
   };
 }
 
@@ -72,7 +76,9 @@ function twins(s: Scanned, decompresses: boolean, suffix: string): Found[] {
   return s.operands.flatMap((at) => {
     const text = s.argv[at] as string;
     const twin = decompresses
-      ? text.replace(/\.(tgz|txz|tbz2?|tzst)$/, '.tar').replace(COMPRESSED, '')
+      ? text.endsWith(suffix)
+        ? text.slice(0, -suffix.length)
+        : text.replace(/\.(tgz|txz|tbz2?|tzst)$/, '.tar').replace(COMPRESSED, '')
       : `${text}${suffix}`;
     return [operand(s, at), { text: twin, at }];
   });
@@ -168,8 +174,11 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
         .slice(e + 2)
         .map((text, k) => ({ text, at: e + 2 + k }))
         .filter((w) => !w.text.startsWith('-'));
-      if (/^(copy|copy_if_different|copy_directory|rename|create_symlink|create_hardlink|tar)$/.test(verb))
+      if (/^(copy|copy_if_different|copy_directory|rename|create_symlink|create_hardlink)$/.test(verb))
         return rest.slice(-1);
+      // `cmake -E tar xf a.tar`: the archive's files, here.
+      if (verb === 'tar')
+        return /^-?[a-z]*x/.test(rest[0]?.text ?? '') ? [{ text: '.', unresolved: true }] : rest.slice(1, 2);
       if (/^(remove|rm|remove_directory|touch|touch_nocreate|make_directory)$/.test(verb)) return rest;
       return [];
     },
