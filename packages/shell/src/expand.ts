@@ -274,6 +274,11 @@ export function commandOutput(command: Command, env: Env, res?: Resolver): strin
     const branch = res?.currentBranch();
     return branch ? `${branch}\n` : null;
   }
+  // `cd "$(git rev-parse --show-toplevel)"`: the work tree's top, found from where the command runs.
+  if (program === 'git' && !input && argv.slice(1).join(' ') === 'rev-parse --show-toplevel') {
+    const top = res?.topLevel();
+    return top ? `${top}\n` : null;
+  }
   if (program === 'echo' && !input) return echoOutput(argv.slice(1));
   if (program === 'printf' && !input) return printfOutput(argv.slice(1));
   if (program === 'cat' && argv.length === 1 && input) {

@@ -55,6 +55,18 @@ export function readGitConfig(src: GitConfigSource): GitFileConfig {
   return out;
 }
 
+/** The work tree's top directory (`git rev-parse --show-toplevel`): where `.git` is, upward from cwd. */
+export function findTopLevel(files: FileView, cwd: string): string | undefined {
+  let dir = posix.resolve(cwd);
+  for (let k = 0; k < MAX_PARENTS; k++) {
+    if (files.realpath(posix.join(dir, '.git')) !== undefined) return files.realpath(dir) ?? dir;
+    const parent = posix.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+  return undefined;
+}
+
 /** The repository's git directory: `.git` (a directory, or a file saying `gitdir: PATH`) upward from cwd. */
 export function findGitDir(files: FileView, cwd: string, out: GitFileConfig): string | undefined {
   let dir = posix.resolve(cwd);

@@ -192,7 +192,6 @@ describe('the current branch, read where nothing before could move HEAD', () => 
       'bash switch.sh && git push',
       'gh pr checkout 12 && git push',
       'git checkout - && git push origin HEAD',
-      'cd "$(git rev-parse --show-toplevel)" && git push',
       'git branch -m main && git push',
       'git checkout main && git push origin "$(git branch --show-current)"',
       // A loop that switches may do so before the push written above it.
@@ -207,6 +206,11 @@ describe('the current branch, read where nothing before could move HEAD', () => 
       expect(judged(command, repo).rules, command).toContain('git.push.default-branch');
       expect(judged(command, work).gating, command).toEqual([]);
     }
+    // The work tree's top is read from the file view: the same branch, so the same push.
+    expect(judged('cd "$(git rev-parse --show-toplevel)" && git push', work).gating).toEqual([]);
+    expect(judged('cd "$(git rev-parse --show-toplevel)" && git push', repo).rules).toContain(
+      'git.push.default-branch',
+    );
     // Without a file view nothing is read.
     expect(parseShell('git push origin "$(git branch --show-current)"').segments[1]?.unresolved).toBe(true);
   });

@@ -9,7 +9,7 @@ import type { Extractor, Invocation } from './extract.js';
 import type { FileView } from './files.js';
 import { npmCommand } from './npm-commands.js';
 import { own } from './own.js';
-import { shellQuote } from './prefixes.js';
+import { shellQuote, slice } from './prefixes.js';
 import { canRead, judgeShellText, noteScript, noteUnread, readScript } from './scripts.js';
 import { placement, workspaceDirs } from './workspaces.js';
 
@@ -211,9 +211,15 @@ function noteLifecycle(ex: Extractor, inv: Invocation): void {
 }
 
 /** Judge the scripts an npm/pnpm/yarn/bun command runs. True when it handled the command as a script run. */
-export function runPackageScripts(ex: Extractor, inv: Invocation, _env: Env, program: string): boolean {
+export function runPackageScripts(ex: Extractor, inv: Invocation, env: Env, program: string): boolean {
   if (runsLifecycle(program, inv.argv)) {
     noteLifecycle(ex, inv);
+    return true;
+  }
+  // `yarn node x.js`, `pnpm node x.js`: node run with the package manager's environment.
+  const first = inv.argv.findIndex((w, k) => k > 0 && !w.startsWith('-'));
+  if (program !== 'npm' && first > 0 && inv.argv[first] === 'node') {
+    ex.resolve({ ...inv, ...slice(inv, first), via: [...inv.via, `${program} node`] }, env);
     return true;
   }
   // `--prefix DIR`, `-w NAME`, `pnpm -r`: the scripts of another directory, or of the workspace packages.
@@ -253,7 +259,15 @@ export function runPackageScripts(ex: Extractor, inv: Invocation, _env: Env, pro
     if (found === undefined) return; // no package.json: the command fails, nothing runs
     // A fan-out (`--workspaces`, `-r`, `--filter`) leaves the root out unless asked to include it.
     const extra = scriptArguments(program, place.argv);
-    if (!place.workspaces || place.includeRoot) judgeScripts(ex, inv, program, found, names, extra);
+    if (!place.workspaces || place.includeRoot) {
+      const ran = judgeScripts(ex, inv, program, found, names, extra);
+      // `pnpm tsx x.ts`, `yarn eslint`, `bun x.ts`: a word that is no script of theirs is a program
+      // (a dependency's bin, a file) run as `exec` would run it.
+      const at = scriptNameIndex(program, inv.argv);
+      const word = inv.argv[at];
+      if (ran === false && program !== 'npm' && at > 0 && word !== undefined && word !== 'run')
+        ex.resolve({ ...inv, ...slice(inv, at), via: [...inv.via, `${program} ${word}`] }, env);
+    }
     if (!place.workspaces) return;
     const dirs = ex.res.files ? workspaceDirs(ex.res.files, posix.dirname(found), program) : undefined;
     if (dirs === undefined) ex.flag('unresolved_script', inv.text);
@@ -265,7 +279,10 @@ export function runPackageScripts(ex: Extractor, inv: Invocation, _env: Env, pro
   return true;
 }
 
-/** Judge the named scripts of one package.json (a file that is not there runs nothing). */
+/**
+ * Judge the named scripts of one package.json (a file that is not there runs nothing). False when
+ * package.json was read and holds none of the names; undefined when it was not read.
+ */
 function judgeScripts(
   ex: Extractor,
   inv: Invocation,
@@ -273,21 +290,25 @@ function judgeScripts(
   found: string,
   names: readonly string[],
   extra: readonly string[] = [],
-): void {
-  if (ex.res.files?.realpath(found) === undefined) return;
+): boolean | undefined {
+  if (ex.res.files?.realpath(found) === undefined) return undefined;
   const text = readScript(ex, inv, found);
-  if (text === undefined) return;
+  if (text === undefined) return undefined;
   let scripts: unknown;
   try {
     scripts = (JSON.parse(text) as { scripts?: unknown }).scripts;
   } catch {
     ex.flag('unreadable_script', `${found}: not JSON`);
-    return;
+    return undefined;
   }
+  let any = false;
   for (const name of names) {
     const line =
-      scripts && typeof scripts === 'object' ? (scripts as Record<string, unknown>)[name] : undefined;
+      scripts && typeof scripts === 'object' && Object.hasOwn(scripts, name)
+        ? (scripts as Record<string, unknown>)[name]
+        : undefined;
     if (line === undefined) continue;
+    any = true;
     if (typeof line !== 'string') {
       ex.flag('unreadable_script', `${found}: scripts.${name.slice(0, 60)}`);
       continue;
@@ -303,6 +324,7 @@ function judgeScripts(
     judgeShellText(ex, inv, full, `${program} run ${name}`);
     open.delete(key);
   }
+  return any;
 }
 
 /**

@@ -4,6 +4,7 @@
 // Without a context nothing touches the file system and answers stay textual.
 import { posix } from 'node:path';
 import type { FileView, ResolveContext } from './files.js';
+import { findTopLevel } from './git-config.js';
 import { currentBranch } from './git-refs.js';
 import { type PipelineAt, type Switch, switchHeld, switchPlaces } from './git-switch.js';
 import { expandGlob } from './glob.js';
@@ -189,6 +190,13 @@ export class Resolver {
    * What `git branch --show-current` prints where the command runs, read from the repository when
    * nothing before it could have moved HEAD; null when that cannot be told.
    */
+  /** The work tree's top directory where the command runs, when one place and the file view tell it. */
+  topLevel(): string | null {
+    const files = this.ctx?.files;
+    if (!files || this.dirs?.length !== 1) return null;
+    return findTopLevel(files, this.dirs[0] as string) ?? null;
+  }
+
   currentBranch(): string | null {
     const files = this.ctx?.files;
     if (!files || this.headMayMove || this.dirs?.length !== 1 || this.switchedTo.length > 0) return null;

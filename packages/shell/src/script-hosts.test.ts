@@ -27,6 +27,8 @@ beforeAll(() => {
   put('errexit.sh', '#!/bin/bash -e\necho hi\n', 0o755);
   put('py-u.py', '#!/usr/bin/env -S python3 -u\nprint(1)\n', 0o755);
   put('plain.sh', '#!/usr/bin/env bash\necho hi\n', 0o755);
+  put('.git/HEAD', 'ref: refs/heads/main\n');
+  put('deep/er/.keep', '');
   put('rcfile.sh', '#!/usr/bin/env -S bash --rcfile x -i\necho hi\n', 0o755);
   put(
     'Makefile',
@@ -212,5 +214,22 @@ describe('review of this round', () => {
 
   it('#! with --rcfile is unknown', () => {
     expect(kinds('./rcfile.sh')).toContain('unreadable_script');
+  });
+});
+
+describe('the work tree top', () => {
+  it('git rev-parse --show-toplevel is where .git is: scripts there are read', () => {
+    const facts = parse('cd "$(git rev-parse --show-toplevel)" && npm run build', join(root, 'deep', 'er'));
+    expect(facts.dynamic.map((d) => d.kind)).not.toContain('unresolved_script');
+    expect(facts.segments.map((s) => s.program)).toContain('rm');
+  });
+});
+
+describe('package managers run a program that is no script of theirs', () => {
+  it('pnpm and yarn run a word that names no script as exec would', () => {
+    expect(programs('pnpm tsx scripts/x.ts')).toContain('tsx');
+    expect(programs('yarn node scripts/x.js')).toContain('node');
+    expect(programs('pnpm build')).toContain('tsc');
+    expect(programs('pnpm build')).not.toContain('build');
   });
 });
