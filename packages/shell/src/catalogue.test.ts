@@ -1735,3 +1735,9 @@ passes('review of this round', [
   'kubectl delete pod x --help',
   'php artisan route:list',
 ]);
+
+gates('unknown wrappers, more', [
+  ['foo python3 -c \'import shutil; shutil.rmtree("/data")\'', 'shell.dynamic'],
+  ['foo --command="rm -rf /data"', 'fs.rm.recursive-or-force'],
+]);
+passes('unknown wrappers, more', ['foo --message="fix: drop the cache"', "foo python3 -c 'print(1)'"]);

@@ -503,7 +503,9 @@ export class Extractor {
     // starts with a program this package models: prose (`--notes "example: git reset --hard"`) is not.
     let lines = 0;
     for (let k = 1; k < inv.argv.length && lines < MAX_COMMAND_ARGS && !NAMES_COMMANDS.has(program); k++) {
-      const word = inv.argv[k] as string;
+      // `tool --command="rm -rf data"`: an option's value may be the command line too.
+      const given = inv.argv[k] as string;
+      const word = /^--?[\w-]+=/.test(given) ? given.slice(given.indexOf('=') + 1) : given;
       if (inv.unresolved[k] || !/\S\s+\S/.test(word)) continue;
       if (!this.modelled(normalizeProgram(word.trimStart().split(/\s/, 1)[0] ?? ''))) continue;
       lines++;
@@ -533,6 +535,8 @@ export class Extractor {
           env,
         );
         this.segments.push(...inner.segments);
+        // A known program in a command's place runs as itself: what cannot be read in it counts.
+        for (const d of inner.dynamic) this.flag(d.kind, d.text);
         return;
       }
     }
@@ -849,7 +853,9 @@ const WRAPPED = new Set(
     'dropdb dropuser pg_restore pg_dropcluster mysqladmin mariadb mongo valkey-cli keydb-cli parted fdisk ' +
     'sfdisk sgdisk gdisk cryptsetup mdadm lvremove vgremove pvremove zfs zpool btrfs truncate srm kill pkill ' +
     'killall userdel nft ufw rimraf terragrunt helmfile cdk sls serverless firebase vercel netlify wrangler ' +
-    'supabase heroku fly flyctl doctl hcloud npm pnpm yarn gem cargo dotnet mkswap blkdiscard nvme hdparm'
+    'supabase heroku fly flyctl doctl hcloud npm pnpm yarn gem cargo dotnet mkswap blkdiscard nvme hdparm ' +
+    // Interpreters given code (`tool python -c '…'`): their code is judged as theirs.
+    'python python3 node perl ruby php'
   ).split(' '),
 );
 

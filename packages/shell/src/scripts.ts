@@ -453,7 +453,12 @@ export function runPathProgram(ex: Extractor, inv: Invocation, word: string): vo
 }
 
 function runProgramFile(ex: Extractor, inv: Invocation, word: string, path: string): void {
-  if (SYSTEM_DIR.test(path) || /\/node_modules\/\.bin\//.test(path)) return;
+  if (SYSTEM_DIR.test(path)) return;
+  // A dependency's bin: the project's tool, not read, but listed, so one the session wrote is refused.
+  if (/\/node_modules\/\.bin\//.test(path)) {
+    noteScript(ex.res, path);
+    return;
+  }
   const files = ex.res.files;
   // Not there now: the command can only run it if something in it makes it first (`curl -o run.sh …
   // && ./run.sh`, an archive unpacked), which checkScriptsWritten tells; a program a compiler builds
