@@ -242,7 +242,10 @@ export function runPackageScripts(ex: Extractor, inv: Invocation, env: Env, prog
     else noteUnread(ex, inv, 'package.json');
     return true;
   }
-  const at = inv.argv.findIndex((w, k) => k > 0 && !w.startsWith('-') && inv.unresolved[k]);
+  // An unresolved word may name another script; not one after the script's name, which pnpm, yarn
+  // and bun hand to the script (`git ls-files | xargs pnpm eslint`).
+  const named = cut > 0 ? cut : inv.argv.length;
+  const at = inv.argv.findIndex((w, k) => k > 0 && k <= named && !w.startsWith('-') && inv.unresolved[k]);
   if (at > 0) {
     ex.flag('unresolved_script', inv.text);
     return true;

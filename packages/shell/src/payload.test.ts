@@ -233,3 +233,23 @@ describe('reading the file system and the process', () => {
     expect(isReadOnlyCode(language, code)).toBe(false);
   });
 });
+
+describe('node ES module imports of the builtins that only compute', () => {
+  it.each([
+    [
+      "import { readFileSync } from 'node:fs';\nconsole.log(JSON.parse(readFileSync('package.json','utf8')).version);\n",
+      true,
+    ],
+    ["import path from 'node:path';\nconsole.log(path.join('a','b'));\n", true],
+    ["import * as path from 'node:path';\nconsole.log(path.join('a','b'));\n", true],
+    ["console.log(require('./package.json').version)", true],
+    ["import { rmSync } from 'node:fs';\nrmSync('x', { recursive: true });\n", false],
+    ["import fs from 'node:fs';\nfs.rmSync('x');\n", false],
+    ["import { rmSync as log } from 'node:fs';\nlog('x');\n", false],
+    ["import log from 'node:fs';\nlog.rmSync('x');\n", false],
+    ["import { execSync } from 'node:child_process';\nexecSync('rm -rf x');\n", false],
+    ["import x from './local.js';\nconsole.log(x)", false],
+  ])('%j is read-only: %s', (code, readOnly) => {
+    expect(isReadOnlyCode('node', code, true)).toBe(readOnly);
+  });
+});

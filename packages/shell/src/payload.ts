@@ -69,7 +69,18 @@ const SAFE_PYTHON_MODULES = new Set(
 );
 
 /** Node modules whose functions only compute or describe the machine (fs: only its readers are in the vocabulary). */
-const SAFE_NODE_REQUIRE = /\brequire\(\s*(['"])(?:node:)?(os|path|util|url|querystring|fs)\1\s*\)/g;
+const SAFE_NODE_REQUIRE =
+  /\brequire\(\s*(['"])(?:(?:node:)?(?:os|path|util|url|querystring|fs)|\.{1,2}\/[\w./-]*\.json)\1\s*\)/g;
+/**
+ * The same modules imported as an ES module (`import { readFileSync } from 'node:fs'`, `import path
+ * from 'node:path'`, `import * as os from 'os'`): their names are bound as written, never renamed
+ * with `as` (a vocabulary name bound to another function is refused wherever it is bound).
+ */
+const SAFE_NODE_IMPORT =
+  /^[ \t]*import\s+([A-Za-z_$][\w$]*|\*\s+as\s+[A-Za-z_$][\w$]*|\{\s*[A-Za-z_$][\w$]*(?:\s*,\s*[A-Za-z_$][\w$]*)*\s*,?\s*\})\s+from\s+(['"])(?:node:)?(?:os|path|util|url|querystring|fs)\2[ \t]*;?[ \t]*$/gm;
+
+/** A safe import read as the `require` it stands for: `const path = require('path')`, `const { a } = …`. */
+const asRequire = (_: string, binding: string): string => `const ${binding.replace(/^\*\s+as\s+/, '')} = "";`;
 
 function words(text: string): ReadonlySet<string> {
   return new Set(text.split(/\s+/).filter(Boolean));
@@ -152,7 +163,8 @@ export function isReadOnlyCode(
   // A bare carriage return ends a line (and a comment) for python, JS, php and lua.
   if (text.includes('\r')) return false;
   // `require('os')` and the like only compute; any other require loads what can act.
-  const code = language === 'node' ? text.replace(SAFE_NODE_REQUIRE, ' ""') : text;
+  const code =
+    language === 'node' ? text.replace(SAFE_NODE_IMPORT, asRequire).replace(SAFE_NODE_REQUIRE, ' ""') : text;
   // Backquotes run shell commands in perl and ruby; %x / qx as well.
   if ((language === 'perl' || language === 'ruby') && /`|%x|\bqx\b/.test(code)) return false;
   // Perl runs code inside strings and regexes: `@{[ … ]}`, `${\ … }`, `(?{ … })`, and s///e.

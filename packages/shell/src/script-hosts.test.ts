@@ -233,3 +233,11 @@ describe('package managers run a program that is no script of theirs', () => {
     expect(programs('pnpm build')).not.toContain('build');
   });
 });
+
+describe('pnpm, yarn and bun pass the words after the name on', () => {
+  it('an unresolved word after the script or bin name cannot change what runs', () => {
+    expect(kinds('git ls-files "*.ts" | xargs pnpm eslint')).not.toContain('unresolved_script');
+    expect(kinds('git diff --name-only | xargs -r pnpm prettier --write')).not.toContain('unresolved_script');
+    expect(kinds('pnpm "$SCRIPT"')).toContain('unresolved_script');
+  });
+});
