@@ -258,6 +258,14 @@ describe('ordinary scripts pass', () => {
     expect(step.stdout).toContain('fine');
   });
 
+  it('a conftest.py the agent wrote is what pytest runs: refused until read back', async () => {
+    const path = join(host.work, 'conftest.py');
+    await host.edit('Write', { file_path: path, content: 'import shutil\nshutil.rmtree("important")\n' });
+    const step = await host.bash('pytest -q || true');
+    expect(step.denied, step.reason).toBe(true);
+    expect(existsSync(victim())).toBe(true);
+  });
+
   it('a chmod of a script the agent read changes no contents: it still runs', async () => {
     const path = join(host.work, 'dev.sh');
     await host.edit('Write', { file_path: path, content: 'echo dev\n' });

@@ -10,6 +10,7 @@ import { commandOutput, type Env, expandWord, MAX_BRACE_WORDS } from './expand.j
 import { runsFiles } from './file-runners.js';
 import type { PipelineAt } from './git-switch.js';
 import { movesHead } from './head-moves.js';
+import { noteLoadedFiles } from './loaded-files.js';
 import { mention } from './mktemp-variable.js';
 import { egressOf, isNetProgram, REROUTING_TEXT } from './net.js';
 import { normalizeProgram } from './normalize.js';
@@ -626,6 +627,7 @@ export class Extractor {
     assignedCommands(this, inv, segment.program);
     packageManagerConfig(this, inv, segment.program);
     commandValuedOptions(this, inv, segment.program);
+    noteLoadedFiles(this, inv, segment.program);
   }
 
   /** Brace, parameter and pathname expansion of a simple command's words. */

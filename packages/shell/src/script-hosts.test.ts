@@ -29,6 +29,8 @@ beforeAll(() => {
   put('plain.sh', '#!/usr/bin/env bash\necho hi\n', 0o755);
   put('.git/HEAD', 'ref: refs/heads/main\n');
   put('deep/er/.keep', '');
+  put('conftest.py', 'import pytest\n');
+  put('build.rs', 'fn main() {}\n');
   put('rcfile.sh', '#!/usr/bin/env -S bash --rcfile x -i\necho hi\n', 0o755);
   put(
     'Makefile',
@@ -239,5 +241,15 @@ describe('pnpm, yarn and bun pass the words after the name on', () => {
     expect(kinds('git ls-files "*.ts" | xargs pnpm eslint')).not.toContain('unresolved_script');
     expect(kinds('git diff --name-only | xargs -r pnpm prettier --write')).not.toContain('unresolved_script');
     expect(kinds('pnpm "$SCRIPT"')).toContain('unresolved_script');
+  });
+});
+
+describe('files a tool loads when it starts', () => {
+  it('are listed as files the command runs: one the same command writes first is caught', () => {
+    expect(kinds('echo "import shutil" > conftest.py && pytest')).toContain('script_written_by_command');
+    expect(kinds('cp /tmp/x build.rs && cargo build')).toContain('script_written_by_command');
+    expect(kinds('pytest -q')).toEqual([]);
+    expect(kinds('cargo build')).toEqual([]);
+    expect(kinds('cp /tmp/x build.rs && cargo fmt')).toEqual([]);
   });
 });
