@@ -27,20 +27,12 @@ const DJANGO = shapes([
   'main\\(\\)',
 ]);
 
-/** Statements of Rails' bin/rails (with or without spring's loader). */
+/**
+ * Statements of Rails' bin/rails and bin/rake (with or without spring's loader): one set, as the
+ * launcher is told from other ruby by its marker, `require "rails/commands"` or `Rake.application.run`.
+ */
 const RAILS = shapes([
   `APP_PATH = File\\.expand_path\\(${STR}, ?(__dir__|__FILE__)\\)`,
-  `require_relative ${STR}`,
-  `require ${STR}`,
-  `load File\\.expand_path\\(${STR}, ?(__dir__|__FILE__)\\)`,
-  'begin',
-  'rescue LoadError => \\w+',
-  `raise unless \\w+\\.message\\.include\\?\\(${STR}\\)`,
-  'end',
-]);
-
-/** Statements of Rails' bin/rake. */
-const RAKE = shapes([
   `require_relative ${STR}`,
   `require ${STR}`,
   `load File\\.expand_path\\(${STR}, ?(__dir__|__FILE__)\\)`,
@@ -70,7 +62,7 @@ const LARAVEL = shapes([
 
 const BY_LANGUAGE: Partial<Record<Language, { shapes: RegExp[]; marker: RegExp }>> = {
   python: { shapes: DJANGO, marker: /^execute_from_command_line\(sys\.argv\)$/ },
-  ruby: { shapes: [...RAILS, ...RAKE], marker: /^(require ["']rails\/commands["']|Rake\.application\.run)$/ },
+  ruby: { shapes: RAILS, marker: /^(require ["']rails\/commands["']|Rake\.application\.run)$/ },
   php: { shapes: LARAVEL, marker: /^\$status = \$(app|kernel)->handle/ },
 };
 
