@@ -138,6 +138,46 @@ describe('every way to write a file is judged by the same path rules', () => {
   });
 });
 
+describe('a move into the temp directories is a delete in two steps', () => {
+  const scratch = join(base, 'scratch');
+  it.each([
+    `mv src ${scratch}/x`,
+    `mv -t ${scratch} src`,
+    `mv --target-dir=${scratch} src`,
+    `tar czf ${scratch}/n.tgz --remove-files src`,
+    `zip -rm ${scratch}/a.zip src`,
+    `rsync -a --remove-source-files src/ ${scratch}/x/`,
+    `7z a ${scratch}/a.7z -sdel src`,
+  ])('%s is gated', (command) => {
+    expect(shell(command).rules).toContain('fs.move.into-temp');
+  });
+
+  it('a move_file tool call into the temp directory is gated too', () => {
+    const c = tool('move_file', { source: join(root, 'src/a.ts'), destination: join(scratch, 'a.ts') });
+    expect(c.rules).toContain('fs.move.into-temp');
+    expect(
+      tool('move_file', { source: join(scratch, 'a.ts'), destination: join(root, 'src/a.ts') }).rules,
+    ).not.toContain('fs.move.into-temp');
+  });
+
+  it.each([
+    `mv ${scratch}/out src/a.ts`, // the usual rewrite through a temp file
+    `mv ${scratch}/a ${scratch}/b`,
+    'mv src/a.ts src/b.ts',
+    `cp -r src ${scratch}/copy`,
+    `tar czf ${scratch}/n.tgz src`,
+    `zip -r ${scratch}/a.zip src`,
+  ])('%s passes', (command) => {
+    expect(shell(command).rules).not.toContain('fs.move.into-temp');
+  });
+
+  it('without a scope, relative sources are the project', () => {
+    const textual = (command: string) => classify(policy, { tool: 'shell', args: { command } });
+    expect(textual('mv notes /tmp/x').rules).toContain('fs.move.into-temp');
+    expect(textual('mv /tmp/x notes').rules).not.toContain('fs.move.into-temp');
+  });
+});
+
 describe('without a scope (textual classification), a path is judged as written', () => {
   const textual = (command: string) => classify(policy, { tool: 'shell', args: { command } });
   it.each([

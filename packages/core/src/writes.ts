@@ -13,6 +13,8 @@ export interface Write {
   zone: Zone;
   /** Only the file's metadata changes (chmod, touch): its contents stay what was read. */
   metadataOnly?: boolean;
+  /** The file is moved away from here (a move's source): what it held now lies at another write. */
+  moved?: boolean;
 }
 
 /** Host tools that write the file named by these arguments (Claude Code's, MCP filesystem's). */
@@ -26,6 +28,8 @@ const WRITER_TOOLS: Record<string, readonly string[]> = {
   create_directory: ['path'],
   move_file: ['source', 'destination'],
 };
+/** The arguments of those tools whose file is moved away (its contents go to another argument's path). */
+const MOVED_ARGS: Record<string, string> = { move_file: 'source' };
 /** Other tools whose name says they change files: their path-like arguments are write targets. */
 const WRITING_NAME =
   /(^|[_-])(write|edit|create|move|rename|delete|remove|append|save|upload|patch|copy|mkdir|rm|unlink|truncate|overwrite|replace)([_-]|$)/i;
@@ -47,9 +51,12 @@ export function writesOfTool(
   if (keys) raw = keys.map((k) => args[k]);
   else if (WRITING_NAME.test(tool)) raw = pathsOfArgs(args);
   else return undefined;
+  const moved = keys && Object.hasOwn(MOVED_ARGS, tool) ? args[MOVED_ARGS[tool] as string] : undefined;
   return raw.map((value) => {
     if (typeof value !== 'string' || value === '') return { path: String(value ?? ''), zone: 'unresolved' };
-    return judge(value, scope);
+    const write = judge(value, scope);
+    if (value === moved) write.moved = true;
+    return write;
   });
 }
 
@@ -59,8 +66,12 @@ export function writesOfShell(facts: ShellFacts, scope: WriteScope | undefined):
   for (const segment of facts.segments) {
     if (segment.via.includes('quoted')) continue;
     const metadataOnly = METADATA_ONLY.has(segment.program);
-    for (const path of segment.writes ?? [])
-      out.push(metadataOnly ? { ...judge(path, scope, true), metadataOnly } : judge(path, scope, true));
+    for (const path of segment.writes ?? []) {
+      const write = judge(path, scope, true);
+      if (metadataOnly) write.metadataOnly = true;
+      if (segment.moves?.includes(path)) write.moved = true;
+      out.push(write);
+    }
     if (segment.writes_unresolved) out.push({ path: segment.text.slice(0, 200), zone: 'unresolved' });
   }
   return out;

@@ -600,6 +600,7 @@ export class Extractor {
       const own = programWrites(segment.program, inv.argv, inv.unresolved, this.res, inv.temp ?? null);
       if (own.paths.length > 0) paths = [...new Set([...paths, ...own.paths])];
       if (own.unresolved) unresolved = true;
+      if (own.moved) segment.moves = [...new Set(own.moved)];
     }
     // A copy: handlers emit several segments from one invocation.
     segment.writes = paths.length > 0 ? [...paths] : [];

@@ -110,6 +110,8 @@ export interface ShellSegment {
   writes?: string[];
   /** Every file in `writes` is absent now (a file view said so): the command only creates files. */
   creates_only?: boolean;
+  /** Those of `writes` whose files the command moves away (mv's sources, `tar --remove-files`, `zip -m`). */
+  moves?: string[];
   /** True when some write target could not be resolved (a variable, an unresolvable glob, an unknown cwd). */
   writes_unresolved?: boolean;
   /** The program file that will actually run (PATH lookup, globs and symlinks resolved), when a context could tell. */

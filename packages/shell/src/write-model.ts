@@ -27,6 +27,8 @@ export interface Found {
   at?: number;
   /** The path is only a directory under which unknown names are written. */
   unresolved?: boolean;
+  /** The path's files are moved away (mv's sources, `tar --remove-files`): written by removal. */
+  moved?: boolean;
 }
 
 export interface WriteModel {
@@ -44,6 +46,8 @@ export interface WriteModel {
   readOnly?: string;
   /** Any of these options makes every operand a written path (`install -d`, `chmod --reference`). */
   allWith?: string;
+  /** Other options the model asks about (`--decompress`), so that their abbreviations are read too. */
+  flags?: string;
   /** Words in option position that are really the first operand (`chmod -x file`). */
   modeLike?: RegExp;
   /** Programs whose writes depend on their mode. */
@@ -63,6 +67,7 @@ function compressor(suffix: string, decompresses = false): WriteModel {
     values: '-S --suffix -o --output -b --block-size -T --threads -L --level --format -F -C --check',
     targets: '-o --output',
     readOnly: '-c --stdout --to-stdout -t --test -l --list',
+    flags: '--decompress --uncompress --keep',
     custom: (s) =>
       twins(
         s,
@@ -96,6 +101,7 @@ function lz4(decompresses: boolean): WriteModel {
 
 /** dos2unix rewrites its files in place; `-n IN OUT` writes OUT. */
 const NEWLINES: WriteModel = {
+  flags: '--newfile',
   custom: (s) =>
     (s.has('-n') || s.has('--newfile') ? s.operands.filter((_, k) => k % 2 === 1) : s.operands).map((at) =>
       operand(s, at),
@@ -219,6 +225,7 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
     ),
     targets:
       '-o --output -D --dump-header -c --cookie-jar --trace --trace-ascii --stderr --libcurl --etag-save --hsts',
+    flags: '--remote-name --remote-name-all --remote-header-name',
     custom: (s) => {
       if (!(s.has('-O') || s.has('--remote-name') || s.has('--remote-name-all'))) return [];
       // -J takes the name the server sends: some file in the directory.
@@ -272,7 +279,8 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
         s.operands.length >= 2 && last !== undefined && !isRemote(s.argv[last] as string)
           ? [operand(s, last)]
           : [];
-      if (s.has('--remove-source-files')) out.push(...local.filter((f) => f.at !== last));
+      if (s.has('--remove-source-files'))
+        out.push(...local.filter((f) => f.at !== last).map((f) => ({ ...f, moved: true })));
       return out;
     },
   },
@@ -330,21 +338,32 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
   },
   yq: {
     values: '-o --output-format -p --input-format -I --indent --from-file',
+    flags: '--inplace',
     custom: (s) => (s.has('-i') || s.has('--inplace') ? scriptOperands(s, '--from-file') : []),
   },
   sponge: { operands: 'all' },
   zip: {
     values: '-b -n -t -tt -x -i -P -O --out -Z -s',
     targets: '-O --out',
-    operands: 'first',
     readOnly: '-sf',
+    // The archive; with -m (--move) the files put in it are deleted.
+    custom: (s) => {
+      const [archive, ...members] = s.operands.map((at) => operand(s, at));
+      if (!archive) return [];
+      if (!(s.has('-m') || s.has('--move'))) return [archive];
+      return [archive, ...members.map((f) => ({ ...f, moved: true }))];
+    },
   },
   '7z': {
     attached: 'o',
     custom: (s) => {
       const command = s.argv[s.operands[0] ?? -1] ?? '';
       if (command === 'x' || command === 'e') return [optionValue(s, '-o') ?? { text: '.' }];
-      if (/^[aud]$/.test(command) && s.operands[1] !== undefined) return [operand(s, s.operands[1])];
+      if (/^[aud]$/.test(command) && s.operands[1] !== undefined) {
+        // -sdel deletes the files once they are in the archive.
+        const members = s.argv.includes('-sdel') ? s.operands.slice(2) : [];
+        return [operand(s, s.operands[1]), ...members.map((at) => ({ ...operand(s, at), moved: true }))];
+      }
       return [];
     },
   },
@@ -368,6 +387,7 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
   // the user's ~/.npmrc, the project's .npmrc with --location=project, the global one with -g.
   npm: {
     values: '-L --location --userconfig --prefix -w --workspace',
+    flags: '--global',
     custom: (s) => {
       const ops = s.operands.map((k) => s.argv[k] as string);
       if (ops[0] === 'pkg' && /^(set|delete|fix)$/.test(ops[1] ?? ''))
@@ -480,7 +500,13 @@ function tarWrites(s: Scanned): Found[] {
     mode('A', '--concatenate') ||
     s.has('--delete')
   ) {
-    return archive();
+    // --remove-files deletes each file once it is in the archive.
+    if (!s.has('--remove-files')) return archive();
+    const skip = new Set(archive().map((f) => f.at));
+    const members = s.operands
+      .filter((at) => !skip.has(at))
+      .map((at) => ({ ...operand(s, at), moved: true }));
+    return [...archive(), ...members];
   }
   return [];
 }

@@ -179,6 +179,29 @@ describe('programs', () => {
     expect(seg('nsenter -t 1 -w tee x', 'tee').writes_unresolved).toBe(true);
   });
 
+  it('reads abbreviated long options as the program does (any unambiguous prefix)', () => {
+    // Option models of the program (cp, mv, tee, sed, tar, rsync): the whole option set decides.
+    expect(writes('cp --target-dir=.git/hooks pre-commit')).toEqual([
+      '/w/.git/hooks',
+      '/w/.git/hooks/pre-commit',
+    ]);
+    expect(writes('cp --target .git/hooks pre-commit')).toEqual([
+      '/w/.git/hooks',
+      '/w/.git/hooks/pre-commit',
+    ]);
+    expect(writes('mv --t /etc x')).toEqual(['/etc', '/etc/x', '/w/x']);
+    expect(writes('sed --in-pl=.bak s/a/b/ .envrc')).toEqual(['/w/.envrc']);
+    expect(writes('tar --extr -f a.tar --direc .git/hooks')).toEqual(['/w/.git/hooks']);
+    expect(writes('rsync -a --remove-source notes/ /tmp/x')).toEqual(['/tmp/x', '/w/notes']);
+    // Models without one: the options the write model names.
+    expect(writes('install --target=.git/hooks -m 755 x')).toEqual(['/w/.git/hooks', '/w/.git/hooks/x']);
+    expect(writes('gzip --decomp q.sh.gz')).toEqual(['/w/q.sh.gz', '/w/q.sh']);
+    expect(writes('wget --output-doc=run.sh http://127.0.0.1/x')).toEqual(['/w/run.sh']);
+    // A read-only option's abbreviation is read-only too; an ambiguous one is refused by the program.
+    expect(writes('gzip --stdo a')).toEqual([]);
+    expect(writes('cp --no a b')).toEqual(['/w/b', '/w/b/a']);
+  });
+
   it('always sets writes and writes_unresolved, also without a context', () => {
     const [echo] = parseShell('echo hi').segments;
     expect(echo?.writes).toEqual([]);

@@ -3,6 +3,8 @@
 // directory the command may be in. Options are walked with the shared option scanner.
 import { posix } from 'node:path';
 import { firstOperand } from './option-scan.js';
+import { own } from './own.js';
+import { PROGRAM_OPTIONS } from './program-options.js';
 import type { Resolver } from './resolve.js';
 import type { ShellSegment } from './types.js';
 import {
@@ -17,6 +19,8 @@ import {
 export interface WriteSet {
   paths: string[];
   unresolved: boolean;
+  /** Those of `paths` whose files are moved away (a move's sources). */
+  moved?: string[];
 }
 
 /**
@@ -47,6 +51,8 @@ interface Compiled {
   attached: ReadonlySet<string>;
   readOnly: readonly string[];
   allWith: readonly string[];
+  /** Every long option name the scan can tell (`--name`), with the name the model spells it by. */
+  longs: ReadonlyMap<string, string>;
 }
 
 /** Compiled models, per model (a fixed set, so the cache is bounded whatever programs are met). */
@@ -58,6 +64,13 @@ function compile(program: string): Compiled | null {
   const cached = compiled.get(model);
   if (cached) return cached;
   const values = new Set([...words(model.values), ...words(model.targets), ...words(model.into)]);
+  const longs = new Map<string, string>();
+  const named = [...values, ...words(model.readOnly), ...words(model.allWith), ...words(model.flags)];
+  for (const name of named) if (name.startsWith('--')) longs.set(name, name);
+  // A program whose option parser is modelled (GNU getopt_long) is read through it: its aliases
+  // and every option it has make an abbreviation resolve, or stay ambiguous, as the program's own.
+  const parser = own(PROGRAM_OPTIONS, program);
+  if (parser) for (const [name, def] of parser.long) longs.set(`--${name}`, def.sets[0] as string);
   const c: Compiled = {
     model,
     values,
@@ -67,9 +80,27 @@ function compile(program: string): Compiled | null {
     attached: words(model.attached),
     readOnly: [...words(model.readOnly)],
     allWith: [...words(model.allWith)],
+    longs,
   };
   compiled.set(model, c);
   return c;
+}
+
+/**
+ * A long option as the model names it: `--target-dir` is `--target-directory`, since getopt_long
+ * (and curl, tar, rsync) take any unambiguous prefix. An ambiguous or unknown name stays as written:
+ * the program refuses the first, and the second is nothing the model reads.
+ */
+function longName(written: string, c: Compiled): string {
+  const exact = c.longs.get(written);
+  if (exact !== undefined || written === '--') return exact ?? written;
+  let found: string | undefined;
+  for (const [name, canonical] of c.longs) {
+    if (!name.startsWith(written)) continue;
+    if (found !== undefined && found !== canonical) return written;
+    found = canonical;
+  }
+  return found ?? written;
 }
 
 /** Options and operands of argv under a model; GNU tools accept options after operands. */
@@ -91,11 +122,12 @@ function scan(argv: readonly string[], c: Compiled): Scanned {
       operands.push(index);
     } else if (arg.startsWith('--')) {
       const eq = arg.indexOf('=');
-      if (eq > 0) record(arg.slice(0, eq), arg.slice(eq + 1), index);
-      else if (c.values.has(arg)) {
-        record(arg, next, index + 1);
+      const name = longName(eq > 0 ? arg.slice(0, eq) : arg, c);
+      if (eq > 0) record(name, arg.slice(eq + 1), index);
+      else if (c.values.has(name)) {
+        record(name, next, index + 1);
         taken = 2;
-      } else record(arg, undefined, index);
+      } else record(name, undefined, index);
     } else if (c.values.has(arg)) {
       // Single-dash long options (`-cmd`, `-fprint`) and plain `-o FILE`.
       record(arg, next, index + 1);
@@ -206,7 +238,7 @@ function into(s: Scanned, c: Compiled, ops: Found[], res: Resolver): Found[] {
         });
     }
   }
-  if (mode === 'move') out.push(...sources);
+  if (mode === 'move') out.push(...sources.map((src) => ({ ...src, moved: true })));
   if (mode === 'link') {
     // A relative symbolic link points from its own directory (`ln -s ../lib/x.ts src/x.ts` is lib/x.ts);
     // with -r, ln makes it relative from the source as given.
@@ -247,7 +279,8 @@ export function programWrites(
   for (const f of found(s, c, res)) {
     // A default or directory (`patch` without a file, `tar -P`): written, but the names under it are unknown.
     if (f.unresolved) set.unresolved = true;
-    addPath(set, f.text, f.at !== undefined && (unresolved[f.at] ?? false), res, temp);
+    const paths = addPath(set, f.text, f.at !== undefined && (unresolved[f.at] ?? false), res, temp);
+    if (f.moved) (set.moved ??= []).push(...paths);
   }
   return set;
 }
@@ -274,7 +307,7 @@ export function addSegmentWrites(
   segment.writes_unresolved = set.unresolved;
 }
 
-/** Add one written word: resolved against the command's directories, or marked unresolved. */
+/** Add one written word, resolved against the command's directories or marked unresolved; returns its paths. */
 export function addPath(
   set: WriteSet,
   text: string,
@@ -282,15 +315,14 @@ export function addPath(
   res: Resolver,
   /** What `$TMPDIR` expanded to where the word was expanded (`''` unset); null when unknown. */
   temp: string | null,
-): void {
+): readonly string[] {
   if (unresolved) {
     // `$TMPDIR/x`: what the environment's TMPDIR gives, unless the command assigned it.
     const m = TEMP_WORD.exec(text);
     const value = m ? tempValue(temp, m[1], m[2]) : null;
     if (m && value !== null) {
       res.noteUse('TMPDIR');
-      addPath(set, `${value}${m[3] ?? ''}`, false, res, temp);
-      return;
+      return addPath(set, `${value}${m[3] ?? ''}`, false, res, temp);
     }
   }
   // A glob the file view could not expand is unknown; without a file view it is as good as any
@@ -298,9 +330,10 @@ export function addPath(
   if (unresolved || (res.files && res.isUnresolvedGlob(text))) {
     set.unresolved = true;
     if (!set.paths.includes(text)) set.paths.push(text);
-    return;
+    return [text];
   }
   const { paths, unresolved: unknown } = res.paths(text);
   if (unknown) set.unresolved = true;
   for (const p of paths) if (!set.paths.includes(p)) set.paths.push(p);
+  return paths;
 }
