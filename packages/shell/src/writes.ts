@@ -276,12 +276,14 @@ export function programWrites(
   if (!c) return NOTHING;
   const s = scan(argv, c);
   const set: WriteSet = { paths: [], unresolved: false };
+  const moved: string[] = [];
   for (const f of found(s, c, res)) {
     // A default or directory (`patch` without a file, `tar -P`): written, but the names under it are unknown.
     if (f.unresolved) set.unresolved = true;
     const paths = addPath(set, f.text, f.at !== undefined && (unresolved[f.at] ?? false), res, temp);
-    if (f.moved) (set.moved ??= []).push(...paths);
+    if (f.moved) moved.push(...paths);
   }
+  if (moved.length > 0) set.moved = moved;
   return set;
 }
 
