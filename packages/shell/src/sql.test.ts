@@ -109,6 +109,46 @@ describe('data, filters and clauses that destroy nothing', () => {
   });
 });
 
+describe('a WHERE that keeps every row filters nothing', () => {
+  it.each<[string, SqlOptions]>([
+    ['DELETE FROM t WHERE t.id = t.id', pg],
+    ['DELETE FROM t WHERE "t"."id" = "t"."id"', pg],
+    ['DELETE FROM t WHERE id >= id', pg],
+    ['DELETE FROM t WHERE id <= id', my],
+    ['DELETE FROM t WHERE id == id', lite],
+    ['DELETE FROM t WHERE a.b IS NOT DISTINCT FROM a.b', pg],
+    ['DELETE FROM t WHERE true::bool', pg],
+    ["DELETE FROM t WHERE 'x'::text = 'x'", pg],
+    ["DELETE FROM t WHERE name LIKE '%'", pg],
+    ["DELETE FROM t WHERE name ILIKE '%%'", pg],
+    ["UPDATE t SET a = 1 WHERE name SIMILAR TO '%'", pg],
+    ["UPDATE t SET a = 1 WHERE name ~ ''", pg],
+    ["DELETE FROM t WHERE name REGEXP '.*'", my],
+    ['DELETE FROM t WHERE (id = id)', pg],
+    ['DELETE FROM t WHERE ((1 = 1))', pg],
+    ['DELETE FROM t WHERE id = id AND 1 = 1', pg],
+    ['DELETE FROM t WHERE (id = 1 OR TRUE) AND 1 = 1', pg],
+    ['DELETE FROM t WHERE coalesce(NULL, TRUE)', pg],
+    ['DELETE FROM t WHERE now() > now() - 1', pg],
+  ])('%j', (text, opts) => {
+    expect(analyseSql(text, opts).destructive.length).toBeGreaterThan(0);
+  });
+
+  it.each<[string, SqlOptions]>([
+    ['DELETE FROM t WHERE id = 5 AND 1 = 1', pg],
+    ['DELETE FROM t WHERE id BETWEEN 1 AND 5', pg],
+    ["DELETE FROM t WHERE name NOT LIKE '%'", pg],
+    ["DELETE FROM t WHERE name LIKE 'a%'", pg],
+    ["DELETE FROM t WHERE lower(name) = 'x'", pg],
+    ['DELETE FROM t WHERE id = 5::int', pg],
+    ['DELETE FROM t WHERE t.id = u.id', pg],
+    ['DELETE FROM t WHERE (id = 1 OR id = 2)', pg],
+    ["DELETE FROM t WHERE created < now() - interval '1 day'", pg],
+  ])('%j filters', (text, opts) => {
+    expect(analyseSql(text, opts).destructive).toEqual([]);
+  });
+});
+
 describe('dynamic SQL', () => {
   it.each<[string, SqlOptions]>([
     ["DO $$ BEGIN EXECUTE 'DR' || 'OP TABLE t'; END $$", pg],

@@ -362,20 +362,97 @@ function filtered(tokens: Token[], i: number): boolean {
   return false;
 }
 
-/** A condition that may keep rows out: it names a column (or variable), and is not `x = x`. */
+/**
+ * A condition that may keep rows out: it names a column (or variable) and is not plainly true for
+ * every row. A conjunction filters when one of its terms does; a term does not when it only compares
+ * a thing with itself (`t.id = t.id`, `id >= id`) or matches any text (`name LIKE '%'`). Casts
+ * (`true::bool`) and function names (`coalesce(null, true)`) name no column.
+ */
 function filters(condition: Token[]): boolean {
-  // A "name" is an identifier in most dialects (a string only in MySQL without ANSI_QUOTES).
-  const names = condition.filter(
-    (c) =>
-      c.kind === 'ident' ||
-      c.kind === 'var' ||
-      c.quoted === '"' ||
-      (c.kind === 'word' && !CONSTANT_WORDS.has(c.text)),
-  );
-  if (names.length === 0) return false;
-  const [a, op, b] = condition;
-  const same = a !== undefined && b !== undefined && a.kind === b.kind && a.text === b.text;
-  return !(condition.length === 3 && op?.kind === 'punct' && op.text === '=' && same);
+  const tokens = withoutCasts(condition);
+  const base = Math.min(...tokens.map((t) => t.depth));
+  const wrapped = enclosing(tokens, base);
+  if (wrapped) return splitAt(wrapped, wrapped[0]?.depth ?? base, 'OR').every(filters);
+  const terms = splitAt(tokens, base, 'AND');
+  if (terms.length > 1) return terms.some(filters);
+  if (!tokens.some((t, k) => names(t, tokens[k + 1]))) return false;
+  return !selfComparison(tokens, base) && !matchesAnyText(tokens, base);
+}
+
+/** A token that names a column or variable (a string only with MySQL's quotes, handled by the lexer). */
+function names(t: Token, next: Token | undefined): boolean {
+  if (t.kind === 'ident' || t.kind === 'var' || t.quoted === '"') return true;
+  if (t.kind !== 'word' || CONSTANT_WORDS.has(t.text)) return false;
+  return !(next?.kind === 'punct' && next.text === '(');
+}
+
+/** The tokens without `::type` casts (a cast of a constant is a constant). */
+function withoutCasts(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k] as Token;
+    if (t.kind === 'punct' && t.text === ':' && tokens[k + 1]?.text === ':' && tokens[k + 2]?.kind === 'word')
+      k += 2;
+    else out.push(t);
+  }
+  return out;
+}
+
+/** The inside of `( … )` when the parentheses enclose the whole condition. */
+function enclosing(tokens: Token[], base: number): Token[] | undefined {
+  const first = tokens[0];
+  const last = tokens[tokens.length - 1];
+  if (tokens.length < 3 || first?.text !== '(' || last?.text !== ')' || first.kind !== 'punct')
+    return undefined;
+  // The first `(` must close at the end: no other token at its depth in between.
+  if (tokens.slice(1, -1).some((t) => t.depth <= base)) return undefined;
+  return tokens.slice(1, -1);
+}
+
+/** Split at a keyword on the base depth (`AND` after BETWEEN is its own). */
+function splitAt(tokens: Token[], base: number, word: 'AND' | 'OR'): Token[][] {
+  const parts: Token[][] = [[]];
+  let between = false;
+  for (const t of tokens) {
+    const here = t.depth === base && t.kind === 'word';
+    if (here && t.text === 'BETWEEN') between = true;
+    if (here && t.text === word && !(word === 'AND' && between)) parts.push([]);
+    else (parts[parts.length - 1] as Token[]).push(t);
+    if (here && t.text === 'AND') between = false;
+  }
+  return parts.filter((part) => part.length > 0);
+}
+
+const same = (a: Token[], b: Token[]): boolean =>
+  a.length > 0 && a.length === b.length && a.every((t, k) => t.kind === b[k]?.kind && t.text === b[k]?.text);
+
+/** `x = x`, `t.id >= t.id`, `x <= x`, `x IS NOT DISTINCT FROM x`: true for every row (but NULLs). */
+function selfComparison(tokens: Token[], base: number): boolean {
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k] as Token;
+    if (t.depth !== base || t.kind !== 'punct' || t.text !== '=') continue;
+    const before = tokens[k - 1];
+    const widened =
+      before?.kind === 'punct' && (before.text === '<' || before.text === '>' || before.text === '=');
+    const end = tokens[k + 1]?.kind === 'punct' && tokens[k + 1]?.text === '=' ? k + 2 : k + 1;
+    if (same(tokens.slice(0, widened ? k - 1 : k), tokens.slice(end))) return true;
+  }
+  const words = tokens.map((t) => (t.depth === base && t.kind === 'word' ? t.text : ''));
+  const at = words.findIndex((w, k) => w === 'IS' && words[k + 1] === 'NOT' && words[k + 2] === 'DISTINCT');
+  return at > 0 && words[at + 3] === 'FROM' && same(tokens.slice(0, at), tokens.slice(at + 4));
+}
+
+/** `x LIKE '%'` (ILIKE, `SIMILAR TO '%'`), `x ~ ''`, `x REGEXP '.*'`: any text matches. */
+function matchesAnyText(tokens: Token[], base: number): boolean {
+  const last = tokens[tokens.length - 1];
+  if (last?.kind !== 'string' || last.depth !== base) return false;
+  const op = tokens[tokens.length - 2];
+  if (op?.kind === 'word' && (op.text === 'LIKE' || op.text === 'ILIKE' || op.text === 'TO'))
+    return /^%+$/.test(last.text) && tokens[tokens.length - 3]?.text !== 'NOT';
+  const regex =
+    (op?.kind === 'word' && (op.text === 'REGEXP' || op.text === 'RLIKE')) ||
+    (op?.kind === 'punct' && op.text === '~');
+  return regex && /^(\.\*|\^|)$/.test(last.text) && tokens[tokens.length - 3]?.text !== 'NOT';
 }
 
 /** COPY … PROGRAM runs a shell command; COPY … TO|FROM 'file' reads or writes a file. */
