@@ -132,7 +132,10 @@ export function classifyNormalised(
         if (programs !== undefined && !programs.has(segment.program) && !someNonEmpty(segment, lists))
           continue;
         if (programTest !== undefined && !programTest(segment.program)) continue;
-        if (!entry.segment(segment)) continue;
+        // A gating rule also matches another reading of the command words (`npm --tag next publish`);
+        // a read rule only the first, so that no reading is taken for a read.
+        if (!entry.segment(segment) && (cls === 'read-only' || !someReading(segment, entry.segment)))
+          continue;
         any = true;
         if (cls === 'read-only') {
           segmentsRead ??= new Array<boolean>(segments.length).fill(false);
@@ -188,6 +191,13 @@ export function classifyNormalised(
   if (call.tool !== SHELL_TOOL && !candidates.some((c) => c.rule.class !== 'precondition' && namesTool(c)))
     return withPre(withFacts(fromHints(hints), normalised));
   return withPre(withFacts({ class: 'unmatched', rules: [], gating: [] }, normalised));
+}
+
+function someReading(segment: ShellSegment, test: (segment: ShellSegment) => boolean): boolean {
+  const readings = segment.readings;
+  if (readings === undefined) return false;
+  for (const reading of readings) if (test({ ...segment, ...reading })) return true;
+  return false;
 }
 
 /** A gate's list (see segment-gate.ts): present and not an empty array. */

@@ -328,7 +328,10 @@ export interface Store {
     paths: readonly string[],
     at: number,
   ): Promise<void>;
-  /** Of `paths`, those this session wrote after it last read them (or never read), sorted. */
+  /**
+   * Of `paths`, those this session wrote after it last read them (or never read), sorted. A recorded
+   * path ending in `/` is a tree: it counts as a write of every path below it.
+   */
   writtenSinceRead(session: string, paths: readonly string[]): Promise<string[]>;
 
   // --- The session's ledger newest first, for preconditions (preconditions.ts): bounded by count and

@@ -1741,3 +1741,36 @@ gates('unknown wrappers, more', [
   ['foo --command="rm -rf /data"', 'fs.rm.recursive-or-force'],
 ]);
 passes('unknown wrappers, more', ['foo --message="fix: drop the cache"', "foo python3 -c 'print(1)'"]);
+
+// Review of 2026-11-26, night: an option's value before the subcommand, and modules run as programs.
+gates('a word after an option no table knows may be its value: every reading is judged', [
+  ['npm --tag next publish', 'publish.package'],
+  ['npm --otp 123456 unpublish pkg --force', 'publish.package'],
+  ['pulumi -C infra up --yes', 'iac.destroy'],
+  ['apt-get -o Dpkg::Options::=--force-confold -y remove bash', 'system.package.remove'],
+  ['dnf --releasever 9 remove -y nginx', 'system.package.remove'],
+  [
+    'aws --cli-binary-format raw-in-base64-out secretsmanager put-secret-value --secret-id x',
+    'cloud.secret.overwrite',
+  ],
+]);
+passes('a word after an option no table knows may be its value: every reading is judged', [
+  'npm --verbose test',
+  'npm --loglevel silent view react version',
+  'kubectl --context prod get pods',
+  'apt-get -o Debug::pkgProblemResolver=yes -s install curl',
+]);
+
+gates('python -m MODULE runs the program the module is', [
+  ["python3.12 -m sqlite3 app.db 'DROP TABLE users'", 'db.sql.destructive'],
+  ['python -m alembic downgrade base', 'db.migration.revert'],
+  ['poetry run python -m alembic downgrade base', 'db.migration.revert'],
+  ['python -m awscli s3 rb s3://b --force', 'cloud.storage.delete'],
+]);
+passes('python -m MODULE runs the program the module is', [
+  'python -m pytest -q',
+  'python -m venv .venv',
+  'python -m json.tool data.json',
+  'python3 -m pip install -r requirements.txt',
+  'python -m mypy src',
+]);

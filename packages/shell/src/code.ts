@@ -144,6 +144,8 @@ export const interpreter: Handler = (ex, inv, env, program) => {
   let programFile = false;
   /** Source files the options load and run: awk `-f FILE`, node `-r ./x.js`. */
   const loaded: { value: string; unresolved: boolean }[] = [];
+  /** `python -m MODULE ARGS`: an installed module's command line, as the program it installs reads it. */
+  let moduleCli: { argv: string[]; unresolved: boolean[] } | undefined;
   let i = 1;
   for (; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -212,6 +214,11 @@ export const interpreter: Handler = (ex, inv, env, program) => {
         const stands = local === undefined ? `import ${value}, runpy` : 'import runpy';
         if (value !== undefined && shadowedImport(ex, 'python', stands, here))
           ex.flag('interpreter_code', inv.text);
+        if (value !== undefined && local === undefined && !unresolved[at])
+          moduleCli = {
+            argv: [moduleProgram(value), ...argv.slice(at + 1)],
+            unresolved: [false, ...unresolved.slice(at + 1)],
+          };
       }
       continue;
     }
@@ -235,6 +242,13 @@ export const interpreter: Handler = (ex, inv, env, program) => {
   if (loaded.length > 0 && programFile) {
     ex.emit(inv);
     judgeLoaded(ex, inv, language, program, loaded);
+    return;
+  }
+  if (moduleCli) {
+    // `python -m sqlite3 app.db 'DROP TABLE t'`, `python -m alembic downgrade base`: judged as
+    // `sqlite3 …` and `alembic …` are; the interpreter segment stays for what reads it.
+    ex.emit(inv);
+    ex.resolve({ ...inv, ...moduleCli, via: [...inv.via, program] }, env);
     return;
   }
   if (programFile || (script !== undefined && script !== '-')) {
@@ -429,3 +443,10 @@ export const database: Handler = (ex, inv, _env, program) => {
   if (client === 'mongosh' && statements.some((code) => !isReadOnlyMongo(code)))
     ex.flag('interpreter_code', inv.text);
 };
+
+/** The program a module's `__main__` is (`python -m awscli` is aws); most install one of their own name. */
+const MODULE_PROGRAMS: Record<string, string> = { awscli: 'aws', django: 'django-admin' };
+
+function moduleProgram(module: string): string {
+  return Object.hasOwn(MODULE_PROGRAMS, module) ? (MODULE_PROGRAMS[module] as string) : module;
+}

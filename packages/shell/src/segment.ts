@@ -59,6 +59,7 @@ export function buildSegment(input: SegmentInput): ShellSegment {
     segment.subcommand = command;
     segment.path = [command, ...segment.path.slice(1)];
   }
+  if (!read && 'maybeValues' in split) addReadings(segment, split.maybeValues);
   if (read) segment.canonical = read.canonical;
   if (input.stdin !== undefined) segment.stdin = input.stdin;
   if (input.stdinFrom !== undefined) segment.stdin_from = input.stdinFrom;
@@ -68,6 +69,31 @@ export function buildSegment(input: SegmentInput): ShellSegment {
   }
   if (input.config !== undefined) segment.config = input.config;
   return segment;
+}
+
+/** At most this many leading words are each tried as an option's value. */
+const MAX_READINGS = 3;
+
+/**
+ * `npm --tag next publish`: `next` may be `--tag`'s value (it is) or the subcommand. The segment
+ * keeps the first reading; each leading word that directly follows an option no table knows adds a
+ * reading in which it is that option's value.
+ */
+function addReadings(segment: ShellSegment, maybeValues: ReadonlySet<number>): void {
+  const { positionals } = segment;
+  const readings: NonNullable<ShellSegment['readings']> = [];
+  for (let k = 0; k < MAX_READINGS && maybeValues.has(k) && k + 1 < positionals.length; k++) {
+    const rest = positionals.slice(k + 1);
+    const shifted = new Set([...maybeValues].filter((i) => i > k).map((i) => i - k - 1));
+    let sub = (rest[0] as string).toLowerCase();
+    let path = commandPath(rest, shifted);
+    if (segment.program === 'npm') {
+      sub = npmCommand(sub);
+      path = [sub, ...path.slice(1)];
+    }
+    readings.push({ positionals: rest, path, subcommand: sub });
+  }
+  if (readings.length > 0) segment.readings = readings;
 }
 
 /**

@@ -51,6 +51,12 @@ export interface ShellSegment {
   /** The first positional after the program's global options (`git -C dir push` → `push`), when there is one. */
   subcommand?: string;
   /**
+   * Other readings of the command words when the first ones directly follow options no table knows
+   * (`npm --tag next publish`, `apt-get -o X -y remove pkg`): each takes one more of them as an
+   * option's value, so its subcommand is the next word. Gating rules match any reading.
+   */
+  readings?: Array<Pick<ShellSegment, 'positionals' | 'path' | 'subcommand'>>;
+  /**
    * For `git push` without a destination of its own (`git push`, `git push origin HEAD`): the
    * branch it updates, read from the repository where nothing before could have moved HEAD.
    */

@@ -641,6 +641,32 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
         expect(await store.writtenSinceRead('s1', [])).toEqual([]);
       });
 
+      it('a tree written (a path ending in /) counts for every path below it, until that path is read', async () => {
+        await store.recordFileEvents('s1', 'write', ['/p/.githooks', '/p/.githooks/'], 1_000);
+        const hook = '/p/.githooks/pre-commit';
+        expect(await store.writtenSinceRead('s1', [hook, '/p/.githooks', '/p/.githooksx/a', '/p/x'])).toEqual(
+          ['/p/.githooks', hook],
+        );
+        expect(await store.writtenSinceRead('s1', ['/p/.githooks/deep/er/x.sh', hook, hook])).toEqual([
+          '/p/.githooks/deep/er/x.sh',
+          hook,
+        ]);
+        // Reading the file clears it alone; the tree still covers its other files.
+        await store.recordFileEvents('s1', 'read', [hook, hook], 2_000);
+        expect(await store.writtenSinceRead('s1', [hook, '/p/.githooks/post-merge'])).toEqual([
+          '/p/.githooks/post-merge',
+        ]);
+        // The tree written again after that read: the file counts again.
+        await store.recordFileEvents('s1', 'write', ['/p/.githooks/'], 3_000);
+        expect(await store.writtenSinceRead('s1', [hook])).toEqual([hook]);
+        expect(await store.writtenSinceRead('s2', [hook])).toEqual([]);
+        // `%` and `_` in a tree's path are characters, not patterns.
+        await store.recordFileEvents('s3', 'write', ['/p/a_%/'], 1_000);
+        expect(await store.writtenSinceRead('s3', ['/p/a_%/x', '/p/ab%/x', '/p/a_x/y'])).toEqual([
+          '/p/a_%/x',
+        ]);
+      });
+
       it('takes paths with quotes and unicode as data', async () => {
         const odd = ['/p/it\'s "q".sh', '/p/ünï €.sh', '/p/a,b'];
         await store.recordFileEvents('s1', 'write', odd, 5);

@@ -19,28 +19,46 @@ export async function sessionFilesTable(db: Kysely<any>, int64: 'integer' | 'big
 /** At most this many paths per call are recorded or asked about; more is a caller's bug, not a hot path. */
 export const MAX_PATHS = 256;
 
+// A written path ending in `/` is a tree: the command filled the directory with files it did not
+// name (`cp -r`, `tar -x -C`, `rsync`), so it counts as a write of every path below it. A read is
+// kept for any path, so that reading one file below a tree clears that file alone.
 export const SQLITE = {
   write: `INSERT INTO session_files (session, path, written_ms, read_ms) VALUES (?, ?, ?, NULL)
           ON CONFLICT (session, path) DO UPDATE SET written_ms = excluded.written_ms`,
-  read: 'UPDATE session_files SET read_ms = ? WHERE session = ? AND path = ?',
-  unread: `SELECT path FROM session_files WHERE session = ? AND path IN (SELECT value FROM json_each(?))
-           AND written_ms IS NOT NULL AND (read_ms IS NULL OR read_ms < written_ms) ORDER BY path`,
+  read: `INSERT INTO session_files (session, path, written_ms, read_ms) VALUES (?, ?, NULL, ?)
+         ON CONFLICT (session, path) DO UPDATE SET read_ms = excluded.read_ms`,
+  unread: `SELECT DISTINCT q.value AS path FROM json_each(@list) q
+           WHERE EXISTS (
+             SELECT 1 FROM session_files w
+             WHERE w.session = @session AND w.written_ms IS NOT NULL
+               AND (w.path = q.value OR (substr(w.path, -1) = '/' AND substr(q.value, 1, length(w.path)) = w.path))
+               AND w.written_ms > COALESCE(
+                 (SELECT r.read_ms FROM session_files r WHERE r.session = @session AND r.path = q.value), -1))
+           ORDER BY path`,
 };
 
 export const PG = {
   write: {
     name: 'tg_files_write',
     text: `INSERT INTO session_files (session, path, written_ms, read_ms)
-           SELECT $1, p, $3, NULL FROM unnest($2::text[]) AS p
+           SELECT DISTINCT $1, p, $3::bigint, NULL::bigint FROM unnest($2::text[]) AS p
            ON CONFLICT (session, path) DO UPDATE SET written_ms = excluded.written_ms`,
   },
   read: {
     name: 'tg_files_read',
-    text: 'UPDATE session_files SET read_ms = $3 WHERE session = $1 AND path = ANY($2::text[])',
+    text: `INSERT INTO session_files (session, path, written_ms, read_ms)
+           SELECT DISTINCT $1, p, NULL::bigint, $3::bigint FROM unnest($2::text[]) AS p
+           ON CONFLICT (session, path) DO UPDATE SET read_ms = excluded.read_ms`,
   },
   unread: {
     name: 'tg_files_unread',
-    text: `SELECT path FROM session_files WHERE session = $1 AND path = ANY($2::text[])
-           AND written_ms IS NOT NULL AND (read_ms IS NULL OR read_ms < written_ms) ORDER BY path`,
+    text: `SELECT DISTINCT q.p AS path FROM unnest($2::text[]) AS q(p)
+           WHERE EXISTS (
+             SELECT 1 FROM session_files w
+             WHERE w.session = $1 AND w.written_ms IS NOT NULL
+               AND (w.path = q.p OR (right(w.path, 1) = '/' AND left(q.p, length(w.path)) = w.path))
+               AND w.written_ms > COALESCE(
+                 (SELECT r.read_ms FROM session_files r WHERE r.session = $1 AND r.path = q.p), -1))
+           ORDER BY path`,
   },
 };

@@ -473,10 +473,7 @@ export class SqliteStore implements Store {
     run('record file events', () =>
       raw.transaction(() => {
         const stmt = raw.prepare(kind === 'write' ? FILES.SQLITE.write : FILES.SQLITE.read);
-        for (const path of list) {
-          if (kind === 'write') stmt.run(session, path, at);
-          else stmt.run(at, session, path);
-        }
+        for (const path of list) stmt.run(session, path, at);
       })(),
     );
   }
@@ -485,7 +482,7 @@ export class SqliteStore implements Store {
     if (paths.length === 0) return [];
     const list = JSON.stringify(paths.slice(0, FILES.MAX_PATHS));
     return run('files written since read', () =>
-      this.#conn.raw.prepare(FILES.SQLITE.unread).pluck().all(session, list),
+      this.#conn.raw.prepare(FILES.SQLITE.unread).pluck().all({ session, list }),
     ) as string[];
   }
 
