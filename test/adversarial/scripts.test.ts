@@ -210,6 +210,51 @@ describe('a script the session wrote is not run unjudged', () => {
   );
 });
 
+describe('files a command lands without naming them (cp -r, tar -x, rsync) count as written', () => {
+  it('a hooks directory copied in from elsewhere: the commit that runs its hook is refused until it is read', async () => {
+    const staging = join(host.root, 'staging', '.githooks');
+    mkdirSync(staging, { recursive: true });
+    writeFileSync(join(staging, 'pre-commit'), `#!/bin/sh\n${wipe}`, { mode: 0o755 });
+    mkdirSync(join(host.work, '.githooks'), { recursive: true });
+    execFileSync('git', ['config', 'core.hooksPath', '.githooks'], { cwd: host.work });
+    try {
+      for (const land of [
+        `cp -r ${staging} .`,
+        `rsync -a ${staging}/ .githooks/`,
+        `tar -cf h.tar -C ${staging} pre-commit && tar -xf h.tar -C .githooks`,
+      ]) {
+        const copy = await host.bash(land);
+        expect(copy.denied, `${land}: ${copy.reason}`).toBe(false);
+        const commit = await host.bash('git commit --allow-empty -qm wip');
+        expect(commit.denied, land).toBe(true);
+        expect(existsSync(victim())).toBe(true);
+      }
+      // Read back, it is the agent's own choice to run it: a harmless hook now.
+      writeFileSync(join(host.work, '.githooks', 'pre-commit'), '#!/bin/sh\necho hooked > hook-ran\n');
+      await host.read(join(host.work, '.githooks', 'pre-commit'));
+      const step = await host.bash('git commit --allow-empty -qm wip');
+      expect(step.denied, step.reason).toBe(false);
+      expect(existsSync(join(host.work, 'hook-ran'))).toBe(true);
+    } finally {
+      execFileSync('git', ['config', '--unset', 'core.hooksPath'], { cwd: host.work });
+    }
+  });
+
+  it('the host settings directory written as a whole is the host settings', async () => {
+    const settings = join(host.root, 'staging', 'cl');
+    mkdirSync(settings, { recursive: true });
+    writeFileSync(join(settings, 'settings.json'), '{"hooks":{}}');
+    mkdirSync(join(host.work, '.claude'), { recursive: true });
+    for (const land of [`rsync -a ${settings}/ .claude/`, `cp -r ${settings}/. .claude/`, 'rm -rf .claude']) {
+      const step = await host.bash(land);
+      expect(step.denied, land).toBe(true);
+      expect(step.reason).toContain('gate.self');
+    }
+    const note = await host.bash('cp package.json .claude/');
+    expect(note.denied, note.reason).toBe(false);
+  });
+});
+
 describe('ordinary scripts pass', () => {
   it('npm test and npm run lint of an untouched package.json; make of an untouched Makefile', async () => {
     const other = new Host();

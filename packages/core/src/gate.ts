@@ -247,7 +247,9 @@ export function createGate(options: GateOptions): Gate {
       facts,
       ...(classification.writes ? { writes: classification.writes } : {}),
     };
-    const marked = await withSessionScripts(store, call.session, normalised);
+    const files = where?.files;
+    const exists = files ? (path: string) => files.realpath(path) !== undefined : undefined;
+    const marked = await withSessionScripts(store, call.session, normalised, exists);
     if (marked === normalised) return classification;
     return classifyNormalised(options.policy, call, marked, hints ?? ctx.toolHints(call.tool));
   }

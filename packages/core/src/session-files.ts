@@ -17,11 +17,20 @@ const READ_TOOLS: Record<string, string> = { Read: 'file_path', read_file: 'path
 /** Shell programs that print a file's contents. */
 const READERS = new Set(['cat', 'bat', 'batcat', 'head', 'tail', 'less', 'more', 'nl', 'view']);
 
-/** Absolute paths a passed call wrote (resolved writes only; an unresolved one names no file). */
+/**
+ * Absolute paths a passed call wrote (resolved writes only; an unresolved one names no file). A tree
+ * (`cp -r`, `tar -x -C DIR`, `rsync a/ DIR/`) is recorded as `DIR/` as well: every file below it is
+ * written by the call although the call names none of them.
+ */
 export function writtenPaths(classification: Classification): string[] {
   // A chmod or touch changes no contents: what the agent read is still what will run.
   const changed = (classification.writes ?? []).filter((w) => w.path.startsWith('/') && !w.metadataOnly);
-  return [...new Set(changed.map((w) => w.path))];
+  const out = new Set<string>();
+  for (const w of changed) {
+    out.add(w.path);
+    if (w.tree && w.path !== '/') out.add(`${w.path.replace(/\/+$/, '')}/`);
+  }
+  return [...out];
 }
 
 /** Absolute paths whose contents an observed read showed. */
@@ -54,10 +63,16 @@ export async function withSessionScripts(
   store: Store,
   session: string,
   normalised: NormalisedCall,
+  /**
+   * Whether a path is there now. A hook that is not there (`post-index-change` below a hooks
+   * directory the session copied in) runs nothing; one the command itself creates first is judged
+   * by the shell facts. Without a file view every path counts.
+   */
+  exists: (path: string) => boolean = () => true,
 ): Promise<NormalisedCall> {
   const scripts = normalised.facts?.scripts;
   if (!scripts || scripts.length === 0 || !normalised.facts) return normalised;
-  const written = await store.writtenSinceRead(session, scripts);
+  const written = (await store.writtenSinceRead(session, scripts)).filter(exists);
   if (written.length === 0) return normalised;
   const dynamic = [
     ...normalised.facts.dynamic,

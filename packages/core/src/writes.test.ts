@@ -105,6 +105,12 @@ describe('every way to write a file is judged by the same path rules', () => {
     `cd ${home} && echo x > .claude/settings.json`,
     'mv tollgate.config.yaml /tmp/x',
     'sed -i s/enforce/observe/ tollgate.config.yaml',
+    // A directory holding the host's settings, written as a whole.
+    'rsync -a /tmp/x/ .claude/',
+    'tar -xf x.tar -C .claude',
+    'unzip -o x.zip -d .claude',
+    'rm -rf .claude',
+    `rsync -a /tmp/x/ ${home}/.config/`,
   ])('shell write to the gate or host: %s', (command) => {
     expect(shell(command).rules).toContain('gate.self');
   });
@@ -135,6 +141,20 @@ describe('every way to write a file is judged by the same path rules', () => {
     const rules = shell(command).rules;
     expect(rules).not.toContain('gate.self');
     expect(rules).not.toContain('fs.write.protected');
+  });
+});
+
+describe('a write into a directory that is there writes its entries, not the directory', () => {
+  it('cp of a file into the home .claude directory writes that file only', () => {
+    const c = shell(`cp src/a.ts ${home}/.claude/`);
+    expect(c.writes?.map((w) => w.path)).toEqual([`${home}/.claude/a.ts`]);
+  });
+
+  it('a tree writer marks its writes as trees; a plain copy does not', () => {
+    expect(shell('cp -r src /tmp/out').writes?.every((w) => w.tree)).toBe(true);
+    expect(shell('tar -xf x.tar -C src').writes?.every((w) => w.tree)).toBe(true);
+    expect(shell('cp src/a.ts src/b.ts').writes?.some((w) => w.tree)).toBe(false);
+    expect(shell('mkdir -p build').writes?.some((w) => w.tree)).toBe(false);
   });
 });
 

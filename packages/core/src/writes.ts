@@ -15,6 +15,8 @@ export interface Write {
   metadataOnly?: boolean;
   /** The file is moved away from here (a move's source): what it held now lies at another write. */
   moved?: boolean;
+  /** The path may be a directory filled with files the call does not name (`cp -r`, `tar -x -C`). */
+  tree?: boolean;
 }
 
 /** Host tools that write the file named by these arguments (Claude Code's, MCP filesystem's). */
@@ -70,6 +72,7 @@ export function writesOfShell(facts: ShellFacts, scope: WriteScope | undefined):
       const write = judge(path, scope, true);
       if (metadataOnly) write.metadataOnly = true;
       if (segment.moves?.includes(path)) write.moved = true;
+      if (segment.writes_trees) write.tree = true;
       out.push(write);
     }
     if (segment.writes_unresolved) out.push({ path: segment.text.slice(0, 200), zone: 'unresolved' });

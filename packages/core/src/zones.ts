@@ -98,8 +98,12 @@ export function zoneOf(path: string, project: ProjectPaths): Zone {
   // A gate file, or a directory holding one (deleting or moving it takes the file along) — but not
   // the project root or above it, which hold everything and are judged by the other rules.
   if (project.gate.some((g) => within(p, g) || (within(g, p) && !within(root, p)))) return 'gate';
-  if (joined(root, HOST_IN_PROJECT).some((h) => within(p, h))) return 'host';
-  if (home && joined(home, HOST_IN_HOME).some((h) => within(p, h))) return 'host';
+  // The host's settings, or a directory holding them (`rsync -a x/ .claude/`, `tar -x -C .claude`,
+  // `rm -rf .claude` write them too) below the project root or the home directory.
+  if (joined(root, HOST_IN_PROJECT).some((h) => within(p, h) || (within(h, p) && !within(root, p))))
+    return 'host';
+  if (home && joined(home, HOST_IN_HOME).some((h) => within(p, h) || (within(h, p) && !within(home, p))))
+    return 'host';
   if (p.split('/').includes('.git')) return 'vcs';
   if (STARTUP_IN_PROJECT.some((f) => posix.basename(p) === f)) return 'startup';
   if (within(p, root)) return 'project';

@@ -601,6 +601,7 @@ export class Extractor {
       if (own.paths.length > 0) paths = [...new Set([...paths, ...own.paths])];
       if (own.unresolved) unresolved = true;
       if (own.moved) segment.moves = [...new Set(own.moved)];
+      if (own.paths.length > 0 && writesTrees(segment)) segment.writes_trees = true;
     }
     // A copy: handlers emit several segments from one invocation.
     segment.writes = paths.length > 0 ? [...paths] : [];
@@ -841,6 +842,19 @@ export class Extractor {
     }
     return stdin;
   }
+}
+
+/** Programs that fill the directories they write with files they do not name (archives, patches, syncs, moves). */
+const TREE_WRITERS = new Set(
+  'mv ln rsync tar bsdtar unzip 7z 7za 7zr unrar patch cpio cmake ditto'.split(' '),
+);
+
+/** Does the segment's program write whole trees (`cp -r`, `tar -x -C dir`, `rsync a/ b/`, `mv dir x`)? */
+function writesTrees(segment: ShellSegment): boolean {
+  if (TREE_WRITERS.has(segment.program)) return true;
+  if (segment.program !== 'cp' && segment.program !== 'scp') return false;
+  const options = segment.canonical ?? segment.flags;
+  return options.some((o) => /^(-[rRa]|--recursive|--archive)$/.test(o));
 }
 
 /** Redirection operators that write their target (`>&` only when the target is not a descriptor). */

@@ -118,6 +118,11 @@ export interface ShellSegment {
   creates_only?: boolean;
   /** Those of `writes` whose files the command moves away (mv's sources, `tar --remove-files`, `zip -m`). */
   moves?: string[];
+  /**
+   * The written paths may be directories the command fills with files it does not name (`cp -r`,
+   * `rsync`, `tar -x -C`, `unzip -d`, `patch`, `mv`): each stands for everything below it too.
+   */
+  writes_trees?: boolean;
   /** True when some write target could not be resolved (a variable, an unresolvable glob, an unknown cwd). */
   writes_unresolved?: boolean;
   /** The program file that will actually run (PATH lookup, globs and symlinks resolved), when a context could tell. */

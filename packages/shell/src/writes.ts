@@ -220,14 +220,16 @@ function into(s: Scanned, c: Compiled, ops: Found[], res: Resolver): Found[] {
     dest = ops.length >= 2 ? ops[ops.length - 1] : { text: '.' };
     sources = ops.length >= 2 ? ops.slice(0, -1) : ops;
   } else return ops.slice(0, 1);
-  const out: Found[] = [dest as Found];
   const noTarget = s.has('-T') || s.has('--no-target-directory');
+  const isDirectory = res.isDirectory((dest as Found).text);
+  // Into a directory that is there now, only the entries are written, not the directory itself.
+  const out: Found[] = isDirectory === true && !noTarget && mode !== 'link' ? [] : [dest as Found];
   const dir =
     !noTarget &&
     (target !== undefined ||
       sources.length > 1 ||
       (dest as Found).text.endsWith('/') ||
-      res.isDirectory((dest as Found).text) !== false);
+      isDirectory !== false);
   if (dir) {
     for (const src of sources) {
       const name = src.text.replace(/\/+$/, '').split('/').pop();
