@@ -1774,3 +1774,27 @@ passes('python -m MODULE runs the program the module is', [
   'python3 -m pip install -r requirements.txt',
   'python -m mypy src',
 ]);
+
+gates('values spelled as the program parses them; deploys and moves that delete', [
+  ['terraform apply -auto-approve=t', 'iac.destroy'],
+  ['terraform apply -destroy=1 -auto-approve=1', 'iac.destroy'],
+  ['kubectl scale deploy web --replicas=0x0', 'cluster.kubectl.destructive'],
+  ['kubectl scale deploy web --replicas=+00', 'cluster.kubectl.destructive'],
+  ['PULUMI_SKIP_CONFIRMATIONS=true pulumi up', 'shell.env.code-injection'],
+  ['aws s3 mv s3://prod/ s3://other/ --recursive', 'cloud.storage.delete'],
+  ['gsutil mv gs://a/x gs://b/x', 'cloud.storage.delete'],
+  ['gcloud storage mv gs://a/x gs://b/x', 'cloud.storage.delete'],
+  ['docker buildx build -o type=registry -t reg/x:latest .', 'publish.package'],
+  ['docker buildx build --output type=image,push=true -t reg/x .', 'publish.package'],
+  ['cdktf deploy --auto-approve', 'iac.destroy'],
+  ['cdk deploy --require-approval never', 'iac.destroy'],
+]);
+passes('values spelled as the program parses them; deploys and moves that delete', [
+  'terraform apply -auto-approve=false',
+  'kubectl scale deploy web --replicas=10',
+  'kubectl scale deploy web --replicas=0x10',
+  'PULUMI_SKIP_CONFIRMATIONS=false pulumi preview',
+  'docker buildx build -o type=docker -t x .',
+  'cdk diff',
+  'aws s3 ls s3://b',
+]);
