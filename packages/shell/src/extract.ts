@@ -519,10 +519,17 @@ export class Extractor {
       // After `--` a wrapper's command starts (`retry -t 3 -- dropdb prod`), however far in.
       if (inv.argv[k - 1] === '--') seen = 0;
       seen++;
+      // A program is named by its name or by a path to it; `@types/node` is a package, not node.
+      if (word.includes('/') && !/^(\/|\.\.?\/|~\/)/.test(word)) continue;
       const name = normalizeProgram(word);
       // `rm` is also a common subcommand (`gsutil rm`, `npm rm`): read it first, or right after `--`
       // or an option (`strace -o /dev/null -f rm -rf ~`).
       const commandPosition = seen === 1 || (inv.argv[k - 1] as string).startsWith('-');
+      // An interpreter's name is also a package, a version or a tool's subject (`brew install python
+      // node`, `which node`, `uv python install`): it runs only given code or a script.
+      // Right after `--`, or last with something on stdin (`printf … | nerdctl exec -i c -- sh`), it runs.
+      const runs = inv.argv[k - 1] === '--' || (k === inv.argv.length - 1 && inv.stdin !== undefined);
+      if (WRAPPED_INTERPRETERS.has(name) && !runs && !givenCode(inv.argv[k + 1])) continue;
       const destroys = WRAPPED.has(name) || /^mkfs(\.|$)/.test(name) || (name === 'rm' && commandPosition);
       if (!inv.unresolved[k] && destroys) {
         const inner = new Extractor(this.budget, this.handlers, this.fallbacks, this.res);
@@ -875,6 +882,16 @@ const WRAPPED = new Set(
     'python python3 node perl ruby php'
   ).split(' '),
 );
+
+/** Interpreters among WRAPPED, which an unknown program runs only when code or a script follows them. */
+const WRAPPED_INTERPRETERS = new Set('python python3 node perl ruby php bash sh zsh'.split(' '));
+
+/** The word after an interpreter's name gives it code (`-c`, `-e`, `-`), options, or a script file. */
+function givenCode(next: string | undefined): boolean {
+  if (next === undefined) return false;
+  if (next.startsWith('-')) return true;
+  return next.includes('/') || /\.(py|js|mjs|cjs|ts|sh|bash|zsh|rb|pl|pm|php)$/i.test(next);
+}
 
 function isQuotedCommandLine(word: Word): boolean {
   return (

@@ -253,3 +253,26 @@ describe('files a tool loads when it starts', () => {
     expect(kinds('cp /tmp/x build.rs && cargo fmt')).toEqual([]);
   });
 });
+
+describe("an interpreter's name among an unknown program's words", () => {
+  it('is a package, a subject or a version unless code or a script follows it', () => {
+    for (const command of [
+      'which python3 node',
+      'type node python3',
+      'brew install python node',
+      'uv python install 3.12',
+      'volta install node pnpm',
+      'pip install sh pytest',
+      'npm i -D @types/node typescript',
+    ])
+      expect(kinds(command), command).toEqual([]);
+  });
+
+  it('runs what it is given: code, options or a script', () => {
+    expect(programs(`retry python3 -c 'print(1)'`)).toContain('python3');
+    expect(programs('with-lock bash ./wipe.sh')).toContain('bash');
+    expect(programs('foo /usr/bin/python3 -c "print(1)"')).toContain('python3');
+    expect(programs("printf '%s\\n' 'rm -rf /' | nerdctl exec -i c -- sh")).toContain('rm');
+    expect(programs('tool -- node')).toContain('node');
+  });
+});
