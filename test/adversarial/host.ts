@@ -77,11 +77,17 @@ export class Host {
     };
   }
 
-  private payload(event: string, tool: string, input: Record<string, unknown>, extra = {}): string {
+  private payload(
+    event: string,
+    tool: string,
+    input: Record<string, unknown>,
+    extra = {},
+    cwd = this.work,
+  ): string {
     return JSON.stringify({
       session_id: this.session,
       transcript_path: join(this.home, '.claude', 'projects', `${this.session}.jsonl`),
-      cwd: this.work,
+      cwd,
       permission_mode: 'default',
       hook_event_name: event,
       tool_name: tool,
@@ -98,14 +104,14 @@ export class Host {
     return lastJson<HookAnswer>(run.stdout);
   }
 
-  /** A Bash tool call, as Claude Code makes it. */
-  async bash(command: string): Promise<Step> {
+  /** A Bash tool call, as Claude Code makes it; `cwd` is where the session's shell stands (a `cd` before). */
+  async bash(command: string, cwd = this.work): Promise<Step> {
     this.n++;
-    const pre = await this.hook(this.payload('PreToolUse', 'Bash', { command }));
+    const pre = await this.hook(this.payload('PreToolUse', 'Bash', { command }, {}, cwd));
     if (pre.hookSpecificOutput.permissionDecision === 'deny') return deniedStep(pre);
     const rewritten = pre.hookSpecificOutput.updatedInput?.command;
     const run = spawnSync('/bin/bash', ['-c', typeof rewritten === 'string' ? rewritten : command], {
-      cwd: this.work,
+      cwd,
       env: this.env(),
       encoding: 'utf8',
       timeout: 30_000,
@@ -118,6 +124,7 @@ export class Host {
         'Bash',
         { command },
         event === 'PostToolUse' ? { tool_response: response } : { error: response.stderr },
+        cwd,
       ),
     );
     return {

@@ -293,6 +293,21 @@ describe('ordinary scripts pass', () => {
     expect(step.stdout).toContain('fine');
   });
 
+  it('a read back with cat counts where the shell stands: in a package directory after a cd', async () => {
+    const pkg = join(host.work, 'packages', 'ui');
+    mkdirSync(pkg, { recursive: true });
+    const write = await host.bash("printf '#!/bin/sh\\necho built\\n' > build.sh && chmod +x build.sh", pkg);
+    expect(write.denied, write.reason).toBe(false);
+    expect((await host.bash('./build.sh', pkg)).denied).toBe(true);
+    // The same name from the project root is another file: no read of this one.
+    await host.bash('cat build.sh 2>/dev/null || true');
+    expect((await host.bash('./build.sh', pkg)).denied).toBe(true);
+    await host.bash('cat build.sh', pkg);
+    const step = await host.bash('./build.sh', pkg);
+    expect(step.denied, step.reason).toBe(false);
+    expect(step.stdout).toContain('built');
+  });
+
   it('a benign script the agent wrote runs once it has read it back', async () => {
     const path = join(host.work, 'ok.sh');
     await host.edit('Write', { file_path: path, content: 'echo fine\n' });

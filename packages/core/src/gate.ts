@@ -444,7 +444,7 @@ export function createGate(options: GateOptions): Gate {
       await admitObservation(store, observation, ctx.limits, ctx.onLimit);
       // A read the gate saw shows the agent what a file holds: a script it wrote may run again.
       if (input.attested) {
-        const paths = readPaths(observation.source, scopeAt(undefined));
+        const paths = readPaths(observation.source, scopeAt(input.cwd));
         if (paths.length > 0) await store.recordFileEvents(input.session, 'read', paths, clock.now());
       }
       return observation;

@@ -16,6 +16,8 @@ export interface ObservationInput {
   recordedBy: string;
   /** True only where the gate itself saw the read pass. */
   attested: boolean;
+  /** Where the read ran (a hook's cwd): the files a `cat FILE` read are resolved from there. */
+  cwd?: string;
   /**
    * read (default): output of a read. result: what a dispatched call returned, for preconditions
    * (evidence only when the tool is a read). directive: what the agent was told, never evidence.

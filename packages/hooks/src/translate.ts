@@ -345,6 +345,7 @@ async function postToolUse(input: HookInput, deps: HookDeps, host: HostInfo): Pr
     output: responseText(input.tool_response),
     recordedBy: host.recordedBy,
     attested: pairing === 'paired',
+    ...(input.cwd !== undefined ? { cwd: input.cwd } : {}),
   });
   if (pairing === 'taken')
     return {
