@@ -80,6 +80,47 @@ beforeAll(() => {
     '#!/usr/bin/env ruby\nAPP_PATH = File.expand_path("../config/application", __dir__)\nrequire_relative "../config/boot"\nrequire "rails/commands"\n',
     0o755,
   );
+  put(
+    'rs/justfile',
+    [
+      'set positional-arguments',
+      'version := `git describe --tags`',
+      'alias b := build',
+      '',
+      '# the default recipe',
+      'check: fmt',
+      '    cargo test',
+      '',
+      'fmt:',
+      '    @cargo fmt --check',
+      '',
+      'build target="debug": fmt',
+      '    cargo build --profile {{target}}',
+      '',
+      'clean:',
+      '    -rm -rf coverage',
+      '',
+      'nuke:',
+      '    rm -rf ~/important',
+      '',
+      'wipe: nuke',
+      '    echo done',
+      '',
+      'sh-body:',
+      '    #!/usr/bin/env bash',
+      '    set -euo pipefail',
+      '    git push --force origin main',
+      '',
+      'py-body:',
+      '    #!/usr/bin/env python3',
+      '    print(1)',
+      '',
+    ].join('\n'),
+  );
+  put('rs/crate/src/lib.rs', '');
+  put('dot/justfile', 'set dotenv-load\nrun:\n    cargo run\n');
+  put('tk/Taskfile.yml', 'version: "3"\ntasks:\n  build:\n    cmds: [rm -rf ~/important]\n');
+  put('rb/Rakefile', 'task :build do\n  sh "rm -rf ~/important"\nend\n');
   ctx = { cwd: root, home: join(root, 'home'), path: '/usr/bin:/bin', files: nodeFileView() };
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -274,5 +315,35 @@ describe("an interpreter's name among an unknown program's words", () => {
     expect(programs('foo /usr/bin/python3 -c "print(1)"')).toContain('python3');
     expect(programs("printf '%s\\n' 'rm -rf /' | nerdctl exec -i c -- sh")).toContain('rm');
     expect(programs('tool -- node')).toContain('node');
+  });
+});
+
+describe('recipe runners: a justfile is read as make reads a Makefile', () => {
+  const rs = () => join(root, 'rs');
+  it('judges the recipe, its dependencies and the variables evaluated when the file loads', () => {
+    expect(programs('just', rs())).toEqual(expect.arrayContaining(['just', 'git', 'cargo']));
+    expect(kinds('just', rs())).toEqual([]);
+    expect(kinds('just b release', rs())).toEqual([]);
+    expect(kinds('just --list', rs())).toEqual([]);
+    // From a directory below the justfile, as just finds it.
+    expect(kinds('just check', join(rs(), 'crate', 'src'))).toEqual([]);
+    expect(programs('just clean', rs())).toContain('rm');
+  });
+
+  it('a destructive recipe, or one a dependency pulls in, is what the command runs', () => {
+    expect(programs('just nuke', rs())).toContain('rm');
+    expect(programs('just wipe', rs())).toContain('rm');
+    expect(programs('just sh-body', rs())).toContain('git');
+  });
+
+  it('what cannot be read is unknown: another interpreter, a loaded .env, an unknown recipe, Taskfile and Rakefile', () => {
+    expect(kinds('just py-body', rs())).toContain('unresolved_script');
+    expect(kinds('just nosuch', rs())).toContain('unresolved_script');
+    expect(kinds('just --shell python3 check', rs())).toContain('unresolved_script');
+    expect(kinds('just run', join(root, 'dot'))).toContain('unresolved_script');
+    expect(kinds('task build', join(root, 'tk'))).toContain('unresolved_script');
+    expect(kinds('rake build', join(root, 'rb'))).toContain('unresolved_script');
+    expect(kinds('rake -T', join(root, 'rb'))).toEqual([]);
+    expect(kinds('task --list', join(root, 'tk'))).toEqual([]);
   });
 });
