@@ -1798,3 +1798,22 @@ passes('values spelled as the program parses them; deploys and moves that delete
   'cdk diff',
   'aws s3 ls s3://b',
 ]);
+
+passes('ordinary forms of tools whose other forms are gated', [
+  'flask db upgrade',
+  'flask db migrate -m "add users"',
+  'alembic downgrade base --sql',
+  'docker compose --dry-run down -v',
+  'docker compose down -v --dry-run',
+  "aws ec2 describe-instances --query 'Reservations[].Instances[?State.Name==`running`].InstanceId'",
+  "az vm list --query '[?`1`]'",
+  'npm dist-tag ls pkg',
+  'npm owner ls pkg',
+]);
+gates('ordinary forms of tools whose other forms are gated', [
+  ['flask db downgrade', 'db.migration.revert'],
+  ['flask shell', 'framework.console'],
+  ['docker compose down -v', 'container.remove'],
+  ['npm dist-tag add pkg@1 latest', 'publish.package'],
+  ["read 'a[$(rm -rf ~)]'", 'shell.dynamic'],
+]);

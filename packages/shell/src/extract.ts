@@ -584,8 +584,12 @@ export class Extractor {
   emit(inv: Invocation, extra?: { payload?: string; config?: string[]; argv?: string[] }): void {
     if (this.segments.length >= MAX_SEGMENTS)
       throw new LimitExceeded(`more than ${MAX_SEGMENTS} simple commands`);
-    // A word bash may evaluate as arithmetic later (`test -v`, `declare -i`, `$(( … ))`).
-    for (const word of inv.argv) checkArithmeticWord(this, word, inv.text);
+    // A word bash may evaluate as arithmetic (`test -v`, `declare -i`, `let`, `unset 'a[…]'`): only
+    // the shell's own builtins do; another program's data (`aws --query '…[?x==`1`]'`) is not code.
+    // An arithmetic expansion left as written (`$(( 'a[$(…)]' ))`) is evaluated whatever the program.
+    const builtin = ARITHMETIC_BUILTINS.has(normalizeProgram(inv.argv[0] ?? ''));
+    for (const word of inv.argv)
+      if (builtin || word.includes('$((') || word.includes('$[')) checkArithmeticWord(this, word, inv.text);
     const segment = buildSegment({
       argv: extra?.argv ?? inv.argv,
       unresolved: inv.unresolved.some(Boolean),
@@ -881,6 +885,13 @@ const WRAPPED = new Set(
     // Interpreters given code (`tool python -c '…'`): their code is judged as theirs.
     'python python3 node perl ruby php'
   ).split(' '),
+);
+
+/** Builtins that evaluate their words as arithmetic or as (subscripted) variable names. */
+const ARITHMETIC_BUILTINS = new Set(
+  'test [ [[ declare typeset local export readonly let unset read printf mapfile readarray shift return exit break continue wait getopts builtin command eval source . ulimit'.split(
+    ' ',
+  ),
 );
 
 /** Interpreters among WRAPPED, which an unknown program runs only when code or a script follows them. */
