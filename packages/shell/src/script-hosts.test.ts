@@ -121,6 +121,29 @@ beforeAll(() => {
   put('dot/justfile', 'set dotenv-load\nrun:\n    cargo run\n');
   put('tk/Taskfile.yml', 'version: "3"\ntasks:\n  build:\n    cmds: [rm -rf ~/important]\n');
   put('rb/Rakefile', 'task :build do\n  sh "rm -rf ~/important"\nend\n');
+  const gradlew = [
+    '#!/bin/sh',
+    'APP_HOME=$( cd -P "${APP_HOME:-./}.." > /dev/null && printf \'%s\\n\' "$PWD" ) || exit',
+    'if [ -n "$JAVA_HOME" ] ; then',
+    '    JAVACMD=$JAVA_HOME/bin/java',
+    'else',
+    '    JAVACMD=java',
+    'fi',
+    'set -- -classpath "$APP_HOME/gradle/wrapper/gradle-wrapper.jar" org.gradle.wrapper.GradleWrapperMain "$@"',
+    'eval "set -- $(',
+    '        printf \'%s\\n\' "$DEFAULT_JVM_OPTS $JAVA_OPTS $GRADLE_OPTS" |',
+    '        xargs -n1 |',
+    "        sed ' s~[^-[:alnum:]+,./:=@_]~\\\\&~g; ' |",
+    "        tr '\\n' ' '",
+    '    )" \'"$@"\'',
+    'exec "$JAVACMD" "$@"',
+    '',
+  ].join('\n');
+  put('jvm/gradlew', gradlew, 0o755);
+  put('jvm/gradle/wrapper/gradle-wrapper.properties', 'distributionUrl=x\n');
+  put('jvm-bare/gradlew', gradlew, 0o755);
+  put('jvm-evil/gradlew', gradlew.replace('exec "$JAVACMD"', 'rm -rf ~/important\nexec "$JAVACMD"'), 0o755);
+  put('jvm-evil/gradle/wrapper/gradle-wrapper.properties', 'distributionUrl=x\n');
   ctx = { cwd: root, home: join(root, 'home'), path: '/usr/bin:/bin', files: nodeFileView() };
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -345,5 +368,21 @@ describe('recipe runners: a justfile is read as make reads a Makefile', () => {
     expect(kinds('rake build', join(root, 'rb'))).toContain('unresolved_script');
     expect(kinds('rake -T', join(root, 'rb'))).toEqual([]);
     expect(kinds('task --list', join(root, 'tk'))).toEqual([]);
+  });
+});
+
+describe("a JVM build wrapper's generated statements", () => {
+  it('are forgiven beside the wrapper properties; the rest of the file is judged', () => {
+    expect(kinds('./gradlew build', join(root, 'jvm'))).toEqual([]);
+    expect(kinds('sh gradlew clean test', join(root, 'jvm'))).toEqual([]);
+    expect(programs('./gradlew build', join(root, 'jvm-evil'))).toContain('rm');
+  });
+
+  it('stay unknown without the properties, or when the command sets what they read', () => {
+    expect(kinds('./gradlew build', join(root, 'jvm-bare'))).toContain('substitution_in_command_position');
+    expect(kinds('JAVA_HOME=/tmp/x ./gradlew build', join(root, 'jvm'))).toContain(
+      'substitution_in_command_position',
+    );
+    expect(kinds('export JAVA_OPTS=-Dx=1; ./gradlew build', join(root, 'jvm'))).toContain('eval');
   });
 });

@@ -9,6 +9,7 @@ import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
 import { isFrameworkLauncher } from './framework-launchers.js';
 import { isHookFile } from './git-hooks.js';
+import { forgiveWrapperStatements } from './jvm-wrappers.js';
 import { DESCRIPTOR_PATH } from './node-files.js';
 import { isReadOnlyCode } from './payload.js';
 import { interpreterLanguage, type Language, SHELLS } from './programs.js';
@@ -382,7 +383,9 @@ export function runShellFile(
   if (path === undefined) return;
   const text = own ? descriptorScript(ex, inv, path) : readScript(ex, inv, path);
   if (text === undefined) return;
+  const from = ex.dynamic.length;
   judge(text, path);
+  if (!own) forgiveWrapperStatements(ex, path, from, ex.res.texts[0] ?? inv.text);
 }
 
 /** `python FILE`, `node FILE`, …: read the program file and judge its source. */
@@ -490,10 +493,12 @@ function judgeProgramText(ex: Extractor, inv: Invocation, word: string, path: st
     // `BASH_ENV=x ./s.sh`: bash reads BASH_ENV's file before the script (sh reads ENV when interactive).
     if (interpreter === 'bash' && inv.assignments.some((a) => /^BASH_ENV=./.test(a)))
       ex.flag('startup_variable', inv.text);
+    const from = ex.dynamic.length;
     judgeShellText(ex, inv, text, `script:${path}`, [
       word,
       ...args.map((a, k) => (argsUnresolved[k] ? null : a)),
     ]);
+    forgiveWrapperStatements(ex, path, from, ex.res.texts[0] ?? inv.text);
     return;
   }
   const language = interpreterLanguage(interpreter);
