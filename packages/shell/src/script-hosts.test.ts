@@ -123,6 +123,7 @@ beforeAll(() => {
   put('rb/Rakefile', 'task :build do\n  sh "rm -rf ~/important"\nend\n');
   const gradlew = [
     '#!/bin/sh',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: shell text
     'APP_HOME=$( cd -P "${APP_HOME:-./}.." > /dev/null && printf \'%s\\n\' "$PWD" ) || exit',
     'if [ -n "$JAVA_HOME" ] ; then',
     '    JAVACMD=$JAVA_HOME/bin/java',
