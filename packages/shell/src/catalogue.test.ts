@@ -1817,3 +1817,15 @@ gates('ordinary forms of tools whose other forms are gated', [
   ['npm dist-tag add pkg@1 latest', 'publish.package'],
   ["read 'a[$(rm -rf ~)]'", 'shell.dynamic'],
 ]);
+
+gates("a command tar feeds the archive's data runs that data", [
+  ["tar -xf input.tar --to-command='sh'", 'shell.dynamic'],
+  ["tar -xf input.tar -I 'sh'", 'shell.dynamic'],
+  ["tar -cf out.tar -I 'psql -X' file", 'db.sql.dynamic'],
+  ["tar -cf host:out.tar --rmt-command='git reset --hard' file", 'git.reset.discard'],
+]);
+passes("a command tar feeds the archive's data runs that data", [
+  "tar -xf input.tar --to-command='wc -c'",
+  'tar -xzf a.tgz -I pigz',
+  "tar -cf a.tar.zst -I 'zstd -19' src",
+]);

@@ -2,7 +2,7 @@
 // `zip -TT CMD`, `man -P CMD`, `tar --checkpoint-action=exec=CMD`, sed's `e` command, vim's `-c '!…'`,
 // less's `+!…`, and `EDITOR=`/`PAGER=`/`GIT_SSH_COMMAND=`… set for a command. Each command is parsed
 // and judged like any other; one that is not static is unknown-dynamic.
-import type { Extractor, Handler, Invocation } from './extract.js';
+import type { Extractor, Handler, Invocation, Stdin } from './extract.js';
 import { normalizeProgram } from './normalize.js';
 import { splitWords } from './prefixes.js';
 import { SHELLS } from './programs.js';
@@ -22,14 +22,21 @@ export function runValue(
   unresolved: boolean,
   /** Words the program adds to the command (`rg --pre CMD` runs `CMD FILE`). */
   added = '',
+  /** The program feeds the command data on stdin (`tar --to-command=sh` feeds it each member). */
+  dataOnStdin = false,
 ): void {
   if (unresolved || /[$`]/.test(value)) {
     ex.flag('unresolved_code', inv.text);
     return;
   }
   if (value.trim() === '') return;
-  ex.parseString(added === '' ? value : `${value} ${added}`, [...inv.via, label], { ifs: DEFAULT_IFS });
+  const text = added === '' ? value : `${value} ${added}`;
+  const stdin: Stdin | undefined = dataOnStdin ? { from: 'pipe-dynamic' } : undefined;
+  ex.parseString(text, [...inv.via, label], { ifs: DEFAULT_IFS }, false, stdin);
 }
+
+/** Options whose command reads what the program feeds it: a shell there runs the archive's data. */
+const DATA_ON_STDIN = /^(tar|bsdtar) --(to-command|use-compress-program)$/;
 
 /** Options whose command the program runs with more words: each searched file, for `rg --pre`. */
 const ADDED_WORDS: Record<string, string> = { 'rg --pre': '"$SEARCHED_FILE"' };
@@ -54,7 +61,7 @@ export const programCommands: Handler = (ex, inv, _env, program) => {
   for (const c of read.commands) {
     const unresolved = sameShape ? (inv.unresolved[c.index + 1] ?? true) : inv.unresolved.some(Boolean);
     const label = `${program} ${c.option}`;
-    runValue(ex, inv, label, c.value, unresolved, ADDED_WORDS[label] ?? '');
+    runValue(ex, inv, label, c.value, unresolved, ADDED_WORDS[label] ?? '', DATA_ON_STDIN.test(label));
   }
   // ripgrep reads options (--pre among them) from the file this variable names.
   if (program === 'rg' && inv.assignments.some((a) => a.startsWith('RIPGREP_CONFIG_PATH=')))
@@ -103,7 +110,8 @@ function tarOptionsVariable(ex: Extractor, inv: Invocation, program: string): vo
   }
   const read = readOptions(program, splitWords(value));
   if (!read) return;
-  for (const c of read.commands) runValue(ex, inv, `TAR_OPTIONS ${c.option}`, c.value, false);
+  for (const c of read.commands)
+    runValue(ex, inv, `TAR_OPTIONS ${c.option}`, c.value, false, '', DATA_ON_STDIN.test(`tar ${c.option}`));
   checkpointActions(ex, inv, 'TAR_OPTIONS', read.canonical, false);
 }
 
