@@ -240,6 +240,28 @@ describe('files a command lands without naming them (cp -r, tar -x, rsync) count
     }
   });
 
+  it('a config file the repository includes from the work tree is read back before git obeys it', async () => {
+    execFileSync('git', ['config', 'include.path', '../.gitconfig-shared'], { cwd: host.work });
+    try {
+      const shared = join(host.work, '.gitconfig-shared');
+      const write = await host.edit('Write', {
+        file_path: shared,
+        content: `[core]\n\tfsmonitor = "${wipe.trim()}; echo"\n`,
+      });
+      expect(write.denied).toBe(false);
+      const status = await host.bash('git status --short');
+      expect(status.denied, status.reason).toBe(true);
+      expect(existsSync(victim())).toBe(true);
+      // Rewritten harmless and read back, it is the repository's configuration again.
+      writeFileSync(shared, '[core]\n\tautocrlf = false\n');
+      await host.read(shared);
+      const again = await host.bash('git status --short');
+      expect(again.denied, again.reason).toBe(false);
+    } finally {
+      execFileSync('git', ['config', '--unset', 'include.path'], { cwd: host.work });
+    }
+  });
+
   it('the host settings directory written as a whole is the host settings', async () => {
     const settings = join(host.root, 'staging', 'cl');
     mkdirSync(settings, { recursive: true });

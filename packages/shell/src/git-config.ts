@@ -27,6 +27,11 @@ export interface GitFileConfig {
   entries: string[];
   /** Some config file exists but could not be read (too large, unreadable, an include loop). */
   unreadable: boolean;
+  /**
+   * Files an include.path / includeIf names outside a `.git` directory (a shared config the project
+   * commits): their text is configuration git obeys, as a script is code the shell runs.
+   */
+  includes?: string[];
 }
 
 export function readGitConfig(src: GitConfigSource): GitFileConfig {
@@ -106,7 +111,9 @@ function readFile(
   for (const [key, value] of parseGitConfig(text)) {
     out.entries.push(`${key}=${value}`);
     if (key === 'include.path' || /^includeif\..*\.path$/.test(key)) {
-      readFile(files, expand(value, posix.dirname(path)), out, expand, depth + 1);
+      const included = expand(value, posix.dirname(path));
+      if (!included.split('/').includes('.git')) (out.includes ??= []).push(included);
+      readFile(files, included, out, expand, depth + 1);
     }
   }
 }

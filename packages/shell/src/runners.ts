@@ -939,6 +939,9 @@ function gitFiles(ex: Extractor, inv: Invocation): GitFiles | undefined {
     cache.set(key, config);
     entries.push(...config.entries);
     unreadable ||= config.unreadable;
+    // A config file the repository includes from the work tree: one the session wrote is refused
+    // until read back, as a script is (`include.path = ../.gitconfig-shared` setting core.fsmonitor).
+    for (const path of config.includes ?? []) noteScript(ex.res, path);
   }
   return { entries, unreadable, cwds: dirs, gitDir: gitDir ?? env.get('GIT_DIR'), home: res.ctx?.home };
 }
