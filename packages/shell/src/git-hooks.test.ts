@@ -124,7 +124,9 @@ describe('hookFiles', () => {
       context: context(dir),
       deadlineMs: 2000,
     });
-    expect(facts.segments[0]?.writes).toEqual([join(dir, '.githooks', 'pre-push')]);
+    // The hooks' own commands are judged as well: the apply is the first git segment.
+    const apply = facts.segments.find((s) => s.program === 'git' && s.subcommand === 'apply');
+    expect(apply?.writes).toEqual([join(dir, '.githooks', 'pre-push')]);
     expect(facts.dynamic.map((d) => d.kind)).toContain('script_written_by_command');
     // The patch written by the same command is not what is read now.
     const same = parseShell("printf 'x' > fix.diff && git apply fix.diff", {
@@ -177,5 +179,38 @@ describe('a hook written and run by one command', () => {
   it('not where the git command runs no hook, or nothing written is a hook', () => {
     expect(dynamic("printf 'x' > .husky/pre-commit && git diff")).not.toContain('script_written_by_command');
     expect(dynamic('echo x > notes.txt && git commit -am x')).not.toContain('script_written_by_command');
+  });
+});
+
+describe("a hook's own commands", () => {
+  it('are judged: a hook running npm test runs the package script', () => {
+    const dir = repo('hook-runs', 'githooks');
+    writeFileSync(join(dir, '.githooks', 'pre-commit'), '#!/bin/sh\nnpm test\n');
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ scripts: { test: 'rm -rf src' } }));
+    const facts = parseShell('git commit -qm x', { context: context(dir), deadlineMs: 2000 });
+    expect(facts.segments.map((s) => s.program)).toContain('rm');
+    expect(facts.scripts).toContain(join(dir, 'package.json'));
+  });
+
+  it("add nothing where they cannot be resolved (husky's stub), and a hook running git is read once", () => {
+    const dir = repo('hook-husky', 'husky');
+    const facts = parseShell('git commit -qm x', { context: context(dir), deadlineMs: 2000 });
+    expect(facts.dynamic).toEqual([]);
+    const loop = repo('hook-loop', 'githooks');
+    writeFileSync(
+      join(loop, '.githooks', 'pre-commit'),
+      '#!/bin/sh\ngit add -u\ngit commit --amend --no-edit\n',
+    );
+    const again = parseShell('git commit -qm x', { context: context(loop), deadlineMs: 2000 });
+    expect(again.dynamic).toEqual([]);
+    expect(again.segments.filter((s) => s.program === 'git').length).toBeGreaterThan(1);
+  });
+
+  it('a hook in another language is listed, not read', () => {
+    const dir = repo('hook-py', 'githooks');
+    writeFileSync(join(dir, '.githooks', 'pre-commit'), '#!/usr/bin/env python3\nimport shutil\n');
+    const facts = parseShell('git commit -qm x', { context: context(dir), deadlineMs: 2000 });
+    expect(facts.scripts).toContain(join(dir, '.githooks', 'pre-commit'));
+    expect(facts.segments.filter((s) => s.via.includes('git hook pre-commit'))).toEqual([]);
   });
 });

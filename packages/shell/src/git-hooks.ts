@@ -11,7 +11,7 @@ import type { FileView } from './files.js';
 import { findGitDir } from './git-config.js';
 
 /** githooks(5): the names git runs. */
-const HOOK_NAMES = new Set([
+export const HOOK_NAMES: ReadonlySet<string> = new Set([
   'applypatch-msg',
   'pre-applypatch',
   'post-applypatch',

@@ -6,7 +6,7 @@ import type { FileView, ResolveContext } from './files.js';
 import { type FileConfig, resolveGit, scanGlobals } from './git.js';
 import { findGitDir, type GitFileConfig, parseGitConfig, readGitConfig } from './git-config.js';
 import { gitFacts } from './git-facts.js';
-import { hookFiles, mayRunHooks } from './git-hooks.js';
+import { HOOK_NAMES, hookFiles, mayRunHooks } from './git-hooks.js';
 import { namesRevision } from './git-refs.js';
 import { rebaseEffect, switchEffect, switchPlaces } from './git-switch.js';
 import { gitWrites } from './git-writes.js';
@@ -1015,8 +1015,34 @@ function noteHooks(ex: Extractor, sub: string | undefined, files: GitFiles | und
   for (const e of entries)
     if (e.toLowerCase().startsWith('core.hookspath=')) hooksPath = e.slice('core.hookspath='.length);
   for (const cwd of cwds)
-    for (const path of hookFiles(view, cwd, { hooksPath, gitDir: files.gitDir, home: files.home }))
+    for (const path of hookFiles(view, cwd, { hooksPath, gitDir: files.gitDir, home: files.home })) {
       noteScript(ex.res, path);
+      judgeHookText(ex, view, path);
+    }
+}
+
+/** Hooks read in this parse: a hook whose commands run git again is read once. */
+const HOOKS_READ = {};
+const HOOK_BYTES = 64 * 1024;
+
+/**
+ * What a shell hook runs is judged as a script's commands are, quietly: `npm test` there runs the
+ * package's script (itself listed, so one the session wrote is refused), `rm -rf …` is gated. What
+ * cannot be resolved in a hook (husky's `. "$(dirname "$0")/h"`) adds nothing, as a heredoc does.
+ */
+function judgeHookText(ex: Extractor, view: FileView, path: string): void {
+  if (!HOOK_NAMES.has(posix.basename(path))) return;
+  const read = ex.res.slot(HOOKS_READ, () => new Set<string>());
+  if (read.has(path)) return;
+  read.add(path);
+  const text = view.readText(path, HOOK_BYTES);
+  if (text === undefined) return;
+  const interpreter = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(text);
+  const program = interpreter
+    ? posix.basename(interpreter[1] === '/usr/bin/env' ? (interpreter[2] ?? '') : (interpreter[1] as string))
+    : 'sh';
+  if (!/^(sh|bash|dash|zsh)$/.test(program)) return;
+  ex.parseString(text, [`git hook ${posix.basename(path)}`], { ifs: ' \t\n' }, true);
 }
 
 /** Environment variables that change which config files git reads. */
