@@ -529,7 +529,13 @@ export class Extractor {
       // node`, `which node`, `uv python install`): it runs only given code or a script.
       // Right after `--`, or last with something on stdin (`printf … | nerdctl exec -i c -- sh`), it runs.
       const runs = inv.argv[k - 1] === '--' || (k === inv.argv.length - 1 && inv.stdin !== undefined);
-      if (WRAPPED_INTERPRETERS.has(name) && !runs && !givenCode(inv.argv[k + 1])) continue;
+      if (
+        WRAPPED_INTERPRETERS.has(name) &&
+        !runs &&
+        !givenCode(inv.argv[k + 1]) &&
+        !this.isFile(inv.argv[k + 1])
+      )
+        continue;
       const destroys = WRAPPED.has(name) || /^mkfs(\.|$)/.test(name) || (name === 'rm' && commandPosition);
       if (!inv.unresolved[k] && destroys) {
         const inner = new Extractor(this.budget, this.handlers, this.fallbacks, this.res);
@@ -548,6 +554,17 @@ export class Extractor {
         return;
       }
     }
+  }
+
+  /**
+   * Whether a word names a file where the command runs (`strace -f bash setup` runs ./setup). Without
+   * a file view any word may: the interpreter is read as running it.
+   */
+  private isFile(word: string | undefined): boolean {
+    if (word === undefined || word === '') return false;
+    if (!this.res.files) return true;
+    const { paths, unresolved } = this.res.paths(word);
+    return unresolved || paths.some((p) => this.res.files?.realpath(p) !== undefined);
   }
 
   /** Whether the file view shows no entry at this absolute path (a dangling link is an entry). */
@@ -857,7 +874,9 @@ export class Extractor {
 
 /** Programs that fill the directories they write with files they do not name (archives, patches, syncs, moves). */
 const TREE_WRITERS = new Set(
-  'mv ln rsync tar bsdtar unzip 7z 7za 7zr unrar patch cpio cmake ditto'.split(' '),
+  'mv ln rsync tar bsdtar unzip 7z 7za 7zr 7zz unrar rar patch cpio cmake ditto jar zipfile tarfile'.split(
+    ' ',
+  ),
 );
 
 /** Does the segment's program write whole trees (`cp -r`, `tar -x -C dir`, `rsync a/ b/`, `mv dir x`)? */

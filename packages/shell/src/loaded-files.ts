@@ -1,5 +1,5 @@
 // The project files a tool loads and runs when it starts (pytest's conftest.py, cargo's build.rs,
-// vitest's config; recipe files are read by recipe-runners.ts): the project's own code, not judged here, but listed as files the
+// Taskfile, Rakefile, vitest's config; a justfile is read by recipe-runners.ts): the project's own code, not judged here, but listed as files the
 // command runs, so that one the session wrote and has not read since is refused (as a script is),
 // and one the same command writes first is caught.
 import type { Extractor, Invocation } from './extract.js';
@@ -13,6 +13,8 @@ const LOADED: Record<string, readonly string[]> = {
   pytest: ['conftest.py', 'tests/conftest.py', 'test/conftest.py'],
   'py.test': ['conftest.py', 'tests/conftest.py', 'test/conftest.py'],
   cargo: ['build.rs'],
+  task: ['Taskfile.yml', 'Taskfile.yaml', 'taskfile.yml', 'taskfile.yaml'],
+  rake: ['Rakefile', 'rakefile', 'Rakefile.rb'],
   tox: ['tox.ini'],
   nox: ['noxfile.py'],
   vitest: configs('vitest.config', 'vite.config', 'vitest.workspace'),

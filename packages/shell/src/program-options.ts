@@ -73,7 +73,7 @@ const RSYNC = optionModel(
     'p|perms E|executability chmod= A|acls X|xattrs o|owner g|group devices specials D t|times ' +
     'U|atimes open-noatime crtimes O|omit-dir-times J|omit-link-times super fake-super S|sparse ' +
     'preallocate n|dry-run W|whole-file checksum-choice|cc= x|one-file-system B|block-size= ' +
-    'e|rsh! rsync-path! existing ignore-existing remove-source-files delete delete-before ' +
+    'e|rsh! rsync-path! existing ignore-existing remove-source-files|remove-sent-files delete delete-before ' +
     'delete-during|del delete-delay delete-after delete-excluded ignore-missing-args ' +
     'delete-missing-args ignore-errors force max-delete= max-size= min-size= max-alloc= partial ' +
     'partial-dir= delay-updates m|prune-empty-dirs numeric-ids usermap= groupmap= chown= timeout= ' +

@@ -1,26 +1,19 @@
-// Recipe runners whose recipes live in a project file: `just` (a justfile's recipes are shell lines,
-// read and judged as a Makefile's are), `task` (Taskfile.yml) and `rake` (a Rakefile is Ruby). A
-// recipe that cannot be read — a shebang for another interpreter, a setting that changes the shell
-// or loads an environment file, an import, a task file or a Rakefile — is unknown-dynamic, unless the
-// command only lists or shows recipes.
+// `just`: a justfile's recipes are shell lines, read and judged as a Makefile's are. A recipe that
+// cannot be read (a shebang for another interpreter, a setting that changes the shell or loads an
+// environment file, an import, an interpolation whose text cannot be told) is unknown-dynamic, unless
+// the command only lists or shows recipes. (Taskfile.yml and a Rakefile are project code a tool loads,
+// listed by loaded-files.ts so that one the session wrote is refused; they are not read here.)
 import { posix } from 'node:path';
 import type { Extractor, Invocation } from './extract.js';
 import { canRead, judgeShellText, readScript } from './scripts.js';
 
-export const RECIPE_RUNNERS: ReadonlySet<string> = new Set(['just', 'task', 'go-task', 'rake']);
+export const RECIPE_RUNNERS: ReadonlySet<string> = new Set(['just']);
 
-const FILES: Record<string, readonly string[]> = {
-  just: ['justfile', 'Justfile', '.justfile', 'JUSTFILE'],
-  task: ['Taskfile.yml', 'Taskfile.yaml', 'taskfile.yml', 'taskfile.yaml'],
-  rake: ['Rakefile', 'rakefile', 'Rakefile.rb', 'rakefile.rb'],
-};
+const JUSTFILES = ['justfile', 'Justfile', '.justfile', 'JUSTFILE'];
 
 /** Options that only list, show or check recipes: nothing runs. */
-const LISTING: Record<string, RegExp> = {
-  just: /^(-l|--list|--summary|-s|--show|--dump|--evaluate|--variables|--groups|--help|-h|--version|-V|-n|--dry-run|--completions|--fmt|--check|--unstable)$/,
-  task: /^(-l|--list|-a|--list-all|--summary|-n|--dry|--help|-h|--version|--init|-i)$/,
-  rake: /^(-T|--tasks|-P|--prereqs|-D|--describe|-W|--where|-n|--dry-run|--help|-h|--version|-V)$/,
-};
+const LISTING =
+  /^(-l|--list|--summary|-s|--show|--dump|--evaluate|--variables|--groups|--help|-h|--version|-V|-n|--dry-run|--completions|--fmt|--check|--unstable)$/;
 
 /** just's options that take the next word. */
 const JUST_VALUES = new Set(
@@ -33,19 +26,12 @@ const JUST_VALUES = new Set(
 const JUST_UNKNOWN =
   /^(--shell|--shell-arg|--set|--dotenv-filename|--dotenv-path|--working-directory|-d|--command|-c|--justfile|-f|--one|--choose)(=|$)/;
 
-export function runRecipeRunner(ex: Extractor, inv: Invocation, program: string): void {
-  const tool = program === 'go-task' ? 'task' : program;
+export function runRecipeRunner(ex: Extractor, inv: Invocation, _program: string): void {
   const words = inv.argv.slice(1);
-  if (words.some((w) => LISTING[tool]?.test(w.split('=')[0] as string))) return;
+  if (words.some((w) => LISTING.test(w.split('=')[0] as string))) return;
   if (!canRead(ex, inv)) return;
-  const file = findFile(ex, FILES[tool] ?? []);
+  const file = findFile(ex, JUSTFILES);
   if (file === undefined) return;
-  if (tool !== 'just') {
-    // A Taskfile's commands and a Rakefile's Ruby are not read here.
-    readScript(ex, inv, file);
-    ex.flag('unresolved_script', `${file}: ${inv.text.slice(0, 160)}`);
-    return;
-  }
   const text = readScript(ex, inv, file);
   if (text === undefined) return;
   judgeJust(ex, inv, text, words, file);
@@ -68,9 +54,17 @@ function findFile(ex: Extractor, names: readonly string[]): string | undefined {
   return undefined;
 }
 
+interface Param {
+  name: string;
+  variadic: boolean;
+  /** The default's text (a string literal), null for one that is an expression; absent when none. */
+  fallback?: string | null;
+}
+
 interface Recipe {
   body: string[];
   deps: string[];
+  params: Param[];
   /** The body cannot be read as shell lines (another interpreter, a working directory of its own). */
   opaque: boolean;
 }
@@ -81,6 +75,8 @@ interface Justfile {
   first?: string;
   /** Commands run while the file is evaluated (backticks in assignments) and exported names. */
   preamble: string[];
+  /** Variables whose value is a string literal (null: an expression that cannot be told here). */
+  values: Map<string, string | null>;
   /** Something changes the shell or the environment, or pulls in other files. */
   opaque: boolean;
 }
@@ -89,7 +85,13 @@ const HEADER = /^@?([A-Za-z_][\w-]*)((?:\s+[^:]*?)?)\s*:(?!=)(.*)$/;
 const SAFE_SHEBANG = /^#!\s*(?:\/usr\/bin\/env\s+(?:-S\s+)?)?(?:\/(?:usr\/)?bin\/)?(sh|bash|dash|zsh)(\s|$)/;
 
 export function parseJustfile(text: string): Justfile {
-  const out: Justfile = { recipes: new Map(), aliases: new Map(), preamble: [], opaque: false };
+  const out: Justfile = {
+    recipes: new Map(),
+    aliases: new Map(),
+    preamble: [],
+    values: new Map(),
+    opaque: false,
+  };
   let current: Recipe | undefined;
   let attributes: string[] = [];
   const lines = text.split(/\r?\n/);
@@ -138,6 +140,7 @@ export function parseJustfile(text: string): Justfile {
       if (/```|'''|"""/.test(assignment[3] as string)) out.opaque = true;
       // An exported variable is in every recipe's environment: `export BASH_ENV := …` is judged so.
       if (assignment[1]) out.preamble.push(`export ${assignment[2]}="$__just_value"`);
+      out.values.set(assignment[2] as string, literal((assignment[3] as string).trim()));
       continue;
     }
     const header = HEADER.exec(line);
@@ -152,6 +155,7 @@ export function parseJustfile(text: string): Justfile {
       .filter((w) => w !== '' && w !== '&&');
     const recipe: Recipe = {
       body: [],
+      params: params(header[2] as string),
       // A dependency given arguments (`(build "x")`) or a recipe run elsewhere or by another interpreter.
       deps,
       opaque:
@@ -170,57 +174,124 @@ export function parseJustfile(text: string): Justfile {
   return out;
 }
 
+/** A string literal's text (`'x'`, `"x"` without escapes); null for any other expression. */
+function literal(text: string): string | null {
+  const m = /^'([^']*)'$|^"([^"\\]*)"$/.exec(text);
+  return m ? (m[1] ?? m[2] ?? '') : null;
+}
+
+/** A header's parameters: `name`, `name='default'`, `+name` / `*name` (variadic), `$name` (exported). */
+function params(text: string): Param[] {
+  const out: Param[] = [];
+  for (const m of text.matchAll(
+    /([+*]?)\$?([A-Za-z_][\w-]*)(?:=('[^']*'|"(?:[^"\\]|\\.)*"|`[^`]*`|\S+))?/g,
+  )) {
+    const param: Param = { name: m[2] as string, variadic: m[1] !== '' };
+    // A backtick default runs when the argument is left out: an expression, not text.
+    if (m[3] !== undefined) param.fallback = literal(m[3]);
+    else if (m[1] === '*') param.fallback = '';
+    out.push(param);
+  }
+  return out;
+}
+
 /**
  * The shell texts a recipe runs: each line in a shell of its own (as make does), or the whole body as
- * one script under a POSIX shell's `#!`; `@` and `-` prefixes dropped, `{{…}}` an expansion that
- * cannot be told. Undefined for a body another interpreter runs.
+ * one script under a POSIX shell's `#!`; `@` and `-` prefixes dropped. `{{name}}` is pasted as just
+ * pastes it, the argument's or the variable's text (so `$(…)` in it runs); any other interpolation
+ * cannot be told. Undefined when something cannot be told, or another interpreter runs the body.
  */
-function recipeScripts(recipe: Recipe): string[] | undefined {
+function recipeScripts(
+  recipe: Recipe,
+  bound: Map<string, string | null>,
+  just: Justfile,
+): string[] | undefined {
+  let known = true;
   const interpolate = (line: string) =>
-    line.replace(/\{\{\{\{/g, '{ {').replace(/\{\{[^}]*\}\}/g, '"$__just_interp"');
+    line.replace(/\{\{\{\{/g, '{{ ').replace(/\{\{([^}]*)\}\}/g, (_, expr: string) => {
+      const name = expr.trim();
+      const value = bound.has(name) ? bound.get(name) : just.values.get(name);
+      if (value === undefined || value === null) known = false;
+      return value ?? '';
+    });
   const [first] = recipe.body;
+  let scripts: string[];
   if (first?.startsWith('#!')) {
     if (!SAFE_SHEBANG.test(first)) return undefined;
-    return [recipe.body.slice(1).map(interpolate).join('\n')];
+    scripts = [recipe.body.slice(1).map(interpolate).join('\n')];
+  } else scripts = recipe.body.map((line) => interpolate(line.replace(/^[@-]+/, '')));
+  return known ? scripts : undefined;
+}
+
+/** The recipe's parameters bound to the words given (null: a word that cannot be told), defaults for the rest. */
+function bind(recipe: Recipe, args: readonly (string | null)[]): Map<string, string | null> {
+  const out = new Map<string, string | null>();
+  let k = 0;
+  for (const param of recipe.params) {
+    if (param.variadic) {
+      const rest = args.slice(k);
+      k = args.length;
+      out.set(
+        param.name,
+        rest.length > 0 ? (rest.some((a) => a === null) ? null : rest.join(' ')) : (param.fallback ?? null),
+      );
+    } else if (k < args.length) out.set(param.name, args[k++] ?? null);
+    else out.set(param.name, param.fallback ?? null);
   }
-  return recipe.body.map((line) => interpolate(line.replace(/^[@-]+/, '')));
+  return out;
 }
 
 function judgeJust(ex: Extractor, inv: Invocation, text: string, words: string[], file: string): void {
+  const unresolvedWords = inv.unresolved.slice(1);
   const just = parseJustfile(text);
   const unknown = (why: string) => ex.flag('unresolved_script', `${file}: ${why}: ${inv.text.slice(0, 120)}`);
   if (just.opaque) {
     unknown('a setting, import or line that is not read here');
     return;
   }
-  const chosen: string[] = [];
-  let expectRecipe = true;
+  const chosen: Array<{ name: string; args: (string | null)[] }> = [];
+  let last: { name: string; args: (string | null)[]; room: number } | undefined;
   for (let k = 0; k < words.length; k++) {
     const w = words[k] as string;
-    if (w === '--') break;
+    const given = unresolvedWords[k] ? null : w;
+    if (w === '--' && !last) break;
     if (JUST_UNKNOWN.test(w)) {
       unknown(w);
       return;
     }
-    if (w.startsWith('-')) {
+    if (!last && w.startsWith('-')) {
       if (!w.includes('=') && JUST_VALUES.has(w)) k++;
       continue;
     }
-    // `VAR=value` overrides a variable; any other word is a recipe or an argument of the last one.
-    if (/^[A-Za-z_][\w-]*=/.test(w)) continue;
+    // `VAR=value` overrides a variable (whose text is then unknown here).
+    if (!last && /^[A-Za-z_][\w-]*=/.test(w)) {
+      just.values.set(w.slice(0, w.indexOf('=')), null);
+      continue;
+    }
+    // A word is the last recipe's argument while it has room for one, else the next recipe.
+    if (last && last.room > 0) {
+      last.args.push(given);
+      last.room--;
+      continue;
+    }
     const name = just.aliases.get(w) ?? w;
-    if (just.recipes.has(name)) chosen.push(name);
-    else if (expectRecipe) {
+    const recipe = just.recipes.get(name);
+    if (recipe === undefined || given === null) {
       unknown(`no recipe ${w}`);
       return;
     }
-    expectRecipe = false;
+    last = {
+      name,
+      args: [],
+      room: recipe.params.some((p) => p.variadic) ? Number.POSITIVE_INFINITY : recipe.params.length,
+    };
+    chosen.push(last);
   }
-  if (chosen.length === 0 && just.first !== undefined) chosen.push(just.first);
+  if (chosen.length === 0 && just.first !== undefined) chosen.push({ name: just.first, args: [] });
   const preamble = just.preamble.join('\n');
   if (preamble !== '') judgeShellText(ex, inv, preamble, 'just (variables)');
   const seen = new Set<string>();
-  const visit = (name: string, depth: number): void => {
+  const visit = (name: string, depth: number, args: readonly (string | null)[] = []): void => {
     if (seen.has(name) || depth > 16) return;
     seen.add(name);
     const recipe = just.recipes.get(name);
@@ -233,14 +304,14 @@ function judgeJust(ex: Extractor, inv: Invocation, text: string, words: string[]
       return;
     }
     for (const dep of recipe.deps) visit(dep, depth + 1);
-    const scripts = recipeScripts(recipe);
+    const scripts = recipeScripts(recipe, bind(recipe, args), just);
     if (scripts === undefined) {
-      unknown(`recipe ${name} runs another interpreter`);
+      unknown(`recipe ${name}: an interpolation or interpreter not read here`);
       return;
     }
     const exported = just.preamble.filter((l) => l.startsWith('export ')).join('\n');
     for (const script of scripts)
       judgeShellText(ex, inv, exported === '' ? script : `${exported}\n${script}`, `just ${name}`);
   };
-  for (const name of chosen) visit(name, 0);
+  for (const { name, args } of chosen) visit(name, 0, args);
 }

@@ -84,6 +84,7 @@ beforeAll(() => {
     'rs/justfile',
     [
       'set positional-arguments',
+      "name := 'app'",
       'version := `git describe --tags`',
       'alias b := build',
       '',
@@ -110,6 +111,18 @@ beforeAll(() => {
       '    #!/usr/bin/env bash',
       '    set -euo pipefail',
       '    git push --force origin main',
+      '',
+      'tick arg=`rm -rf ~/important`:',
+      '    echo {{arg}}',
+      '',
+      'inner:',
+      '    echo {{`rm -rf ~/important`}}',
+      '',
+      'say c:',
+      '    echo x{{c}}',
+      '',
+      'greet who="world":',
+      '    echo hello {{who}} {{version}} {{name}}',
       '',
       'py-body:',
       '    #!/usr/bin/env python3',
@@ -140,6 +153,7 @@ beforeAll(() => {
     'exec "$JAVACMD" "$@"',
     '',
   ].join('\n');
+  put('bare/setup', 'rm -rf ~/important\n');
   put('jvm/gradlew', gradlew, 0o755);
   put('jvm/gradle/wrapper/gradle-wrapper.properties', 'distributionUrl=x\n');
   put('jvm-bare/gradlew', gradlew, 0o755);
@@ -339,6 +353,9 @@ describe("an interpreter's name among an unknown program's words", () => {
     expect(programs('foo /usr/bin/python3 -c "print(1)"')).toContain('python3');
     expect(programs("printf '%s\\n' 'rm -rf /' | nerdctl exec -i c -- sh")).toContain('rm');
     expect(programs('tool -- node')).toContain('node');
+    // A script named without an extension, there where the command runs.
+    expect(programs('strace -f bash setup', join(root, 'bare'))).toContain('rm');
+    expect(programs('fakeroot sh setup', join(root, 'bare'))).toContain('rm');
   });
 });
 
@@ -360,15 +377,28 @@ describe('recipe runners: a justfile is read as make reads a Makefile', () => {
     expect(programs('just sh-body', rs())).toContain('git');
   });
 
-  it('what cannot be read is unknown: another interpreter, a loaded .env, an unknown recipe, Taskfile and Rakefile', () => {
+  it('an interpolation is pasted as just pastes it: an argument runs as shell text', () => {
+    expect(programs('just say "$(rm -rf ~/important)"', rs())).toContain('rm');
+    expect(programs('just say ";rm -rf ~/important"', rs())).toContain('rm');
+    expect(kinds('just say hi', rs())).toEqual([]);
+    // A literal variable is known; one from a backtick is not, nor a backtick default or interpolation.
+    expect(kinds('just greet', rs())).toContain('unresolved_script');
+    expect(kinds('just tick', rs())).toContain('unresolved_script');
+    expect(kinds('just tick x', rs())).toEqual([]);
+    expect(kinds('just inner', rs())).toContain('unresolved_script');
+  });
+
+  it('what cannot be read is unknown: another interpreter, a loaded .env, a changed shell, an unknown recipe', () => {
     expect(kinds('just py-body', rs())).toContain('unresolved_script');
     expect(kinds('just nosuch', rs())).toContain('unresolved_script');
     expect(kinds('just --shell python3 check', rs())).toContain('unresolved_script');
     expect(kinds('just run', join(root, 'dot'))).toContain('unresolved_script');
-    expect(kinds('task build', join(root, 'tk'))).toContain('unresolved_script');
-    expect(kinds('rake build', join(root, 'rb'))).toContain('unresolved_script');
-    expect(kinds('rake -T', join(root, 'rb'))).toEqual([]);
-    expect(kinds('task --list', join(root, 'tk'))).toEqual([]);
+  });
+
+  it('a Taskfile and a Rakefile are project code the tool loads: listed, not read', () => {
+    expect(parse('task build', join(root, 'tk')).scripts).toContain(join(root, 'tk', 'Taskfile.yml'));
+    expect(parse('rake build', join(root, 'rb')).scripts).toContain(join(root, 'rb', 'Rakefile'));
+    expect(kinds('rake build', join(root, 'rb'))).toEqual([]);
   });
 });
 

@@ -27,6 +27,8 @@ export interface Found {
   at?: number;
   /** The path is only a directory under which unknown names are written. */
   unresolved?: boolean;
+  /** The argv index of the operand the path's last name comes from (`cp SRC DIR/` writes DIR/NAME). */
+  from?: number;
   /** The path's files are moved away (mv's sources, `tar --remove-files`): written by removal. */
   moved?: boolean;
 }
@@ -367,6 +369,27 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
       return [];
     },
   },
+  // `rar a|m ARCHIVE FILES`: the archive; `m` and `-df` delete the files once archived; `x`/`e` unpack.
+  rar: {
+    custom: (s) => {
+      const [command, archive, ...members] = s.operands;
+      const verb = command === undefined ? '' : (s.argv[command] as string);
+      if (/^[xe]$/.test(verb)) return [members[0] === undefined ? { text: '.' } : operand(s, members[0])];
+      if (!/^[amuf]$/.test(verb) || archive === undefined) return [];
+      const moves = verb === 'm' || s.argv.includes('-df');
+      return [
+        operand(s, archive),
+        ...(moves ? members.map((at) => ({ ...operand(s, at), moved: true })) : []),
+      ];
+    },
+  },
+  unrar: {
+    custom: (s) => {
+      const [command, , dir] = s.operands;
+      if (command === undefined || !/^[xe]$/.test(s.argv[command] as string)) return [];
+      return [dir === undefined ? { text: '.' } : operand(s, dir)];
+    },
+  },
   openssl: {
     values: '-in -out -key -keyout -passin -passout -config -subj -days -inkey -signkey -CA -CAkey -certfile',
     targets: '-out -keyout',
@@ -405,10 +428,33 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
   },
 };
 
+/** Python's `-m zipfile` / `-m tarfile`: `-e ARCHIVE [DIR]` unpacks into DIR (here), `-c ARCHIVE FILES` writes ARCHIVE. */
+const PY_ARCHIVE: WriteModel = {
+  custom: (s) => {
+    const [archive, dir] = s.operands;
+    if (s.has('-e') || s.has('--extract')) return [dir === undefined ? { text: '.' } : operand(s, dir)];
+    if ((s.has('-c') || s.has('--create')) && archive !== undefined) return [operand(s, archive)];
+    return [];
+  },
+};
+
+/** `jar xf A.jar` unpacks here; `jar cf|uf A.jar FILES` writes the archive. */
+const JAR: WriteModel = {
+  custom: (s) => {
+    const mode = s.argv[1] ?? '';
+    if (/^-?[a-zA-Z]*x/.test(mode) || s.has('--extract')) return [{ text: '.' }];
+    const file = /^-?[a-zA-Z]*[cu][a-zA-Z]*f/.test(mode) ? s.argv[2] : undefined;
+    return file === undefined ? [] : [{ text: file, at: 2 }];
+  },
+};
+
 /** Program names that share a model. */
 const ALIASES: Record<string, string> = {
   bsdtar: 'tar',
   sqlite: 'sqlite3',
+  '7za': '7z',
+  '7zr': '7z',
+  '7zz': '7z',
 };
 
 /** mkfs and mkfs.TYPE: the device. */
@@ -422,6 +468,8 @@ const COMPILER: WriteModel = {
 
 export function writeModel(program: string): WriteModel | undefined {
   const name = own(ALIASES, program) ?? program;
+  if (name === 'zipfile' || name === 'tarfile') return PY_ARCHIVE;
+  if (name === 'jar') return JAR;
   if (Object.hasOwn(WRITE_MODELS, name)) return WRITE_MODELS[name];
   if (/^mkfs(\.|$)/.test(name)) return MKFS;
   if (/^(gcc|g\+\+|cc|c\+\+|clang|clang\+\+|ld|ld\.(bfd|gold|lld)|tcc)(-\d+)?$/.test(name)) return COMPILER;

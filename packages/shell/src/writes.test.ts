@@ -202,6 +202,25 @@ describe('programs', () => {
     expect(writes('cp --no a b')).toEqual(['/w/b', '/w/b/a']);
   });
 
+  it('a name copied into a directory is unknown when its source is (cp dot/$f ~/)', () => {
+    expect(seg('f=.bashrc; cp dot/$f ~/', 'cp').writes_unresolved).toBe(true);
+    expect(seg('cp -t ~ "$(ls dot/x)"', 'cp').writes_unresolved).toBe(true);
+    expect(seg('cp dot/.bashrc out/', 'cp').writes_unresolved).toBe(false);
+  });
+
+  it('archivers unpack into a directory, and those that delete what they archive move it', () => {
+    expect(writes('python3 -m zipfile -e p.zip out', 'zipfile')).toEqual(['/w/out']);
+    expect(writes('python3 -m tarfile -e p.tar', 'tarfile')).toEqual(['/w']);
+    expect(writes('jar xf p.jar')).toEqual(['/w']);
+    expect(writes('jar cf app.jar classes')).toEqual(['/w/app.jar']);
+    expect(writes('unrar x a.rar')).toEqual(['/w']);
+    expect(seg('rar m /tmp/a.rar src').moves).toEqual(['/w/src']);
+    expect(seg('rar a -df /tmp/a.rar src').moves).toEqual(['/w/src']);
+    expect(seg('rar a /tmp/a.rar src').moves).toBeUndefined();
+    expect(seg('7za a -sdel /tmp/a.7z src').moves).toEqual(['/w/src']);
+    expect(seg('rsync -a --remove-sent-files src/ /tmp/x/').moves).toEqual(['/w/src']);
+  });
+
   it('always sets writes and writes_unresolved, also without a context', () => {
     const [echo] = parseShell('echo hi').segments;
     expect(echo?.writes).toEqual([]);

@@ -237,6 +237,7 @@ function into(s: Scanned, c: Compiled, ops: Found[], res: Resolver): Found[] {
         out.push({
           text: `${(dest as Found).text.replace(/\/+$/, '')}/${name}`,
           at: (dest as Found).at ?? -1,
+          ...(src.at !== undefined ? { from: src.at } : {}),
         });
     }
   }
@@ -282,7 +283,11 @@ export function programWrites(
   for (const f of found(s, c, res)) {
     // A default or directory (`patch` without a file, `tar -P`): written, but the names under it are unknown.
     if (f.unresolved) set.unresolved = true;
-    const paths = addPath(set, f.text, f.at !== undefined && (unresolved[f.at] ?? false), res, temp);
+    // `cp dot/$f ~/` writes ~/NAME, NAME unknown: unresolved with the source it comes from.
+    const unknown =
+      (f.at !== undefined && (unresolved[f.at] ?? false)) ||
+      (f.from !== undefined && (unresolved[f.from] ?? false));
+    const paths = addPath(set, f.text, unknown, res, temp);
     if (f.moved) moved.push(...paths);
   }
   if (moved.length > 0) set.moved = moved;
