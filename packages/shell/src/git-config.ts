@@ -112,7 +112,10 @@ function readFile(
     out.entries.push(`${key}=${value}`);
     if (key === 'include.path' || /^includeif\..*\.path$/.test(key)) {
       const included = expand(value, posix.dirname(path));
-      if (!included.split('/').includes('.git')) (out.includes ??= []).push(included);
+      if (!included.split('/').includes('.git')) {
+        out.includes ??= [];
+        out.includes.push(included);
+      }
       readFile(files, included, out, expand, depth + 1);
     }
   }
