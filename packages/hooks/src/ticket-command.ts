@@ -6,6 +6,7 @@
 import {
   parseShell,
   type ResolveContext,
+  ranByHook,
   resolvePath,
   type ShellSegment,
   viaPackageRunner,
@@ -104,7 +105,9 @@ export function ticketCommand(
   // The command a package runner runs (npx tollgate ...) is a segment of its own too; the runner's
   // segment already names that invocation, so it is not counted twice.
   const runs = (s: ShellSegment) => viaPackageRunner(s.via) && directly(s, roots, isSelf);
-  const found = facts.segments
+  // What a git hook runs (tollgate's own git-hook among it) is git's doing, not the command's.
+  const segments = facts.segments.filter((s) => !ranByHook(s));
+  const found = segments
     .filter((s) => !runs(s))
     .flatMap((s) => invocations(s, roots, 0, isSelf).map((words) => ({ segment: s, words })));
   if (found.length === 0) return { kind: 'none' };
@@ -114,7 +117,7 @@ export function ticketCommand(
   const { segment, words } = first;
   if (!SUBCOMMANDS.has(words[0] ?? '')) return { kind: 'agent', subcommand: words[0] ?? '' };
   const problem =
-    facts.segments.filter((s) => !s.via.includes(segment.program) && !runs(s)).length !== 1 ||
+    segments.filter((s) => !s.via.includes(segment.program) && !runs(s)).length !== 1 ||
     facts.dynamic.length > 0 ||
     facts.error !== undefined ||
     found.length > 1

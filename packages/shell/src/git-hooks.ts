@@ -10,6 +10,14 @@ import { posix } from 'node:path';
 import type { FileView } from './files.js';
 import { findGitDir } from './git-config.js';
 
+/** The `via` of a command a git hook runs: git runs it, not the command's author. */
+export const HOOK_VIA = 'git hook';
+
+/** Whether git, not the command itself, runs this segment (a hook's own command). */
+export function ranByHook(segment: { via: readonly string[] }): boolean {
+  return segment.via.some((v) => v.startsWith(`${HOOK_VIA} `));
+}
+
 /** githooks(5): the names git runs. */
 export const HOOK_NAMES: ReadonlySet<string> = new Set([
   'applypatch-msg',

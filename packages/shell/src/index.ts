@@ -2,6 +2,7 @@
 // becomes public API.
 export { parseShell } from './facts.js';
 export type { FileView, ResolveContext } from './files.js';
+export { ranByHook } from './git-hooks.js';
 export { type FileLimits, type NodeFileView, nodeFileView } from './node-files.js';
 export { viaPackageRunner } from './package-runners.js';
 export { resolvePath } from './resolve.js';

@@ -6,7 +6,7 @@ import type { FileView, ResolveContext } from './files.js';
 import { type FileConfig, resolveGit, scanGlobals } from './git.js';
 import { findGitDir, type GitFileConfig, parseGitConfig, readGitConfig } from './git-config.js';
 import { gitFacts } from './git-facts.js';
-import { HOOK_NAMES, hookFiles, mayRunHooks } from './git-hooks.js';
+import { HOOK_NAMES, HOOK_VIA, hookFiles, mayRunHooks } from './git-hooks.js';
 import { namesRevision } from './git-refs.js';
 import { rebaseEffect, switchEffect, switchPlaces } from './git-switch.js';
 import { gitWrites } from './git-writes.js';
@@ -1042,7 +1042,7 @@ function judgeHookText(ex: Extractor, view: FileView, path: string): void {
     ? posix.basename(interpreter[1] === '/usr/bin/env' ? (interpreter[2] ?? '') : (interpreter[1] as string))
     : 'sh';
   if (!/^(sh|bash|dash|zsh)$/.test(program)) return;
-  ex.parseString(text, [`git hook ${posix.basename(path)}`], { ifs: ' \t\n' }, true);
+  ex.parseString(text, [`${HOOK_VIA} ${posix.basename(path)}`], { ifs: ' \t\n' }, true);
 }
 
 /** Environment variables that change which config files git reads. */
