@@ -1823,9 +1823,14 @@ gates("a command tar feeds the archive's data runs that data", [
   ["tar -xf input.tar -I 'sh'", 'shell.dynamic'],
   ["tar -cf out.tar -I 'psql -X' file", 'db.sql.dynamic'],
   ["tar -cf host:out.tar --rmt-command='git reset --hard' file", 'git.reset.discard'],
+  ["TAPE=host:archive tar -c --rmt-command='git reset --hard' file", 'git.reset.discard'],
 ]);
 passes("a command tar feeds the archive's data runs that data", [
   "tar -xf input.tar --to-command='wc -c'",
   'tar -xzf a.tgz -I pigz',
   "tar -cf a.tar.zst -I 'zstd -19' src",
+  // The remote tape program runs only for an archive on another host.
+  "tar -cf out.tar --rmt-command='git reset --hard' file",
+  "tar --force-local -cf host:out.tar --rmt-command='git reset --hard' file",
+  "tar -cf host:out --rmt-command='git reset --hard' --rmt-command='/usr/libexec/rmt' file",
 ]);

@@ -71,8 +71,31 @@ export const programCommands: Handler = (ex, inv, _env, program) => {
     for (const command of read.positionals) runValue(ex, inv, program, command, inv.unresolved.some(Boolean));
   }
   checkpointActions(ex, inv, program, read.canonical, inv.unresolved.some(Boolean));
-  if (program.endsWith('tar')) tarOptionsVariable(ex, inv, program);
+  if (program.endsWith('tar')) {
+    tarOptionsVariable(ex, inv, program);
+    remoteTapeCommand(ex, inv, program, read.canonical);
+  }
 };
+
+/**
+ * `tar -cf host:out.tar --rmt-command=CMD`: an archive on another host (`host:path`, also from TAPE)
+ * is reached through the remote tape program, the last --rmt-command given; `--force-local` keeps a
+ * name with a colon a local file, and then nothing is run.
+ */
+function remoteTapeCommand(
+  ex: Extractor,
+  inv: Invocation,
+  program: string,
+  canonical: readonly string[],
+): void {
+  const last = (name: string) => canonical.findLast((o) => o.startsWith(`${name}=`))?.slice(name.length + 1);
+  const rmt = last('--rmt-command');
+  if (rmt === undefined || canonical.includes('--force-local')) return;
+  const archive =
+    last('--file') ?? inv.assignments.findLast((a) => a.startsWith('TAPE='))?.slice('TAPE='.length);
+  if (archive === undefined || !/^[^/]*:/.test(archive)) return;
+  runValue(ex, inv, `${program} --rmt-command`, rmt, inv.unresolved.some(Boolean));
+}
 
 /** `--checkpoint-action=exec=CMD` runs CMD; an action that is not static may be one. */
 function checkpointActions(

@@ -50,7 +50,7 @@ const TAR = gnu(
     'to-command! atime-preserve? delay-directory-restore no-delay-directory-restore group= group-map= ' +
     'mode= mtime= m|touch no-same-owner no-same-permissions numeric-owner owner= owner-map= ' +
     'p|preserve-permissions|same-permissions same-owner s|preserve-order|same-order sort= ' +
-    'f|file= F|info-script|new-volume-script! L|tape-length= M|multi-volume rmt-command! rsh-command! ' +
+    'f|file= F|info-script|new-volume-script! L|tape-length= M|multi-volume rmt-command= rsh-command! ' +
     'volno-file= b|blocking-factor= B|read-full-records i|ignore-zeros record-size= H|format= V|label= ' +
     'a|auto-compress I|use-compress-program! j|bzip2 J|xz lzip lzma lzop no-auto-compress ' +
     'z|gzip|gunzip|ungzip Z|compress|uncompress zstd add-file= backup? C|directory= exclude= ' +
