@@ -12,7 +12,7 @@ import { runMake } from './makefile.js';
 import { runPackageRunner } from './package-runners.js';
 import { runPackageScripts, runTaskRunner, TASK_RUNNERS } from './package-scripts.js';
 import { runCmdlet } from './powershell-cmdlets.js';
-import { RECIPE_RUNNERS, runRecipeRunner } from './recipe-runners.js';
+import { runJust } from './recipe-runners.js';
 import { runToolchain } from './toolchain-runners.js';
 
 const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
@@ -27,6 +27,6 @@ export function runsFiles(ex: Extractor, inv: Invocation, env: Env, program: str
   if (PACKAGE_MANAGERS.has(program)) runPackageScripts(ex, inv, env, program);
   else if (TASK_RUNNERS.has(program)) runTaskRunner(ex, inv, program);
   else if (program === 'make') runMake(ex, inv);
-  else if (RECIPE_RUNNERS.has(program)) runRecipeRunner(ex, inv, program);
+  else if (program === 'just') runJust(ex, inv);
   return false;
 }

@@ -1,7 +1,8 @@
-// The project files a tool loads and runs when it starts (pytest's conftest.py, cargo's build.rs,
-// Taskfile, Rakefile, vitest's config; a justfile is read by recipe-runners.ts): the project's own code, not judged here, but listed as files the
-// command runs, so that one the session wrote and has not read since is refused (as a script is),
-// and one the same command writes first is caught.
+// The project files a tool loads and runs when it starts (pytest's conftest.py, cargo's build.rs, a
+// Taskfile, a Rakefile, vitest's config; a justfile is read by recipe-runners.ts): the project's own
+// code, not judged here, but listed as files the command runs, so that one the session wrote and has
+// not read since is refused (as a script is), and one the same command writes first is caught.
+// `python -m pytest` is the segment `pytest` too (code.ts), so it lists them as well.
 import type { Extractor, Invocation } from './extract.js';
 import { noteScript } from './scripts.js';
 
@@ -45,14 +46,9 @@ const CARGO_BUILDS = new Set([
 
 export function noteLoadedFiles(ex: Extractor, inv: Invocation, program: string): void {
   if (!ex.res.files) return;
-  // `python -m pytest` is pytest.
-  const tool =
-    /^python[0-9.]*$/.test(program) && inv.argv[1] === '-m' && /^py\.?test$/.test(inv.argv[2] ?? '')
-      ? 'pytest'
-      : program;
-  const names = Object.hasOwn(LOADED, tool) ? LOADED[tool] : undefined;
+  const names = Object.hasOwn(LOADED, program) ? LOADED[program] : undefined;
   if (names === undefined) return;
-  if (tool === 'cargo' && !CARGO_BUILDS.has(inv.argv.find((w, k) => k > 0 && !w.startsWith('-')) ?? ''))
+  if (program === 'cargo' && !CARGO_BUILDS.has(inv.argv.find((w, k) => k > 0 && !w.startsWith('-')) ?? ''))
     return;
   for (const name of names) {
     const { paths, unresolved } = ex.res.paths(name);

@@ -7,8 +7,6 @@ import { posix } from 'node:path';
 import type { Extractor, Invocation } from './extract.js';
 import { canRead, judgeShellText, readScript } from './scripts.js';
 
-export const RECIPE_RUNNERS: ReadonlySet<string> = new Set(['just']);
-
 const JUSTFILES = ['justfile', 'Justfile', '.justfile', 'JUSTFILE'];
 
 /** Options that only list, show or check recipes: nothing runs. */
@@ -26,7 +24,8 @@ const JUST_VALUES = new Set(
 const JUST_UNKNOWN =
   /^(--shell|--shell-arg|--set|--dotenv-filename|--dotenv-path|--working-directory|-d|--command|-c|--justfile|-f|--one|--choose)(=|$)/;
 
-export function runRecipeRunner(ex: Extractor, inv: Invocation, _program: string): void {
+/** `just [OPTIONS] [RECIPE [ARGS…]]…`: the recipes it runs, judged from the justfile it finds. */
+export function runJust(ex: Extractor, inv: Invocation): void {
   const words = inv.argv.slice(1);
   if (words.some((w) => LISTING.test(w.split('=')[0] as string))) return;
   if (!canRead(ex, inv)) return;

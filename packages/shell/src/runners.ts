@@ -17,6 +17,7 @@ import { GLOBAL_VALUE_OPTIONS } from './options.js';
 import { own } from './own.js';
 import { commandText, gitCommandValues } from './pager-editor.js';
 import { slice } from './prefixes.js';
+import { SHELLS } from './programs.js';
 import { readOptions } from './read-options.js';
 import {
   canRead,
@@ -25,6 +26,7 @@ import {
   noteRunsHooks,
   noteScript,
   runShellFile,
+  shebang,
   stdinScriptFile,
 } from './scripts.js';
 import { isKnownInitEval, isKnownInitFile, isKnownInitSource } from './shell-init.js';
@@ -1037,11 +1039,10 @@ function judgeHookText(ex: Extractor, view: FileView, path: string): void {
   read.add(path);
   const text = view.readText(path, HOOK_BYTES);
   if (text === undefined) return;
-  const interpreter = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(text);
-  const program = interpreter
-    ? posix.basename(interpreter[1] === '/usr/bin/env' ? (interpreter[2] ?? '') : (interpreter[1] as string))
-    : 'sh';
-  if (!/^(sh|bash|dash|zsh)$/.test(program)) return;
+  // As a script's `#!` is read: another language's hook is listed, not read (a `#!` that cannot be
+  // told is read as shell, as a hook without one is).
+  const interpreter = shebang(text);
+  if (interpreter && !SHELLS.has(interpreter)) return;
   ex.parseString(text, [`${HOOK_VIA} ${posix.basename(path)}`], { ifs: ' \t\n' }, true);
 }
 

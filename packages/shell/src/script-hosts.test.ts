@@ -326,6 +326,9 @@ describe('pnpm, yarn and bun pass the words after the name on', () => {
 describe('files a tool loads when it starts', () => {
   it('are listed as files the command runs: one the same command writes first is caught', () => {
     expect(kinds('echo "import shutil" > conftest.py && pytest')).toContain('script_written_by_command');
+    expect(kinds('echo "import shutil" > conftest.py && python3 -m pytest')).toContain(
+      'script_written_by_command',
+    );
     expect(kinds('cp /tmp/x build.rs && cargo build')).toContain('script_written_by_command');
     expect(kinds('pytest -q')).toEqual([]);
     expect(kinds('cargo build')).toEqual([]);

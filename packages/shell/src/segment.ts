@@ -33,6 +33,8 @@ export function buildSegment(input: SegmentInput): ShellSegment {
   const read = readOptions(program, args);
   const split = read ?? splitArgs(program, args);
   const { flags, positionals } = split;
+  const maybeValues = 'maybeValues' in split ? split.maybeValues : undefined;
+  const { path, subcommand } = commandWords(program === 'npm' && !read, positionals, maybeValues);
   const segment: ShellSegment = {
     program,
     argv0,
@@ -40,7 +42,7 @@ export function buildSegment(input: SegmentInput): ShellSegment {
     args_lc: args.map((a) => a.toLowerCase()),
     flags,
     positionals,
-    path: commandPath(positionals, 'maybeValues' in split ? split.maybeValues : undefined),
+    path,
     operation: operationWords(args, own(GLOBAL_VALUE_OPTIONS, program)),
     last_positional: positionals[positionals.length - 1] ?? '',
     last_arg: args[args.length - 1] ?? '',
@@ -51,15 +53,8 @@ export function buildSegment(input: SegmentInput): ShellSegment {
     redirects: input.redirects,
   };
   if (input.unresolvedOpen) segment.unresolved_open = true;
-  const sub = positionals[0];
-  if (sub !== undefined) segment.subcommand = sub.toLowerCase();
-  // `npm pub` is `npm publish`: npm takes an alias or any unambiguous prefix of a command.
-  if (program === 'npm' && sub !== undefined && !read) {
-    const command = npmCommand(sub);
-    segment.subcommand = command;
-    segment.path = [command, ...segment.path.slice(1)];
-  }
-  if (!read && 'maybeValues' in split) addReadings(segment, split.maybeValues);
+  if (subcommand !== undefined) segment.subcommand = subcommand;
+  if (maybeValues) addReadings(segment, maybeValues);
   if (read) segment.canonical = read.canonical;
   if (input.stdin !== undefined) segment.stdin = input.stdin;
   if (input.stdinFrom !== undefined) segment.stdin_from = input.stdinFrom;
@@ -85,15 +80,26 @@ function addReadings(segment: ShellSegment, maybeValues: ReadonlySet<number>): v
   for (let k = 0; k < MAX_READINGS && maybeValues.has(k) && k + 1 < positionals.length; k++) {
     const rest = positionals.slice(k + 1);
     const shifted = new Set([...maybeValues].filter((i) => i > k).map((i) => i - k - 1));
-    let sub = (rest[0] as string).toLowerCase();
-    let path = commandPath(rest, shifted);
-    if (segment.program === 'npm') {
-      sub = npmCommand(sub);
-      path = [sub, ...path.slice(1)];
-    }
-    readings.push({ positionals: rest, path, subcommand: sub });
+    readings.push({ positionals: rest, ...commandWords(segment.program === 'npm', rest, shifted) });
   }
   if (readings.length > 0) segment.readings = readings;
+}
+
+/**
+ * The command path and subcommand of these command words. `npm pub` is `npm publish`: npm takes an
+ * alias or any unambiguous prefix of a command (`npm` false where npm's options were modelled).
+ */
+function commandWords(
+  npm: boolean,
+  words: readonly string[],
+  maybeValues: ReadonlySet<number> | undefined,
+): { path: string[]; subcommand?: string } {
+  const first = words[0];
+  const path = commandPath(words, maybeValues);
+  if (first === undefined) return { path };
+  if (!npm) return { path, subcommand: first.toLowerCase() };
+  const command = npmCommand(first);
+  return { path: [command, ...path.slice(1)], subcommand: command };
 }
 
 /**
