@@ -7,6 +7,7 @@ import { posix } from 'node:path';
 import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
 import type { FileView } from './files.js';
+import { findUpward } from './find-upward.js';
 import { npmCommand } from './npm-commands.js';
 import { own } from './own.js';
 import { shellQuote, slice } from './prefixes.js';
@@ -349,24 +350,11 @@ function scriptArguments(program: string, argv: readonly string[]): string[] {
 /** The key of the (package.json, script) pairs being judged in a parse (Resolver.slot). */
 const JUDGING = {};
 
-/**
- * The nearest package.json from the working directory up (that `accepts`, where given); 'unknown'
- * when the directory is not known.
- */
-function findPackageJson(
+/** The nearest package.json from the working directory up (that `accepts`, where given). */
+const findPackageJson = (
   ex: Extractor,
   accepts?: (dir: string, candidate: string, files: FileView) => boolean,
-): string | undefined | 'unknown' {
-  const dirs = ex.res.dirs;
-  const files = ex.res.files;
-  if (!files || !dirs || dirs.length !== 1 || !(dirs[0] as string).startsWith('/')) return 'unknown';
-  for (let dir = dirs[0] as string; ; dir = posix.dirname(dir)) {
-    const candidate = posix.join(dir, 'package.json');
-    if (files.realpath(candidate) !== undefined && (accepts?.(dir, candidate, files) ?? true))
-      return candidate;
-    if (dir === '/') return undefined;
-  }
-}
+): string | undefined | 'unknown' => findUpward(ex, ['package.json'], accepts);
 
 /**
  * The workspace root (`pnpm -w`, `npm -W`): for pnpm the directory holding pnpm-workspace.yaml, for

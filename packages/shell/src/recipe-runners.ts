@@ -3,8 +3,8 @@
 // environment file, an import, an interpolation whose text cannot be told) is unknown-dynamic, unless
 // the command only lists or shows recipes. (Taskfile.yml and a Rakefile are project code a tool loads,
 // listed by loaded-files.ts so that one the session wrote is refused; they are not read here.)
-import { posix } from 'node:path';
 import type { Extractor, Invocation } from './extract.js';
+import { findUpward } from './find-upward.js';
 import { canRead, judgeShellText, readScript } from './scripts.js';
 
 const JUSTFILES = ['justfile', 'Justfile', '.justfile', 'JUSTFILE'];
@@ -29,28 +29,16 @@ export function runJust(ex: Extractor, inv: Invocation): void {
   const words = inv.argv.slice(1);
   if (words.some((w) => LISTING.test(w.split('=')[0] as string))) return;
   if (!canRead(ex, inv)) return;
-  const file = findFile(ex, JUSTFILES);
+  const file = findUpward(ex, JUSTFILES);
   if (file === undefined) return;
+  // Where the directory cannot be told (`cd "$D" && just`), neither can the justfile.
+  if (file === 'unknown') {
+    ex.flag('unresolved_script', inv.text);
+    return;
+  }
   const text = readScript(ex, inv, file);
   if (text === undefined) return;
   judgeJust(ex, inv, text, words, file);
-}
-
-/** The first of the names in the directory the command runs in, or in one above it. */
-function findFile(ex: Extractor, names: readonly string[]): string | undefined {
-  const dirs = ex.res.dirs;
-  const files = ex.res.files;
-  if (!files || dirs === null || dirs?.length !== 1) return undefined;
-  let dir = dirs[0] as string;
-  for (let up = 0; up < 16; up++) {
-    const entries = files.readdir(dir);
-    const name = names.find((n) => entries?.includes(n));
-    if (name !== undefined) return posix.join(dir, name);
-    const parent = posix.dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
-  return undefined;
 }
 
 interface Param {

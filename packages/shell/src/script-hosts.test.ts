@@ -395,6 +395,8 @@ describe('recipe runners: a justfile is read as make reads a Makefile', () => {
     expect(kinds('just py-body', rs())).toContain('unresolved_script');
     expect(kinds('just nosuch', rs())).toContain('unresolved_script');
     expect(kinds('just --shell python3 check', rs())).toContain('unresolved_script');
+    // Where the directory cannot be told, neither can the justfile.
+    expect(kinds('cd "$D" && just check', rs())).toContain('unresolved_script');
     expect(kinds('just run', join(root, 'dot'))).toContain('unresolved_script');
   });
 
