@@ -95,15 +95,10 @@ export function zoneOf(path: string, project: ProjectPaths): Zone {
   const p = posix.normalize(path);
   if (SINKS.has(p) || p.startsWith('/dev/fd/') || p.startsWith('/proc/self/fd/')) return 'sink';
   const { root, home } = project;
-  // A gate file, or a directory holding one (deleting or moving it takes the file along) — but not
-  // the project root or above it, which hold everything and are judged by the other rules.
-  if (project.gate.some((g) => within(p, g) || (within(g, p) && !within(root, p)))) return 'gate';
-  // The host's settings, or a directory holding them (`rsync -a x/ .claude/`, `tar -x -C .claude`,
-  // `rm -rf .claude` write them too) below the project root or the home directory.
-  if (joined(root, HOST_IN_PROJECT).some((h) => within(p, h) || (within(h, p) && !within(root, p))))
-    return 'host';
-  if (home && joined(home, HOST_IN_HOME).some((h) => within(p, h) || (within(h, p) && !within(home, p))))
-    return 'host';
+  if (touches(p, project.gate, root)) return 'gate';
+  // The host's settings too (`rsync -a x/ .claude/`, `tar -x -C .claude`, `rm -rf .claude`).
+  if (touches(p, joined(root, HOST_IN_PROJECT), root)) return 'host';
+  if (home && touches(p, joined(home, HOST_IN_HOME), home)) return 'host';
   if (p.split('/').includes('.git')) return 'vcs';
   if (STARTUP_IN_PROJECT.some((f) => posix.basename(p) === f)) return 'startup';
   if (within(p, root)) return 'project';
@@ -115,6 +110,15 @@ export function zoneOf(path: string, project: ProjectPaths): Zone {
   if (home && within(p, home)) return 'outside';
   if (SYSTEM.some((s) => within(p, s)) || p === '/') return 'system';
   return 'outside';
+}
+
+/**
+ * `p` is one of `paths` or below one, or a directory holding one (deleting or moving it takes the
+ * file along) — but not `top` (the project root, the home directory) or above it, which hold
+ * everything and are judged by the other rules.
+ */
+function touches(p: string, paths: readonly string[], top: string): boolean {
+  return paths.some((t) => within(p, t) || (within(t, p) && !within(top, p)));
 }
 
 /** `names` joined to `dir`, kept per directory (a process sees few roots and homes, so few entries). */

@@ -369,7 +369,8 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
       return [];
     },
   },
-  // `rar a|m ARCHIVE FILES`: the archive; `m` and `-df` delete the files once archived; `x`/`e` unpack.
+  // `rar a|m ARCHIVE FILES`: the archive; `m` and `-df` delete the files once archived; `x`/`e`
+  // (rar's and unrar's) unpack into the directory given after the archive, or here.
   rar: {
     custom: (s) => {
       const [command, archive, ...members] = s.operands;
@@ -381,13 +382,6 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
         operand(s, archive),
         ...(moves ? members.map((at) => ({ ...operand(s, at), moved: true })) : []),
       ];
-    },
-  },
-  unrar: {
-    custom: (s) => {
-      const [command, , dir] = s.operands;
-      if (command === undefined || !/^[xe]$/.test(s.argv[command] as string)) return [];
-      return [dir === undefined ? { text: '.' } : operand(s, dir)];
     },
   },
   openssl: {
@@ -455,6 +449,7 @@ const ALIASES: Record<string, string> = {
   '7za': '7z',
   '7zr': '7z',
   '7zz': '7z',
+  unrar: 'rar',
 };
 
 /** mkfs and mkfs.TYPE: the device. */
