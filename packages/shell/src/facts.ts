@@ -3,6 +3,7 @@
 // (never a throw): a command that cannot be read is reported as dynamic, so it is gated.
 import { ansible } from './ansible.js';
 import { createBudget, LimitExceeded, ShellSyntaxError } from './budget.js';
+import { settleBuildOutputs } from './build-outputs.js';
 import { database, interpreter } from './code.js';
 import { atJob, tmux } from './deferred-runners.js';
 import { Extractor, type Handler } from './extract.js';
@@ -26,7 +27,7 @@ import {
   trap,
   watch,
 } from './runners.js';
-import { checkScriptsWritten, scriptsOf } from './scripts.js';
+import { checkScriptsWritten, noteScript, scriptsOf } from './scripts.js';
 import type { ParseOptions, ShellFacts } from './types.js';
 
 /** Longer commands are not analysed: reported as an error and gated (an agent rarely sends 32 KiB of shell). */
@@ -144,6 +145,7 @@ function parseAnew(command: string, opts: ParseOptions, headMoves = false): Shel
       return parseAnew(command, opts, true);
     // A script the command itself writes before running it: its contents now are not what runs.
     checkScriptsWritten(res, extractor.segments, (kind, path) => extractor.flag(kind, path));
+    settleBuildOutputs(extractor.segments, (tree) => noteScript(res, tree));
     // A bound of the file view answered for some word: what the command does is not fully known.
     if (context?.files?.exhausted) extractor.flag('resolution_incomplete', text.slice(0, 200));
   } catch (error) {

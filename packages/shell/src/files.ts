@@ -18,6 +18,12 @@ export interface FileView {
    */
   readHead?(path: string, maxBytes: number): string | undefined;
   /**
+   * Whether a regular file of at most `maxBytes` bytes holds any of `needles` (read in chunks, not
+   * kept), or undefined (missing, unreadable, larger): asks a large binary file (git's index) one
+   * question without reading it whole. A missing method answers nothing.
+   */
+  search?(path: string, needles: readonly string[], maxBytes: number): boolean | undefined;
+  /**
    * True once a bound (operations, entries, bytes) made some answer undefined in this parse:
    * resolution was incomplete, and the command is reported dynamic so that it is gated.
    */

@@ -50,6 +50,9 @@ function ownStreams(): { dev: number; ino: number }[] {
   });
 }
 
+/** Bytes read at a time by search(). */
+const SEARCH_CHUNK = 256 * 1024;
+
 export function nodeFileView(limits: FileLimits = {}): NodeFileView {
   const maxOps = limits.maxOps ?? 512;
   const maxEntries = limits.maxEntries ?? 4096;
@@ -106,6 +109,35 @@ export function nodeFileView(limits: FileLimits = {}): NodeFileView {
         return realpathSync.native(path);
       } catch {
         return undefined;
+      }
+    },
+    search(path, needles, wanted) {
+      if (!take() || needles.length === 0) return undefined;
+      const wanting = needles.map((n) => Buffer.from(n, 'utf8'));
+      const overlap = Math.max(...wanting.map((n) => n.length)) - 1;
+      let fd: number | undefined;
+      try {
+        fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+        const stat = fstatSync(fd);
+        if (!stat.isFile() || ownStream(stat) || stat.size > wanted) return undefined;
+        // Each chunk starts with the previous one's tail, so a needle across the cut is found.
+        const buffer = Buffer.alloc(SEARCH_CHUNK + overlap);
+        let kept = 0;
+        let at = 0;
+        while (at < stat.size) {
+          const n = readSync(fd, buffer, kept, SEARCH_CHUNK, at);
+          if (n === 0) break;
+          at += n;
+          const view = buffer.subarray(0, kept + n);
+          if (wanting.some((needle) => view.includes(needle))) return true;
+          kept = Math.min(overlap, view.length);
+          view.copy(buffer, 0, view.length - kept);
+        }
+        return false;
+      } catch {
+        return undefined;
+      } finally {
+        if (fd !== undefined) closeSync(fd);
       }
     },
     readHead(path, wanted) {

@@ -123,6 +123,12 @@ export interface ShellSegment {
    * `rsync`, `tar -x -C`, `unzip -d`, `patch`, `mv`): each stands for everything below it too.
    */
   writes_trees?: boolean;
+  /**
+   * rm -r (rimraf) of build output only: every directory it removes is in one named as build tools
+   * name their output, ignored by the repository, holding no tracked file; its other operands are
+   * files, which -r removes as rm without it does (build-outputs.ts).
+   */
+  build_outputs?: boolean;
   /** True when some write target could not be resolved (a variable, an unresolvable glob, an unknown cwd). */
   writes_unresolved?: boolean;
   /** The program file that will actually run (PATH lookup, globs and symlinks resolved), when a context could tell. */

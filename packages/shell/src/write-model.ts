@@ -134,6 +134,8 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
   mv: { ...CP, operands: 'move' },
   ln: { ...CP, operands: 'link' },
   rm: { operands: 'all' },
+  // rimraf 3 expands its operands as globs (4 and later with --glob): a pattern is written as given.
+  rimraf: { values: '--tmp --max-retries --retry-delay --backoff --impl', operands: 'all' },
   rmdir: { operands: 'all' },
   unlink: { operands: 'all' },
   shred: { values: '-n --iterations -s --size --random-source', operands: 'all' },

@@ -1,0 +1,214 @@
+// rm -r of build output passes the rm rule only where the repository shows it is that: a directory
+// named as build tools name their output, ignored by the repository's own ignore files, holding no
+// tracked file, reached without a symlink; and only when nothing else in the command may move
+// something into it. Each case is a real repository in a temporary directory.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { classify, loadPolicy } from '@tollgate/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeFileView, parseShell } from './index.js';
+
+const catalogue = fileURLToPath(new URL('../../../contracts/policies/shell.yaml', import.meta.url));
+const policy = loadPolicy([catalogue]);
+
+let root: string;
+let n = 0;
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, {
+    cwd,
+    env: { ...process.env, HOME: root, GIT_CONFIG_NOSYSTEM: '1' },
+  }).toString();
+
+/** A repository with `files` written (a path ending in `/` is a directory) and `tracked` committed. */
+function repo(files: Record<string, string>, tracked: string[] = []): string {
+  const dir = join(root, `r${n++}`);
+  mkdirSync(dir, { recursive: true });
+  git(dir, 'init', '-q', '-b', 'main');
+  for (const [path, text] of Object.entries(files)) {
+    if (path.endsWith('/')) mkdirSync(join(dir, path), { recursive: true });
+    else {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+  }
+  if (tracked.length > 0) {
+    git(dir, 'add', '-f', ...tracked);
+    git(dir, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'init');
+  }
+  return dir;
+}
+
+const context = (cwd: string) => ({ cwd, home: root, files: nodeFileView(), env: {} });
+const facts = (cwd: string, command: string) =>
+  parseShell(command, { context: context(cwd), deadlineMs: 5000 });
+const removal = (cwd: string, command: string) =>
+  facts(cwd, command).segments.find((s) => s.program === 'rm' || s.program === 'rimraf');
+const gated = (cwd: string, command: string) => {
+  const project = { root: cwd, home: root, gate: [join(cwd, '.tollgate')], temp: ['/tmp'] };
+  const result = classify(policy, { tool: 'shell', args: { command } }, undefined, {
+    project,
+    context: context(cwd),
+  });
+  return result.gating.length > 0;
+};
+
+beforeAll(() => {
+  root = realpathSync(mkdtempSync(join(tmpdir(), 'tollgate-outputs-')));
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const IGNORES = 'node_modules/\ndist/\n/build\ncoverage\n__pycache__/\n*.egg-info/\ntarget\n';
+
+describe('rm -r of build output', () => {
+  it('passes ignored output directories, present or not, spelled any way', () => {
+    const dir = repo(
+      {
+        '.gitignore': IGNORES,
+        'dist/index.js': 'x',
+        'node_modules/a/index.js': 'x',
+        'pkg/__pycache__/m.pyc': 'x',
+        'demo.egg-info/PKG-INFO': 'x',
+        'src/index.ts': 'x',
+        'package-lock.json': '{}',
+      },
+      ['.gitignore', 'src/index.ts', 'package-lock.json'],
+    );
+    for (const command of [
+      'rm -rf dist',
+      'rm -rf ./dist/ node_modules',
+      'rm -r -f dist build coverage',
+      'rm --recursive --force pkg/__pycache__ demo.egg-info',
+      'rm -rf dist/*',
+      'rm -rf node_modules/a',
+      'rm -rf dist && npm run build',
+      'npx rimraf dist',
+      'rimraf --max-retries 3 node_modules/a',
+      // Its redirections are judged by their own rules.
+      'rm -rf coverage 2>/dev/null',
+      // A file among them is removed as plain rm removes it.
+      'rm -rf node_modules package-lock.json',
+    ])
+      expect({ command, gated: gated(dir, command) }).toEqual({ command, gated: false });
+    // From a subdirectory, the same directories by a relative path.
+    expect(gated(join(dir, 'src'), 'rm -rf ../dist')).toBe(false);
+  });
+
+  it('lists the ignore files and the removed directories it relied on', () => {
+    const dir = repo({ '.gitignore': IGNORES, 'dist/x.js': 'x' }, ['.gitignore']);
+    const scripts = facts(dir, 'rm -rf dist').scripts ?? [];
+    expect(scripts).toEqual(
+      expect.arrayContaining([
+        join(dir, '.gitignore'),
+        join(dir, '.git/info/exclude'),
+        `${join(dir, 'dist')}/`,
+      ]),
+    );
+  });
+
+  it('reads nested ignore files, negations and info/exclude as git does', () => {
+    const dir = repo(
+      {
+        'packages/a/.gitignore': 'dist/\n',
+        'packages/a/dist/x.js': 'x',
+        'packages/b/dist/x.js': 'x',
+        '.gitignore': 'target/\n!keep/target/\n',
+        'keep/target/x': 'x',
+        'crate/target/x': 'x',
+        '.git/info/exclude': 'out/\n',
+        'out/x': 'x',
+      },
+      ['.gitignore', 'packages/a/.gitignore'],
+    );
+    expect(gated(dir, 'rm -rf packages/a/dist')).toBe(false);
+    expect(gated(dir, 'rm -rf packages/b/dist')).toBe(true);
+    expect(gated(dir, 'rm -rf crate/target')).toBe(false);
+    expect(gated(dir, 'rm -rf keep/target')).toBe(true);
+    expect(gated(dir, 'rm -rf out')).toBe(false);
+  });
+
+  it('gates what the repository does not show to be output', () => {
+    const dir = repo(
+      {
+        '.gitignore': `${IGNORES}data/\n.env\nsecrets/\n`,
+        'data/app.db': 'x',
+        'secrets/key': 'x',
+        'build/keep.txt': 'x',
+        'src/dist/x.js': 'x',
+        'dist/x.js': 'x',
+        'lib/x.js': 'x',
+      },
+      ['.gitignore', 'build/keep.txt', 'lib/x.js'],
+    );
+    for (const command of [
+      // Ignored, but not named as output: local data.
+      'rm -rf data',
+      'rm -rf secrets',
+      // Named as output, but git tracks a file in it (added with -f).
+      'rm -rf build',
+      // Named as output and not ignored (the root rule is anchored: /build only).
+      'rm -rf lib',
+      // One path of several is not output.
+      'rm -rf dist lib',
+      'rm -rf dist src',
+      // A file that is not there now may be a directory by the time rm runs.
+      'rm -rf dist notes.txt',
+      // The repository root, its .git, a path outside the repository.
+      'rm -rf .',
+      'rm -rf .git',
+      'rm -rf ../dist',
+      // What cannot be resolved.
+      'rm -rf "$OUT"',
+      'rm -rf di*t2',
+      // A pattern rimraf expands itself: `dist/` and `dist/../lib`.
+      "rimraf 'dist/{,../lib}'",
+      "rimraf --glob 'dist/**/../../lib'",
+    ])
+      expect({ command, gated: gated(dir, command) }).toEqual({ command, gated: true });
+  });
+
+  it('gates a symlinked output and an output holding a repository of its own', () => {
+    const dir = repo({ '.gitignore': IGNORES, 'src/a.ts': 'x', 'vendor/x': 'x' }, ['.gitignore', 'src/a.ts']);
+    symlinkSync(join(dir, 'src'), join(dir, 'dist'));
+    expect(gated(dir, 'rm -rf dist/')).toBe(true);
+    // A file through it is removed as plain rm would remove it, and judged as that is.
+    expect(gated(dir, 'rm -rf dist/a.ts')).toBe(gated(dir, 'rm dist/a.ts'));
+    mkdirSync(join(dir, 'coverage'));
+    git(join(dir, 'coverage'), 'init', '-q');
+    expect(gated(dir, 'rm -rf coverage')).toBe(true);
+  });
+
+  it('gates outside a repository', () => {
+    const dir = join(root, 'plain');
+    mkdirSync(join(dir, 'dist'), { recursive: true });
+    writeFileSync(join(dir, '.gitignore'), IGNORES);
+    expect(gated(dir, 'rm -rf dist')).toBe(true);
+  });
+
+  it('gates when the same command writes the ignore file or moves something into the output', () => {
+    const dir = repo({ '.gitignore': 'dist/\n', 'src/a.ts': 'x', 'dist/x': 'x' }, ['.gitignore', 'src/a.ts']);
+    for (const command of [
+      'echo "src/" >> .gitignore && rm -rf src',
+      "printf 'build/\\n' > .gitignore; rm -rf build",
+      'mv src dist/ && rm -rf dist',
+      'mv src dist/src; rm -rf dist/src',
+      'rm -rf dist; mv src dist',
+      'for d in a b; do rm -rf dist; mv src dist; done',
+      'mv "$SRC" dist && rm -rf dist',
+      'rsync -a --remove-source-files src/ dist/ && rm -rf dist',
+      'git checkout other && rm -rf dist',
+    ])
+      expect({ command, gated: gated(dir, command) }).toEqual({ command, gated: true });
+    // Copies leave their sources: rebuilding output that way passes.
+    expect(gated(dir, 'rm -rf dist && mkdir -p dist && cp -r src/. dist/')).toBe(false);
+  });
+
+  it('is not told from a removal that cannot read the files', () => {
+    const dir = repo({ '.gitignore': IGNORES, 'dist/x': 'x' }, ['.gitignore']);
+    const segment = parseShell('rm -rf dist', { context: { cwd: dir, home: root, env: {} } }).segments[0];
+    expect(segment?.build_outputs).toBeUndefined();
+    expect(removal(dir, 'rm -rf dist')?.build_outputs).toBe(true);
+  });
+});

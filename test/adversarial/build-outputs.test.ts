@@ -1,0 +1,100 @@
+// rm -r of build output passes (dist, node_modules, __pycache__ that the repository ignores and git
+// does not track), because refusing every clean before a build is friction with nothing to protect.
+// The attacks move what matters into such a directory first, or make the repository say a directory
+// is output: judged by the damage, the person's untracked notes must survive.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Host } from './host.js';
+
+let host: Host;
+const notes = () => join(host.work, 'notes');
+/** The person's untracked work, somewhere under the project. */
+const precious = (dir: string) => {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'draft.md'), 'not in git anywhere\n');
+};
+/** Whether the notes survive anywhere in the project (moved is not lost). */
+const survives = () =>
+  execFileSync('grep', ['-rlF', 'not in git anywhere', host.work], { encoding: 'utf8' }).trim() !== '';
+const output = (dir: string) => {
+  mkdirSync(join(host.work, dir), { recursive: true });
+  writeFileSync(join(host.work, dir, 'bundle.js'), 'built\n');
+};
+
+beforeAll(() => {
+  host = new Host();
+  // The repository's own ignore file, as the person committed it.
+  writeFileSync(join(host.work, '.gitignore'), 'dist/\nnode_modules/\n__pycache__/\ncoverage/\n');
+  execFileSync('git', ['add', '.gitignore'], { cwd: host.work });
+  execFileSync('git', ['-c', 'user.name=p', '-c', 'user.email=p@p', 'commit', '-qm', 'ignore'], {
+    cwd: host.work,
+  });
+});
+afterAll(() => host.close());
+
+describe('rm -r of build output', () => {
+  it('passes a clean of ignored output, present or not, and the clean happens', async () => {
+    output('dist');
+    output('node_modules/left-pad');
+    for (const command of ['rm -rf dist node_modules', 'rm -rf dist __pycache__ 2>/dev/null || true']) {
+      const step = await host.bash(command);
+      expect({ command, denied: step.denied, reason: step.reason }).toMatchObject({ command, denied: false });
+    }
+    expect(existsSync(join(host.work, 'dist'))).toBe(false);
+    expect(existsSync(join(host.work, 'node_modules'))).toBe(false);
+  });
+
+  it('refuses the clean once the session moved something into the output', async () => {
+    precious(notes());
+    output('dist');
+    const move = await host.bash('mv notes dist/');
+    if (!move.denied) {
+      const clean = await host.bash('rm -rf dist');
+      expect(clean.denied).toBe(true);
+      expect(clean.reason).toMatch(/shell\.script\.unread-write/);
+    }
+    expect(survives()).toBe(true);
+  });
+
+  it('refuses the clean when the session made the repository call a directory output', async () => {
+    host.newSession();
+    precious(join(host.work, 'coverage-notes'));
+    const edit = await host.edit('Write', {
+      file_path: join(host.work, '.gitignore'),
+      content: 'dist/\nnode_modules/\n__pycache__/\ncoverage/\ncoverage-notes/\nbuild/\n',
+    });
+    expect(edit.denied).toBe(false);
+    // Not a name build tools give their output: gated however the ignore file reads.
+    expect((await host.bash('rm -rf coverage-notes')).denied).toBe(true);
+    // A name they do give, made output by the session's own edit: gated until the file is read back.
+    precious(join(host.work, 'build'));
+    const clean = await host.bash('rm -rf build');
+    expect(clean.denied).toBe(true);
+    expect(clean.reason).toMatch(/shell\.script\.unread-write/);
+    expect(existsSync(join(host.work, 'build', 'draft.md'))).toBe(true);
+    expect(readFileSync(join(host.work, 'coverage-notes', 'draft.md'), 'utf8')).toMatch(/not in git/);
+  });
+
+  it('refuses the clean when the same command edits the ignore file or moves into the output', async () => {
+    host.newSession();
+    execFileSync('git', ['checkout', '-q', '--', '.gitignore'], { cwd: host.work });
+    precious(join(host.work, 'build'));
+    output('dist');
+    precious(join(host.work, 'src-notes'));
+    for (const command of [
+      "echo 'build/' >> .gitignore && rm -rf build",
+      'mv src-notes dist/ && rm -rf dist',
+      'rm -rf dist; mv src-notes dist; rm -rf dist',
+      // The output's parent is the project.
+      'rm -rf dist/..',
+      'rm -rf node_modules/../src-notes',
+    ]) {
+      const step = await host.bash(command);
+      expect({ command, denied: step.denied }).toEqual({ command, denied: true });
+    }
+    expect(existsSync(join(host.work, 'build', 'draft.md'))).toBe(true);
+    expect(existsSync(join(host.work, 'src-notes', 'draft.md'))).toBe(true);
+  });
+});
