@@ -1,7 +1,7 @@
 // Scripts judged by their contents, read at decision time: shell files (bash FILE, source, ./FILE,
 // sh < FILE), interpreter files, npm/yarn/pnpm/bun scripts, make recipes; unreadable, oversized,
 // rewritten-by-the-same-command and well-known initialisation.
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -250,6 +250,44 @@ describe('shell files', () => {
       });
     }
     expect(programs(parse('git status'))).not.toContain('rm');
+  });
+
+  it('a dependency’s bin and an environment’s console script are the tool PATH would find: listed, not judged', () => {
+    const venv = join(root, 'p/.venv');
+    put('p/.venv/pyvenv.cfg', 'home = /usr/bin\n');
+    const wrapper = (module: string, fn: string) =>
+      `#!${venv}/bin/python3\n# -*- coding: utf-8 -*-\nimport re\nimport sys\nfrom ${module} import ${fn}\n` +
+      `if __name__ == '__main__':\n    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])\n` +
+      `    sys.exit(${fn}())\n`;
+    put('p/.venv/bin/pytest', wrapper('pytest', 'console_main'), 0o755);
+    put('p/.venv/bin/alembic', wrapper('alembic.config', 'main'), 0o755);
+    put('p/node_modules/typescript/bin/tsc', "#!/usr/bin/env node\nrequire('../lib/tsc.js')\n", 0o755);
+    mkdirSync(join(root, 'p/node_modules/.bin'), { recursive: true });
+    symlinkSync('../typescript/bin/tsc', join(root, 'p/node_modules/.bin/tsc'));
+    for (const [cmd, program, file] of [
+      ['.venv/bin/pytest -q', 'pytest', 'p/.venv/bin/pytest'],
+      ['./node_modules/.bin/tsc --noEmit', 'tsc', 'p/node_modules/typescript/bin/tsc'],
+    ] as const) {
+      const f = parse(cmd);
+      expect({ cmd, dynamic: kinds(f), programs: programs(f) }).toEqual({
+        cmd,
+        dynamic: [],
+        programs: [program],
+      });
+      expect(f.scripts).toContain(join(root, file));
+    }
+    // The tool by its path is judged as by its name.
+    expect(programs(parse('.venv/bin/alembic downgrade base'))).toEqual(['alembic']);
+    // Anything else there is judged as a script: a wrapper that does more, a shell script, no pyvenv.cfg.
+    put('p/.venv/bin/tidy', `${wrapper('tidy', 'main')}import shutil\nshutil.rmtree('data')\n`, 0o755);
+    put('p/.venv/bin/wipe', '#!/bin/sh\nrm -rf /srv/data\n', 0o755);
+    put('p/fake/bin/pytest', wrapper('pytest', 'console_main').replace(venv, join(root, 'p/fake')), 0o755);
+    put('p/node_modules/.bin/clean', '#!/bin/sh\nrm -rf /srv/data\n', 0o755);
+    const judged = expect.arrayContaining([expect.stringMatching(/^(interpreter_code|unreadable_script)$/)]);
+    expect(kinds(parse('.venv/bin/tidy'))).toEqual(judged);
+    expect(programs(parse('.venv/bin/wipe'))).toContain('rm');
+    expect(kinds(parse('fake/bin/pytest'))).toEqual(judged);
+    expect(programs(parse('node_modules/.bin/clean'))).toContain('rm');
   });
 
   it('lists a compiled program without reading it', () => {

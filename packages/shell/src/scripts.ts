@@ -7,6 +7,7 @@
 import { posix } from 'node:path';
 import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
+import type { FileView } from './files.js';
 import { isFrameworkLauncher } from './framework-launchers.js';
 import { isHookFile } from './git-hooks.js';
 import { forgiveWrapperStatements } from './jvm-wrappers.js';
@@ -457,11 +458,6 @@ export function runPathProgram(ex: Extractor, inv: Invocation, word: string): vo
 
 function runProgramFile(ex: Extractor, inv: Invocation, word: string, path: string): void {
   if (SYSTEM_DIR.test(path)) return;
-  // A dependency's bin: the project's tool, not read, but listed, so one the session wrote is refused.
-  if (/\/node_modules\/\.bin\//.test(path)) {
-    noteScript(ex.res, path);
-    return;
-  }
   const files = ex.res.files;
   // Not there now: the command can only run it if something in it makes it first (`curl -o run.sh …
   // && ./run.sh`, an archive unpacked), which checkScriptsWritten tells; a program a compiler builds
@@ -477,8 +473,32 @@ function runProgramFile(ex: Extractor, inv: Invocation, word: string, path: stri
   }
   const text = readScript(ex, inv, path);
   if (text === undefined) return;
+  // A dependency's bin, or a console script a virtual environment installed: the project's tool, as
+  // PATH would find it (`npx tsc`, an activated environment's `pytest`), listed but not judged.
+  if (installedTool(files, word, path, text)) return;
   judgeProgramText(ex, inv, word, path, text);
 }
+
+/**
+ * `node_modules/.bin/tsc`: a link to a node program in the dependency it comes from. `.venv/bin/pytest`:
+ * the wrapper pip and uv write for a console script, beside the environment's python (a directory
+ * holding pyvenv.cfg), that imports the package's entry point and calls it. Any other text in those
+ * places (a shell script, a wrapper that does more) is judged as a script is.
+ */
+function installedTool(files: FileView | undefined, word: string, path: string, text: string): boolean {
+  if (/(^|\/)node_modules\/\.bin\/[^/]+$/.test(word))
+    return /\/node_modules\//.test(path) && shebang(text) === 'node';
+  const bin = posix.dirname(path);
+  if (files === undefined || posix.basename(bin) !== 'bin') return false;
+  const env = posix.dirname(bin);
+  if (files.realpath(posix.join(env, 'pyvenv.cfg')) === undefined) return false;
+  const first = text.slice(0, text.indexOf('\n') + 1);
+  return first.startsWith(`#!${bin}/python`) && CONSOLE_SCRIPT.test(text.slice(first.length));
+}
+
+/** The body of a console-script wrapper (pip's and uv's), after its #! line. */
+const CONSOLE_SCRIPT =
+  /^(# -\*- coding: utf-8 -\*-\n)?import re\nimport sys\nfrom [A-Za-z_][\w.]* import [A-Za-z_]\w*\nif __name__ == ["']__main__["']:\n {4}sys\.argv\[0\] = re\.sub\(r["']\(-script\\\.pyw\|\\\.exe\)\?\$["'], ["']["'], sys\.argv\[0\]\)\n {4}sys\.exit\([A-Za-z_]\w*\(\)\)\n?$/;
 
 /** A program file's text judged by its `#!` line: shell text, interpreter source, or unknown. */
 function judgeProgramText(ex: Extractor, inv: Invocation, word: string, path: string, text: string): void {
