@@ -193,6 +193,9 @@ describe('reading the file system and the process', () => {
     ['python', 'import glob; print(glob.glob("*.py"))'],
     ['node', "const fs = require('fs'); console.log(fs.readdirSync('.'))"],
     ['node', "console.log(JSON.parse(require('fs').readFileSync('package.json', 'utf8')).version)"],
+    // package.json's fields are data names.
+    ['node', 'console.log(require("./package.json").name)'],
+    ['node', "const p = require('./package.json'); console.log(Object.keys(p.scripts), p.devDependencies)"],
     ['node', "const {readFileSync} = require('fs'); console.log(readFileSync('a', {encoding: 'utf8'}))"],
     ['node', 'console.log(JSON.stringify({a: 1, b: [2], c: "x", d: true, e: null}))'],
     ['node', 'console.log([1, 2, 3].map(x => x * 2).filter(Boolean), JSON.stringify({a: 1}, null, 2))'],
@@ -225,6 +228,8 @@ describe('reading the file system and the process', () => {
     ['node', 'Object.entries(process).filter(e => e[0] == "kill").map(e => [-1, 9].reduce(e[1]))'],
     ['node', 'const f = Object.values(process)[3]; [1].map(f)'],
     ['node', 'console.log(JSON.stringify({a: 1}, Object.values(process)[3]))'],
+    // Data reaches Function through its constructor, and a tagged template calls it.
+    ['node', 'require("./package.json").name.constructor.constructor`return process`'],
     // Beside os or pathlib, .replace and .copy move and copy files.
     ['python', "import os; os.replace('x', os.path.expanduser('~/.bashrc'))"],
     ['python', "import pathlib; pathlib.Path('x').replace(pathlib.Path.home() / '.bashrc')"],

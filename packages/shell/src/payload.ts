@@ -38,7 +38,11 @@ const VOCABULARY: Record<Language, ReadonlySet<string>> = {
       'exit hostname cpus totalmem uptime EOL sep basename dirname extname ' +
       // fs's readers (its writers and removers are not here) and path's pure functions.
       'fs readFileSync readdirSync existsSync statSync lstatSync realpathSync isFile isDirectory ' +
-      'isSymbolicLink size mtime mtimeMs resolve relative normalize isAbsolute',
+      'isSymbolicLink size mtime mtimeMs resolve relative normalize isAbsolute ' +
+      // package.json's fields, read from a required JSON file: data, not functions of anything.
+      'name description main module types type bin scripts dependencies devDependencies peerDependencies ' +
+      'optionalDependencies engines workspaces exports files private license keywords repository author ' +
+      'packageManager',
   ),
   perl: words(
     `${COMMON} print say printf my our length join split map grep sort keys values scalar uc lc ucfirst lcfirst sprintf ` +
