@@ -6,7 +6,7 @@ import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GateWhere } from '@tollgate/core';
-import { nodeFileView } from '@tollgate/shell';
+import { nodeFileView, TOOL_HOMES } from '@tollgate/shell';
 import type { LoadedConfig } from './runtime.js';
 import { shimDirs } from './shim-registry.js';
 import { stateBase } from './state.js';
@@ -45,7 +45,13 @@ export function gateWhere(
     project: { root: loaded.root, home, gate, temp },
     files: nodeFileView(),
     ...(env.PATH !== undefined ? { path: env.PATH } : {}),
-    // Commands inherit the gate's environment: `$TMPDIR` is its value, or empty when it is unset.
-    env: { TMPDIR: env.TMPDIR },
+    // Commands inherit the gate's environment: `$TMPDIR` is its value, or empty when it is unset;
+    // a toolchain's home (`$JAVA_HOME/bin` put on PATH) is its value where it is set.
+    env: {
+      TMPDIR: env.TMPDIR,
+      ...Object.fromEntries(
+        TOOL_HOMES.filter((name) => env[name] !== undefined).map((name) => [name, env[name]]),
+      ),
+    },
   };
 }

@@ -68,8 +68,9 @@ const args = (inv: Invocation): string[] => inv.argv.slice(1);
 function searchesOnlyElsewhere(value: string, ex: Extractor): boolean {
   const here = ex.res.dirs;
   const files = ex.res.files;
-  return value.split(':').every((entry) => {
-    if (/^(\$PATH|\$\{PATH\})$/.test(entry)) return true;
+  return value.split(':').every((written) => {
+    if (/^(\$PATH|\$\{PATH\})$/.test(written)) return true;
+    const entry = toolHome(written, ex) ?? written;
     if (/(^|\/)(node_modules\/\.bin|\.?venv\/bin)\/?$/.test(entry)) return true;
     if (/^(\$HOME|\$\{HOME\}|~)\/[\w./-]+$/.test(entry))
       return here !== null && !under(ex, entry.replace(/^[^/]*/, ex.res.ctx?.home ?? '~'));
@@ -86,6 +87,15 @@ function searchesOnlyElsewhere(value: string, ex: Extractor): boolean {
       (temp && (real === temp || real.startsWith(`${temp}/`)))
     );
   });
+}
+
+/** `$JAVA_HOME/bin` as the path the environment gives it (TOOL_HOMES), or undefined. */
+function toolHome(entry: string, ex: Extractor): string | undefined {
+  const m = /^\$(?:\{(\w+)\}|(\w+))(\/[\w.+-]+)*\/?$/.exec(entry);
+  const name = m?.[1] ?? m?.[2];
+  const value = name === undefined ? null : ex.res.toolHome(name);
+  if (value === null || !value.startsWith('/') || /[$`]/.test(value)) return undefined;
+  return posix.normalize(`${value}/${entry.slice(entry.indexOf('/') + 1 || entry.length)}`);
 }
 
 /** Where an interpreter or the loader looks for code first: entries outside the project load code from elsewhere. */

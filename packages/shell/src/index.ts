@@ -5,7 +5,7 @@ export type { FileView, ResolveContext } from './files.js';
 export { ranByHook } from './git-hooks.js';
 export { type FileLimits, type NodeFileView, nodeFileView } from './node-files.js';
 export { viaPackageRunner } from './package-runners.js';
-export { resolvePath } from './resolve.js';
+export { resolvePath, TOOL_HOMES } from './resolve.js';
 export { METADATA_ONLY } from './scripts.js';
 export { commandSpelling, type SpellingToken } from './spelling.js';
 export {

@@ -11,7 +11,32 @@ import { expandGlob } from './glob.js';
 import { mktempVariable } from './mktemp-variable.js';
 
 /** Variables whose value the context gives (or that steer `cd`): an assignment in the command voids it. */
-const TRACKED = ['HOME', 'PWD', 'OLDPWD', 'CDPATH', 'TMPDIR'] as const;
+/**
+ * Variables that say where an installed toolchain lives (`$JAVA_HOME/bin`). The gate is given the
+ * values its own environment has, which is the one the agent's shell inherits; the entry is judged
+ * as that path. One the command assigns, or the environment lacks, stays unknown.
+ */
+export const TOOL_HOMES: readonly string[] = [
+  'JAVA_HOME',
+  'GOROOT',
+  'GOPATH',
+  'CARGO_HOME',
+  'RUSTUP_HOME',
+  'PYENV_ROOT',
+  'NVM_DIR',
+  'VOLTA_HOME',
+  'PNPM_HOME',
+  'BUN_INSTALL',
+  'DENO_INSTALL',
+  'ANDROID_HOME',
+  'ANDROID_SDK_ROOT',
+  'FLUTTER_ROOT',
+  'GRADLE_HOME',
+  'MAVEN_HOME',
+  'M2_HOME',
+  'SDKMAN_DIR',
+];
+const TRACKED: readonly string[] = ['HOME', 'PWD', 'OLDPWD', 'CDPATH', 'TMPDIR', ...TOOL_HOMES];
 
 /** A command text that may change the directory (`cd`, `pushd`, `popd` as words of their own). */
 export const CD_COMMAND = /(^|[^\w-])(cd|pushd|popd)(?![\w-])/;
@@ -153,7 +178,7 @@ export class Resolver {
   }
 
   assign(name: string, scoped = false): void {
-    if (!(TRACKED as readonly string[]).includes(name)) return;
+    if (!TRACKED.includes(name)) return;
     if (!scoped && this.used.has(name)) this.onReassign?.(name);
     this.assigned.add(name);
   }
@@ -172,6 +197,8 @@ export class Resolver {
 
   /** Script texts of this parse (the command, `sh -c` and `eval` strings): where functions are defined. */
   readonly texts: string[] = [];
+  /** The command's text was folded (look-alike characters read as ASCII): names are not its bytes. */
+  folded = false;
 
   /**
    * What `$TMPDIR` expands to: the context environment's value, or `''` when that environment leaves
@@ -264,6 +291,15 @@ export class Resolver {
       return value;
     }
     if (!value) return null;
+    this.used.add(name);
+    return value;
+  }
+
+  /** The value the context's environment gives a toolchain home (TOOL_HOMES) the command does not assign, or null. */
+  toolHome(name: string): string | null {
+    if (!this.ctx || this.assigned.has(name) || !TOOL_HOMES.includes(name)) return null;
+    const value = this.ctx.env?.[name];
+    if (value === undefined) return null;
     this.used.add(name);
     return value;
   }

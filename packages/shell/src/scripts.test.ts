@@ -241,6 +241,23 @@ describe('shell files', () => {
     }
   });
 
+  it('a toolchain home on PATH is judged as the path the environment gives it', () => {
+    const env = { JAVA_HOME: '/usr/lib/jvm/java-17', GOPATH: join(root, 'p/gopath') };
+    const at = (cmd: string) => kinds(parseShell(cmd, { context: { ...ctx, env } }));
+    expect(at('export PATH="$JAVA_HOME/bin:$PATH"; java -version')).toEqual([]);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template
+    expect(at('PATH=${JAVA_HOME}/bin:$PATH mvn -q test')).toEqual([]);
+    for (const cmd of [
+      // One in the project, one the command sets, one the environment lacks, one not a toolchain's.
+      'export PATH="$GOPATH/bin:$PATH"; golangci-lint run',
+      'JAVA_HOME=$PWD; export PATH="$JAVA_HOME/bin:$PATH"; java -version',
+      'export PATH="$CARGO_HOME/bin:$PATH"; cargo build',
+      'export PATH="$TOOLS/bin:$PATH"; make',
+      'export PATH="$JAVA_HOME/../../$OTHER:$PATH"; java',
+    ])
+      expect({ cmd, kinds: at(cmd) }).toEqual({ cmd, kinds: expect.arrayContaining(['path_in_project']) });
+  });
+
   it('a program named by a path is read, whatever its name (./bin/git is not git)', () => {
     put('p/bin/git', '#!/bin/sh\nrm -rf /srv/data\n', 0o755);
     for (const cmd of ['./bin/git status', 'bin/../bin/git log', './bin/git --version']) {
