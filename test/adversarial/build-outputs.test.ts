@@ -35,7 +35,7 @@ beforeAll(() => {
 afterAll(() => host.close());
 
 describe('rm -r of build output', () => {
-  it('passes a clean of ignored output, present or not, and the clean happens', async () => {
+  it('passes a clean of ignored output, present or not, again and again, and the clean happens', async () => {
     output('dist');
     output('node_modules/left-pad');
     for (const command of ['rm -rf dist node_modules', 'rm -rf dist __pycache__ 2>/dev/null || true']) {
@@ -44,17 +44,26 @@ describe('rm -r of build output', () => {
     }
     expect(existsSync(join(host.work, 'dist'))).toBe(false);
     expect(existsSync(join(host.work, 'node_modules'))).toBe(false);
+    // Built again and cleaned again in the same session.
+    output('dist');
+    expect((await host.bash('mkdir -p dist/js && rm -rf dist')).denied).toBe(false);
+    expect(existsSync(join(host.work, 'dist'))).toBe(false);
   });
 
-  it('refuses the clean once the session moved something into the output', async () => {
+  it('refuses a move into the output, whatever moves it, so the clean after it has nothing of value', async () => {
     precious(notes());
     output('dist');
-    const move = await host.bash('mv notes dist/');
-    if (!move.denied) {
-      const clean = await host.bash('rm -rf dist');
-      expect(clean.denied).toBe(true);
-      expect(clean.reason).toMatch(/shell\.script\.unread-write/);
+    for (const command of [
+      'mv notes dist/',
+      'git add -N notes && git mv notes dist/notes',
+      'tar -cf /dev/null --remove-files notes',
+    ]) {
+      const move = await host.bash(command);
+      expect({ command, denied: move.denied }).toEqual({ command, denied: true });
+      expect(move.reason).toMatch(/fs\.move\.into-output/);
     }
+    expect(existsSync(join(notes(), 'draft.md'))).toBe(true);
+    expect((await host.bash('rm -rf dist')).denied).toBe(false);
     expect(survives()).toBe(true);
   });
 
@@ -72,7 +81,11 @@ describe('rm -r of build output', () => {
     precious(join(host.work, 'build'));
     const clean = await host.bash('rm -rf build');
     expect(clean.denied).toBe(true);
-    expect(clean.reason).toMatch(/shell\.script\.unread-write/);
+    expect(clean.reason).toMatch(/shell\.relied\.session-written/);
+    // Reading its own rule back does not make it the person's.
+    expect((await host.read(join(host.work, '.gitignore'))).denied).toBe(false);
+    expect((await host.bash('cat .gitignore')).denied).toBe(false);
+    expect((await host.bash('rm -rf build')).denied).toBe(true);
     expect(existsSync(join(host.work, 'build', 'draft.md'))).toBe(true);
     expect(readFileSync(join(host.work, 'coverage-notes', 'draft.md'), 'utf8')).toMatch(/not in git/);
   });
@@ -87,6 +100,7 @@ describe('rm -r of build output', () => {
       "echo 'build/' >> .gitignore && rm -rf build",
       'mv src-notes dist/ && rm -rf dist',
       'rm -rf dist; mv src-notes dist; rm -rf dist',
+      'rm -rf dist && ln -s src-notes dist && rm -rf dist/',
       // The output's parent is the project.
       'rm -rf dist/..',
       'rm -rf node_modules/../src-notes',

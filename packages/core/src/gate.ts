@@ -232,14 +232,15 @@ export function createGate(options: GateOptions): Gate {
     }
   }
 
-  /** A call that runs a script this session wrote and has not read since is unknown-dynamic. */
+  /** A call that runs a script this session wrote and has not read since, or relies on a file it wrote, is unknown-dynamic. */
   async function withWrittenScripts(
     call: Call,
     classification: Classification,
     hints: ToolHints | undefined,
   ): Promise<Classification> {
     const facts = classification.facts;
-    if (!facts?.scripts || facts.scripts.length === 0) return classification;
+    if (!facts || ((facts.scripts ?? []).length === 0 && (facts.relies_on ?? []).length === 0))
+      return classification;
     const normalised: NormalisedCall = {
       tool: call.tool,
       args: call.args,

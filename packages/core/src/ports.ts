@@ -333,6 +333,8 @@ export interface Store {
    * path ending in `/` is a tree: it counts as a write of every path below it.
    */
   writtenSinceRead(session: string, paths: readonly string[]): Promise<string[]>;
+  /** Of `paths`, those this session wrote at any time, reads or not, sorted (trees as for writtenSinceRead). */
+  writtenBySession(session: string, paths: readonly string[]): Promise<string[]>;
 
   // --- The session's ledger newest first, for preconditions (preconditions.ts): bounded by count and
   // age, so a check never walks a whole session. ---

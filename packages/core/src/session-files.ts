@@ -11,6 +11,8 @@ import type { WriteScope } from './writes.js';
 
 /** The dynamic-construct kind a session-written script adds to the facts (matched by shell.script.unread-write). */
 export const SESSION_WRITTEN = 'session_written_script';
+/** The kind a file the command relies on to pass adds when the session ever wrote it (shell.relied.session-written). */
+export const SESSION_WRITTEN_RELIED = 'session_written_relied';
 
 /** Tools whose observation shows a file's contents: the argument naming it. */
 const READ_TOOLS: Record<string, string> = { Read: 'file_path', read_file: 'path', read_text_file: 'path' };
@@ -56,8 +58,9 @@ export function readPaths(source: Source, scope: WriteScope | undefined): string
 }
 
 /**
- * The call with the scripts it runs that this session wrote since last reading them added to its
- * dynamic constructs; the call itself when there are none.
+ * The call with the scripts it runs that this session wrote since last reading them, and the files it
+ * relies on to pass that this session ever wrote (an ignore file: reading back its own rule does not
+ * make it the person's), added to its dynamic constructs; the call itself when there are none.
  */
 export async function withSessionScripts(
   store: Store,
@@ -70,13 +73,18 @@ export async function withSessionScripts(
    */
   exists: (path: string) => boolean = () => true,
 ): Promise<NormalisedCall> {
-  const scripts = normalised.facts?.scripts;
-  if (!scripts || scripts.length === 0 || !normalised.facts) return normalised;
-  const written = (await store.writtenSinceRead(session, scripts)).filter(exists);
-  if (written.length === 0) return normalised;
-  const dynamic = [
-    ...normalised.facts.dynamic,
-    ...written.map((path) => ({ kind: SESSION_WRITTEN, text: path.slice(0, 400) })),
+  const facts = normalised.facts;
+  const scripts = facts?.scripts ?? [];
+  const relied = facts?.relies_on ?? [];
+  if (!facts || (scripts.length === 0 && relied.length === 0)) return normalised;
+  const [written, vouching] = await Promise.all([
+    scripts.length > 0 ? store.writtenSinceRead(session, scripts) : [],
+    relied.length > 0 ? store.writtenBySession(session, relied) : [],
+  ]);
+  const added = [
+    ...written.filter(exists).map((path) => ({ kind: SESSION_WRITTEN, text: path.slice(0, 400) })),
+    ...vouching.filter(exists).map((path) => ({ kind: SESSION_WRITTEN_RELIED, text: path.slice(0, 400) })),
   ];
-  return { ...normalised, facts: { ...normalised.facts, dynamic } };
+  if (added.length === 0) return normalised;
+  return { ...normalised, facts: { ...facts, dynamic: [...facts.dynamic, ...added] } };
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { classify, loadPolicy } from '@tollgate/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOutputs } from './build-outputs.js';
 import { nodeFileView, parseShell } from './index.js';
 
 const catalogue = fileURLToPath(new URL('../../../contracts/policies/shell.yaml', import.meta.url));
@@ -96,16 +97,13 @@ describe('rm -r of build output', () => {
     expect(gated(join(dir, 'src'), 'rm -rf ../dist')).toBe(false);
   });
 
-  it('lists the ignore files and the removed directories it relied on', () => {
+  it('lists the ignore files it relied on', () => {
     const dir = repo({ '.gitignore': IGNORES, 'dist/x.js': 'x' }, ['.gitignore']);
-    const scripts = facts(dir, 'rm -rf dist').scripts ?? [];
-    expect(scripts).toEqual(
-      expect.arrayContaining([
-        join(dir, '.gitignore'),
-        join(dir, '.git/info/exclude'),
-        `${join(dir, 'dist')}/`,
-      ]),
+    expect(facts(dir, 'rm -rf dist').relies_on).toEqual(
+      expect.arrayContaining([join(dir, '.gitignore'), join(dir, '.git/info/exclude')]),
     );
+    // Not where the removal is gated anyway.
+    expect(facts(dir, 'rm -rf dist src').relies_on).toBeUndefined();
   });
 
   it('reads nested ignore files, negations and info/exclude as git does', () => {
@@ -148,6 +146,7 @@ describe('rm -r of build output', () => {
       'rm -rf secrets',
       // Named as output, but git tracks a file in it (added with -f).
       'rm -rf build',
+      'rm -rf build/keep.txt/..',
       // Named as output and not ignored (the root rule is anchored: /build only).
       'rm -rf lib',
       // One path of several is not output.
@@ -180,11 +179,76 @@ describe('rm -r of build output', () => {
     expect(gated(dir, 'rm -rf coverage')).toBe(true);
   });
 
+  it('takes only a regular file for a file: a directory it cannot list is not one', () => {
+    const dir = repo({ '.gitignore': IGNORES, 'notes/draft.md': 'x', 'a.txt': 'x' }, ['.gitignore']);
+    const real = nodeFileView();
+    // A directory whose listing is refused (mode 000 for a user who is not root).
+    const unlistable = {
+      ...real,
+      readdir: (path: string) => (path.endsWith('/notes') ? undefined : real.readdir(path)),
+    };
+    expect(buildOutputs(unlistable, [join(dir, 'notes')])).toBeUndefined();
+    expect(buildOutputs(unlistable, [join(dir, 'a.txt')])).toEqual({ consulted: [] });
+  });
+
   it('gates outside a repository', () => {
     const dir = join(root, 'plain');
     mkdirSync(join(dir, 'dist'), { recursive: true });
     writeFileSync(join(dir, '.gitignore'), IGNORES);
     expect(gated(dir, 'rm -rf dist')).toBe(true);
+  });
+
+  it('gates what git has in HEAD though the index no longer has it (git rm --cached)', () => {
+    const dir = repo({ '.gitignore': 'build/\n', 'build/release.sh': 'echo v1\n' }, [
+      '.gitignore',
+      'build/release.sh',
+    ]);
+    git(dir, 'rm', '-r', '-q', '--cached', 'build');
+    expect(gated(dir, 'rm -rf build')).toBe(true);
+    // In a repository without a commit yet, the index is all git has.
+    const fresh = repo({ '.gitignore': 'node_modules/\n', 'node_modules/a/x.js': 'x' });
+    expect(gated(fresh, 'rm -rf node_modules')).toBe(false);
+  });
+
+  it('gates names whose bytes are not what the gate read', () => {
+    const dir = repo({ '.gitignore': IGNORES, 'dist/x': 'x', 'notes/draft.md': 'x' }, ['.gitignore']);
+    // A zero-width space and fullwidth letters are folded to read `rm`; the shell removes the real bytes.
+    expect(gated(dir, 'rm -rf dist\u200b')).toBe(true);
+    expect(gated(dir, 'rm -rf \uff44\uff49\uff53\uff54')).toBe(true);
+    expect(gated(dir, "rm -rf $'dist\\xe2\\x80\\x8b'")).toBe(true);
+  });
+
+  it('marks a move into build output, or into nothing, wherever it comes from', () => {
+    const dir = repo({ '.gitignore': IGNORES, 'dist/x': 'x', 'notes/draft.md': 'x' }, ['.gitignore']);
+    const into = (command: string) => facts(dir, command).segments.map((s) => s.moves_into);
+    for (const command of [
+      'mv notes dist/',
+      'mv notes node_modules',
+      'mv -t dist "$X"',
+      'mv "$X" dist/',
+      'git mv notes dist/notes',
+      'rsync -a --remove-source-files notes/ dist/notes/',
+    ])
+      expect({ command, into: into(command) }).toEqual({ command, into: expect.arrayContaining(['output']) });
+    for (const command of ['tar -cf /dev/null --remove-files notes', 'mv notes /dev/null'])
+      expect({ command, into: into(command) }).toEqual({
+        command,
+        into: expect.arrayContaining(['nothing']),
+      });
+    expect(into('tar -cf - --remove-files notes | tar -xf - -C dist')).toContain('nothing');
+    // Within output, out of it, or anywhere else: nothing to mark.
+    for (const command of [
+      'mv dist/x dist/y',
+      'mv dist/x notes/',
+      'mv notes notes2',
+      'tar -cf n.tar --remove-files notes',
+    ])
+      expect({ command, into: into(command) }).toEqual({ command, into: [undefined] });
+    // Without a context the paths stay relative: a move to a named path is a move, one to nothing is not.
+    expect(parseShell('mv old.txt new.txt').segments[0]?.moves_into).toBeUndefined();
+    expect(parseShell('tar -cf - --remove-files notes').segments[0]?.moves_into).toBe('nothing');
+    expect(gated(dir, 'mv notes dist/')).toBe(true);
+    expect(gated(dir, 'mv dist/x dist/y')).toBe(false);
   });
 
   it('gates when the same command writes the ignore file or moves something into the output', () => {
@@ -199,10 +263,15 @@ describe('rm -r of build output', () => {
       'mv "$SRC" dist && rm -rf dist',
       'rsync -a --remove-source-files src/ dist/ && rm -rf dist',
       'git checkout other && rm -rf dist',
+      'git stash pop && rm -rf dist',
+      // A link made where the removal then follows it.
+      'rm -rf dist && ln -s src dist && rm -rf dist/',
+      'ln -s ../src dist/link && rm -rf dist/link/',
+      'rm -rf dist; cp -r src dist; rm -rf dist/a.ts/',
     ])
       expect({ command, gated: gated(dir, command) }).toEqual({ command, gated: true });
-    // Copies leave their sources: rebuilding output that way passes.
-    expect(gated(dir, 'rm -rf dist && mkdir -p dist && cp -r src/. dist/')).toBe(false);
+    // Empty directories and files made there change nothing of what goes.
+    expect(gated(dir, 'rm -rf dist && mkdir -p dist/js && touch dist/.keep && rm -rf dist')).toBe(false);
   });
 
   it('is not told from a removal that cannot read the files', () => {

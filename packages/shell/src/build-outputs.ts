@@ -1,13 +1,17 @@
 // Whether `rm -r` removes only what a build makes again: every path lies in (or is) a directory
 // named as build tools name their output (`dist`, `node_modules`, `target`, `__pycache__`, …) that
-// the repository's own ignore files ignore, holds no file git tracks, and is reached without a
-// symlink. Each condition is read from the repository as it stands; what the judgement relied on is
-// returned so that the gate can refuse it when the session wrote it (a `.gitignore` the agent
-// edited, a tree it moved files into) — see facts.ts for writes by the same command.
+// the repository's own ignore files ignore, holds no file git has in its index or in HEAD, and is
+// reached without a symlink. Each condition is read from the repository as it stands; the ignore
+// files it relied on are listed (`relies_on`), so that the gate refuses the removal if the session
+// ever wrote one (reading it back does not make the agent's own rule the person's). Getting
+// something into such a directory first is the attack: a move into it (or into nothing) is its own
+// gated step (`moves_into`), and within one command any other write there voids the judgement.
 import { posix } from 'node:path';
 import ignore from 'ignore';
 import type { FileView } from './files.js';
 import { findGitDir, findTopLevel } from './git-config.js';
+import type { Resolver } from './resolve.js';
+import { rewritesWorkTree } from './scripts.js';
 import type { ShellSegment } from './types.js';
 
 /** Programs that only remove what they are given. */
@@ -56,50 +60,77 @@ const OUTPUT_NAMES: ReadonlySet<string> = new Set([
 /** Output directories named after the project or configuration (`pkg.egg-info`, `cmake-build-debug`). */
 const OUTPUT_PATTERN = /^(.+\.egg-info|cmake-build-[\w.-]+)$/;
 
-/** Largest index read: a larger one is not searched, and nothing is taken for regenerable. */
-const MAX_INDEX_BYTES = 32 * 1024 * 1024;
 /** Largest ignore file read. */
 const MAX_IGNORE_BYTES = 256 * 1024;
 
 export interface BuildOutputs {
   /** The ignore files the judgement read or would have read (`.gitignore` on the way down, info/exclude). */
   consulted: string[];
-  /** The paths removed as build-output trees (the others are files, which -r removes as rm does). */
-  trees: string[];
 }
 
 type Matcher = ReturnType<typeof ignore>;
 
 /**
  * When every absolute path in `paths` is regenerable build output of the repository it lies in, or
- * a file that is there now (-r removes a file as plain rm does): what that relied on. Undefined when
- * any one is not, or cannot be told.
+ * a regular file that is there now (-r removes a file as plain rm does): what that relied on.
+ * Undefined when any one is not, or cannot be told.
  */
 export function buildOutputs(files: FileView, paths: readonly string[]): BuildOutputs | undefined {
   const consulted = new Set<string>();
-  const trees: string[] = [];
   for (const path of paths) {
-    // A glob character left in a path (a pattern rimraf expands itself, `dist/{,../src}`) says
-    // nothing about what goes.
-    if (!path.startsWith('/') || path !== posix.normalize(path) || /[*?[\]{}!]/.test(path)) return undefined;
-    if (files.realpath(path) !== undefined && files.readdir(path) === undefined) continue;
+    if (!plainPath(path)) return undefined;
+    if (files.readHead?.(path, 1) !== undefined) continue;
     if (!regenerable(files, path, consulted)) return undefined;
-    trees.push(path);
   }
-  return { consulted: [...consulted], trees };
+  return { consulted: [...consulted] };
 }
 
-/** What each segment marked `build_outputs` removes: all its operands, and those that are trees. */
-const REMOVED = new WeakMap<ShellSegment, { paths: readonly string[]; trees: readonly string[] }>();
+/**
+ * Absolute, normalised, printable ASCII, no glob character left (a pattern rimraf expands itself,
+ * `dist/{,../src}`): a name whose bytes are what the shell will use, and that says what goes.
+ */
+function plainPath(path: string): boolean {
+  return (
+    path.startsWith('/') &&
+    path === posix.normalize(path) &&
+    /^[\x20-\x7e]+$/.test(path) &&
+    !/[*?[\]{}!]/.test(path)
+  );
+}
 
-/** Marks `segment` as removing only build output (buildOutputs said so). */
+/** Whether a path is (or lies in) build output, as buildOutputs judges a removed directory. */
+export function isBuildOutput(files: FileView, path: string): boolean {
+  return plainPath(path) && regenerable(files, path, new Set());
+}
+
+/** What each segment marked `build_outputs` removes (its operands, not its redirections), and the ignore files that said so. */
+const REMOVED = new WeakMap<ShellSegment, { paths: readonly string[]; consulted: readonly string[] }>();
+/** The key of this module's state on a parse (Resolver.slot): every ignore file a removal relied on. */
+const RELIED = {};
+
+/**
+ * Marks `segment` as removing only build output (buildOutputs said so). The ignore files it relied
+ * on are kept for the facts (`relies_on`): core refuses the removal if the session ever wrote one.
+ */
 export function markBuildOutputs(
+  res: Resolver,
   segment: ShellSegment,
   paths: readonly string[],
-  trees: readonly string[],
+  outputs: BuildOutputs,
 ): void {
   segment.build_outputs = true;
-  REMOVED.set(segment, { paths, trees });
+  REMOVED.set(segment, { paths, consulted: outputs.consulted });
+  const relied = res.slot<Set<string>>(RELIED, () => new Set());
+  for (const file of outputs.consulted) relied.add(file);
+}
+
+/** The ignore files the removals judged build output relied on, in this parse (after settleBuildOutputs). */
+export function reliedOn(res: Resolver, segments: readonly ShellSegment[]): string[] {
+  if (res.peek(RELIED) === undefined) return [];
+  const out = new Set<string>();
+  for (const segment of segments)
+    if (segment.build_outputs) for (const file of REMOVED.get(segment)?.consulted ?? []) out.add(file);
+  return [...out];
 }
 
 function regenerable(files: FileView, path: string, consulted: Set<string>): boolean {
@@ -109,15 +140,17 @@ function regenerable(files: FileView, path: string, consulted: Set<string>): boo
   if (rel === '' || rel.startsWith('..') || rel.startsWith('/')) return false;
   const parts = rel.split('/');
   if (parts.includes('.git')) return false;
-  // No symlink on the way (rm follows none, but the name would then not say what is removed), and
-  // no repository of its own inside (a clone kept in an ignored directory is not output).
+  // No symlink on the way (rm -r follows one named with a trailing slash, or one on the way to a
+  // deeper operand), and no repository of its own inside (a clone kept in an ignored directory).
   const real = files.realpath(path);
   if (real !== undefined && real !== posix.join(top, rel)) return false;
   if (real !== undefined && files.realpath(posix.join(path, '.git')) !== undefined) return false;
   const gitDir = findGitDir(files, top, { entries: [], unreadable: false });
   if (gitDir === undefined) return false;
-  const ignored = ignoredOutput(files, top, gitDir, parts, consulted);
-  return ignored && !tracked(files, gitDir, rel);
+  if (!ignoredOutput(files, top, gitDir, parts, consulted)) return false;
+  // What git has (staged, or in HEAD: a file taken out of the index with `git rm --cached` is still
+  // there) is not output; asked of git itself, and unknown counts as tracked.
+  return files.tracked?.(top, rel) === false;
 }
 
 /**
@@ -168,44 +201,69 @@ function isIgnored(
   return false;
 }
 
+/** Writers that only make empty directories or files: they cannot put anything of value, or a link, in a removed path. */
+const EMPTY_MAKERS: ReadonlySet<string> = new Set(['mkdir', 'touch']);
+
 /**
- * Whether the index may hold a file at or below `rel`. Index versions 2 and 3 store each path whole,
- * so a search of the file finds them (a match elsewhere only keeps the removal gated); version 4
- * compresses paths, and a split index keeps them in another file: neither is taken for untracked.
+ * After the walk, with every segment's writes known: a removal judged regenerable stays so only when
+ * no other part of the command writes where it removes (`mv src dist && rm -rf dist`, `ln -s
+ * ../notes dist && rm -rf dist/`), in whatever order a loop runs them.
  */
-function tracked(files: FileView, gitDir: string, rel: string): boolean {
-  const index = posix.join(gitDir, 'index');
-  if (files.realpath(index) === undefined) return false;
-  const head = files.readHead?.(index, 8);
-  if (head === undefined || head.length < 8 || !head.startsWith('DIRC')) return true;
-  const version = head.charCodeAt(7);
-  if (version !== 2 && version !== 3) return true;
-  if ((files.readdir(gitDir) ?? []).some((name) => name.startsWith('sharedindex.'))) return true;
-  return files.search?.(index, [`${rel}/`, `${rel}\0`], MAX_INDEX_BYTES) ?? true;
+export function settleBuildOutputs(segments: readonly ShellSegment[]): void {
+  for (const removal of segments) {
+    if (!removal.build_outputs) continue;
+    const { paths: removed, consulted } = REMOVED.get(removal) ?? { paths: [], consulted: [] };
+    // An ignore file written by the same command (`echo 'build/' >> .gitignore && rm -rf build`)
+    // was read before it changed.
+    // git putting other content in the work tree (a stash popped into it) is a write there too.
+    const fills = (other: ShellSegment) =>
+      other !== removal &&
+      (other.writes_unresolved === true ||
+        rewritesWorkTree(other) ||
+        (other.writes ?? []).some((w) => consulted.includes(w)) ||
+        (!other.build_outputs &&
+          !EMPTY_MAKERS.has(other.program) &&
+          (other.writes ?? []).some((w) => removed.some((r) => overlaps(w, r)))));
+    if (segments.some(fills)) delete removal.build_outputs;
+  }
 }
 
 /**
- * A removal judged regenerable stays so only when no other part of the command may move something
- * into what it removes (`mv src dist && rm -rf dist`), in whatever order a loop runs them; then each
- * removed directory is `noted` as a tree, so that core refuses it when the session wrote into it
- * before (a move in an earlier call).
+ * Marks a move with where it puts what it moves, when that loses it: into build output (whose
+ * removal passes) from outside it, or into nothing (`/dev/null`, an archive on stdout or a pipe).
  */
-export function settleBuildOutputs(segments: readonly ShellSegment[], note: (path: string) => void): void {
-  for (const removal of segments) {
-    if (!removal.build_outputs) continue;
-    const { paths: removed, trees } = REMOVED.get(removal) ?? { paths: [], trees: [] };
-    const fills = (other: ShellSegment) =>
-      other !== removal &&
-      !other.build_outputs &&
-      (other.writes_unresolved === true ||
-        ((other.moves?.length ?? 0) > 0 &&
-          (other.writes ?? []).some((w) => removed.some((r) => overlaps(w, r)))));
-    if (segments.some(fills)) {
-      delete removal.build_outputs;
-      continue;
-    }
-    for (const tree of trees) note(`${tree}/`);
+export function noteMovesInto(segment: ShellSegment, res: Resolver): void {
+  const moved = segment.moves ?? [];
+  const files = res.files;
+  // A move whose sources cannot be told (`mv "$X" dist/`) may move anything: its static words say where.
+  const mover = segment.program === 'mv' || (segment.program === 'git' && segment.subcommand === 'mv');
+  const unknown = segment.writes_unresolved === true;
+  if (moved.length === 0 && !(mover && unknown)) return;
+  const to = (segment.writes ?? []).filter((w) => !moved.includes(w));
+  if (!unknown && to.every((w) => w.startsWith('/dev/'))) {
+    segment.moves_into = 'nothing';
+    return;
   }
+  if (files === undefined) return;
+  const named = unknown ? segment.args.flatMap((word) => staticPaths(res, optionValue(word))) : [];
+  if (![...to, ...named].some((w) => isBuildOutput(files, w))) return;
+  // Output moved about within output loses nothing.
+  if (!unknown && moved.every((m) => isBuildOutput(files, m))) return;
+  segment.moves_into = 'output';
+}
+
+/** A word, or the value an option carries in it (`--target-directory=dist`, `-tdist`); '' for a bare option. */
+function optionValue(word: string): string {
+  if (!word.startsWith('-')) return word;
+  const eq = word.indexOf('=');
+  if (word.startsWith('--')) return eq < 0 ? '' : word.slice(eq + 1);
+  return word.length > 2 ? word.slice(2) : '';
+}
+
+function staticPaths(res: Resolver, word: string): readonly string[] {
+  if (word === '') return [];
+  const { paths, unresolved } = res.paths(word);
+  return unresolved ? [] : paths;
 }
 
 function overlaps(a: string, b: string): boolean {

@@ -5,7 +5,7 @@ import { posix } from 'node:path';
 import type { Command, CompoundCommand, Pipeline, Redirect, Script, SimpleCommand, Word } from './ast.js';
 import { BraceLimit, braceExpand } from './brace.js';
 import { type Budget, enter, LimitExceeded, leave, ShellSyntaxError, tick } from './budget.js';
-import { buildOutputs, markBuildOutputs, REMOVERS } from './build-outputs.js';
+import { buildOutputs, markBuildOutputs, noteMovesInto, REMOVERS } from './build-outputs.js';
 import { checkArithmeticWord, checkAssignment, EFFECTS, steeringName } from './builtins.js';
 import { commandOutput, type Env, expandWord, MAX_BRACE_WORDS } from './expand.js';
 import { runsFiles } from './file-runners.js';
@@ -20,7 +20,7 @@ import { Parser } from './parser.js';
 import { type Argv, isPrefix, unwrapPrefix } from './prefixes.js';
 import { DATA_STDIN, databaseClient, interpreterLanguage, OPTION_INERT, SHELLS } from './programs.js';
 import { type Resolver, SPECIAL_BUILTINS } from './resolve.js';
-import { noteScript, noteWritten, runPathProgram } from './scripts.js';
+import { noteWritten, runPathProgram } from './scripts.js';
 import { buildSegment } from './segment.js';
 import { serviceSql } from './sql-clients.js';
 import type { DynamicConstruct, ShellRedirect, ShellSegment } from './types.js';
@@ -636,15 +636,20 @@ export class Extractor {
     // A copy: handlers emit several segments from one invocation.
     segment.writes = paths.length > 0 ? [...paths] : [];
     segment.writes_unresolved = unresolved;
+    noteMovesInto(segment, this.res);
     // rm -r of what a build makes again (build-outputs.ts); the ignore files it read are listed, so
     // that one the session wrote, or this command writes, is refused as a script would be.
     // Its redirections are judged by their own rules (`2>/dev/null`, `> log`).
-    if (REMOVERS.has(segment.program) && own && own.paths.length > 0 && !own.unresolved && this.res.files) {
+    if (
+      own !== undefined &&
+      REMOVERS.has(segment.program) &&
+      own.paths.length > 0 &&
+      !own.unresolved &&
+      this.res.files &&
+      !this.res.folded
+    ) {
       const outputs = buildOutputs(this.res.files, own.paths);
-      if (outputs !== undefined) {
-        markBuildOutputs(segment, own.paths, outputs.trees);
-        for (const file of outputs.consulted) noteScript(this.res, file);
-      }
+      if (outputs !== undefined) markBuildOutputs(this.res, segment, own.paths, outputs);
     }
     // Every file it writes is new (`cp .env.example .env` where there is no .env yet): nothing is lost.
     if (paths.length > 0 && !unresolved && paths.every((p) => this.absent(p))) segment.creates_only = true;

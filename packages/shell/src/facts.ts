@@ -3,7 +3,7 @@
 // (never a throw): a command that cannot be read is reported as dynamic, so it is gated.
 import { ansible } from './ansible.js';
 import { createBudget, LimitExceeded, ShellSyntaxError } from './budget.js';
-import { settleBuildOutputs } from './build-outputs.js';
+import { reliedOn, settleBuildOutputs } from './build-outputs.js';
 import { database, interpreter } from './code.js';
 import { atJob, tmux } from './deferred-runners.js';
 import { Extractor, type Handler } from './extract.js';
@@ -27,7 +27,7 @@ import {
   trap,
   watch,
 } from './runners.js';
-import { checkScriptsWritten, noteScript, scriptsOf } from './scripts.js';
+import { checkScriptsWritten, scriptsOf } from './scripts.js';
 import type { ParseOptions, ShellFacts } from './types.js';
 
 /** Longer commands are not analysed: reported as an error and gated (an agent rarely sends 32 KiB of shell). */
@@ -124,6 +124,8 @@ function parseAnew(command: string, opts: ParseOptions, headMoves = false): Shel
   const context = opts.context;
   context?.files?.begin?.();
   const res = new Resolver(context);
+  // Look-alike characters were folded (`ｒｍ` read as rm): a name here is not the bytes the shell uses.
+  res.folded = text !== command;
   const extractor = new Extractor(budget, HANDLERS, { shell, interpreter, database }, res);
   res.onReassign = (name) => extractor.flag('reassigned_variable', `${name}: ${text.slice(0, 180)}`);
   res.texts.push(text);
@@ -145,7 +147,7 @@ function parseAnew(command: string, opts: ParseOptions, headMoves = false): Shel
       return parseAnew(command, opts, true);
     // A script the command itself writes before running it: its contents now are not what runs.
     checkScriptsWritten(res, extractor.segments, (kind, path) => extractor.flag(kind, path));
-    settleBuildOutputs(extractor.segments, (tree) => noteScript(res, tree));
+    settleBuildOutputs(extractor.segments);
     // A bound of the file view answered for some word: what the command does is not fully known.
     if (context?.files?.exhausted) extractor.flag('resolution_incomplete', text.slice(0, 200));
   } catch (error) {
@@ -166,6 +168,8 @@ function parseAnew(command: string, opts: ParseOptions, headMoves = false): Shel
   const facts: ShellFacts = { segments: extractor.segments, dynamic: extractor.dynamic };
   const scripts = scriptsOf(res);
   if (scripts.length > 0) facts.scripts = scripts;
+  const relied = reliedOn(res, extractor.segments);
+  if (relied.length > 0) facts.relies_on = relied;
   if (invalid) {
     facts.dynamic.push({ kind: 'invalid_text', text: text.slice(0, 200) });
     budget.soft.unshift('command contains unpaired surrogates');

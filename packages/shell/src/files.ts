@@ -18,11 +18,12 @@ export interface FileView {
    */
   readHead?(path: string, maxBytes: number): string | undefined;
   /**
-   * Whether a regular file of at most `maxBytes` bytes holds any of `needles` (read in chunks, not
-   * kept), or undefined (missing, unreadable, larger): asks a large binary file (git's index) one
-   * question without reading it whole. A missing method answers nothing.
+   * Whether git has a file at or below `rel` in the repository whose work tree is `top`, staged or in
+   * HEAD; undefined when git cannot tell (no git, no answer in time). Asked of git itself, reading
+   * objects and the index only (nothing that runs the repository's configured commands). A missing
+   * method answers nothing.
    */
-  search?(path: string, needles: readonly string[], maxBytes: number): boolean | undefined;
+  tracked?(top: string, rel: string): boolean | undefined;
   /**
    * True once a bound (operations, entries, bytes) made some answer undefined in this parse:
    * resolution was incomplete, and the command is reported dynamic so that it is gated.

@@ -46,7 +46,7 @@ export function gitWrites(
   read?: (path: string) => string | undefined,
   /** The command's stdin, where a patch without a file operand comes from: undefined when not known. */
   stdin?: string,
-): Array<{ text: string; at: number; unknown?: boolean }> {
+): Array<{ text: string; at: number; unknown?: boolean; moved?: boolean }> {
   const sub = args[0];
   // `git apply` (and `git am`, whose mailboxes hold patches) writes the files its patches name, as
   // `patch` does. `--check`, `--stat`, `--numstat`, `--summary` only read; `--cached` writes the
@@ -84,9 +84,11 @@ export function gitWrites(
     const operands = args.map((a, k) => ({ a, k })).filter(({ a, k }) => k > 0 && !a.startsWith('-'));
     if (sub === 'merge-file' && args.some((a) => a === '-p' || a === '--stdout')) return [];
     const written = sub === 'mv' ? operands : operands.slice(0, 1);
-    return written.map(({ a, k }) => ({
+    return written.map(({ a, k }, n) => ({
       text: base === '' || a.startsWith('/') ? a : posix.join(base, a),
       at: k,
+      // git mv's sources go to its destination, as mv's do.
+      ...(sub === 'mv' && n < written.length - 1 ? { moved: true } : {}),
     }));
   }
   if (sub !== 'clone' && sub !== 'init' && sub !== 'worktree') return [];

@@ -1,6 +1,7 @@
 // The FileView over node:fs that adapters hand to parseShell: synchronous, read-only and bounded,
 // so resolving a command never costs more than a few hundred system calls. A bound that is hit
 // answers undefined and sets `exhausted`, which parseShell turns into a dynamic construct.
+import { spawnSync } from 'node:child_process';
 import {
   closeSync,
   constants,
@@ -49,9 +50,6 @@ function ownStreams(): { dev: number; ino: number }[] {
     }
   });
 }
-
-/** Bytes read at a time by search(). */
-const SEARCH_CHUNK = 256 * 1024;
 
 export function nodeFileView(limits: FileLimits = {}): NodeFileView {
   const maxOps = limits.maxOps ?? 512;
@@ -111,34 +109,9 @@ export function nodeFileView(limits: FileLimits = {}): NodeFileView {
         return undefined;
       }
     },
-    search(path, needles, wanted) {
-      if (!take() || needles.length === 0) return undefined;
-      const wanting = needles.map((n) => Buffer.from(n, 'utf8'));
-      const overlap = Math.max(...wanting.map((n) => n.length)) - 1;
-      let fd: number | undefined;
-      try {
-        fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-        const stat = fstatSync(fd);
-        if (!stat.isFile() || ownStream(stat) || stat.size > wanted) return undefined;
-        // Each chunk starts with the previous one's tail, so a needle across the cut is found.
-        const buffer = Buffer.alloc(SEARCH_CHUNK + overlap);
-        let kept = 0;
-        let at = 0;
-        while (at < stat.size) {
-          const n = readSync(fd, buffer, kept, SEARCH_CHUNK, at);
-          if (n === 0) break;
-          at += n;
-          const view = buffer.subarray(0, kept + n);
-          if (wanting.some((needle) => view.includes(needle))) return true;
-          kept = Math.min(overlap, view.length);
-          view.copy(buffer, 0, view.length - kept);
-        }
-        return false;
-      } catch {
-        return undefined;
-      } finally {
-        if (fd !== undefined) closeSync(fd);
-      }
+    tracked(top, rel) {
+      if (!take()) return undefined;
+      return gitHas(top, rel);
     },
     readHead(path, wanted) {
       if (!take()) return undefined;
@@ -184,4 +157,55 @@ export function nodeFileView(limits: FileLimits = {}): NodeFileView {
       }
     },
   };
+}
+
+/** How long git may take to say what it has under a path. */
+const GIT_TIMEOUT_MS = 2000;
+
+/**
+ * `git ls-files --with-tree=HEAD`: the index's paths and HEAD's under `rel` (an unborn branch has
+ * only the index). Run with the environment's GIT_* variables removed, so that it asks the
+ * repository at `top` and no other; ls-files reads the index and objects, and runs nothing.
+ */
+function gitHas(top: string, rel: string): boolean | undefined {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env))
+    if (value !== undefined && !key.startsWith('GIT_')) env[key] = value;
+  const ask = (withHead: boolean) =>
+    spawnSync(
+      'git',
+      [
+        '-C',
+        top,
+        '--no-optional-locks',
+        '--literal-pathspecs',
+        '-c',
+        'core.fsmonitor=false',
+        'ls-files',
+        '-z',
+        '--cached',
+        ...(withHead ? ['--with-tree=HEAD'] : []),
+        '--',
+        rel,
+      ],
+      {
+        env,
+        encoding: 'utf8',
+        timeout: GIT_TIMEOUT_MS,
+        maxBuffer: 1024 * 1024,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
+  let run = ask(true);
+  if (run.status !== 0 && !run.error) {
+    // No HEAD yet (a repository without commits): the index is all git has.
+    const head = spawnSync('git', ['-C', top, 'rev-parse', '--verify', '-q', 'HEAD'], {
+      env,
+      timeout: GIT_TIMEOUT_MS,
+      stdio: 'ignore',
+    });
+    if (head.status === 1 && !head.error) run = ask(false);
+  }
+  if (run.error || run.status !== 0) return undefined;
+  return run.stdout.length > 0;
 }

@@ -1,6 +1,7 @@
 // Handlers for programs that run other commands: shells (`-c`, a script, stdin), `ssh`, `eval`,
 // `source`, `trap`, `su -c`, `watch`, `flock`, `kubectl exec`, `docker exec`, and git's aliases.
 import { posix } from 'node:path';
+import { noteMovesInto } from './build-outputs.js';
 import type { Extractor, Handler, Invocation } from './extract.js';
 import type { FileView, ResolveContext } from './files.js';
 import { type FileConfig, resolveGit, scanGlobals } from './git.js';
@@ -729,8 +730,10 @@ function noteGitWrites(
           : (inv.unresolved[subIndex + w.at] ?? false)) || inv.unresolved.slice(1, subIndex).some(Boolean)
       : inv.unresolved.some(Boolean),
     elsewhere: w.unknown === true,
+    moved: w.moved === true,
   }));
   addSegmentWrites(segment, words, ex.res, inv.temp ?? null);
+  noteMovesInto(segment, ex.res);
 }
 
 /**

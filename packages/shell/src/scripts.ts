@@ -625,7 +625,7 @@ export function checkScriptsWritten(
  * reset --hard/--keep/--merge, any stash but list/show/drop, bisect, restore --source, read-tree -u,
  * checkout-index, submodule update, lfs pull/checkout, subtree.
  */
-function rewritesWorkTree(
+export function rewritesWorkTree(
   s: Pick<ShellSegment, 'program' | 'subcommand' | 'canonical' | 'positionals' | 'path'>,
 ): boolean {
   if (s.program !== 'git') return false;

@@ -125,10 +125,15 @@ export interface ShellSegment {
   writes_trees?: boolean;
   /**
    * rm -r (rimraf) of build output only: every directory it removes is in one named as build tools
-   * name their output, ignored by the repository, holding no tracked file; its other operands are
+   * name their output, ignored by the repository, holding nothing git has; its other operands are
    * files, which -r removes as rm without it does (build-outputs.ts).
    */
   build_outputs?: boolean;
+  /**
+   * Where a move puts what it moves when that loses it: `output`, build output whose removal passes
+   * (from outside it); `nothing`, no file (`/dev/null`, an archive on stdout, a pipe).
+   */
+  moves_into?: 'output' | 'nothing';
   /** True when some write target could not be resolved (a variable, an unresolvable glob, an unknown cwd). */
   writes_unresolved?: boolean;
   /** The program file that will actually run (PATH lookup, globs and symlinks resolved), when a context could tell. */
@@ -194,6 +199,12 @@ export interface ShellFacts {
    * with a context. Core refuses one the session wrote since it last read it.
    */
   scripts?: string[];
+  /**
+   * Files whose contents let the command pass where it would otherwise be gated (the ignore files
+   * that show a removed directory is build output), absolute; only with a context. Core refuses the
+   * command if the session ever wrote one: an agent's own rule does not vouch for it.
+   */
+  relies_on?: string[];
 }
 
 export interface ParseOptions {

@@ -299,8 +299,8 @@ export function programWrites(
  * each word resolved as addPath does; `elsewhere` marks that more is written where it cannot be told.
  */
 export function addSegmentWrites(
-  segment: Pick<ShellSegment, 'writes' | 'writes_unresolved'>,
-  words: ReadonlyArray<{ text: string; unresolved: boolean; elsewhere?: boolean }>,
+  segment: Pick<ShellSegment, 'writes' | 'writes_unresolved' | 'moves' | 'writes_trees'>,
+  words: ReadonlyArray<{ text: string; unresolved: boolean; elsewhere?: boolean; moved?: boolean }>,
   res: Resolver,
   temp: string | null,
 ): void {
@@ -308,12 +308,19 @@ export function addSegmentWrites(
     paths: [...(segment.writes ?? [])],
     unresolved: segment.writes_unresolved ?? false,
   };
+  const moved = new Set(segment.moves ?? []);
   for (const w of words) {
-    addPath(set, w.text, w.unresolved, res, temp);
+    const paths = addPath(set, w.text, w.unresolved, res, temp);
+    if (w.moved) for (const path of paths) moved.add(path);
     if (w.elsewhere) set.unresolved = true;
   }
   segment.writes = set.paths;
   segment.writes_unresolved = set.unresolved;
+  // What a move takes away is a tree wherever it lands (`git mv notes dist/notes`).
+  if (moved.size > 0) {
+    segment.moves = [...moved];
+    segment.writes_trees = true;
+  }
 }
 
 /** Add one written word, resolved against the command's directories or marked unresolved; returns its paths. */

@@ -667,20 +667,14 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
         ]);
       });
 
-      it('a tree asked about (a path ending in /) counts every write to it or below it', async () => {
-        await store.recordFileEvents('s4', 'write', ['/p/dist/src/main.ts', '/p/distx/a'], 1_000);
-        expect(await store.writtenSinceRead('s4', ['/p/dist/', '/p/dis/', '/p/distx/', '/p/other/'])).toEqual(
-          ['/p/dist/', '/p/distx/'],
-        );
-        // The directory itself written (`mv src dist` where there was no dist).
-        await store.recordFileEvents('s5', 'write', ['/p/build'], 1_000);
-        expect(await store.writtenSinceRead('s5', ['/p/build/', '/p/buil/'])).toEqual(['/p/build/']);
-        // A tree recorded (`cp -r x dist/`) covers the same tree asked about.
-        await store.recordFileEvents('s6', 'write', ['/p/out/'], 1_000);
-        expect(await store.writtenSinceRead('s6', ['/p/out/'])).toEqual(['/p/out/']);
-        // `%` and `_` in the asked tree are characters, not patterns.
-        await store.recordFileEvents('s7', 'write', ['/p/ab/x'], 1_000);
-        expect(await store.writtenSinceRead('s7', ['/p/a_/', '/p/a%/'])).toEqual([]);
+      it('tells which paths the session wrote at any time, read since or not', async () => {
+        await store.recordFileEvents('w1', 'write', ['/p/.gitignore', '/p/tree/'], 1_000);
+        await store.recordFileEvents('w1', 'read', ['/p/.gitignore', '/p/other'], 2_000);
+        expect(
+          await store.writtenBySession('w1', ['/p/other', '/p/tree/a/.gitignore', '/p/.gitignore']),
+        ).toEqual(['/p/.gitignore', '/p/tree/a/.gitignore']);
+        expect(await store.writtenBySession('w2', ['/p/.gitignore'])).toEqual([]);
+        expect(await store.writtenBySession('w1', [])).toEqual([]);
       });
 
       it('takes paths with quotes and unicode as data', async () => {

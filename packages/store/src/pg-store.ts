@@ -523,6 +523,15 @@ export class PostgresStore implements Store {
     return rows.map((r) => r.path);
   }
 
+  async writtenBySession(session: string, paths: readonly string[]): Promise<string[]> {
+    if (paths.length === 0) return [];
+    const { rows } = await this.#query<{ path: string }>('files written by the session', FILES.PG.written, [
+      session,
+      paths.slice(0, FILES.MAX_PATHS),
+    ]);
+    return rows.map((r) => r.path);
+  }
+
   async #observationsWindow(session: string, query: LedgerWindow): Promise<Observation[]> {
     const tools = LEDGER.toolFilter(query.tools, true);
     const limit = LEDGER.windowLimit(query.limit);

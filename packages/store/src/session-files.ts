@@ -1,7 +1,8 @@
 // The files a session wrote and read, as the gate saw them decided and observed: one row per
 // (session, path) with the time of the latest write and of the latest read. Core asks which of the
 // files a command would run as scripts were written after they were last read (the two-step attack:
-// write a script, then run it). Both stores share the SQL; only parameter styles differ.
+// write a script, then run it), and which files a command relies on the session ever wrote (an
+// ignore file that would vouch for a removal). Both stores share the SQL; only parameter styles differ.
 import type { Kysely } from 'kysely';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types.
@@ -21,9 +22,7 @@ export const MAX_PATHS = 256;
 
 // A written path ending in `/` is a tree: the command filled the directory with files it did not
 // name (`cp -r`, `tar -x -C`, `rsync`), so it counts as a write of every path below it. A read is
-// kept for any path, so that reading one file below a tree clears that file alone. A path asked
-// about that ends in `/` is a tree too (a build-output directory about to be removed): any write
-// to it or below it since it was read counts.
+// kept for any path, so that reading one file below a tree clears that file alone.
 export const SQLITE = {
   write: `INSERT INTO session_files (session, path, written_ms, read_ms) VALUES (?, ?, ?, NULL)
           ON CONFLICT (session, path) DO UPDATE SET written_ms = excluded.written_ms`,
@@ -33,12 +32,16 @@ export const SQLITE = {
            WHERE EXISTS (
              SELECT 1 FROM session_files w
              WHERE w.session = @session AND w.written_ms IS NOT NULL
-               AND (w.path = q.value OR (substr(w.path, -1) = '/' AND substr(q.value, 1, length(w.path)) = w.path)
-                    OR (substr(q.value, -1) = '/' AND (w.path = substr(q.value, 1, length(q.value) - 1)
-                                                       OR substr(w.path, 1, length(q.value)) = q.value)))
+               AND (w.path = q.value OR (substr(w.path, -1) = '/' AND substr(q.value, 1, length(w.path)) = w.path))
                AND w.written_ms > COALESCE(
                  (SELECT r.read_ms FROM session_files r WHERE r.session = @session AND r.path = q.value), -1))
            ORDER BY path`,
+  written: `SELECT DISTINCT q.value AS path FROM json_each(@list) q
+            WHERE EXISTS (
+              SELECT 1 FROM session_files w
+              WHERE w.session = @session AND w.written_ms IS NOT NULL
+                AND (w.path = q.value OR (substr(w.path, -1) = '/' AND substr(q.value, 1, length(w.path)) = w.path)))
+            ORDER BY path`,
 };
 
 export const PG = {
@@ -60,11 +63,18 @@ export const PG = {
            WHERE EXISTS (
              SELECT 1 FROM session_files w
              WHERE w.session = $1 AND w.written_ms IS NOT NULL
-               AND (w.path = q.p OR (right(w.path, 1) = '/' AND left(q.p, length(w.path)) = w.path)
-                    OR (right(q.p, 1) = '/' AND (w.path = left(q.p, length(q.p) - 1)
-                                                 OR left(w.path, length(q.p)) = q.p)))
+               AND (w.path = q.p OR (right(w.path, 1) = '/' AND left(q.p, length(w.path)) = w.path))
                AND w.written_ms > COALESCE(
                  (SELECT r.read_ms FROM session_files r WHERE r.session = $1 AND r.path = q.p), -1))
+           ORDER BY path`,
+  },
+  written: {
+    name: 'tg_files_written',
+    text: `SELECT DISTINCT q.p AS path FROM unnest($2::text[]) AS q(p)
+           WHERE EXISTS (
+             SELECT 1 FROM session_files w
+             WHERE w.session = $1 AND w.written_ms IS NOT NULL
+               AND (w.path = q.p OR (right(w.path, 1) = '/' AND left(q.p, length(w.path)) = w.path)))
            ORDER BY path`,
   },
 };

@@ -486,6 +486,14 @@ export class SqliteStore implements Store {
     ) as string[];
   }
 
+  async writtenBySession(session: string, paths: readonly string[]): Promise<string[]> {
+    if (paths.length === 0) return [];
+    const list = JSON.stringify(paths.slice(0, FILES.MAX_PATHS));
+    return run('files written by the session', () =>
+      this.#conn.raw.prepare(FILES.SQLITE.written).pluck().all({ session, list }),
+    ) as string[];
+  }
+
   async ledgerWindows(session: string, requests: readonly LedgerRequest[]): Promise<LedgerWindows> {
     return run('read ledger windows', () => this.#ledger.windows(session, requests));
   }
