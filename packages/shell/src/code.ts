@@ -146,6 +146,8 @@ export const interpreter: Handler = (ex, inv, env, program) => {
   const loaded: { value: string; unresolved: boolean }[] = [];
   /** `python -m MODULE ARGS`: an installed module's command line, as the program it installs reads it. */
   let moduleCli: { argv: string[]; unresolved: boolean[] } | undefined;
+  /** `node --test PATHS`: node's test runner runs the project's tests, as vitest or pytest would. */
+  let testRunner = false;
   let i = 1;
   for (; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -222,6 +224,7 @@ export const interpreter: Handler = (ex, inv, env, program) => {
       }
       continue;
     }
+    if (language === 'node' && name === '--test') testRunner = true;
     if (dataOptions.includes(name) && inline === undefined) i++;
   }
   if (code === undefined && language === 'awk' && !programFile && i < argv.length) {
@@ -239,6 +242,10 @@ export const interpreter: Handler = (ex, inv, env, program) => {
     return;
   }
   const script = argv[i];
+  if (testRunner && !programFile) {
+    ex.emit(inv);
+    return;
+  }
   if (loaded.length > 0 && programFile) {
     ex.emit(inv);
     judgeLoaded(ex, inv, language, program, loaded);

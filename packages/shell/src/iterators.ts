@@ -3,11 +3,14 @@
 // static, so the words they fill in are marked unresolved.
 import { posix } from 'node:path';
 import { createBudget, ShellSyntaxError } from './budget.js';
+import { markBuildOutputs } from './build-outputs.js';
 import type { Extractor, Handler, Invocation } from './extract.js';
+import { findCleansOutput } from './find-cleanups.js';
 import { firstOperand } from './option-scan.js';
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
 import { Parser } from './parser.js';
 import { runShellFile } from './scripts.js';
+import type { ShellSegment } from './types.js';
 
 const DEFAULT_IFS = ' \t\n';
 const PLACEHOLDER = '{}';
@@ -343,6 +346,10 @@ const EXEC = new Set(['-exec', '-execdir', '-ok', '-okdir']);
  */
 export const find: Handler = (ex, inv, env) => {
   const { argv, unresolved } = inv;
+  // A clean of compiled files and caches (find-cleanups.ts): the find and the rm it runs remove what
+  // is made again, below its start points, as rm -r of build output does.
+  const cleans = findCleansOutput(ex.res, argv, unresolved);
+  const removals: ShellSegment[] = [];
   const own: string[] = [argv[0] as string];
   const ownUnresolved: boolean[] = [false];
   let expression = false;
@@ -359,7 +366,9 @@ export const find: Handler = (ex, inv, env) => {
       if (words.length > 0) {
         const next: Invocation = { ...inv, argv: words, unresolved: flags, via: [...inv.via, `find ${arg}`] };
         delete next.stdin;
+        const before = ex.segments.length;
         ex.resolve(next, env);
+        removals.push(...ex.segments.slice(before).filter((segment) => segment.program === 'rm'));
       }
       i = end + 1;
       continue;
@@ -377,4 +386,20 @@ export const find: Handler = (ex, inv, env) => {
     i += width;
   }
   ex.emit({ ...inv, argv: own, unresolved: ownUnresolved });
+  if (!cleans) return;
+  const found = ex.segments[ex.segments.length - 1] as ShellSegment;
+  const starts = found.writes?.length ? found.writes : findStarts(ex, argv);
+  for (const segment of [found, ...removals]) {
+    // What `rm {}` removes lies below the start points, as what -delete removes does.
+    segment.writes = [...starts];
+    segment.writes_unresolved = false;
+    markBuildOutputs(ex.res, segment, starts, { consulted: [] });
+  }
 };
+
+/** The start points of `find ARGV`, resolved (`.` when none is given). */
+function findStarts(ex: Extractor, argv: readonly string[]): string[] {
+  const words: string[] = [];
+  for (let i = 1; i < argv.length && !/^[-(!,]/.test(argv[i] as string); i++) words.push(argv[i] as string);
+  return (words.length > 0 ? words : ['.']).flatMap((word) => ex.res.paths(word).paths);
+}

@@ -519,6 +519,22 @@ describe('interpreter files', () => {
     expect(kinds(parse('python -m pytest -q'))).toEqual([]);
   });
 
+  it('node --test runs the project’s tests as a test runner does: its paths are not program files', () => {
+    put(
+      'p/test/a.test.mjs',
+      "import { rmSync } from 'node:fs';\nrmSync('tmp-out', { recursive: true, force: true });\n",
+    );
+    for (const cmd of [
+      'node --test test/',
+      'node --test test/a.test.mjs',
+      'NODE_OPTIONS=--no-warnings node --test',
+    ])
+      expect({ cmd, kinds: kinds(parse(cmd)) }).toEqual({ cmd, kinds: [] });
+    // Without --test the same file is a program, judged; code given inline is judged whatever.
+    expect(kinds(parse('node test/a.test.mjs'))).toContain('interpreter_code');
+    expect(kinds(parse("node --test -e \"require('fs').rmSync('x')\""))).toContain('interpreter_code');
+  });
+
   it('deno run, bun run FILE and the TypeScript runners read the file as node runs one', () => {
     for (const cmd of [
       'deno run -A wipe.ts',

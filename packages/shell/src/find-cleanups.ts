@@ -1,0 +1,102 @@
+// `find . -name '*.pyc' -delete`, `find . -type d -name __pycache__ -exec rm -rf {} +`: a clean of
+// what compilers and test runners make again, as the friction of every Python and C project knows
+// it. It passes only in a form whose reach is plain: start points in a git work tree, given as
+// written; tests that only narrow (`-type`, `-path`, negated `-path`/`-name`, depths) joined by
+// nothing but "and"; every positive `-name` a compiled file or a cache directory; the deletion last
+// (`-delete` first deletes everything; `-o` or a comma would give it a second set of files).
+import { posix } from 'node:path';
+import { findTopLevel } from './git-config.js';
+import type { Resolver } from './resolve.js';
+
+/** Cache directories of compilers and test runners: made again on the next run. */
+const CACHE_DIRS: ReadonlySet<string> = new Set([
+  '__pycache__',
+  '.pytest_cache',
+  '.mypy_cache',
+  '.ruff_cache',
+  '.hypothesis',
+]);
+/** A name, or a `*` pattern, of compiled output only: bytecode, objects, classes, TypeScript's build info. */
+const COMPILED = /^(\*|[\w.-]+)\.(pyc|pyo|o|obj|class|tsbuildinfo)$/;
+
+/** Tests that only narrow what is found, with how many values each takes. */
+const NARROWING: ReadonlyMap<string, number> = new Map([
+  ['-type', 1],
+  ['-path', 1],
+  ['-wholename', 1],
+  ['-maxdepth', 1],
+  ['-mindepth', 1],
+  ['-depth', 0],
+  ['-print', 0],
+]);
+const NEGATED_TESTS = new Set(['-path', '-wholename', '-name', '-iname']);
+const RM_OPTIONS = /^(-[rRfv]+|--recursive|--force|--verbose)$/;
+
+/**
+ * Whether `find ARGV` (the whole command line, `-exec … +` included) deletes only compiled files and
+ * cache directories below start points in a git work tree. `unresolved` marks words that are not static.
+ */
+export function findCleansOutput(
+  res: Resolver,
+  argv: readonly string[],
+  unresolved: readonly boolean[],
+): boolean {
+  if (unresolved.some(Boolean) || res.files === undefined) return false;
+  let i = 1;
+  const starts: string[] = [];
+  for (; i < argv.length && !/^[-(!,]/.test(argv[i] as string); i++) starts.push(argv[i] as string);
+  if (!startsInRepository(res, starts.length > 0 ? starts : ['.'])) return false;
+  let names = 0;
+  let deletes = false;
+  while (i < argv.length) {
+    const arg = argv[i] as string;
+    if (deletes && arg !== '-delete' && arg !== '-exec' && arg !== '-execdir' && arg !== '-print')
+      return false;
+    if (arg === '-name' || arg === '-iname') {
+      const pattern = argv[i + 1] ?? '';
+      if (!CACHE_DIRS.has(pattern) && !COMPILED.test(pattern)) return false;
+      names++;
+      i += 2;
+    } else if (arg === '-not' || arg === '!') {
+      if (!NEGATED_TESTS.has(argv[i + 1] ?? '') || argv[i + 2] === undefined) return false;
+      i += 3;
+    } else if (NARROWING.has(arg)) {
+      i += 1 + (NARROWING.get(arg) as number);
+    } else if (arg === '-delete') {
+      deletes = true;
+      i++;
+    } else if (arg === '-exec' || arg === '-execdir') {
+      const end = removesFound(argv, i + 1);
+      if (end === undefined) return false;
+      deletes = true;
+      i = end + 1;
+    } else return false;
+  }
+  return deletes && names > 0;
+}
+
+/** The index of the `;` or `+` ending `rm [OPTIONS] {}`, or undefined when the command is anything else. */
+function removesFound(argv: readonly string[], from: number): number | undefined {
+  if (argv[from] !== 'rm' && argv[from] !== '/bin/rm' && argv[from] !== '/usr/bin/rm') return undefined;
+  let k = from + 1;
+  while (RM_OPTIONS.test(argv[k] ?? '')) k++;
+  if (argv[k] === '--') k++;
+  if (argv[k] !== '{}') return undefined;
+  return argv[k + 1] === ';' || argv[k + 1] === '+' ? k + 1 : undefined;
+}
+
+function startsInRepository(res: Resolver, starts: readonly string[]): boolean {
+  const files = res.files;
+  if (files === undefined) return false;
+  return starts.every((start) => {
+    if (start.split('/').includes('..')) return false;
+    const { paths, unresolved } = res.paths(start);
+    return (
+      !unresolved &&
+      paths.length > 0 &&
+      paths.every(
+        (p) => p.startsWith('/') && p !== '/' && findTopLevel(files, posix.dirname(`${p}/x`)) !== undefined,
+      )
+    );
+  });
+}
