@@ -90,6 +90,21 @@ describe('rm -r of build output', () => {
     expect(readFileSync(join(host.work, 'coverage-notes', 'draft.md'), 'utf8')).toMatch(/not in git/);
   });
 
+  it('refuses a clean whose path a job the session left running will change (a link swapped in)', async () => {
+    host.newSession();
+    precious(notes());
+    output('dist/a/notes');
+    const setup = await host.bash(
+      'mkdir -p dist/old; (sleep 6; mv dist/a dist/old/a && ln -s .. dist/a) </dev/null >/dev/null 2>&1 &',
+    );
+    expect(setup.denied).toBe(false);
+    const clean = await host.bash('rm -rf dist/a/notes');
+    expect(clean.denied).toBe(true);
+    expect(clean.reason).toMatch(/shell\.relied\.session-written/);
+    await new Promise((done) => setTimeout(done, 7000));
+    expect(existsSync(join(notes(), 'draft.md'))).toBe(true);
+  });
+
   it('refuses the clean when the same command edits the ignore file or moves into the output', async () => {
     host.newSession();
     execFileSync('git', ['checkout', '-q', '--', '.gitignore'], { cwd: host.work });

@@ -25,8 +25,11 @@ const READERS = new Set(['cat', 'bat', 'batcat', 'head', 'tail', 'less', 'more',
  * written by the call although the call names none of them.
  */
 export function writtenPaths(classification: Classification): string[] {
-  // A chmod or touch changes no contents: what the agent read is still what will run.
-  const changed = (classification.writes ?? []).filter((w) => w.path.startsWith('/') && !w.metadataOnly);
+  // A chmod or touch changes no contents: what the agent read is still what will run. A removal or
+  // an empty directory leaves nothing to run or to rely on.
+  const changed = (classification.writes ?? []).filter(
+    (w) => w.path.startsWith('/') && !w.metadataOnly && !w.leavesNothing,
+  );
   const out = new Set<string>();
   for (const w of changed) {
     out.add(w.path);
@@ -83,7 +86,8 @@ export async function withSessionScripts(
   ]);
   const added = [
     ...written.filter(exists).map((path) => ({ kind: SESSION_WRITTEN, text: path.slice(0, 400) })),
-    ...vouching.filter(exists).map((path) => ({ kind: SESSION_WRITTEN_RELIED, text: path.slice(0, 400) })),
+    // Not only what is there now: a path the session moved something to (a job still running) counts.
+    ...vouching.map((path) => ({ kind: SESSION_WRITTEN_RELIED, text: path.slice(0, 400) })),
   ];
   if (added.length === 0) return normalised;
   return { ...normalised, facts: { ...facts, dynamic: [...facts.dynamic, ...added] } };

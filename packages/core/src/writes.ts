@@ -4,7 +4,7 @@
 
 import { posix } from 'node:path';
 import type { ResolveContext, ShellFacts } from '@tollgate/shell';
-import { METADATA_ONLY, resolvePath } from '@tollgate/shell';
+import { LEAVES_NOTHING, METADATA_ONLY, resolvePath } from '@tollgate/shell';
 import { pathsOfArgs } from './call-paths.js';
 import { type ProjectPaths, type Zone, zoneOf } from './zones.js';
 
@@ -13,6 +13,8 @@ export interface Write {
   zone: Zone;
   /** Only the file's metadata changes (chmod, touch): its contents stay what was read. */
   metadataOnly?: boolean;
+  /** The write removes the path or makes an empty directory there (rm, rmdir, mkdir): it leaves no contents. */
+  leavesNothing?: boolean;
   /** The file is moved away from here (a move's source): what it held now lies at another write. */
   moved?: boolean;
   /** The path may be a directory filled with files the call does not name (`cp -r`, `tar -x -C`). */
@@ -68,9 +70,13 @@ export function writesOfShell(facts: ShellFacts, scope: WriteScope | undefined):
   for (const segment of facts.segments) {
     if (segment.via.includes('quoted')) continue;
     const metadataOnly = METADATA_ONLY.has(segment.program);
+    const leavesNothing = LEAVES_NOTHING.has(segment.program);
     for (const path of segment.writes ?? []) {
       const write = judge(path, scope, true);
       if (metadataOnly) write.metadataOnly = true;
+      // Its redirections may write text: only the program's own operands leave nothing.
+      if (leavesNothing && !segment.redirects.some((r) => r.target === path || path.endsWith(`/${r.target}`)))
+        write.leavesNothing = true;
       if (segment.moves?.includes(path)) write.moved = true;
       if (segment.writes_trees) write.tree = true;
       out.push(write);

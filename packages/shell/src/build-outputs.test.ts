@@ -97,6 +97,32 @@ describe('rm -r of build output', () => {
     expect(gated(join(dir, 'src'), 'rm -rf ../dist')).toBe(false);
   });
 
+  it('passes an ignored path that is not there, whatever its name, and a pattern rm is given that matched nothing', () => {
+    const dir = repo(
+      {
+        '.gitignore': `${IGNORES}htmlcov/\n.coverage\n/bin/\n.venv/\n.pytest_cache/\n`,
+        'bin/app': 'x',
+        '.venv/pyvenv.cfg': 'x',
+        'src/a.py': 'x',
+      },
+      ['.gitignore', 'src/a.py'],
+    );
+    for (const command of [
+      'rm -rf htmlcov .coverage',
+      'rm -rf bin/ .venv',
+      'rm -rf build dist *.egg-info src/*.egg-info .pytest_cache',
+    ])
+      expect({ command, gated: gated(dir, command) }).toEqual({ command, gated: false });
+    for (const command of [
+      // Not ignored, though not there; a pattern rimraf expands itself; a pattern beside a write there.
+      'rm -rf notes-old',
+      'rimraf "*.egg-info"',
+      'cp -r src x.egg-info && rm -rf *.egg-info',
+      'mv src x.egg-info; rm -rf *.egg-info',
+    ])
+      expect({ command, gated: gated(dir, command) }).toEqual({ command, gated: true });
+  });
+
   it('lists the ignore files it relied on', () => {
     const dir = repo({ '.gitignore': IGNORES, 'dist/x.js': 'x' }, ['.gitignore']);
     expect(facts(dir, 'rm -rf dist').relies_on).toEqual(
@@ -187,8 +213,11 @@ describe('rm -r of build output', () => {
       ...real,
       readdir: (path: string) => (path.endsWith('/notes') ? undefined : real.readdir(path)),
     };
-    expect(buildOutputs(unlistable, [join(dir, 'notes')])).toBeUndefined();
-    expect(buildOutputs(unlistable, [join(dir, 'a.txt')])).toEqual({ consulted: [] });
+    expect(buildOutputs(unlistable, [join(dir, 'notes')], true)).toBeUndefined();
+    expect(buildOutputs(unlistable, [join(dir, 'a.txt')], true)).toEqual({
+      consulted: [],
+      paths: [join(dir, 'a.txt')],
+    });
   });
 
   it('gates outside a repository', () => {

@@ -11,11 +11,16 @@ import ignore from 'ignore';
 import type { FileView } from './files.js';
 import { findGitDir, findTopLevel } from './git-config.js';
 import type { Resolver } from './resolve.js';
-import { rewritesWorkTree } from './scripts.js';
+import { reliedFiles, rewritesWorkTree } from './scripts.js';
 import type { ShellSegment } from './types.js';
 
 /** Programs that only remove what they are given. */
 export const REMOVERS: ReadonlySet<string> = new Set(['rm', 'rimraf']);
+/**
+ * Programs whose writes leave no contents behind (a removal, an empty directory): nothing a later
+ * command could run or rely on, so the session's record of what it wrote does not keep them.
+ */
+export const LEAVES_NOTHING: ReadonlySet<string> = new Set([...REMOVERS, 'rmdir', 'unlink', 'mkdir']);
 
 /** Directory names build tools, package managers and test runners write their output under. */
 const OUTPUT_NAMES: ReadonlySet<string> = new Set([
@@ -56,6 +61,11 @@ const OUTPUT_NAMES: ReadonlySet<string> = new Set([
   'zig-out',
   'zig-cache',
   '.zig-cache',
+  // Go's and .NET's binaries; Python's environments, made again from the project's requirements.
+  'bin',
+  'obj',
+  '.venv',
+  'venv',
 ]);
 /** Output directories named after the project or configuration (`pkg.egg-info`, `cmake-build-debug`). */
 const OUTPUT_PATTERN = /^(.+\.egg-info|cmake-build-[\w.-]+)$/;
@@ -66,6 +76,12 @@ const MAX_IGNORE_BYTES = 256 * 1024;
 export interface BuildOutputs {
   /** The ignore files the judgement read or would have read (`.gitignore` on the way down, info/exclude). */
   consulted: string[];
+  /**
+   * The removed paths with the directories on the way to them, relied on as well: that nothing the
+   * session wrote stands there (a move or link made there by a job it left running would change
+   * what rm finds when it runs).
+   */
+  paths: string[];
 }
 
 type Matcher = ReturnType<typeof ignore>;
@@ -75,36 +91,44 @@ type Matcher = ReturnType<typeof ignore>;
  * a regular file that is there now (-r removes a file as plain rm does): what that relied on.
  * Undefined when any one is not, or cannot be told.
  */
-export function buildOutputs(files: FileView, paths: readonly string[]): BuildOutputs | undefined {
+export function buildOutputs(
+  files: FileView,
+  paths: readonly string[],
+  /**
+   * The program removes its operands as named (rm, after the shell expanded its globs): a glob
+   * character left in one is a pattern that matched nothing, a name that is not there. rimraf
+   * expands patterns itself (`dist/{,../src}`).
+   */
+  literal: boolean,
+): BuildOutputs | undefined {
   const consulted = new Set<string>();
+  const relied = new Set<string>();
   for (const path of paths) {
-    if (!plainPath(path)) return undefined;
-    if (files.readHead?.(path, 1) !== undefined) continue;
-    if (!regenerable(files, path, consulted)) return undefined;
+    const pattern = GLOB.test(path);
+    if (!plainPath(path) || (pattern && !literal)) return undefined;
+    if (!pattern && files.readHead?.(path, 1) !== undefined) {
+      relied.add(path);
+      continue;
+    }
+    if (!regenerable(files, path, consulted, relied)) return undefined;
   }
-  return { consulted: [...consulted] };
+  return { consulted: [...consulted], paths: [...relied] };
 }
 
-/**
- * Absolute, normalised, printable ASCII, no glob character left (a pattern rimraf expands itself,
- * `dist/{,../src}`): a name whose bytes are what the shell will use, and that says what goes.
- */
+const GLOB = /[*?[\]{}!]/;
+
+/** Absolute, normalised, printable ASCII: a name whose bytes are what the shell will use. */
 function plainPath(path: string): boolean {
-  return (
-    path.startsWith('/') &&
-    path === posix.normalize(path) &&
-    /^[\x20-\x7e]+$/.test(path) &&
-    !/[*?[\]{}!]/.test(path)
-  );
+  return path.startsWith('/') && path === posix.normalize(path) && /^[\x20-\x7e]+$/.test(path);
 }
 
 /** Whether a path is (or lies in) build output, as buildOutputs judges a removed directory. */
 export function isBuildOutput(files: FileView, path: string): boolean {
-  return plainPath(path) && regenerable(files, path, new Set());
+  return plainPath(path) && !GLOB.test(path) && regenerable(files, path, new Set(), new Set());
 }
 
 /** What each segment marked `build_outputs` removes (its operands, not its redirections), and the ignore files that said so. */
-const REMOVED = new WeakMap<ShellSegment, { paths: readonly string[]; consulted: readonly string[] }>();
+const REMOVED = new WeakMap<ShellSegment, { paths: readonly string[]; outputs: BuildOutputs }>();
 /** The key of this module's state on a parse (Resolver.slot): every ignore file a removal relied on. */
 const RELIED = {};
 
@@ -119,21 +143,26 @@ export function markBuildOutputs(
   outputs: BuildOutputs,
 ): void {
   segment.build_outputs = true;
-  REMOVED.set(segment, { paths, consulted: outputs.consulted });
-  const relied = res.slot<Set<string>>(RELIED, () => new Set());
-  for (const file of outputs.consulted) relied.add(file);
+  REMOVED.set(segment, { paths, outputs });
+  res.slot<boolean>(RELIED, () => true);
 }
 
-/** The ignore files the removals judged build output relied on, in this parse (after settleBuildOutputs). */
+/**
+ * The files this parse let the command pass on: the ignore files of removals still judged build
+ * output (after settleBuildOutputs), and tools run unjudged as installed (noteRelied).
+ */
 export function reliedOn(res: Resolver, segments: readonly ShellSegment[]): string[] {
-  if (res.peek(RELIED) === undefined) return [];
-  const out = new Set<string>();
+  const out = new Set<string>(reliedFiles(res));
+  if (res.peek(RELIED) === undefined) return [...out];
   for (const segment of segments)
-    if (segment.build_outputs) for (const file of REMOVED.get(segment)?.consulted ?? []) out.add(file);
+    if (segment.build_outputs) {
+      const outputs = REMOVED.get(segment)?.outputs;
+      for (const file of [...(outputs?.consulted ?? []), ...(outputs?.paths ?? [])]) out.add(file);
+    }
   return [...out];
 }
 
-function regenerable(files: FileView, path: string, consulted: Set<string>): boolean {
+function regenerable(files: FileView, path: string, consulted: Set<string>, relied: Set<string>): boolean {
   const top = findTopLevel(files, posix.dirname(path));
   if (top === undefined) return false;
   const rel = posix.relative(top, path);
@@ -145,25 +174,32 @@ function regenerable(files: FileView, path: string, consulted: Set<string>): boo
   const real = files.realpath(path);
   if (real !== undefined && real !== posix.join(top, rel)) return false;
   if (real !== undefined && files.realpath(posix.join(path, '.git')) !== undefined) return false;
+  // Not there (nor a dangling link): removing it removes nothing, whatever its name.
+  const absent =
+    real === undefined &&
+    !(files.readdir(posix.dirname(path)) ?? [posix.basename(path)]).includes(posix.basename(path));
   const gitDir = findGitDir(files, top, { entries: [], unreadable: false });
   if (gitDir === undefined) return false;
-  if (!ignoredOutput(files, top, gitDir, parts, consulted)) return false;
+  for (let k = 1; k <= parts.length; k++) relied.add(posix.join(top, ...parts.slice(0, k)));
+  const ignored = ignoredDir(files, top, gitDir, parts, consulted);
+  if (ignored === undefined || !(absent || OUTPUT_NAMES.has(ignored) || OUTPUT_PATTERN.test(ignored)))
+    return false;
   // What git has (staged, or in HEAD: a file taken out of the index with `git rm --cached` is still
   // there) is not output; asked of git itself, and unknown counts as tracked.
   return files.tracked?.(top, rel) === false;
 }
 
 /**
- * True when some directory on the way to the path (the path included) has an output name and is
- * ignored. git does not look below an ignored directory, so the first ignored one decides.
+ * The name of the first directory on the way to the path (the path included) that the ignore files
+ * ignore, or undefined: git does not look below an ignored directory, so the first one decides.
  */
-function ignoredOutput(
+function ignoredDir(
   files: FileView,
   top: string,
   gitDir: string,
   parts: readonly string[],
   consulted: Set<string>,
-): boolean {
+): string | undefined {
   const exclude = posix.join(gitDir, 'info', 'exclude');
   consulted.add(exclude);
   const levels: Array<{ base: string; rules: Matcher | undefined }> = [
@@ -174,16 +210,15 @@ function ignoredOutput(
     const file = posix.join(top, base, '.gitignore');
     consulted.add(file);
     levels.push({ base, rules: rulesOf(files, file) });
-    const dir = parts.slice(0, k + 1).join('/');
-    if (isIgnored(levels, dir))
-      return OUTPUT_NAMES.has(parts[k] as string) || OUTPUT_PATTERN.test(parts[k] as string);
+    if (isIgnored(levels, parts.slice(0, k + 1).join('/'))) return parts[k];
   }
-  return false;
+  return undefined;
 }
 
 function rulesOf(files: FileView, path: string): Matcher | undefined {
   const text = files.readText(path, MAX_IGNORE_BYTES);
-  return text === undefined ? undefined : ignore().add(text);
+  // git compares names case-sensitively unless core.ignorecase says otherwise (not read: stricter).
+  return text === undefined ? undefined : ignore({ ignorecase: false }).add(text);
 }
 
 /** git's precedence: the deepest ignore file with a rule for the directory decides, info/exclude last. */
@@ -212,7 +247,9 @@ const EMPTY_MAKERS: ReadonlySet<string> = new Set(['mkdir', 'touch']);
 export function settleBuildOutputs(segments: readonly ShellSegment[]): void {
   for (const removal of segments) {
     if (!removal.build_outputs) continue;
-    const { paths: removed, consulted } = REMOVED.get(removal) ?? { paths: [], consulted: [] };
+    const entry = REMOVED.get(removal);
+    const removed = entry?.paths ?? [];
+    const consulted = entry?.outputs.consulted ?? [];
     // An ignore file written by the same command (`echo 'build/' >> .gitignore && rm -rf build`)
     // was read before it changed.
     // git putting other content in the work tree (a stash popped into it) is a write there too.
@@ -266,6 +303,8 @@ function staticPaths(res: Resolver, word: string): readonly string[] {
   return unresolved ? [] : paths;
 }
 
+/** Whether a write `a` lands where `b` removes: the same path, below or above it; anywhere in the directory of a pattern. */
 function overlaps(a: string, b: string): boolean {
+  if (GLOB.test(b)) b = posix.dirname(b);
   return a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
 }

@@ -648,7 +648,7 @@ export class Extractor {
       this.res.files &&
       !this.res.folded
     ) {
-      const outputs = buildOutputs(this.res.files, own.paths);
+      const outputs = buildOutputs(this.res.files, own.paths, segment.program === 'rm');
       if (outputs !== undefined) markBuildOutputs(this.res, segment, own.paths, outputs);
     }
     // Every file it writes is new (`cp .env.example .env` where there is no .env yet): nothing is lost.

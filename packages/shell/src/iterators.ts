@@ -393,7 +393,7 @@ export const find: Handler = (ex, inv, env) => {
     // What `rm {}` removes lies below the start points, as what -delete removes does.
     segment.writes = [...starts];
     segment.writes_unresolved = false;
-    markBuildOutputs(ex.res, segment, starts, { consulted: [] });
+    markBuildOutputs(ex.res, segment, starts, { consulted: [], paths: [] });
   }
 };
 

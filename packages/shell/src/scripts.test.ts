@@ -305,6 +305,28 @@ describe('shell files', () => {
     expect(programs(parse('.venv/bin/wipe'))).toContain('rm');
     expect(kinds(parse('fake/bin/pytest'))).toEqual(judged);
     expect(programs(parse('node_modules/.bin/clean'))).toContain('rm');
+    // A node program of .bin's own (no link into a package) is judged.
+    put(
+      'p/node_modules/.bin/evil',
+      "#!/usr/bin/env node\nrequire('fs').rmSync('notes', { recursive: true })\n",
+      0o755,
+    );
+    expect(kinds(parse('node_modules/.bin/evil'))).toContain('interpreter_code');
+    // Code on the #! line, and a module beside the wrapper (python looks there first), are judged.
+    put(
+      'p/.venv/bin/lint',
+      wrapper('lint', 'main').replace('python3\n', "python3 -cimport shutil;shutil.rmtree('x')\n"),
+      0o755,
+    );
+    put('p/.venv/bin/devtool', wrapper('devtool', 'main'), 0o755);
+    put('p/.venv/bin/devtool.py', "import shutil\nshutil.rmtree('notes')\n");
+    expect(kinds(parse('.venv/bin/lint'))).not.toEqual([]);
+    expect(kinds(parse('.venv/bin/devtool'))).not.toEqual([]);
+    // What passes unjudged is what the command relies on: core refuses it if the session wrote it.
+    expect(parse('.venv/bin/pytest -q').relies_on).toEqual([join(root, 'p/.venv/bin/pytest')]);
+    expect(parse('node_modules/.bin/tsc').relies_on).toEqual([
+      join(root, 'p/node_modules/typescript/bin/tsc'),
+    ]);
   });
 
   it('lists a compiled program without reading it', () => {
@@ -517,6 +539,21 @@ describe('interpreter files', () => {
 
   it('a module run (-m) is not a file', () => {
     expect(kinds(parse('python -m pytest -q'))).toEqual([]);
+  });
+
+  it('a required .json name is data only where it is a JSON file: node may load code by that name', () => {
+    put('p/js/package.json', '{"name":"x","scripts":{}}');
+    put('p/js/evil.js', "require('fs').rmSync('notes', { recursive: true })\n");
+    put('p/js/missing.json.js', "require('fs').rmSync('notes', { recursive: true })\n");
+    put('p/js/cfg.json/index.js', "require('fs').rmSync('notes', { recursive: true })\n");
+    symlinkSync('evil.js', join(root, 'p/js/data.json'));
+    const at = (cmd: string) => kinds(parse(cmd, join(root, 'p/js')));
+    expect(at('node -p "require(\'./package.json\').scripts"')).toEqual([]);
+    for (const name of ['data.json', 'missing.json', 'cfg.json'])
+      expect({ name, kinds: at(`node -e 'console.log(require("./${name}").name)'`) }).toEqual({
+        name,
+        kinds: ['interpreter_code'],
+      });
   });
 
   it('node --test runs the project’s tests as a test runner does: its paths are not program files', () => {

@@ -49,6 +49,8 @@ interface ScriptState {
   reads: number;
   /** The command runs git hooks (git-hooks.ts): a hook file it writes is a script it writes and runs. */
   runsHooks: boolean;
+  /** Files run without being judged because they are installed, not written (see installedTool). */
+  relied: Set<string>;
 }
 
 /** The key of this module's state on a parse (Resolver.slot). */
@@ -62,12 +64,27 @@ function state(res: Resolver): ScriptState {
     served: new Set(),
     reads: 0,
     runsHooks: false,
+    relied: new Set(),
   }));
 }
 
 /** The files this parse found the command would run as scripts, absolute. */
 export function scriptsOf(res: Resolver): string[] {
   return [...(res.peek<ScriptState>(STATE)?.scripts ?? [])];
+}
+
+/**
+ * Record a file the command runs unjudged because it is taken to be installed, not written: core
+ * refuses the command if the session ever wrote it (ShellFacts.relies_on).
+ */
+export function noteRelied(res: Resolver, path: string): void {
+  state(res).relied.add(path);
+  state(res).scripts.add(path);
+}
+
+/** The files noteRelied recorded in this parse. */
+export function reliedFiles(res: Resolver): string[] {
+  return [...(res.peek<ScriptState>(STATE)?.relied ?? [])];
 }
 
 /** Record a file the command runs (without reading it): core still asks whether the session wrote it. */
@@ -306,6 +323,7 @@ export function judgeCode(
  * (`dir`: where python looks first; null when not known); false without a file view.
  */
 export function shadowedImport(ex: Extractor, language: Language, code: string, dir: string | null): boolean {
+  if (language === 'node') return nonJsonRequire(ex, code, dir);
   if (language !== 'python') return false;
   const files = ex.res.files;
   if (!files) return false;
@@ -324,6 +342,25 @@ export function shadowedImport(ex: Extractor, language: Language, code: string, 
     // A directory is a package only with an __init__.py (a namespace portion yields to the library).
     if (m?.[2] !== undefined || files.realpath(posix.join(dir, entry, '__init__.py')) !== undefined)
       return true;
+  }
+  return false;
+}
+
+/** `require('./x.json')`, as the read-only vocabulary takes it: data, when the name is a JSON file. */
+const JSON_REQUIRE = /\brequire\(\s*(['"])(\.{1,2}\/[\w./-]*\.json)\1\s*\)/g;
+
+/**
+ * Whether a `require` of a relative `.json` name would load code: node tries `x.json.js` when
+ * there is no `x.json`, loads a directory's `index.js`, and picks a loader by a link's real name.
+ */
+function nonJsonRequire(ex: Extractor, code: string, dir: string | null): boolean {
+  const files = ex.res.files;
+  if (!files || !code.includes('.json')) return false;
+  for (const m of code.matchAll(JSON_REQUIRE)) {
+    if (dir === null || !dir.startsWith('/')) return true;
+    const path = posix.resolve(dir, m[2] as string);
+    const real = files.realpath(path);
+    if (real === undefined || !real.endsWith('.json') || files.readHead?.(path, 1) === undefined) return true;
   }
   return false;
 }
@@ -475,7 +512,7 @@ function runProgramFile(ex: Extractor, inv: Invocation, word: string, path: stri
   if (text === undefined) return;
   // A dependency's bin, or a console script a virtual environment installed: the project's tool, as
   // PATH would find it (`npx tsc`, an activated environment's `pytest`), listed but not judged.
-  if (installedTool(files, word, path, text)) return;
+  if (installedTool(ex.res, files, word, path, text)) return;
   judgeProgramText(ex, inv, word, path, text);
 }
 
@@ -485,20 +522,46 @@ function runProgramFile(ex: Extractor, inv: Invocation, word: string, path: stri
  * holding pyvenv.cfg), that imports the package's entry point and calls it. Any other text in those
  * places (a shell script, a wrapper that does more) is judged as a script is.
  */
-function installedTool(files: FileView | undefined, word: string, path: string, text: string): boolean {
-  if (/(^|\/)node_modules\/\.bin\/[^/]+$/.test(word))
-    return /\/node_modules\//.test(path) && shebang(text) === 'node';
+function installedTool(
+  res: Resolver,
+  files: FileView | undefined,
+  word: string,
+  path: string,
+  text: string,
+): boolean {
+  if (files === undefined) return false;
+  // The link resolved into the package it comes from, not a file of .bin's own.
+  if (/(^|\/)node_modules\/\.bin\/[^/]+$/.test(word)) {
+    if (!/\/node_modules\/(?!\.bin\/)/.test(path) || shebang(text) !== 'node') return false;
+    noteRelied(res, path);
+    return true;
+  }
   const bin = posix.dirname(path);
-  if (files === undefined || posix.basename(bin) !== 'bin') return false;
+  if (posix.basename(bin) !== 'bin') return false;
   const env = posix.dirname(bin);
   if (files.realpath(posix.join(env, 'pyvenv.cfg')) === undefined) return false;
+  // The environment's python and nothing more on the #! line (`-c…` there would be code).
   const first = text.slice(0, text.indexOf('\n') + 1);
-  return first.startsWith(`#!${bin}/python`) && CONSOLE_SCRIPT.test(text.slice(first.length));
+  if (!new RegExp(`^#!${escapeRegExp(bin)}/python[0-9.]*\n$`).test(first)) return false;
+  const wrapper = CONSOLE_SCRIPT.exec(text.slice(first.length));
+  // python looks in the script's own directory first: a module there is not the package's.
+  // (`top.py`, `top.pyc`, an extension `top.cpython-….so`, a package directory `top/`).
+  const top = wrapper?.[1]?.split('.')[0];
+  const beside = files.readdir(bin);
+  if (top === undefined || beside === undefined || beside.some((name) => name.startsWith(`${top}.`)))
+    return false;
+  if (files.readdir(posix.join(bin, top)) !== undefined) return false;
+  noteRelied(res, path);
+  return true;
 }
 
-/** The body of a console-script wrapper (pip's and uv's), after its #! line. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The body of a console-script wrapper (pip's and uv's), after its #! line; group 1 the module. */
 const CONSOLE_SCRIPT =
-  /^(# -\*- coding: utf-8 -\*-\n)?import re\nimport sys\nfrom [A-Za-z_][\w.]* import [A-Za-z_]\w*\nif __name__ == ["']__main__["']:\n {4}sys\.argv\[0\] = re\.sub\(r["']\(-script\\\.pyw\|\\\.exe\)\?\$["'], ["']["'], sys\.argv\[0\]\)\n {4}sys\.exit\([A-Za-z_]\w*\(\)\)\n?$/;
+  /^(?:# -\*- coding: utf-8 -\*-\n)?import re\nimport sys\nfrom ([A-Za-z_][\w.]*) import [A-Za-z_]\w*\nif __name__ == ["']__main__["']:\n {4}sys\.argv\[0\] = re\.sub\(r["']\(-script\\\.pyw\|\\\.exe\)\?\$["'], ["']["'], sys\.argv\[0\]\)\n {4}sys\.exit\([A-Za-z_]\w*\(\)\)\n?$/;
 
 /** A program file's text judged by its `#!` line: shell text, interpreter source, or unknown. */
 function judgeProgramText(ex: Extractor, inv: Invocation, word: string, path: string, text: string): void {

@@ -201,8 +201,9 @@ export interface ShellFacts {
   scripts?: string[];
   /**
    * Files whose contents let the command pass where it would otherwise be gated (the ignore files
-   * that show a removed directory is build output), absolute; only with a context. Core refuses the
-   * command if the session ever wrote one: an agent's own rule does not vouch for it.
+   * that show a removed directory is build output; a dependency's bin or a console-script wrapper
+   * run unjudged as installed), absolute; only with a context. Core refuses the command if the
+   * session ever wrote one: what the agent wrote does not vouch for itself, read back or not.
    */
   relies_on?: string[];
 }
