@@ -201,6 +201,8 @@ describe('reading the file system and the process', () => {
     ['node', 'console.log([1, 2, 3].map(x => x * 2).filter(Boolean), JSON.stringify({a: 1}, null, 2))'],
     ['python', "print('a-b'.replace('-', '_'))"],
     ['python', 'import json, sys; d = json.load(sys.stdin); print(d.copy())'],
+    ['python', "import tomllib, sys; print(tomllib.load(sys.stdin.buffer)['project']['name'])"],
+    ['python', "import re, sys; print(len(re.findall(r'^int ', sys.stdin.read(), re.M)))"],
   ])('%s: %s passes', (language, code) => {
     expect(isReadOnlyCode(language, code)).toBe(true);
   });

@@ -20,7 +20,8 @@ const VOCABULARY: Record<Language, ReadonlySet<string>> = {
       'count find rfind index rindex startswith endswith splitlines rstrip lstrip partition rpartition zfill ' +
       'ljust rjust center title capitalize casefold isdigit isalpha isalnum isspace isupper islower append ' +
       'extend insert pop sort copy update setdefault sub subn search match fullmatch findall finditer group ' +
-      'groups span start end escape DOTALL MULTILINE IGNORECASE VERBOSE assert pass break continue try except ' +
+      'groups span start end escape DOTALL MULTILINE IGNORECASE VERBOSE M S I X ASCII tomllib buffer ' +
+      'assert pass break continue try except ' +
       'finally raise ValueError KeyError IndexError Exception SystemExit ' +
       // os, os.path, pathlib and glob: where the process is and what the file system holds, read only
       // (their writers, removers and runners — remove, rename, system, write_text — are not here).
@@ -67,7 +68,7 @@ const VOCABULARY: Record<Language, ReadonlySet<string>> = {
 };
 
 const SAFE_PYTHON_MODULES = new Set(
-  'sys json math re datetime time platform string textwrap decimal fractions statistics random itertools functools collections base64 hashlib uuid os pathlib glob fnmatch'.split(
+  'sys json math re datetime time platform string textwrap decimal fractions statistics random itertools functools collections base64 hashlib uuid os pathlib glob fnmatch tomllib'.split(
     ' ',
   ),
 );
