@@ -10,17 +10,10 @@ import { posix } from 'node:path';
 import ignore from 'ignore';
 import type { FileView } from './files.js';
 import { findGitDir, findTopLevel } from './git-config.js';
+import { REMOVERS } from './programs.js';
 import type { Resolver } from './resolve.js';
 import { reliedFiles, rewritesWorkTree } from './scripts.js';
 import type { ShellSegment } from './types.js';
-
-/** Programs that only remove what they are given. */
-export const REMOVERS: ReadonlySet<string> = new Set(['rm', 'rimraf']);
-/**
- * Programs whose writes leave no contents behind (a removal, an empty directory): nothing a later
- * command could run or rely on, so the session's record of what it wrote does not keep them.
- */
-export const LEAVES_NOTHING: ReadonlySet<string> = new Set([...REMOVERS, 'rmdir', 'unlink', 'mkdir']);
 
 /** Directory names build tools, package managers and test runners write their output under. */
 const OUTPUT_NAMES: ReadonlySet<string> = new Set([

@@ -5,7 +5,7 @@ import { posix } from 'node:path';
 import type { Command, CompoundCommand, Pipeline, Redirect, Script, SimpleCommand, Word } from './ast.js';
 import { BraceLimit, braceExpand } from './brace.js';
 import { type Budget, enter, LimitExceeded, leave, ShellSyntaxError, tick } from './budget.js';
-import { buildOutputs, markBuildOutputs, noteMovesInto, REMOVERS } from './build-outputs.js';
+import { buildOutputs, markBuildOutputs, noteMovesInto } from './build-outputs.js';
 import { checkArithmeticWord, checkAssignment, EFFECTS, steeringName } from './builtins.js';
 import { commandOutput, type Env, expandWord, MAX_BRACE_WORDS } from './expand.js';
 import { runsFiles } from './file-runners.js';
@@ -18,7 +18,14 @@ import { normalizeProgram } from './normalize.js';
 import { assignedCommands, commandValuedOptions, packageManagerConfig } from './option-commands.js';
 import { Parser } from './parser.js';
 import { type Argv, isPrefix, unwrapPrefix } from './prefixes.js';
-import { DATA_STDIN, databaseClient, interpreterLanguage, OPTION_INERT, SHELLS } from './programs.js';
+import {
+  DATA_STDIN,
+  databaseClient,
+  interpreterLanguage,
+  OPTION_INERT,
+  REMOVERS,
+  SHELLS,
+} from './programs.js';
 import { type Resolver, SPECIAL_BUILTINS } from './resolve.js';
 import { noteWritten, runPathProgram } from './scripts.js';
 import { buildSegment } from './segment.js';

@@ -1,11 +1,11 @@
 // Public surface of @tollgate/shell: a shell command string → structured facts. Any new export here
 // becomes public API.
-export { LEAVES_NOTHING } from './build-outputs.js';
 export { parseShell } from './facts.js';
 export type { FileView, ResolveContext } from './files.js';
 export { ranByHook } from './git-hooks.js';
 export { type FileLimits, type NodeFileView, nodeFileView } from './node-files.js';
 export { viaPackageRunner } from './package-runners.js';
+export { LEAVES_NOTHING } from './programs.js';
 export { resolvePath, TOOL_HOMES } from './resolve.js';
 export { METADATA_ONLY } from './scripts.js';
 export { commandSpelling, type SpellingToken } from './spelling.js';

@@ -251,3 +251,11 @@ export const DATA_STDIN = new Set(
     'strings file touch mkdir ls pwd'
   ).split(' '),
 );
+
+/** Programs that only remove what they are given. */
+export const REMOVERS: ReadonlySet<string> = new Set(['rm', 'rimraf']);
+/**
+ * Programs whose writes leave no contents behind (a removal, an empty directory): nothing a later
+ * command could run or rely on, so the session's record of what it wrote does not keep them.
+ */
+export const LEAVES_NOTHING: ReadonlySet<string> = new Set([...REMOVERS, 'rmdir', 'unlink', 'mkdir']);

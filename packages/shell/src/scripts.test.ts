@@ -329,6 +329,13 @@ describe('shell files', () => {
     ]);
   });
 
+  it('a removal or an empty directory before a run writes nothing the run reads', () => {
+    put('p/out/app', '\x7fELF\0\0\0binary', 0o755);
+    expect(kinds(parse('rm -rf out && mkdir -p out && cc -o out/app main.c && ./out/app'))).toEqual([]);
+    // A copy there is a write of what runs.
+    expect(kinds(parse('cp /tmp/x out/app && ./out/app'))).toContain('script_written_by_command');
+  });
+
   it('lists a compiled program without reading it', () => {
     const f = parse('./bin/app --serve');
     expect(kinds(f)).toEqual([]);

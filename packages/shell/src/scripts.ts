@@ -13,7 +13,7 @@ import { isHookFile } from './git-hooks.js';
 import { forgiveWrapperStatements } from './jvm-wrappers.js';
 import { DESCRIPTOR_PATH } from './node-files.js';
 import { isReadOnlyCode } from './payload.js';
-import { interpreterLanguage, type Language, SHELLS } from './programs.js';
+import { interpreterLanguage, type Language, LEAVES_NOTHING, SHELLS } from './programs.js';
 import { pythonOpens } from './python-files.js';
 import { PYTHON_STDLIB } from './python-stdlib.js';
 import type { Resolver } from './resolve.js';
@@ -750,4 +750,4 @@ function buildsProgram(segment: { program: string; args: string[] }): boolean {
   return BUILDS_PROGRAMS.has(segment.program) && !segment.args.some((a) => TEXT_OUTPUT.test(a));
 }
 /** Programs whose writes change a file's mode, times or existence as a directory, never a file's text. */
-const KEEPS_TEXT = new Set([...METADATA_ONLY, 'mkdir']);
+const KEEPS_TEXT = new Set([...METADATA_ONLY, ...LEAVES_NOTHING]);
