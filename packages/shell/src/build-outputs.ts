@@ -10,7 +10,6 @@ import { posix } from 'node:path';
 import ignore from 'ignore';
 import type { FileView } from './files.js';
 import { findGitDir, findTopLevel } from './git-config.js';
-import { REMOVERS } from './programs.js';
 import type { Resolver } from './resolve.js';
 import { reliedFiles, rewritesWorkTree } from './scripts.js';
 import type { ShellSegment } from './types.js';
