@@ -333,7 +333,10 @@ export interface Store {
    * path ending in `/` is a tree: it counts as a write of every path below it.
    */
   writtenSinceRead(session: string, paths: readonly string[]): Promise<string[]>;
-  /** Of `paths`, those this session wrote at any time, reads or not, sorted (trees as for writtenSinceRead). */
+  /**
+   * Of `paths`, those this session wrote at any time, reads or not, sorted (trees as for
+   * writtenSinceRead; a path asked as `DIR/` is written when DIR or anything below it was).
+   */
   writtenBySession(session: string, paths: readonly string[]): Promise<string[]>;
 
   // --- The session's ledger newest first, for preconditions (preconditions.ts): bounded by count and

@@ -3,7 +3,7 @@
 // tracked file, reached without a symlink; and only when nothing else in the command may move
 // something into it. Each case is a real repository in a temporary directory.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -220,6 +220,14 @@ describe('rm -r of build output', () => {
     });
   });
 
+  it('gates where an ignore file has a second name, or the session may have put something below', () => {
+    const dir = repo({ '.gitignore': IGNORES, 'dist/x': 'x' }, ['.gitignore']);
+    expect(gated(dir, 'rm -rf dist')).toBe(false);
+    expect(facts(dir, 'rm -rf dist').relies_on).toContain(`${join(dir, 'dist')}/`);
+    linkSync(join(dir, '.gitignore'), join(dir, 'gi'));
+    expect(gated(dir, 'rm -rf dist')).toBe(true);
+  });
+
   it('gates outside a repository', () => {
     const dir = join(root, 'plain');
     mkdirSync(join(dir, 'dist'), { recursive: true });
@@ -265,6 +273,13 @@ describe('rm -r of build output', () => {
         into: expect.arrayContaining(['nothing']),
       });
     expect(into('tar -cf - --remove-files notes | tar -xf - -C dist')).toContain('nothing');
+    // Under a name a find cleanup deletes by.
+    for (const command of [
+      'mv notes notes.o',
+      'mv notes/draft.md notes/draft.pyc',
+      'mv notes src/__pycache__',
+    ])
+      expect({ command, into: into(command) }).toEqual({ command, into: ['output'] });
     // Within output, out of it, or anywhere else: nothing to mark.
     for (const command of [
       'mv dist/x dist/y',

@@ -9,6 +9,7 @@
 import { posix } from 'node:path';
 import ignore from 'ignore';
 import type { FileView } from './files.js';
+import { cleanupName } from './find-cleanups.js';
 import { findGitDir, findTopLevel } from './git-config.js';
 import type { Resolver } from './resolve.js';
 import { reliedFiles, rewritesWorkTree } from './scripts.js';
@@ -172,8 +173,12 @@ function regenerable(files: FileView, path: string, consulted: Set<string>, reli
     !(files.readdir(posix.dirname(path)) ?? [posix.basename(path)]).includes(posix.basename(path));
   const gitDir = findGitDir(files, top, { entries: [], unreadable: false });
   if (gitDir === undefined) return false;
-  for (let k = 1; k <= parts.length; k++) relied.add(posix.join(top, ...parts.slice(0, k)));
+  // The directories on the way, and the removed one as a tree: anything the session put below it.
+  for (let k = 1; k < parts.length; k++) relied.add(posix.join(top, ...parts.slice(0, k)));
+  relied.add(`${path}/`);
   const ignored = ignoredDir(files, top, gitDir, parts, consulted);
+  // An ignore file with a second name (`link .gitignore gi`) may have been written under that one.
+  if ([...consulted].some((file) => (files.links?.(file) ?? 1) > 1)) return false;
   if (ignored === undefined || !(absent || OUTPUT_NAMES.has(ignored) || OUTPUT_PATTERN.test(ignored)))
     return false;
   // What git has (staged, or in HEAD: a file taken out of the index with `git rm --cached` is still
@@ -275,9 +280,11 @@ export function noteMovesInto(segment: ShellSegment, res: Resolver): void {
   }
   if (files === undefined) return;
   const named = unknown ? segment.args.flatMap((word) => staticPaths(res, optionValue(word))) : [];
-  if (![...to, ...named].some((w) => isBuildOutput(files, w))) return;
+  // Into build output, or under a name a find cleanup deletes by (`mv notes notes.o`).
+  const output = (w: string) => isBuildOutput(files, w) || w.split('/').some(cleanupName);
+  if (![...to, ...named].some(output)) return;
   // Output moved about within output loses nothing.
-  if (!unknown && moved.every((m) => isBuildOutput(files, m))) return;
+  if (!unknown && moved.every(output)) return;
   segment.moves_into = 'output';
 }
 

@@ -17,6 +17,8 @@ export interface FileView {
    * compiled program from a script without reading it whole. A missing method reads nothing.
    */
   readHead?(path: string, maxBytes: number): string | undefined;
+  /** How many names the file at `path` has (hard links), or undefined. A missing method answers nothing. */
+  links?(path: string): number | undefined;
   /**
    * Whether git has a file at or below `rel` in the repository whose work tree is `top`, staged or in
    * HEAD; undefined when git cannot tell (no git, no answer in time). Asked of git itself, reading

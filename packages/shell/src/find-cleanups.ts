@@ -19,6 +19,11 @@ const CACHE_DIRS: ReadonlySet<string> = new Set([
 /** A name, or a `*` pattern, of compiled output only: bytecode, objects, classes, TypeScript's build info. */
 const COMPILED = /^(\*|[\w.-]+)\.(pyc|pyo|o|obj|class|tsbuildinfo)$/;
 
+/** Whether a file or directory name is one a find cleanup deletes by: a compiled file's, a cache's. */
+export function cleanupName(name: string): boolean {
+  return CACHE_DIRS.has(name) || (COMPILED.test(name) && !name.startsWith('*'));
+}
+
 /** Tests that only narrow what is found, with how many values each takes. */
 const NARROWING: ReadonlyMap<string, number> = new Map([
   ['-type', 1],

@@ -109,6 +109,14 @@ export function nodeFileView(limits: FileLimits = {}): NodeFileView {
         return undefined;
       }
     },
+    links(path) {
+      if (!take()) return undefined;
+      try {
+        return lstatSync(path, { throwIfNoEntry: false })?.nlink;
+      } catch {
+        return undefined;
+      }
+    },
     tracked(top, rel) {
       if (!take()) return undefined;
       return gitHas(top, rel);

@@ -323,10 +323,12 @@ describe('shell files', () => {
     expect(kinds(parse('.venv/bin/lint'))).not.toEqual([]);
     expect(kinds(parse('.venv/bin/devtool'))).not.toEqual([]);
     // What passes unjudged is what the command relies on: core refuses it if the session wrote it.
-    expect(parse('.venv/bin/pytest -q').relies_on).toEqual([join(root, 'p/.venv/bin/pytest')]);
-    expect(parse('node_modules/.bin/tsc').relies_on).toEqual([
-      join(root, 'p/node_modules/typescript/bin/tsc'),
+    // The whole package (its entry requires the rest), the environment's packages.
+    expect(parse('.venv/bin/pytest -q').relies_on).toEqual([
+      join(root, 'p/.venv/bin/pytest'),
+      `${venv}/lib/`,
     ]);
+    expect(parse('node_modules/.bin/tsc').relies_on).toEqual([`${join(root, 'p/node_modules/typescript')}/`]);
   });
 
   it('a removal or an empty directory before a run writes nothing the run reads', () => {
@@ -556,6 +558,14 @@ describe('interpreter files', () => {
     symlinkSync('evil.js', join(root, 'p/js/data.json'));
     const at = (cmd: string) => kinds(parse(cmd, join(root, 'p/js')));
     expect(at('node -p "require(\'./package.json\').scripts"')).toEqual([]);
+    // What node would load instead, were the JSON file moved aside, is relied on and read as input.
+    const facts = parse('node -p "require(\'./package.json\').name"', join(root, 'p/js'));
+    expect(facts.relies_on).toEqual(expect.arrayContaining([join(root, 'p/js/package.json.js')]));
+    const moved = parse(
+      'mv package.json p.json && node -p "require(\'./package.json\').name"',
+      join(root, 'p/js'),
+    );
+    expect(kinds(moved)).toContain('script_written_by_command');
     for (const name of ['data.json', 'missing.json', 'cfg.json'])
       expect({ name, kinds: at(`node -e 'console.log(require("./${name}").name)'`) }).toEqual({
         name,

@@ -361,6 +361,20 @@ function nonJsonRequire(ex: Extractor, code: string, dir: string | null): boolea
     const path = posix.resolve(dir, m[2] as string);
     const real = files.realpath(path);
     if (real === undefined || !real.endsWith('.json') || files.readHead?.(path, 1) === undefined) return true;
+    // What node would load instead if the name went away: a write of it by this command, or ever by
+    // the session (a job left running may move the JSON file aside), refuses the call.
+    const instead = [
+      `${path}.js`,
+      `${path}.json`,
+      `${path}.node`,
+      `${path}/index.js`,
+      `${path}/package.json`,
+    ];
+    noteReadInput(ex.res, path);
+    for (const other of instead) {
+      noteReadInput(ex.res, other);
+      noteRelied(ex.res, other);
+    }
   }
   return false;
 }
@@ -533,7 +547,9 @@ function installedTool(
   // The link resolved into the package it comes from, not a file of .bin's own.
   if (/(^|\/)node_modules\/\.bin\/[^/]+$/.test(word)) {
     if (!/\/node_modules\/(?!\.bin\/)/.test(path) || shebang(text) !== 'node') return false;
-    noteRelied(res, path);
+    // The whole package is what runs (its entry requires the rest): written by the session, refused.
+    const pkg = /^(.*\/node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1];
+    noteRelied(res, pkg === undefined ? path : `${pkg}/`);
     return true;
   }
   const bin = posix.dirname(path);
@@ -551,7 +567,9 @@ function installedTool(
   if (top === undefined || beside === undefined || beside.some((name) => name.startsWith(`${top}.`)))
     return false;
   if (files.readdir(posix.join(bin, top)) !== undefined) return false;
+  // The wrapper, and the environment's packages it imports from.
   noteRelied(res, path);
+  noteRelied(res, `${posix.join(env, 'lib')}/`);
   return true;
 }
 

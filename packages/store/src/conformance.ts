@@ -674,6 +674,18 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
           await store.writtenBySession('w1', ['/p/other', '/p/tree/a/.gitignore', '/p/.gitignore']),
         ).toEqual(['/p/.gitignore', '/p/tree/a/.gitignore']);
         expect(await store.writtenBySession('w2', ['/p/.gitignore'])).toEqual([]);
+        // A tree asked about: written when the directory or anything below it was.
+        await store.recordFileEvents('w3', 'write', ['/p/bin/notes', '/p/dist', '/p/a_/x'], 1_000);
+        expect(
+          await store.writtenBySession('w3', [
+            '/p/bin/',
+            '/p/dist/',
+            '/p/bi/',
+            '/p/binx/',
+            '/p/ab/',
+            '/p/a_/',
+          ]),
+        ).toEqual(['/p/a_/', '/p/bin/', '/p/dist/']);
         expect(await store.writtenBySession('w1', [])).toEqual([]);
       });
 

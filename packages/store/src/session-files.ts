@@ -2,7 +2,8 @@
 // (session, path) with the time of the latest write and of the latest read. Core asks which of the
 // files a command would run as scripts were written after they were last read (the two-step attack:
 // write a script, then run it), and which files a command relies on the session ever wrote (an
-// ignore file that would vouch for a removal). Both stores share the SQL; only parameter styles differ.
+// ignore file that would vouch for a removal; a path asked as `DIR/` is a tree, written when the
+// session wrote it or anything below it). Both stores share the SQL; only parameter styles differ.
 import type { Kysely } from 'kysely';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types.
@@ -40,7 +41,9 @@ export const SQLITE = {
             WHERE EXISTS (
               SELECT 1 FROM session_files w
               WHERE w.session = @session AND w.written_ms IS NOT NULL
-                AND (w.path = q.value OR (substr(w.path, -1) = '/' AND substr(q.value, 1, length(w.path)) = w.path)))
+                AND (w.path = q.value OR (substr(w.path, -1) = '/' AND substr(q.value, 1, length(w.path)) = w.path)
+                     OR (substr(q.value, -1) = '/' AND (w.path = substr(q.value, 1, length(q.value) - 1)
+                                                        OR substr(w.path, 1, length(q.value)) = q.value))))
             ORDER BY path`,
 };
 
@@ -74,7 +77,9 @@ export const PG = {
            WHERE EXISTS (
              SELECT 1 FROM session_files w
              WHERE w.session = $1 AND w.written_ms IS NOT NULL
-               AND (w.path = q.p OR (right(w.path, 1) = '/' AND left(q.p, length(w.path)) = w.path)))
+               AND (w.path = q.p OR (right(w.path, 1) = '/' AND left(q.p, length(w.path)) = w.path)
+                    OR (right(q.p, 1) = '/' AND (w.path = left(q.p, length(q.p) - 1)
+                                                 OR left(w.path, length(q.p)) = q.p))))
            ORDER BY path`,
   },
 };
