@@ -5,6 +5,7 @@
 // shell. The runner's own segment is emitted as well (by the caller), as for `docker exec`.
 import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
+import { findUpward } from './find-upward.js';
 import { runValue } from './option-commands.js';
 import { firstOperand, longOption } from './option-scan.js';
 import { slice } from './prefixes.js';
@@ -103,9 +104,29 @@ export function runPackageRunner(ex: Extractor, inv: Invocation, env: Env, progr
     runValue(ex, inv, `${label} --shell-mode`, argv.slice(i).join(' '), unresolved);
     return true;
   }
-  ex.resolve({ ...inv, ...slice(inv, i), via: [...inv.via, label] }, env);
+  const command = slice(inv, i);
+  // A name the project installed runs from node_modules/.bin, as that path run directly would:
+  // a link into its package, relied on, or a file of .bin's own, judged (scripts.ts).
+  const word = command.argv[0];
+  if (LOCAL_BINS.has(label) && word !== undefined && !word.includes('/') && !command.unresolved[0]) {
+    const bin = findUpward(ex, [`node_modules/.bin/${word}`]);
+    if (bin !== undefined && bin !== 'unknown') command.argv = [bin, ...command.argv.slice(1)];
+  }
+  ex.resolve({ ...inv, ...command, via: [...inv.via, label] }, env);
   return true;
 }
+
+/** Runners that run a binary the project installed before fetching one. */
+const LOCAL_BINS: ReadonlySet<string> = new Set([
+  'npx',
+  'bunx',
+  'pnpx',
+  'npm exec',
+  'npm x',
+  'pnpm exec',
+  'yarn exec',
+  'bun x',
+]);
 
 /** The shell string of npm's `-c STRING` / `--call STRING` / `--call=STRING` (or an abbreviation). */
 function callValue(arg: string, next: string | undefined, name: string): string | undefined {

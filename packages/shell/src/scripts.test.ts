@@ -323,6 +323,10 @@ describe('shell files', () => {
     expect(kinds(parse('.venv/bin/lint'))).not.toEqual([]);
     expect(kinds(parse('.venv/bin/devtool'))).not.toEqual([]);
     // What passes unjudged is what the command relies on: core refuses it if the session wrote it.
+    // A package runner runs the project's own bin as that path would run.
+    expect(parse('npx tsc --noEmit').relies_on).toEqual([`${join(root, 'p/node_modules/typescript')}/`]);
+    expect(kinds(parse('npm exec evil'))).toContain('interpreter_code');
+    expect(kinds(parse('npx some-tool-not-installed --help'))).toEqual([]);
     // The whole package (its entry requires the rest), the environment's packages.
     expect(parse('.venv/bin/pytest -q').relies_on).toEqual([
       join(root, 'p/.venv/bin/pytest'),
