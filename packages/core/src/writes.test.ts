@@ -5,6 +5,7 @@ import { nodeFileView } from '@tollgate/shell';
 import { describe, expect, it } from 'vitest';
 import { classify } from './classify.js';
 import { loadPolicy } from './policy/files.js';
+import { writtenPaths } from './session-files.js';
 import type { WriteScope } from './writes.js';
 import { zoneOf } from './zones.js';
 
@@ -195,6 +196,19 @@ describe('a move into the temp directories is a delete in two steps', () => {
     const textual = (command: string) => classify(policy, { tool: 'shell', args: { command } });
     expect(textual('mv notes /tmp/x').rules).toContain('fs.move.into-temp');
     expect(textual('mv /tmp/x notes').rules).not.toContain('fs.move.into-temp');
+  });
+});
+
+describe('what the session record keeps of a call’s writes', () => {
+  it('keeps what leaves contents, not removals or empty directories', () => {
+    const kept = (command: string) => writtenPaths(shell(command));
+    expect(kept('cp src/a.ts src/b.ts')).toEqual([join(root, 'src/b.ts')]);
+    expect(kept('echo x > src/c.ts; rm -rf src/old; mkdir -p src/new')).toEqual([join(root, 'src/c.ts')]);
+    expect(kept('rm -f src/a.ts 2> src/err.log')).toEqual([join(root, 'src/err.log')]);
+    expect(kept('touch src/a.ts; chmod +x src/a.ts')).toEqual([]);
+    // A find cleanup of compiled files is a removal of build output.
+    expect(kept("find src -name '*.pyc' -delete")).toEqual([]);
+    expect(kept("find src -name '*.py' -delete")).toEqual([join(root, 'src')]);
   });
 });
 

@@ -70,7 +70,8 @@ export function writesOfShell(facts: ShellFacts, scope: WriteScope | undefined):
   for (const segment of facts.segments) {
     if (segment.via.includes('quoted')) continue;
     const metadataOnly = METADATA_ONLY.has(segment.program);
-    const leavesNothing = LEAVES_NOTHING.has(segment.program);
+    // A clean of build output (rm -r, a find cleanup and the rm it runs) leaves nothing either.
+    const leavesNothing = LEAVES_NOTHING.has(segment.program) || segment.build_outputs === true;
     for (const path of segment.writes ?? []) {
       const write = judge(path, scope, true);
       if (metadataOnly) write.metadataOnly = true;
