@@ -8,7 +8,7 @@
 // gated step (`moves_into`), and within one command any other write there voids the judgement.
 import { posix } from 'node:path';
 import ignore from 'ignore';
-import type { FileView } from './files.js';
+import { type FileView, isAbsent } from './files.js';
 import { cleanupName } from './find-cleanups.js';
 import { findGitDir, findTopLevel } from './git-config.js';
 import type { Resolver } from './resolve.js';
@@ -120,38 +120,32 @@ export function isBuildOutput(files: FileView, path: string): boolean {
   return plainPath(path) && !GLOB.test(path) && regenerable(files, path, new Set(), new Set());
 }
 
-/** What each segment marked `build_outputs` removes (its operands, not its redirections), and the ignore files that said so. */
+/** What each segment marked `build_outputs` removes (its operands, not its redirections), and what said so. */
 const REMOVED = new WeakMap<ShellSegment, { paths: readonly string[]; outputs: BuildOutputs }>();
-/** The key of this module's state on a parse (Resolver.slot): every ignore file a removal relied on. */
-const RELIED = {};
 
 /**
- * Marks `segment` as removing only build output (buildOutputs said so). The ignore files it relied
- * on are kept for the facts (`relies_on`): core refuses the removal if the session ever wrote one.
+ * Marks `segment` as removing only build output (buildOutputs said so). What that relied on is kept
+ * for the facts (`relies_on`): core refuses the removal if the session ever wrote any of it.
  */
 export function markBuildOutputs(
-  res: Resolver,
   segment: ShellSegment,
   paths: readonly string[],
   outputs: BuildOutputs,
 ): void {
   segment.build_outputs = true;
   REMOVED.set(segment, { paths, outputs });
-  res.slot<boolean>(RELIED, () => true);
 }
 
 /**
- * The files this parse let the command pass on: the ignore files of removals still judged build
- * output (after settleBuildOutputs), and tools run unjudged as installed (noteRelied).
+ * The files this parse let the command pass on: what removals still judged build output relied on
+ * (after settleBuildOutputs), and tools run unjudged as installed (noteRelied).
  */
 export function reliedOn(res: Resolver, segments: readonly ShellSegment[]): string[] {
   const out = new Set<string>(reliedFiles(res));
-  if (res.peek(RELIED) === undefined) return [...out];
-  for (const segment of segments)
-    if (segment.build_outputs) {
-      const outputs = REMOVED.get(segment)?.outputs;
-      for (const file of [...(outputs?.consulted ?? []), ...(outputs?.paths ?? [])]) out.add(file);
-    }
+  for (const segment of segments) {
+    const outputs = segment.build_outputs ? REMOVED.get(segment)?.outputs : undefined;
+    for (const file of [...(outputs?.consulted ?? []), ...(outputs?.paths ?? [])]) out.add(file);
+  }
   return [...out];
 }
 
@@ -168,9 +162,7 @@ function regenerable(files: FileView, path: string, consulted: Set<string>, reli
   if (real !== undefined && real !== posix.join(top, rel)) return false;
   if (real !== undefined && files.realpath(posix.join(path, '.git')) !== undefined) return false;
   // Not there (nor a dangling link): removing it removes nothing, whatever its name.
-  const absent =
-    real === undefined &&
-    !(files.readdir(posix.dirname(path)) ?? [posix.basename(path)]).includes(posix.basename(path));
+  const absent = isAbsent(files, path);
   const gitDir = findGitDir(files, top, { entries: [], unreadable: false });
   if (gitDir === undefined) return false;
   // The directories on the way, and the removed one as a tree: anything the session put below it.

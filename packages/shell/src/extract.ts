@@ -9,6 +9,7 @@ import { buildOutputs, markBuildOutputs, noteMovesInto } from './build-outputs.j
 import { checkArithmeticWord, checkAssignment, EFFECTS, steeringName } from './builtins.js';
 import { commandOutput, type Env, expandWord, MAX_BRACE_WORDS } from './expand.js';
 import { runsFiles } from './file-runners.js';
+import { isAbsent } from './files.js';
 import type { PipelineAt } from './git-switch.js';
 import { movesHead } from './head-moves.js';
 import { noteLoadedFiles } from './loaded-files.js';
@@ -578,9 +579,7 @@ export class Extractor {
   /** Whether the file view shows no entry at this absolute path (a dangling link is an entry). */
   private absent(path: string): boolean {
     const files = this.res.files;
-    if (!files || !path.startsWith('/')) return false;
-    const names = files.readdir(posix.dirname(path));
-    return names !== undefined && !files.exhausted && !names.includes(posix.basename(path));
+    return files !== undefined && path.startsWith('/') && isAbsent(files, path);
   }
 
   /** A program whose behaviour this package models: a handler, a wrapper, a shell, or a writer. */
@@ -656,7 +655,7 @@ export class Extractor {
       !this.res.folded
     ) {
       const outputs = buildOutputs(this.res.files, own.paths, segment.program === 'rm');
-      if (outputs !== undefined) markBuildOutputs(this.res, segment, own.paths, outputs);
+      if (outputs !== undefined) markBuildOutputs(segment, own.paths, outputs);
     }
     // Every file it writes is new (`cp .env.example .env` where there is no .env yet): nothing is lost.
     if (paths.length > 0 && !unresolved && paths.every((p) => this.absent(p))) segment.creates_only = true;

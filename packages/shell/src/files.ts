@@ -2,6 +2,7 @@
 // will run, so globs, `~`, `cd`, symlinks, scripts and SQL files are resolved against the real
 // files. Parsing stays pure without a context; an adapter hands one in (see node-files.ts).
 
+import { posix } from 'node:path';
 import type { ShellFacts } from './types.js';
 
 /** Read-only, bounded access to the files a command names. Every method answers undefined when it cannot. */
@@ -33,6 +34,15 @@ export interface FileView {
   readonly exhausted?: boolean;
   /** Called when a parse starts: per-parse bounds count from zero again. */
   begin?(): void;
+}
+
+/**
+ * Whether nothing is at `path` (not even a dangling link): its directory lists without it. False
+ * when that cannot be told (the directory unreadable, a bound hit).
+ */
+export function isAbsent(files: FileView, path: string): boolean {
+  const names = files.readdir(posix.dirname(path));
+  return names !== undefined && !files.exhausted && !names.includes(posix.basename(path));
 }
 
 /** Where and for whom a command will run: what resolution against the file system needs. */

@@ -4,7 +4,6 @@
 // written; tests that only narrow (`-type`, `-path`, negated `-path`/`-name`, depths) joined by
 // nothing but "and"; every positive `-name` a compiled file or a cache directory; the deletion last
 // (`-delete` first deletes everything; `-o` or a comma would give it a second set of files).
-import { posix } from 'node:path';
 import { findTopLevel } from './git-config.js';
 import type { Resolver } from './resolve.js';
 
@@ -38,32 +37,34 @@ const NEGATED_TESTS = new Set(['-path', '-wholename', '-name', '-iname']);
 const RM_OPTIONS = /^(-[rRfv]+|--recursive|--force|--verbose)$/;
 
 /**
- * Whether `find ARGV` (the whole command line, `-exec … +` included) deletes only compiled files and
- * cache directories below start points in a git work tree. `unresolved` marks words that are not static.
+ * The start points of `find ARGV` (the whole command line, `-exec … +` included), resolved, when it
+ * deletes only compiled files and cache directories below start points in a git work tree;
+ * undefined otherwise. `unresolved` marks words that are not static.
  */
 export function findCleansOutput(
   res: Resolver,
   argv: readonly string[],
   unresolved: readonly boolean[],
-): boolean {
-  if (unresolved.some(Boolean) || res.files === undefined) return false;
+): string[] | undefined {
+  if (unresolved.some(Boolean) || res.files === undefined) return undefined;
   let i = 1;
-  const starts: string[] = [];
-  for (; i < argv.length && !/^[-(!,]/.test(argv[i] as string); i++) starts.push(argv[i] as string);
-  if (!startsInRepository(res, starts.length > 0 ? starts : ['.'])) return false;
+  const words: string[] = [];
+  for (; i < argv.length && !/^[-(!,]/.test(argv[i] as string); i++) words.push(argv[i] as string);
+  const starts = startsInRepository(res, words.length > 0 ? words : ['.']);
+  if (starts === undefined) return undefined;
   let names = 0;
   let deletes = false;
   while (i < argv.length) {
     const arg = argv[i] as string;
     if (deletes && arg !== '-delete' && arg !== '-exec' && arg !== '-execdir' && arg !== '-print')
-      return false;
+      return undefined;
     if (arg === '-name' || arg === '-iname') {
       const pattern = argv[i + 1] ?? '';
-      if (!CACHE_DIRS.has(pattern) && !COMPILED.test(pattern)) return false;
+      if (!CACHE_DIRS.has(pattern) && !COMPILED.test(pattern)) return undefined;
       names++;
       i += 2;
     } else if (arg === '-not' || arg === '!') {
-      if (!NEGATED_TESTS.has(argv[i + 1] ?? '') || argv[i + 2] === undefined) return false;
+      if (!NEGATED_TESTS.has(argv[i + 1] ?? '') || argv[i + 2] === undefined) return undefined;
       i += 3;
     } else if (NARROWING.has(arg)) {
       i += 1 + (NARROWING.get(arg) as number);
@@ -72,12 +73,12 @@ export function findCleansOutput(
       i++;
     } else if (arg === '-exec' || arg === '-execdir') {
       const end = removesFound(argv, i + 1);
-      if (end === undefined) return false;
+      if (end === undefined) return undefined;
       deletes = true;
       i = end + 1;
-    } else return false;
+    } else return undefined;
   }
-  return deletes && names > 0;
+  return deletes && names > 0 ? starts : undefined;
 }
 
 /** The index of the `;` or `+` ending `rm [OPTIONS] {}`, or undefined when the command is anything else. */
@@ -90,18 +91,19 @@ function removesFound(argv: readonly string[], from: number): number | undefined
   return argv[k + 1] === ';' || argv[k + 1] === '+' ? k + 1 : undefined;
 }
 
-function startsInRepository(res: Resolver, starts: readonly string[]): boolean {
+/** The start points resolved, when each is static, has no `..` and lies in a git work tree; undefined otherwise. */
+function startsInRepository(res: Resolver, starts: readonly string[]): string[] | undefined {
   const files = res.files;
-  if (files === undefined) return false;
-  return starts.every((start) => {
-    if (start.split('/').includes('..')) return false;
+  if (files === undefined) return undefined;
+  const out: string[] = [];
+  for (const start of starts) {
+    if (start.split('/').includes('..')) return undefined;
     const { paths, unresolved } = res.paths(start);
-    return (
-      !unresolved &&
-      paths.length > 0 &&
-      paths.every(
-        (p) => p.startsWith('/') && p !== '/' && findTopLevel(files, posix.dirname(`${p}/x`)) !== undefined,
-      )
-    );
-  });
+    if (unresolved || paths.length === 0) return undefined;
+    for (const p of paths) {
+      if (!p.startsWith('/') || p === '/' || findTopLevel(files, p) === undefined) return undefined;
+      out.push(p);
+    }
+  }
+  return out;
 }

@@ -348,7 +348,7 @@ export const find: Handler = (ex, inv, env) => {
   const { argv, unresolved } = inv;
   // A clean of compiled files and caches (find-cleanups.ts): the find and the rm it runs remove what
   // is made again, below its start points, as rm -r of build output does.
-  const cleans = findCleansOutput(ex.res, argv, unresolved);
+  const starts = findCleansOutput(ex.res, argv, unresolved);
   const removals: ShellSegment[] = [];
   const own: string[] = [argv[0] as string];
   const ownUnresolved: boolean[] = [false];
@@ -386,20 +386,12 @@ export const find: Handler = (ex, inv, env) => {
     i += width;
   }
   ex.emit({ ...inv, argv: own, unresolved: ownUnresolved });
-  if (!cleans) return;
+  if (starts === undefined) return;
   const found = ex.segments[ex.segments.length - 1] as ShellSegment;
-  const starts = found.writes?.length ? found.writes : findStarts(ex, argv);
   for (const segment of [found, ...removals]) {
     // What `rm {}` removes lies below the start points, as what -delete removes does.
     segment.writes = [...starts];
     segment.writes_unresolved = false;
-    markBuildOutputs(ex.res, segment, starts, { consulted: [], paths: [] });
+    markBuildOutputs(segment, starts, { consulted: [], paths: [] });
   }
 };
-
-/** The start points of `find ARGV`, resolved (`.` when none is given). */
-function findStarts(ex: Extractor, argv: readonly string[]): string[] {
-  const words: string[] = [];
-  for (let i = 1; i < argv.length && !/^[-(!,]/.test(argv[i] as string); i++) words.push(argv[i] as string);
-  return (words.length > 0 ? words : ['.']).flatMap((word) => ex.res.paths(word).paths);
-}

@@ -515,17 +515,22 @@ export class PostgresStore implements Store {
   }
 
   async writtenSinceRead(session: string, paths: readonly string[]): Promise<string[]> {
-    if (paths.length === 0) return [];
-    const { rows } = await this.#query<{ path: string }>('files written since read', FILES.PG.unread, [
-      session,
-      paths.slice(0, FILES.MAX_PATHS),
-    ]);
-    return rows.map((r) => r.path);
+    return this.#askedPaths('files written since read', FILES.PG.unread, session, paths);
   }
 
   async writtenBySession(session: string, paths: readonly string[]): Promise<string[]> {
+    return this.#askedPaths('files written by the session', FILES.PG.written, session, paths);
+  }
+
+  /** Of `paths` (at most MAX_PATHS), those the session-files query returns. */
+  async #askedPaths(
+    label: string,
+    query: (typeof FILES.PG)['unread'],
+    session: string,
+    paths: readonly string[],
+  ): Promise<string[]> {
     if (paths.length === 0) return [];
-    const { rows } = await this.#query<{ path: string }>('files written by the session', FILES.PG.written, [
+    const { rows } = await this.#query<{ path: string }>(label, query, [
       session,
       paths.slice(0, FILES.MAX_PATHS),
     ]);

@@ -479,19 +479,18 @@ export class SqliteStore implements Store {
   }
 
   async writtenSinceRead(session: string, paths: readonly string[]): Promise<string[]> {
-    if (paths.length === 0) return [];
-    const list = JSON.stringify(paths.slice(0, FILES.MAX_PATHS));
-    return run('files written since read', () =>
-      this.#conn.raw.prepare(FILES.SQLITE.unread).pluck().all({ session, list }),
-    ) as string[];
+    return this.#askedPaths('files written since read', FILES.SQLITE.unread, session, paths);
   }
 
   async writtenBySession(session: string, paths: readonly string[]): Promise<string[]> {
+    return this.#askedPaths('files written by the session', FILES.SQLITE.written, session, paths);
+  }
+
+  /** Of `paths` (at most MAX_PATHS), those the session-files query `sql` returns. */
+  #askedPaths(label: string, sql: string, session: string, paths: readonly string[]): string[] {
     if (paths.length === 0) return [];
     const list = JSON.stringify(paths.slice(0, FILES.MAX_PATHS));
-    return run('files written by the session', () =>
-      this.#conn.raw.prepare(FILES.SQLITE.written).pluck().all({ session, list }),
-    ) as string[];
+    return run(label, () => this.#conn.raw.prepare(sql).pluck().all({ session, list })) as string[];
   }
 
   async ledgerWindows(session: string, requests: readonly LedgerRequest[]): Promise<LedgerWindows> {
