@@ -126,4 +126,30 @@ describe('rm -r of build output', () => {
     expect(existsSync(join(host.work, 'build', 'draft.md'))).toBe(true);
     expect(existsSync(join(host.work, 'src-notes', 'draft.md'))).toBe(true);
   });
+
+  it('passes a find clean piped to xargs -0 rm, and refuses the pipes that split or add names', async () => {
+    host.newSession();
+    mkdirSync(join(host.work, 'pkg', '__pycache__'), { recursive: true });
+    writeFileSync(join(host.work, 'pkg', '__pycache__', 'mod.cpython-311.pyc'), 'bytecode');
+    // A name that a newline- or blank-separated list splits into the person's file and another.
+    precious(join(host.work, 'pkg'));
+    writeFileSync(join(host.work, 'pkg', 'draft.md x.pyc'), 'bytecode');
+    for (const command of [
+      "find . -name '*.pyc' | xargs rm -f",
+      "find . -name '*.pyc' -print0 2>&1 | xargs -0 rm -f",
+      "{ find . -name '*.pyc' -print0; printf 'pkg/draft.md\\0'; } | xargs -0 rm -f",
+      "find . -name '*.pyc' -print0 | xargs -0 rm -f pkg/draft.md",
+    ]) {
+      const step = await host.bash(command);
+      expect({ command, denied: step.denied }).toEqual({ command, denied: true });
+    }
+    expect(existsSync(join(host.work, 'pkg', 'draft.md'))).toBe(true);
+    const clean = await host.bash(
+      "find . -name '*.pyc' -print0 | xargs -0 rm -f && find . -type d -name __pycache__ -print0 | xargs -0 rm -rf",
+    );
+    expect({ denied: clean.denied, reason: clean.reason }).toMatchObject({ denied: false });
+    expect(existsSync(join(host.work, 'pkg', '__pycache__'))).toBe(false);
+    expect(existsSync(join(host.work, 'pkg', 'draft.md x.pyc'))).toBe(false);
+    expect(existsSync(join(host.work, 'pkg', 'draft.md'))).toBe(true);
+  });
 });

@@ -73,6 +73,8 @@ export interface Pipeline {
   negated?: boolean;
   /** Run in the background (`list &`, `coproc`): alongside what follows it, not before. */
   background?: boolean;
+  /** `a |& b`: indices of the commands whose stderr goes down the pipe with their stdout. */
+  stderrPiped?: number[];
 }
 
 export interface Script {

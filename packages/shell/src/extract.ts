@@ -10,6 +10,7 @@ import { checkArithmeticWord, checkAssignment, EFFECTS, steeringName } from './b
 import { commandOutput, type Env, expandWord, MAX_BRACE_WORDS } from './expand.js';
 import { runsFiles } from './file-runners.js';
 import { isAbsent } from './files.js';
+import { printedClean } from './find-cleanups.js';
 import type { PipelineAt } from './git-switch.js';
 import { movesHead } from './head-moves.js';
 import { noteLoadedFiles } from './loaded-files.js';
@@ -41,6 +42,11 @@ export interface Stdin {
   from: 'heredoc' | 'herestring' | 'pipe' | 'pipe-dynamic' | 'file';
   /** `< FILE`: the file, as the redirection names it (read where it is used). */
   file?: string;
+  /**
+   * Piped from a find clean that prints what it finds NUL-separated (find-cleanups.ts): the start
+   * points the names lie below.
+   */
+  found?: readonly string[];
 }
 
 export interface Invocation extends Argv {
@@ -188,16 +194,26 @@ export class Extractor {
       const maybe = alongside || pipeline.joined !== undefined;
       if (maybe) this.unsure++;
       let previous: Command | undefined;
-      for (const command of pipeline.commands) {
+      let printed: readonly string[] | undefined;
+      for (const [k, command] of pipeline.commands.entries()) {
         let stdin: Stdin | undefined = inherited;
         if (previous) {
           const text = commandOutput(previous, env, this.res);
           stdin = text === null ? { from: 'pipe-dynamic' } : { text, from: 'pipe' };
+          if (printed) stdin.found = printed;
         }
+        const first = this.segments.length;
         const set = this.walkCommand(command, env, via, stdin);
         // `exec < FILE` alone: the shell's own stdin, which every later command inherits.
         if (set && pipeline.commands.length === 1) inherited = set;
         previous = command;
+        // Only a plain find, all of whose output is the names (no redirection, no `|&`), hands them on.
+        const alone =
+          command.type === 'simple' &&
+          command.redirects.length === 0 &&
+          !pipeline.stderrPiped?.includes(k) &&
+          this.segments.length === first + 1;
+        printed = alone ? printedClean(this.segments[first] as ShellSegment) : undefined;
       }
       if (alongside) this.deferred--;
       if (maybe) this.unsure--;

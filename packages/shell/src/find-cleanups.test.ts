@@ -63,5 +63,43 @@ describe('find cleans of compiled files and caches', () => {
 
   it('outside a repository stays gated', () => {
     expect(gating("find . -name '*.pyc' -delete", join(root, 'plain'))).not.toEqual([]);
+    expect(gating("find . -name '*.pyc' -print0 | xargs -0 rm -f", join(root, 'plain'))).not.toEqual([]);
+  });
+});
+
+describe('find cleans whose names are piped to xargs -0 rm', () => {
+  it.each([
+    "find . -name '*.pyc' -print0 | xargs -0 rm -f",
+    'find . -type d -name __pycache__ -print0 | xargs -0 rm -rf',
+    "find src -name '*.o' -print0 | xargs --null --no-run-if-empty rm --",
+    "find . -name '*.class' -print0 | xargs -0r /bin/rm",
+    'bash -c "find . -name \'*.pyc\' -print0 | xargs -0 rm -f"',
+  ])('%s passes', (command) => {
+    expect(gating(command)).toEqual([]);
+  });
+
+  it.each([
+    // Newline-separated names: `a.txt b.pyc` is split, and a.txt removed.
+    "find . -name '*.pyc' | xargs rm -f",
+    "find . -name '*.pyc' -print0 | xargs rm -f",
+    // Something besides the names in the pipe: find's errors (`|&`, `2>&1`), another printer, a copy.
+    "find . -name '*.pyc' -print0 |& xargs -0 rm -f",
+    "find . -name '*.pyc' -print0 2>&1 | xargs -0 rm -f",
+    "{ find . -name '*.pyc' -print0; printf 'src/a.py\\0'; } | xargs -0 rm -f",
+    "find . -name '*.pyc' -print -print0 | xargs -0 rm -f",
+    "find . -name '*.pyc' -print0 | tee list | xargs -0 rm -f",
+    // The find is not a clean, or the remover does more than remove each name.
+    "find . -name '*.py' -print0 | xargs -0 rm -f",
+    "find . -name '*.pyc' -o -name '*.py' -print0 | xargs -0 rm -f",
+    "find . -name '*.pyc' -print0 -delete | xargs -0 rm -f",
+    "find . -name '*.pyc' -print0 | xargs -0 rm -f src/a.py",
+    "find . -name '*.pyc' -print0 | xargs -0 rm -f -- src/a.py",
+    "find . -name '*.pyc' -print0 | xargs -0 -I{} rm -rf {} src",
+    "find . -name '*.pyc' -print0 | xargs -0 sh -c 'rm -rf src'",
+    "find / -name '*.pyc' -print0 | xargs -0 rm -f",
+    // Names saved and fed back later: the file may hold anything by then.
+    "find . -name '*.pyc' -print0 > list; xargs -0 rm -f < list",
+  ])('%s stays gated', (command) => {
+    expect(gating(command)).not.toEqual([]);
   });
 });

@@ -4,8 +4,12 @@
 // written; tests that only narrow (`-type`, `-path`, negated `-path`/`-name`, depths) joined by
 // nothing but "and"; every positive `-name` a compiled file or a cache directory; the deletion last
 // (`-delete` first deletes everything; `-o` or a comma would give it a second set of files).
+// The same find ending in `-print0` instead, piped to `xargs -0 rm`, is the same clean: the names
+// travel NUL-separated, so none is split into others (a plain `-print | xargs rm` splits
+// `a.txt b.pyc` into two files, `a.txt` among them, and is still gated).
 import { findTopLevel } from './git-config.js';
 import type { Resolver } from './resolve.js';
+import type { ShellSegment } from './types.js';
 
 /** Cache directories of compilers and test runners: made again on the next run. */
 const CACHE_DIRS: ReadonlySet<string> = new Set([
@@ -35,17 +39,26 @@ const NARROWING: ReadonlyMap<string, number> = new Map([
 ]);
 const NEGATED_TESTS = new Set(['-path', '-wholename', '-name', '-iname']);
 const RM_OPTIONS = /^(-[rRfv]+|--recursive|--force|--verbose)$/;
+const RM_PROGRAMS: ReadonlySet<string> = new Set(['rm', '/bin/rm', '/usr/bin/rm']);
+
+export interface FindCleanup {
+  /** The start points, resolved: what is found lies below them. */
+  starts: string[];
+  /** True: the find deletes what it finds itself; false: it prints the names NUL-separated (`-print0`), for a remover down the pipe. */
+  deletes: boolean;
+}
 
 /**
  * The start points of `find ARGV` (the whole command line, `-exec … +` included), resolved, when it
- * deletes only compiled files and cache directories below start points in a git work tree;
- * undefined otherwise. `unresolved` marks words that are not static.
+ * finds only compiled files and cache directories below start points in a git work tree and deletes
+ * them, or prints them with `-print0` as its only and last action; undefined otherwise.
+ * `unresolved` marks words that are not static.
  */
-export function findCleansOutput(
+export function findCleanup(
   res: Resolver,
   argv: readonly string[],
   unresolved: readonly boolean[],
-): string[] | undefined {
+): FindCleanup | undefined {
   if (unresolved.some(Boolean) || res.files === undefined) return undefined;
   let i = 1;
   const words: string[] = [];
@@ -76,14 +89,51 @@ export function findCleansOutput(
       if (end === undefined) return undefined;
       deletes = true;
       i = end + 1;
+    } else if (arg === '-print0' && i === argv.length - 1 && !deletes && !argv.includes('-print')) {
+      return names > 0 ? { starts, deletes: false } : undefined;
     } else return undefined;
   }
-  return deletes && names > 0 ? starts : undefined;
+  return deletes && names > 0 ? { starts, deletes: true } : undefined;
+}
+
+/** Find segments that print a clean's names NUL-separated, with its start points. */
+const PRINTED = new WeakMap<ShellSegment, readonly string[]>();
+
+export function notePrintedClean(segment: ShellSegment, starts: readonly string[]): void {
+  PRINTED.set(segment, starts);
+}
+
+/** The start points of the clean `segment` prints (a find ending in `-print0`), or undefined. */
+export function printedClean(segment: ShellSegment): readonly string[] | undefined {
+  return PRINTED.get(segment);
+}
+
+/** `xargs` options a piped clean may carry: NUL-separated items (required), and no run on none. */
+const XARGS_CLEAN = /^(-0|--null|-r|--no-run-if-empty|-0r|-r0)$/;
+
+/**
+ * Whether `xargs ARGV` removes exactly the NUL-separated names it reads: `xargs -0 [-r] rm
+ * [-rf…] [--]`, nothing else on the line (no `-I`, no other program, no operand of its own).
+ */
+export function xargsRemovesItems(argv: readonly string[], unresolved: readonly boolean[]): boolean {
+  if (unresolved.some(Boolean)) return false;
+  let k = 1;
+  let nul = false;
+  for (; k < argv.length && (argv[k] as string).startsWith('-'); k++) {
+    const arg = argv[k] as string;
+    if (!XARGS_CLEAN.test(arg)) return false;
+    if (arg.includes('0') || arg === '--null') nul = true;
+  }
+  if (!nul || !RM_PROGRAMS.has(argv[k] ?? '')) return false;
+  k++;
+  while (RM_OPTIONS.test(argv[k] ?? '')) k++;
+  if (argv[k] === '--') k++;
+  return k === argv.length;
 }
 
 /** The index of the `;` or `+` ending `rm [OPTIONS] {}`, or undefined when the command is anything else. */
 function removesFound(argv: readonly string[], from: number): number | undefined {
-  if (argv[from] !== 'rm' && argv[from] !== '/bin/rm' && argv[from] !== '/usr/bin/rm') return undefined;
+  if (!RM_PROGRAMS.has(argv[from] ?? '')) return undefined;
   let k = from + 1;
   while (RM_OPTIONS.test(argv[k] ?? '')) k++;
   if (argv[k] === '--') k++;

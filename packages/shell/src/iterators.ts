@@ -5,7 +5,7 @@ import { posix } from 'node:path';
 import { createBudget, ShellSyntaxError } from './budget.js';
 import { markBuildOutputs } from './build-outputs.js';
 import type { Extractor, Handler, Invocation } from './extract.js';
-import { findCleansOutput } from './find-cleanups.js';
+import { findCleanup, notePrintedClean, xargsRemovesItems } from './find-cleanups.js';
 import { firstOperand } from './option-scan.js';
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
 import { Parser } from './parser.js';
@@ -67,7 +67,12 @@ export const xargs: Handler = (ex, inv, env) => {
     next.argv.push(PLACEHOLDER);
     next.unresolved.push(true);
   }
+  const before = ex.segments.length;
   ex.resolve(next, env);
+  // `find … -print0 | xargs -0 rm`: the names a find clean printed, removed as its `-exec rm {} +` would.
+  const starts = inv.stdin?.found;
+  if (starts !== undefined && xargsRemovesItems(argv, inv.unresolved))
+    markCleanup(ex.segments.slice(before), starts);
 };
 
 /** GNU parallel's options that take the next word as their value (a value read as the command would hide it). */
@@ -348,7 +353,8 @@ export const find: Handler = (ex, inv, env) => {
   const { argv, unresolved } = inv;
   // A clean of compiled files and caches (find-cleanups.ts): the find and the rm it runs remove what
   // is made again, below its start points, as rm -r of build output does.
-  const starts = findCleansOutput(ex.res, argv, unresolved);
+  const cleanup = findCleanup(ex.res, argv, unresolved);
+  const starts = cleanup?.deletes ? cleanup.starts : undefined;
   const removals: ShellSegment[] = [];
   const own: string[] = [argv[0] as string];
   const ownUnresolved: boolean[] = [false];
@@ -386,12 +392,16 @@ export const find: Handler = (ex, inv, env) => {
     i += width;
   }
   ex.emit({ ...inv, argv: own, unresolved: ownUnresolved });
-  if (starts === undefined) return;
   const found = ex.segments[ex.segments.length - 1] as ShellSegment;
-  for (const segment of [found, ...removals]) {
-    // What `rm {}` removes lies below the start points, as what -delete removes does.
+  if (cleanup && !cleanup.deletes) notePrintedClean(found, cleanup.starts);
+  if (starts !== undefined) markCleanup([found, ...removals], starts);
+};
+
+/** What a find clean's removals (`-delete`, `rm {}`, `xargs -0 rm`) remove lies below its start points. */
+function markCleanup(segments: readonly ShellSegment[], starts: readonly string[]): void {
+  for (const segment of segments) {
     segment.writes = [...starts];
     segment.writes_unresolved = false;
     markBuildOutputs(segment, starts, { consulted: [], paths: [] });
   }
-};
+}

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createBudget, LimitExceeded, MAX_STEPS, tick } from './budget.js';
 import { parseShell, type ShellSegment } from './index.js';
+import { Parser } from './parser.js';
 
 const programs = (command: string) => parseShell(command).segments.map((s) => s.program);
 const find = (command: string, program: string): ShellSegment => {
@@ -29,6 +30,13 @@ describe('lists, pipelines and nesting', () => {
     ['a \\\n  --flag', ['a']],
   ])('%j', (command, expected) => {
     expect(programs(command).sort()).toEqual([...expected].sort());
+  });
+
+  it('says which commands of a pipeline send their stderr down it too (`|&`)', () => {
+    const piped = new Parser('a |& b | c |& d', createBudget(8, 1000)).parseScript();
+    expect(piped.pipelines[0]?.stderrPiped).toEqual([0, 2]);
+    const plain = new Parser('a | b', createBudget(8, 1000)).parseScript();
+    expect(plain.pipelines[0]?.stderrPiped).toBeUndefined();
   });
 
   it('keeps $((…)) arithmetic as data but reads (( … )) as commands too (nested subshells in sh)', () => {

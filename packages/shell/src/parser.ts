@@ -155,6 +155,7 @@ export class Parser extends WordReader {
 
   private parsePipeline(): Pipeline {
     const commands: Command[] = [];
+    const stderrPiped: number[] = [];
     this.skipBlanks();
     const negated = this.peekBare() === '!';
     const coproc = this.peekBare() === 'coproc';
@@ -164,11 +165,13 @@ export class Parser extends WordReader {
       this.skipBlanks();
       const c = this.src[this.pos];
       if (c === '|' && this.src[this.pos + 1] !== '|') {
+        if (this.src[this.pos + 1] === '&') stderrPiped.push(commands.length - 1);
         this.pos += this.src[this.pos + 1] === '&' ? 2 : 1;
         this.skipNewlines();
         continue;
       }
       const pipeline: Pipeline = negated ? { commands, negated } : { commands };
+      if (stderrPiped.length > 0) pipeline.stderrPiped = stderrPiped;
       if (coproc) pipeline.background = true;
       return pipeline;
     }
