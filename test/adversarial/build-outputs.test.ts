@@ -152,4 +152,40 @@ describe('rm -r of build output', () => {
     expect(existsSync(join(host.work, 'pkg', 'draft.md x.pyc'))).toBe(false);
     expect(existsSync(join(host.work, 'pkg', 'draft.md'))).toBe(true);
   });
+
+  it('refuses the clean when the ignore file changed after the session began, by a merge that records no write', async () => {
+    host.newSession();
+    execFileSync('git', ['checkout', '-q', '--', '.gitignore'], { cwd: host.work });
+    precious(join(host.work, 'build'));
+    expect((await host.bash('git status --short')).denied).toBe(false);
+    // A commit whose .gitignore also ignores build/, made with plumbing: no file is written.
+    const git = (args: string[], input?: string) =>
+      execFileSync('git', args, { cwd: host.work, encoding: 'utf8', ...(input ? { input } : {}) }).trim();
+    const blob = git(
+      ['hash-object', '-w', '--stdin'],
+      'dist/\nnode_modules/\n__pycache__/\ncoverage/\nbuild/\n',
+    );
+    const entries = git(['ls-tree', 'HEAD'])
+      .split('\n')
+      .filter((line) => !line.endsWith('\t.gitignore'));
+    const tree = git(['mktree'], `${[...entries, `100644 blob ${blob}\t.gitignore`].join('\n')}\n`);
+    const commit = git([
+      '-c',
+      'user.name=a',
+      '-c',
+      'user.email=a@a',
+      'commit-tree',
+      tree,
+      '-p',
+      'HEAD',
+      '-m',
+      'i',
+    ]);
+    expect((await host.bash(`git merge -q --ff-only ${commit}`)).denied).toBe(false);
+    expect(readFileSync(join(host.work, '.gitignore'), 'utf8')).toMatch(/^build\/$/m);
+    const clean = await host.bash('rm -rf build');
+    expect(clean.denied).toBe(true);
+    expect(clean.reason).toMatch(/shell\.relied\.session-written/);
+    expect(existsSync(join(host.work, 'build', 'draft.md'))).toBe(true);
+  });
 });

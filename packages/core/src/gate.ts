@@ -31,7 +31,7 @@ import { pooledRandom } from './random-pool.js';
 import { reason } from './reasons.js';
 import { recordTicket, type TicketRecordResult } from './record-ticket.js';
 import { requirementsFor } from './requirements.js';
-import { readPaths, withSessionScripts, writtenPaths } from './session-files.js';
+import { changeTimes, readPaths, withSessionScripts, writtenPaths } from './session-files.js';
 import { type Settlement, settleDispatch } from './settle.js';
 import type { WriteScope } from './writes.js';
 import type { ProjectPaths } from './zones.js';
@@ -250,7 +250,7 @@ export function createGate(options: GateOptions): Gate {
     };
     const files = where?.files;
     const exists = files ? (path: string) => files.realpath(path) !== undefined : undefined;
-    const marked = await withSessionScripts(store, call.session, normalised, exists);
+    const marked = await withSessionScripts(store, call.session, normalised, exists, changeTimes(files));
     if (marked === normalised) return classification;
     return classifyNormalised(options.policy, call, marked, hints ?? ctx.toolHints(call.tool));
   }

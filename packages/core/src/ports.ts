@@ -338,6 +338,8 @@ export interface Store {
    * writtenSinceRead; a path asked as `DIR/` is written when DIR or anything below it was).
    */
   writtenBySession(session: string, paths: readonly string[]): Promise<string[]>;
+  /** When the session's first audit row was written (epoch ms), or undefined for a session with none yet. */
+  sessionStartedAt(session: string): Promise<number | undefined>;
 
   // --- The session's ledger newest first, for preconditions (preconditions.ts): bounded by count and
   // age, so a check never walks a whole session. ---

@@ -4,7 +4,7 @@
 // unknown-dynamic (the shell facts name the files a command runs as scripts). Reading the file shows
 // the agent, and the transcript, what will run.
 import type { Source } from '@tollgate/contracts';
-import { parseShell, resolvePath } from '@tollgate/shell';
+import { type FileView, parseShell, resolvePath } from '@tollgate/shell';
 import type { Classification, NormalisedCall } from './classify.js';
 import type { Store } from './ports.js';
 import type { WriteScope } from './writes.js';
@@ -61,9 +61,25 @@ export function readPaths(source: Source, scope: WriteScope | undefined): string
 }
 
 /**
+ * A file view's change times, for withSessionScripts; none without a view that tells them. A bound
+ * hit leaves a time unknown: taken as a change now, so what relied on the file is refused.
+ */
+export function changeTimes(files: FileView | undefined): ((path: string) => number | undefined) | undefined {
+  const changedAt = files?.changedAt?.bind(files);
+  if (!files || !changedAt) return undefined;
+  return (path) => changedAt(path) ?? (files.exhausted ? Number.POSITIVE_INFINITY : undefined);
+}
+
+/** The repository's ignore files among what a removal relied on (build-outputs.ts consults these). */
+const IGNORE_FILE = /(^|\/)\.gitignore$|\/info\/exclude$/;
+
+/**
  * The call with the scripts it runs that this session wrote since last reading them, and the files it
  * relies on to pass that this session ever wrote (an ignore file: reading back its own rule does not
- * make it the person's), added to its dynamic constructs; the call itself when there are none.
+ * make it the person's), added to its dynamic constructs; the call itself when there are none. An
+ * ignore file that changed after the session's first call counts as written by it however it
+ * changed: git plumbing (`hash-object`, `commit-tree`, then a merge) rewrites one without any write
+ * the gate records, but not without the kernel moving its change time (`changedAt`).
  */
 export async function withSessionScripts(
   store: Store,
@@ -75,19 +91,32 @@ export async function withSessionScripts(
    * by the shell facts. Without a file view every path counts.
    */
   exists: (path: string) => boolean = () => true,
+  /** A file's change time (FileView.changedAt); without it, no ignore file is checked that way. */
+  changedAt?: (path: string) => number | undefined,
 ): Promise<NormalisedCall> {
   const facts = normalised.facts;
   const scripts = facts?.scripts ?? [];
   const relied = facts?.relies_on ?? [];
   if (!facts || (scripts.length === 0 && relied.length === 0)) return normalised;
-  const [written, vouching] = await Promise.all([
-    scripts.length > 0 ? store.writtenSinceRead(session, scripts) : [],
-    relied.length > 0 ? store.writtenBySession(session, relied) : [],
+  const ignoreFiles = changedAt ? relied.filter((path) => IGNORE_FILE.test(path)) : [];
+  const none: string[] = [];
+  const [written, vouching, started] = await Promise.all([
+    scripts.length > 0 ? store.writtenSinceRead(session, scripts) : none,
+    relied.length > 0 ? store.writtenBySession(session, relied) : none,
+    ignoreFiles.length > 0 ? store.sessionStartedAt(session) : undefined,
   ]);
+  const changed =
+    started === undefined || !changedAt
+      ? []
+      : ignoreFiles.filter((path) => !vouching.includes(path) && (changedAt(path) ?? -1) >= started);
   const added = [
     ...written.filter(exists).map((path) => ({ kind: SESSION_WRITTEN, text: path.slice(0, 400) })),
     // Not only what is there now: a path the session moved something to (a job still running) counts.
     ...vouching.map((path) => ({ kind: SESSION_WRITTEN_RELIED, text: path.slice(0, 400) })),
+    ...changed.map((path) => ({
+      kind: SESSION_WRITTEN_RELIED,
+      text: `${path.slice(0, 360)} (changed after the session began)`,
+    })),
   ];
   if (added.length === 0) return normalised;
   return { ...normalised, facts: { ...facts, dynamic: [...facts.dynamic, ...added] } };

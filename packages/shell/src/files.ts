@@ -21,6 +21,11 @@ export interface FileView {
   /** How many names the file at `path` has (hard links), or undefined. A missing method answers nothing. */
   links?(path: string): number | undefined;
   /**
+   * When the file at `path` last changed, contents or status (its ctime, epoch ms: the kernel sets
+   * it, no program can set it back), or undefined. A missing method answers nothing.
+   */
+  changedAt?(path: string): number | undefined;
+  /**
    * Whether git has a file at or below `rel` in the repository whose work tree is `top`, staged or in
    * HEAD; undefined when git cannot tell (no git, no answer in time). Asked of git itself, reading
    * objects and the index only (nothing that runs the repository's configured commands). A missing

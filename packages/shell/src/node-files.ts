@@ -117,6 +117,14 @@ export function nodeFileView(limits: FileLimits = {}): NodeFileView {
         return undefined;
       }
     },
+    changedAt(path) {
+      if (!take()) return undefined;
+      try {
+        return lstatSync(path, { throwIfNoEntry: false })?.ctimeMs;
+      } catch {
+        return undefined;
+      }
+    },
     tracked(top, rel) {
       if (!take()) return undefined;
       return gitHas(top, rel);

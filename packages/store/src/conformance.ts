@@ -689,6 +689,18 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
         expect(await store.writtenBySession('w1', [])).toEqual([]);
       });
 
+      it("tells when a session began: its first audit row's time, whatever came after", async () => {
+        expect(await store.sessionStartedAt('begun')).toBeUndefined();
+        await store.appendAudit([draft('begun', { at: '2026-11-27T10:00:00.000Z' })]);
+        await store.appendAudit([
+          draft('other', { at: '2026-11-27T09:00:00.000Z' }),
+          draft('begun', { at: '2026-11-27T11:00:00.000Z' }),
+        ]);
+        expect(await store.sessionStartedAt('begun')).toBe(Date.parse('2026-11-27T10:00:00.000Z'));
+        expect(await store.sessionStartedAt('other')).toBe(Date.parse('2026-11-27T09:00:00.000Z'));
+        expect(await store.sessionStartedAt("be'gun")).toBeUndefined();
+      });
+
       it('takes paths with quotes and unicode as data', async () => {
         const odd = ['/p/it\'s "q".sh', '/p/ünï €.sh', '/p/a,b'];
         await store.recordFileEvents('s1', 'write', odd, 5);

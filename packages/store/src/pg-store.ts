@@ -522,6 +522,14 @@ export class PostgresStore implements Store {
     return this.#askedPaths('files written by the session', FILES.PG.written, session, paths);
   }
 
+  async sessionStartedAt(session: string): Promise<number | undefined> {
+    const { rows } = await this.#query<{ at_ms: number | string | null }>('session start', FILES.PG.started, [
+      session,
+    ]);
+    const at = rows[0]?.at_ms;
+    return at === undefined || at === null ? undefined : Number(at);
+  }
+
   /** Of `paths` (at most MAX_PATHS), those the session-files query returns. */
   async #askedPaths(
     label: string,

@@ -45,6 +45,8 @@ export const SQLITE = {
                      OR (substr(q.value, -1) = '/' AND (w.path = substr(q.value, 1, length(q.value) - 1)
                                                         OR substr(w.path, 1, length(q.value)) = q.value))))
             ORDER BY path`,
+  // When the session began: its first audit row (audit_by_session is (session, seq)).
+  started: 'SELECT at_ms FROM audit WHERE session = ? ORDER BY seq LIMIT 1',
 };
 
 export const PG = {
@@ -81,5 +83,9 @@ export const PG = {
                     OR (right(q.p, 1) = '/' AND (w.path = left(q.p, length(q.p) - 1)
                                                  OR left(w.path, length(q.p)) = q.p))))
            ORDER BY path`,
+  },
+  started: {
+    name: 'tg_session_started',
+    text: 'SELECT at_ms FROM audit WHERE session = $1 ORDER BY seq LIMIT 1',
   },
 };

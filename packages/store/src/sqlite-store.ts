@@ -486,6 +486,11 @@ export class SqliteStore implements Store {
     return this.#askedPaths('files written by the session', FILES.SQLITE.written, session, paths);
   }
 
+  async sessionStartedAt(session: string): Promise<number | undefined> {
+    const at = run('session start', () => this.#conn.raw.prepare(FILES.SQLITE.started).pluck().get(session));
+    return at === undefined || at === null ? undefined : Number(at);
+  }
+
   /** Of `paths` (at most MAX_PATHS), those the session-files query `sql` returns. */
   #askedPaths(label: string, sql: string, session: string, paths: readonly string[]): string[] {
     if (paths.length === 0) return [];

@@ -1,0 +1,75 @@
+// What a call relies on to pass: an ignore file the session wrote, or one that changed after the
+// session's first call however it changed, vouches for nothing.
+import type { FileView, ShellFacts } from '@tollgate/shell';
+import { describe, expect, it } from 'vitest';
+import type { Store } from './ports.js';
+import { changeTimes, SESSION_WRITTEN_RELIED, withSessionScripts } from './session-files.js';
+
+const STARTED = 1_000_000;
+
+/** The two questions withSessionScripts asks of a store, answered from a list of written paths. */
+function store(written: string[] = []): Store {
+  return {
+    writtenSinceRead: async () => [],
+    writtenBySession: async (_session: string, paths: readonly string[]) =>
+      paths.filter((p) => written.includes(p)),
+    sessionStartedAt: async () => STARTED,
+  } as unknown as Store;
+}
+
+const relying = (relies_on: string[]) => ({
+  tool: 'shell',
+  args: { command: 'rm -rf build' },
+  facts: { segments: [], dynamic: [], relies_on } as unknown as ShellFacts,
+});
+
+const flagged = async (
+  paths: string[],
+  times: Record<string, number | undefined>,
+  written: string[] = [],
+) => {
+  const call = await withSessionScripts(
+    store(written),
+    's',
+    relying(paths),
+    () => true,
+    (p) => times[p],
+  );
+  return (call.facts?.dynamic ?? []).filter((d) => d.kind === SESSION_WRITTEN_RELIED).map((d) => d.text);
+};
+
+describe('ignore files a removal relied on', () => {
+  const ignore = '/p/.gitignore';
+  const exclude = '/p/.git/info/exclude';
+
+  it('vouch while unchanged since the session began', async () => {
+    expect(await flagged([ignore, exclude, '/p/build/'], { [ignore]: STARTED - 1, [exclude]: 5 })).toEqual(
+      [],
+    );
+  });
+
+  it('vouch for nothing once changed at or after the first call, however it changed', async () => {
+    expect(await flagged([ignore, exclude], { [ignore]: STARTED, [exclude]: STARTED + 60_000 })).toEqual([
+      `${ignore} (changed after the session began)`,
+      `${exclude} (changed after the session began)`,
+    ]);
+  });
+
+  it('are named once when the session also wrote them', async () => {
+    expect(await flagged([ignore], { [ignore]: STARTED + 1 }, [ignore])).toEqual([ignore]);
+  });
+
+  it('only ignore files are timed: a directory on the way changes whenever a file is made in it', async () => {
+    expect(
+      await flagged(['/p/', '/p/build/', '/p/src'], { '/p/': STARTED + 1, '/p/src': STARTED + 1 }),
+    ).toEqual([]);
+  });
+
+  it('a file view out of its bounds tells no time, and that counts as a change', () => {
+    const view = { exhausted: true, changedAt: () => undefined } as unknown as FileView;
+    expect(changeTimes(view)?.(ignore)).toBe(Number.POSITIVE_INFINITY);
+    const fresh = { exhausted: false, changedAt: () => undefined } as unknown as FileView;
+    expect(changeTimes(fresh)?.(ignore)).toBeUndefined();
+    expect(changeTimes({} as FileView)).toBeUndefined();
+  });
+});
