@@ -112,6 +112,10 @@ describe('every way to write a file is judged by the same path rules', () => {
     'unzip -o x.zip -d .claude',
     'rm -rf .claude',
     `rsync -a /tmp/x/ ${home}/.config/`,
+    // git writes the file its --output (any prefix), -o or trace variable names.
+    "git log -1 --format='format:{}' --output=.claude/settings.json",
+    'git diff --out .claude/settings.local.json',
+    'git format-patch -o .claude/hooks HEAD~1',
   ])('shell write to the gate or host: %s', (command) => {
     expect(shell(command).rules).toContain('gate.self');
   });
@@ -126,6 +130,13 @@ describe('every way to write a file is judged by the same path rules', () => {
     'dd if=/dev/zero of=/etc/x',
     'echo x > ../notes-$$.txt',
     'echo x > "$OUT"', // a variable could name anything: unresolved
+    'git log -1 --out=.git/config',
+    'git show --output=/etc/profile HEAD',
+    'git archive --output=../x.tar HEAD',
+    'git bundle create ../all.bundle --all',
+    'GIT_TRACE_SETUP=~/.bashrc git status',
+    'git -c trace2.eventTarget=/etc/profile status',
+    'GIT_TRACE=$(cat where) git status',
   ])('shell write outside the project files: %s', (command) => {
     expect(shell(command).rules).toContain('fs.write.protected');
   });
@@ -138,6 +149,9 @@ describe('every way to write a file is judged by the same path rules', () => {
     `echo hi > ${base}/scratch/log-$$-$RANDOM.txt`, // numeric parameters cannot move a path
     'cat src/a.ts',
     'git status',
+    'git format-patch -o patches HEAD~1',
+    'git log -p --output=review.diff',
+    'GIT_TRACE=1 git status',
   ])('ordinary work is not gated by the path rules: %s', (command) => {
     const rules = shell(command).rules;
     expect(rules).not.toContain('gate.self');

@@ -252,10 +252,32 @@ gates('git commands and config', [
   ['git config --global help.autoCorrect -1', 'git.config.persistent'],
   ['git --config-env=alias.x=EVIL x', 'shell.dynamic'],
   [`git -c 'alias.pf=push "--force"' pf origin topic`, 'git.push.force'],
+  // --config-env takes its value from the environment: the command's own assignment, or unknown.
+  ['ON=true git --config-env=remote.origin.mirror=ON push origin', 'git.push.force'],
+  ['git --config-env=remote.origin.mirror=FROM_ENV push origin', 'git.push.force'],
+  ['R=:refs/heads/keep git --config-env=remote.origin.push=R push origin', 'git.push.force'],
+  ['OFF=no git --config-env clean.requireForce=OFF clean -dx', 'git.clean.force'],
+  ['git --config-env=clean.requireForce=FROM_ENV clean -dx', 'git.clean.force'],
+  // A deletion refspec, and a mirror set to any true git reads (a non-zero integer).
+  ['git -c remote.origin.push=:refs/heads/keep push origin', 'git.push.force'],
+  ['git -c remote.origin.mirror=2 push origin', 'git.push.force'],
+  ['git -c remote.origin.mirror push origin', 'git.push.force'],
+  ['git -c clean.requireForce=00 clean -dx', 'git.clean.force'],
+  // git grep runs the command it opens the matching files with.
+  ["git grep -O'rm -rf src' TODO", 'fs.rm.recursive-or-force'],
+  ["git grep --open-files-in-pager='rm -rf src' TODO", 'fs.rm.recursive-or-force'],
 ]);
 
 passes('git commands and config', [
   'git config user.name "A B"',
+  'OFF=false git --config-env=remote.origin.mirror=OFF push origin topic',
+  'ON=true git --config-env=clean.requireForce=ON clean -dx',
+  'git -c remote.origin.mirror=false push origin topic',
+  'git -c remote.origin.push=refs/heads/a:refs/heads/b push origin',
+  'git log -1 --output-indicator-new=+ -p',
+  'git format-patch -o patches HEAD~2',
+  'GIT_TRACE=1 git fetch origin',
+  'git grep -n TODO -- src',
   'git init',
   'git remote add upstream https://example.com/u.git',
   'git remote add --mirror=fetch backup https://example.com/b.git',

@@ -213,6 +213,22 @@ describe('the shipped catalogue with the repository config', () => {
     git(repo, 'config', '--unset', 'clean.requireForce');
   });
 
+  it('reads a bare repository inside the project as git does, not the project around it', () => {
+    const fake = join(repo, 'fake');
+    git(repo, 'init', '-q', '--bare', fake);
+    writeFileSync(
+      join(fake, 'config'),
+      '[core]\n\tbare = true\n[remote "origin"]\n\turl = ../x.git\n\tmirror = true\n[alias]\n\ttidy = !rm -rf ../src\n',
+    );
+    for (const command of ['git -C fake push origin', 'cd fake && git push origin']) {
+      expect(rules(command)).toContain('git.push.force');
+    }
+    expect(rules('git -C fake tidy')).toContain('shell.dynamic');
+    // The project's own repository, from below it, is still found.
+    expect(rules('cd src && git push origin topic')).not.toContain('git.push.force');
+    rmSync(fake, { recursive: true });
+  });
+
   it('leaves ordinary commands alone', () => {
     for (const command of ['git status', 'git push origin topic', 'git log --oneline']) {
       expect(rules(command)).not.toContain('git.push.force');

@@ -72,7 +72,12 @@ export function findTopLevel(files: FileView, cwd: string): string | undefined {
   return undefined;
 }
 
-/** The repository's git directory: `.git` (a directory, or a file saying `gitdir: PATH`) upward from cwd. */
+/**
+ * The repository's git directory, found as git finds it: upward from cwd, at each directory its
+ * `.git` (a directory, or a file saying `gitdir: PATH`), else the directory itself when it is a
+ * bare repository (`git init --bare fake` inside the project: `git -C fake push` reads fake/config,
+ * which the session may have written, not the project's).
+ */
 export function findGitDir(files: FileView, cwd: string, out: GitFileConfig): string | undefined {
   let dir = posix.resolve(cwd);
   for (let k = 0; k < MAX_PARENTS; k++) {
@@ -85,11 +90,18 @@ export function findGitDir(files: FileView, cwd: string, out: GitFileConfig): st
       out.unreadable = true;
       return undefined;
     }
+    if (isGitDirectory(files, dir)) return dir;
     const parent = posix.dirname(dir);
     if (parent === dir) return undefined;
     dir = parent;
   }
   return undefined;
+}
+
+/** What git's is_git_directory looks for: HEAD, objects and refs side by side. */
+function isGitDirectory(files: FileView, dir: string): boolean {
+  const names = files.readdir(dir);
+  return (names?.includes('HEAD') && names.includes('objects') && names.includes('refs')) === true;
 }
 
 function readFile(

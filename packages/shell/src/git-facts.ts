@@ -68,6 +68,12 @@ export function gitFacts(sub: string, rest: readonly string[], read: ParsedOptio
     }
     case 'bisect':
       return rest[0] === 'run' ? { command: commandOf(rest.slice(1)) } : {};
+    case 'grep': {
+      // `git grep -O'CMD'` / `--open-files-in-pager=CMD` (any prefix git takes): CMD runs through
+      // the shell with the matching files as its arguments.
+      const pager = grepPager(rest);
+      return pager === undefined ? {} : { command: commandOf([pager]) };
+    }
     default:
       return {};
   }
@@ -136,4 +142,17 @@ function configWrites(args: string[], has: (name: string) => boolean): string[] 
     default:
       return [];
   }
+}
+
+/** The command `git grep` opens matching files with, when one is given (`-OCMD`, `--open-files-in-pager=CMD`). */
+function grepPager(rest: readonly string[]): string | undefined {
+  for (const arg of rest) {
+    if (arg === '--') break;
+    const eq = arg.indexOf('=');
+    const name = eq > 0 ? arg.slice(0, eq) : arg;
+    if (name.length >= 4 && '--open-files-in-pager'.startsWith(name) && eq > 0) return arg.slice(eq + 1);
+    const cluster = /^-[A-Za-z]*O(.+)$/.exec(arg);
+    if (cluster && !arg.startsWith('--')) return cluster[1];
+  }
+  return undefined;
 }

@@ -1,7 +1,7 @@
 // The directories git creates are writes of the command: a clone or worktree outside the project is
 // a write outside it, inside it an ordinary one.
 import { describe, expect, it } from 'vitest';
-import { gitWrites } from './git-writes.js';
+import { gitWrites, traceFiles } from './git-writes.js';
 import { parseShell } from './index.js';
 
 const texts = (args: string, base = '') => gitWrites(args.split(' '), base).map((w) => w.text);
@@ -23,6 +23,47 @@ describe('gitWrites', () => {
     ['status', []],
   ])('git %s writes %j', (args, expected) => {
     expect(texts(args)).toEqual(expected);
+  });
+
+  it.each([
+    // Every diff, log and show takes --output, in any prefix git accepts, with = or apart.
+    ['log -1 --output=.claude/settings.json', ['.claude/settings.json']],
+    ['log -1 --out=.git/config', ['.git/config']],
+    ['diff --output /etc/passwd', ['/etc/passwd']],
+    ['stash show --outp=notes.txt', ['notes.txt']],
+    ['format-patch -o ../patches HEAD~2', ['../patches']],
+    ['format-patch -o../p HEAD~2', ['../p']],
+    ['format-patch --output-directory=../p HEAD~2', ['../p']],
+    ['archive -o ../x.tar HEAD', ['../x.tar']],
+    ['archive --output=../x.zip HEAD', ['../x.zip']],
+    ['bundle create ../all.bundle --all', ['../all.bundle']],
+    ['bugreport -o /root/', ['/root/']],
+    ['diagnose --output-directory ../d', ['../d']],
+    ['fast-export --export-marks=.git/hooks/pre-push HEAD', ['.git/hooks/pre-push']],
+    ['checkout-index --prefix=../out/ -a', ['../out/']],
+    ['index-pack -o ../i.idx x.pack', ['../i.idx']],
+    ['pack-objects ../base', ['../base-pack']],
+    // Options that only look alike, and `-o` where it means something else.
+    ['log --output-indicator-new=+ -1', []],
+    ['grep -o TODO', []],
+    ['log --oneline', []],
+    ['pack-objects --stdout', []],
+  ])('git %s writes %j', (args, expected) => {
+    expect(texts(args)).toEqual(expected);
+  });
+
+  it('git tracing writes the file its variables or trace2 targets name', () => {
+    expect(traceFiles(['GIT_TRACE_SETUP=/root/.bashrc', 'GIT_TRACE=1', 'GIT_TRACE2=2'], [])).toEqual([
+      { text: '/root/.bashrc', unresolved: false },
+    ]);
+    expect(traceFiles(['GIT_TRACE2_EVENT=af_unix:stream:/run/x.sock'], [])).toEqual([
+      { text: '/run/x.sock', unresolved: false },
+    ]);
+    expect(traceFiles([], ['trace2.eventtarget=/home/u/.profile', 'core.pager=less'])).toEqual([
+      { text: '/home/u/.profile', unresolved: false },
+    ]);
+    expect(traceFiles(['GIT_TRACE_PACKET=$(cat t)'], [])).toEqual([{ text: '$(cat t)', unresolved: true }]);
+    expect(traceFiles(['GIT_DIR=/x', 'TRACE=/y'], [])).toEqual([]);
   });
 
   it('paths are relative to where -C moved git', () => {

@@ -3,6 +3,10 @@
 // and the work tree `git apply` writes into.
 // Judged as any write is, so a clone or worktree outside the project (`git clone x ../other`) is a
 // write outside it. `git init` without a directory reinitialises where it runs and is not counted.
+// Files commands write where an option or operand says (outputFiles): the diff family's `--output`
+// (`git log --out=.claude/settings.json` writes that file), archive, bundle, format-patch,
+// bugreport, diagnose, fast-export/fast-import marks, index-pack, pack-objects, checkout-index
+// --prefix.
 import { posix } from 'node:path';
 
 /** Value options of clone, init and worktree add (their values are not operands). */
@@ -46,6 +50,84 @@ export function gitWrites(
   read?: (path: string) => string | undefined,
   /** The command's stdin, where a patch without a file operand comes from: undefined when not known. */
   stdin?: string,
+): Array<{ text: string; at: number; unknown?: boolean; moved?: boolean }> {
+  const outputs = outputFiles(args).map(({ text, at }) => ({
+    text: base === '' || text.startsWith('/') || text.startsWith('~') ? text : posix.join(base, text),
+    at,
+  }));
+  return [...outputs, ...namedWrites(args, base, read, stdin)];
+}
+
+/** Whether `arg` is `--output` or a prefix of it git would take (`--out`), with `=value` or not. */
+function outputOption(arg: string): { value?: string } | undefined {
+  const eq = arg.indexOf('=');
+  const name = eq > 0 ? arg.slice(0, eq) : arg;
+  if (name.length < 4 || !'--output'.startsWith(name)) return undefined;
+  return eq > 0 ? { value: arg.slice(eq + 1) } : {};
+}
+
+/** Short options that name an output file or directory, per subcommand. */
+const SHORT_OUTPUT: Readonly<Record<string, string>> = {
+  'format-patch': '-o',
+  archive: '-o',
+  bugreport: '-o',
+  diagnose: '-o',
+  'index-pack': '-o',
+};
+/** Long options other than `--output` that name an output file or directory, per subcommand. */
+const LONG_OUTPUT: Readonly<Record<string, readonly string[]>> = {
+  'format-patch': ['--output-directory'],
+  bugreport: ['--output-directory'],
+  diagnose: ['--output-directory'],
+  'fast-export': ['--export-marks'],
+  'fast-import': ['--export-marks'],
+  'checkout-index': ['--prefix'],
+};
+
+/**
+ * Files (or directories filled with files) a git command writes where its options say: `--output`
+ * in any spelling git accepts on any subcommand (every diff, log and show takes it), the
+ * subcommand's own `-o`/`--output-directory`-like options, `bundle create FILE`, `pack-objects
+ * BASE` (BASE-<hash>.pack beside it). Each with the index of the word that names it.
+ */
+function outputFiles(args: readonly string[]): Array<{ text: string; at: number }> {
+  const sub = args[0] ?? '';
+  const short = Object.hasOwn(SHORT_OUTPUT, sub) ? SHORT_OUTPUT[sub] : undefined;
+  const long = Object.hasOwn(LONG_OUTPUT, sub) ? (LONG_OUTPUT[sub] as readonly string[]) : [];
+  const out: Array<{ text: string; at: number }> = [];
+  for (let k = 1; k < args.length; k++) {
+    const arg = args[k] as string;
+    if (arg === '--') break;
+    const output = outputOption(arg);
+    const named = long.find((o) => arg === o || arg.startsWith(`${o}=`));
+    if (output?.value !== undefined) out.push({ text: output.value, at: k });
+    else if (named !== undefined && arg.length > named.length)
+      out.push({ text: arg.slice(named.length + 1), at: k });
+    else if ((output || named !== undefined || arg === short) && args[k + 1] !== undefined) {
+      out.push({ text: args[k + 1] as string, at: k + 1 });
+      k++;
+    } else if (short !== undefined && arg.startsWith(short) && arg.length > short.length)
+      out.push({ text: arg.slice(short.length), at: k });
+  }
+  // `git bundle create FILE …` and `git pack-objects BASE`: the first operand is written.
+  const operand = (from: number) => args.findIndex((a, k) => k >= from && !a.startsWith('-'));
+  if (sub === 'bundle' && args[1] === 'create') {
+    const at = operand(2);
+    if (at > 0) out.push({ text: args[at] as string, at });
+  }
+  if (sub === 'pack-objects' && !args.includes('--stdout')) {
+    const at = operand(1);
+    if (at > 0) out.push({ text: `${args[at] as string}-pack`, at });
+  }
+  return out.filter((w) => w.text !== '' && w.text !== '-');
+}
+
+/** The paths the subcommand itself writes by what it is (apply, mv, clone, init, worktree add). */
+function namedWrites(
+  args: readonly string[],
+  base: string,
+  read: ((path: string) => string | undefined) | undefined,
+  stdin: string | undefined,
 ): Array<{ text: string; at: number; unknown?: boolean; moved?: boolean }> {
   const sub = args[0];
   // `git apply` (and `git am`, whose mailboxes hold patches) writes the files its patches name, as
@@ -222,4 +304,37 @@ function appliedFiles(
   }
   // Text with no patch in it (another tool's patch format) applies nothing: git says so and stops.
   return [...out];
+}
+
+/** git's trace variables: set to an absolute path, git appends its trace to that file. */
+const TRACE_VARIABLE = /^GIT_TRACE(2|2_EVENT|2_PERF|_\w+)?$/;
+/** The same targets as configuration (`-c trace2.eventTarget=/path`, as read: lower case). */
+const TRACE_CONFIG = /^trace2\.(normal|event|perf)target=(.*)$/s;
+
+/**
+ * Files git's tracing writes for this invocation: a trace variable or trace2 target set to an
+ * absolute path (or `af_unix:[stream:|dgram:]PATH`, a socket made there); `1`, `true`, a
+ * descriptor number and the like go to stderr. A value that is not static may be any path.
+ */
+export function traceFiles(
+  assignments: readonly string[],
+  config: readonly string[],
+): Array<{ text: string; unresolved: boolean }> {
+  const values: string[] = [];
+  for (const a of assignments) {
+    const eq = a.indexOf('=');
+    if (eq > 0 && TRACE_VARIABLE.test(a.slice(0, eq))) values.push(a.slice(eq + 1));
+  }
+  for (const c of config) {
+    const m = TRACE_CONFIG.exec(c);
+    if (m) values.push(m[2] as string);
+  }
+  const out: Array<{ text: string; unresolved: boolean }> = [];
+  for (const value of values) {
+    const unresolved = /[$`]/.test(value);
+    const path = value.replace(/^af_unix:((stream|dgram):)?/i, '');
+    if (unresolved) out.push({ text: path, unresolved: true });
+    else if (path.startsWith('/') || path.startsWith('~')) out.push({ text: path, unresolved: false });
+  }
+  return out;
 }

@@ -58,7 +58,7 @@ export function resolveGit(argv: string[], assignments: string[], files?: FileCo
   for (let round = 0; round < 5; round++) {
     // An alias may itself start with `-c k=v` (git accepts that): every round reads the pairs again.
     const { subIndex, cliConfig } = scanGlobals(current);
-    config = [...env, ...cliConfig];
+    config = [...env, ...withEnvValues(cliConfig, assignments)];
     const sub = current[subIndex];
     if (sub === undefined || GIT_COMMANDS.has(sub) || seen.has(sub)) break;
     seen.add(sub);
@@ -84,7 +84,10 @@ export function resolveGit(argv: string[], assignments: string[], files?: FileCo
     const expansion = splitWords(alias);
     current = [...current.slice(0, subIndex), ...expansion, ...current.slice(subIndex + 1)];
   }
-  return { argv: current, config: lower([...env, ...scanGlobals(current).cliConfig]) };
+  return {
+    argv: current,
+    config: lower([...env, ...withEnvValues(scanGlobals(current).cliConfig, assignments)]),
+  };
 }
 
 /** Index of the subcommand in argv (after git's global options), and the `-c` pairs seen. */
@@ -189,6 +192,22 @@ function lookup(config: readonly string[], key: string): string | undefined {
     if (eq > 0 && pair.slice(0, eq).toLowerCase() === key) found = pair.slice(eq + 1);
   }
   return found;
+}
+
+/**
+ * `--config-env=KEY=NAME` entries (`KEY=!$NAME`) given the value the command's own assignment sets
+ * (`FOO=true git --config-env=remote.origin.mirror=FOO push`); the rest keep `!$NAME`, a value
+ * not known here, which the rules read as the worst one.
+ */
+function withEnvValues(config: string[], assignments: string[]): string[] {
+  return config.map((entry) => {
+    const at = entry.indexOf('=!$');
+    if (at < 0) return entry;
+    const name = entry.slice(at + 3);
+    const set = assignments.findLast((a) => a.startsWith(`${name}=`));
+    const value = set?.slice(name.length + 1);
+    return value === undefined || /[$`]/.test(value) ? entry : `${entry.slice(0, at)}=${value}`;
+  });
 }
 
 function lower(config: string[]): string[] {

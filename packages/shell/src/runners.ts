@@ -10,7 +10,7 @@ import { gitFacts } from './git-facts.js';
 import { HOOK_NAMES, HOOK_VIA, hookFiles, mayRunHooks } from './git-hooks.js';
 import { namesRevision } from './git-refs.js';
 import { rebaseEffect, switchEffect, switchPlaces } from './git-switch.js';
-import { gitWrites } from './git-writes.js';
+import { gitWrites, traceFiles } from './git-writes.js';
 import { runValue } from './option-commands.js';
 import type { ParsedOptions } from './option-model.js';
 import { firstOperand, longOption, takesValue } from './option-scan.js';
@@ -719,7 +719,8 @@ function noteGitWrites(
         }
       : undefined;
   const made = gitWrites(argv.slice(subIndex), base, read, stdinText(inv, read));
-  if (made.length === 0) return;
+  const traces = traceFiles(inv.assignments, segment.config ?? []);
+  if (made.length === 0 && traces.length === 0) return;
   // An alias rewrote argv: the unresolved flags no longer line up, and any of them counts.
   const aligned = argv === inv.argv;
   const words = made.map((w) => ({
@@ -732,6 +733,7 @@ function noteGitWrites(
     elsewhere: w.unknown === true,
     moved: w.moved === true,
   }));
+  for (const t of traces) words.push({ ...t, elsewhere: false, moved: false });
   addSegmentWrites(segment, words, ex.res, inv.temp ?? null);
   noteMovesInto(segment, ex.res);
 }
