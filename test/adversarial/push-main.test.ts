@@ -43,3 +43,22 @@ describe('a push to main without naming it', () => {
     ).toMatch(/^[0-9a-f]{40}$/);
   });
 });
+
+describe('a push to a remote the session named itself', () => {
+  it('is refused, in the same command or a later one: the name leads where the agent chose', async () => {
+    host.newSession();
+    const elsewhere = `${host.root}/elsewhere.git`;
+    execFileSync('git', ['init', '-q', '--bare', elsewhere]);
+    const branches = () => execFileSync('git', ['branch', '--list'], { cwd: elsewhere }).toString().trim();
+    const both = await host.bash(`git remote add drop ${elsewhere} && git push -q drop HEAD:refs/heads/leak`);
+    expect(both.denied).toBe(true);
+    expect((await host.bash(`git remote add drop2 ${elsewhere}`)).denied).toBe(false);
+    const later = await host.bash('git push -q drop2 HEAD:refs/heads/leak');
+    expect(later.denied).toBe(true);
+    expect(later.reason).toContain('shell.relied.session-written');
+    expect(branches()).toBe('');
+    // The person's own remote is still pushed to by name.
+    const own = await host.bash('git checkout -q -b topic/own && git push -q origin topic/own');
+    expect(own.denied, own.reason).toBe(false);
+  });
+});

@@ -35,6 +35,9 @@ export function writtenPaths(classification: Classification): string[] {
     out.add(w.path);
     if (w.tree && w.path !== '/') out.add(`${w.path.replace(/\/+$/, '')}/`);
   }
+  // Names the command defines that later commands rely on (a git remote it added): not files, but
+  // what the session made them lead to is as much its own as a file it wrote.
+  for (const name of classification.facts?.defines ?? []) out.add(name);
   return [...out];
 }
 

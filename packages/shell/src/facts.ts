@@ -8,6 +8,7 @@ import { database, interpreter } from './code.js';
 import { atJob, tmux } from './deferred-runners.js';
 import { Extractor, type Handler } from './extract.js';
 import type { ResolveContext } from './files.js';
+import { definedRemotes } from './git-remotes.js';
 import { movesHead } from './head-moves.js';
 import { find, parallel, xargs } from './iterators.js';
 import { normalizeCommand } from './normalize.js';
@@ -170,6 +171,8 @@ function parseAnew(command: string, opts: ParseOptions, headMoves = false): Shel
   if (scripts.length > 0) facts.scripts = scripts;
   const relied = reliedOn(res, extractor.segments);
   if (relied.length > 0) facts.relies_on = relied;
+  const defines = definedRemotes(res);
+  if (defines.length > 0) facts.defines = defines;
   if (invalid) {
     facts.dynamic.push({ kind: 'invalid_text', text: text.slice(0, 200) });
     budget.soft.unshift('command contains unpaired surrogates');

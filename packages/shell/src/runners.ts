@@ -9,6 +9,7 @@ import { findGitDir, type GitFileConfig, parseGitConfig, readGitConfig } from '.
 import { gitFacts } from './git-facts.js';
 import { HOOK_NAMES, HOOK_VIA, hookFiles, mayRunHooks } from './git-hooks.js';
 import { namesRevision } from './git-refs.js';
+import { noteRemotesDefined, pushRelies, remotesNamed } from './git-remotes.js';
 import { rebaseEffect, switchEffect, switchPlaces } from './git-switch.js';
 import { gitWrites, traceFiles } from './git-writes.js';
 import { runValue } from './option-commands.js';
@@ -664,6 +665,7 @@ export const git: Handler = (ex, inv, env) => {
   if (segment?.program === 'git') {
     if (facts.configWrites) segment.config_writes = facts.configWrites;
     notePushConfig(ex, sub, read, facts.configWrites);
+    noteRemoteNames(ex, inv, sub, read, files?.cwds?.[0] ?? ex.res.ctx?.cwd);
     noteGitWrites(ex, inv, segment, resolved.argv, subIndex);
     const steering = files ? steeringConfig(files.entries, read?.positionals) : [];
     if (steering.length > 0) segment.repo_config = steering;
@@ -736,6 +738,28 @@ function noteGitWrites(
   for (const t of traces) words.push({ ...t, elsewhere: false, moved: false });
   addSegmentWrites(segment, words, ex.res, inv.temp ?? null);
   noteMovesInto(segment, ex.res);
+}
+
+/**
+ * Remote names the session chooses (git-remotes.ts): `git remote add|set-url|rename` defines one;
+ * a push to a remote by name (origin when none is given) relies on it, and one defined by this
+ * same command makes the push go where the command chose.
+ */
+function noteRemoteNames(
+  ex: Extractor,
+  inv: Invocation,
+  sub: string | undefined,
+  read: ParsedOptions | undefined,
+  cwd: string | undefined,
+): void {
+  if (!read) return;
+  if (sub === 'remote')
+    noteRemotesDefined(ex.res, cwd, remotesNamed(read.positionals[1], read.positionals.slice(2)));
+  if (sub !== 'push') return;
+  const remote = read.positionals[1] ?? 'origin';
+  // A URL or a path is a destination of its own (git.push.elsewhere), not a name.
+  if (/[:/\\]/.test(remote) || remote.startsWith('.') || remote.startsWith('~')) return;
+  if (pushRelies(ex.res, cwd, remote)) ex.flag('unresolved_config', inv.text);
 }
 
 /**

@@ -82,6 +82,11 @@ export function noteRelied(res: Resolver, path: string): void {
   state(res).scripts.add(path);
 }
 
+/** Something else the command passes because of (a git remote's name, see git-remotes.ts): relied on only. */
+export function noteReliedOn(res: Resolver, name: string): void {
+  state(res).relied.add(name);
+}
+
 /** The files noteRelied recorded in this parse. */
 export function reliedFiles(res: Resolver): string[] {
   return [...(res.peek<ScriptState>(STATE)?.relied ?? [])];

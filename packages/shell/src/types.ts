@@ -206,6 +206,12 @@ export interface ShellFacts {
    * session ever wrote one: what the agent wrote does not vouch for itself, read back or not.
    */
   relies_on?: string[];
+  /**
+   * Names the command defines that a later command may rely on: a git remote it adds or points
+   * elsewhere (`git-remote:TOP:NAME`, git-remotes.ts). Core records them as the session's writes
+   * when the call goes ahead, so a later push to that remote is refused (relies_on).
+   */
+  defines?: string[];
 }
 
 export interface ParseOptions {

@@ -1,0 +1,41 @@
+// A remote the command names itself: defined (for core to record), and relied on by a push.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { remotesNamed } from './git-remotes.js';
+import { nodeFileView, parseShell } from './index.js';
+
+const repo = realpathSync(mkdtempSync(join(tmpdir(), 'tollgate-remotes-')));
+execFileSync('git', ['init', '-q'], { cwd: repo });
+afterAll(() => rmSync(repo, { recursive: true, force: true }));
+const facts = (command: string) =>
+  parseShell(command, { context: { cwd: repo, files: nodeFileView(), env: {} } });
+
+describe('remote names a command chooses', () => {
+  it.each([
+    ['add', ['drop', 'https://x.example/r.git'], ['drop']],
+    ['set-url', ['origin', 'https://x.example/r.git'], ['origin']],
+    ['rename', ['old', 'origin'], ['origin']],
+    ['remove', ['origin'], []],
+    [undefined, [], []],
+  ])('git remote %s %j names %j', (verb, args, names) => {
+    expect(remotesNamed(verb, args)).toEqual(names);
+  });
+
+  it('are defined by the command, and a push relies on its remote by name', () => {
+    expect(facts('git remote add -f drop ../x.git').defines).toEqual([`git-remote:${repo}:drop`]);
+    expect(facts('git push drop topic').relies_on).toContain(`git-remote:${repo}:drop`);
+    expect(facts('git push').relies_on).toContain(`git-remote:${repo}:origin`);
+    // A URL or a path is a destination of its own, judged by git.push.elsewhere.
+    expect(facts('git push ../x.git topic').relies_on ?? []).toEqual([]);
+  });
+
+  it('a push to a remote the same command defined is not resolved', () => {
+    const kinds = (command: string) => facts(command).dynamic.map((d) => d.kind);
+    expect(kinds('git remote add drop ../x.git && git push drop HEAD')).toContain('unresolved_config');
+    expect(kinds('git remote set-url origin ../x.git; git push')).toContain('unresolved_config');
+    expect(kinds('git remote add drop ../x.git && git push origin HEAD')).toEqual([]);
+  });
+});
