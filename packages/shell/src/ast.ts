@@ -61,6 +61,8 @@ export interface CompoundCommand {
   defines?: string;
   /** A loop (`for`, `select`, `while`, `until`): its body may run again after what follows it in the text. */
   repeats?: boolean;
+  /** `(( EXPR ))` and `for (( EXPR; EXPR; EXPR ))`: the text bash evaluates as arithmetic. */
+  arith?: string;
 }
 
 export type Command = SimpleCommand | CompoundCommand;

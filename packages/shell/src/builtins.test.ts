@@ -161,3 +161,95 @@ describe('substitutions wherever they occur', () => {
     expect(programs(command)).toContain('rm');
   });
 });
+
+// Bash evaluates arithmetic recursively: a subscript's `$(…)` runs, whatever quotes surround it,
+// and so does one in a value the command reads at run time once arithmetic evaluates it.
+const arithmeticCode = (command: string) => kinds(command).includes('arithmetic_substitution');
+
+describe('substitutions where bash evaluates arithmetic', () => {
+  it.each([
+    `ls -d \${arr['$(touch /tmp/owned)']}`,
+    `echo \${!arr['$(touch /tmp/owned)']}`,
+    `echo \${#arr['$(touch /tmp/owned)']}`,
+    `echo \${arr['$(touch /tmp/owned)']//a/b}`,
+    `echo \${arr['$(touch /tmp/owned)']@U}`,
+    `echo \${arr['$(touch /tmp/owned)']:=z}`,
+    `echo \${arr['$(touch /tmp/owned)']:1:2}`,
+    `wc -c <<< \${arr['$(touch /tmp/owned)']}`,
+    `case \${arr['$(touch /tmp/owned)']} in *) ;; esac`,
+    `for w in \${arr['$(touch /tmp/owned)']}; do :; done`,
+    `echo \${arr['\`touch /tmp/owned\`']}`,
+    `echo \${arr[$'\\x24(touch /tmp/owned)']}`,
+    `echo \${arr[$"$(touch /tmp/owned)"]}`,
+    `echo \${arr[b[\\$(touch /tmp/owned)]]}`,
+    `set -- a b; echo \${@:'v[$(touch /tmp/owned)]'}`,
+    `set -- a b; echo \${*:1:'v[$(touch /tmp/owned)]'}`,
+    `echo \${1:'v[$(touch /tmp/owned)]'}`,
+    `typeset -a list=(['v[$(touch /tmp/owned)]']=1)`,
+    `local -a list=([0]=1 ['v[\`touch /tmp/owned\`]']=2)`,
+    `list=(['v[$(touch /tmp/owned)]']=1)`,
+    `echo $(( $(cat /tmp/n) * 3 ))`,
+    `echo $[ $(head -1 n.txt) ]`,
+    `(( $(cat n.txt) > 2 ))`,
+    `[[ 4 -lt $(cat n.txt) ]]`,
+    `for (( k=$(cat n.txt); k>0; k-- )); do :; done`,
+    `let "k = $(cat n.txt)"`,
+  ])('%s', (command) => {
+    expect(arithmeticCode(command)).toBe(true);
+  });
+});
+
+describe('values read at run time, then evaluated as arithmetic', () => {
+  it.each([
+    'while read -r line; do echo $(( line + 1 )); done < counts.txt',
+    'v=$(cat /tmp/n); echo $(( v ))',
+    'v=`head -1 n.txt`; echo $[v*2]',
+    'v=$(git show -s --format=%B); (( v > 1 ))',
+    'read v < n.txt; (( v++ ))',
+    'read v < n.txt; let "w = v"',
+    'read v < n.txt; [[ $v -gt 3 ]]',
+    'read v < n.txt; [[ 3 -ne v ]]',
+    'read v < n.txt; test -v "$v"',
+    'read v < n.txt; [[ -v $v ]]',
+    `read v < n.txt; echo "\${!v}"`,
+    `read v < n.txt; list=(1 2); echo \${list[$v]}`,
+    `read v < n.txt; echo "\${list[v+1]}"`,
+    `read v < n.txt; echo \${s:1:v}`,
+    'read v < n.txt; for ((k=0; k<v; k++)); do :; done',
+    'local -i total; total=$(cat n.txt)',
+    'typeset -i total=$(cat n.txt)',
+    "declare -i total; read total <<< 'q[$(touch /tmp/owned)]'",
+    'readarray -t rows < n.txt; echo $(( rows[0] ))',
+    'mapfile rows < n.txt; echo $(( MAPFILE + 1 ))',
+    'read -u 4 v 4< n.txt; echo $(( v ))',
+    'read < n.txt; echo $(( REPLY ))',
+    'v=$(cat n.txt); w="$v"; echo $(( w ))',
+    'echo $(( w )); w=$(cat n.txt)',
+    'for f in *.txt; do echo $(( f )); done',
+    'for f in $(cat list); do echo $(( f )); done',
+    'printf -v v %s "$(cat n.txt)"; echo $(( v ))',
+    `echo \${v:=$(cat n.txt)}; echo $(( v ))`,
+  ])('%s', (command) => {
+    expect(arithmeticCode(command)).toBe(true);
+  });
+
+  it.each([
+    `list=(a b c); k=1; echo "\${list[$k]}" \${list[k+1]}`,
+    `list=(a b c); echo \${#list[@]} "\${list[@]:1:2}"`,
+    'n=4; echo $(( n + 1 ))',
+    'for ((k=0; k<10; k++)); do echo $k; done',
+    'k=0; k=$((k+1)); echo $(( k * 2 ))',
+    'echo $(( $(wc -l < notes.txt) + 1 ))',
+    'echo $(( $(git ls-files | wc -l) / 2 ))',
+    'start=$(date +%s); sleep 1; echo $(( $(date +%s) - start ))',
+    'make -j$(( $(nproc) + 1 ))',
+    'for k in $(seq 1 4); do echo $(( k * 2 )); done',
+    'for k in 1 2 3; do echo $(( k * 2 )); done',
+    `read line < notes.txt; echo \${#line} $(( \${#line} + 1 ))`,
+    'while read -r line; do echo "$line"; done < notes.txt',
+    'echo $(( COUNT + 1 ))',
+    `echo \${x:-$(cat n.txt)}`,
+  ])('%s passes', (command) => {
+    expect(arithmeticCode(command)).toBe(false);
+  });
+});

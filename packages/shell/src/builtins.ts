@@ -38,6 +38,7 @@ export function checkAssignment(
   checkName(ex, name + (m[2] ?? ''), source);
   // `x='a[$(…)]'`: the value runs wherever x is later evaluated as arithmetic.
   checkArithmeticWord(ex, value, source);
+  ex.res.arithmetic.assign(name, value, unresolved, source);
   ex.res.assign(name, program !== undefined && !ex.res.assignsInShell(program));
   if (name === 'GLOBIGNORE') ex.res.globsUnknown = true;
   // A pager or editor variable, for one command or the shell: judged as the command it makes.
@@ -207,6 +208,8 @@ const STEERING = new Set('PATH HOME CDPATH TMPDIR ENV PROMPT_COMMAND GLOBIGNORE 
 const declaration: Effect = (ex, inv, env) => {
   // `declare -n ref=NAME`: assigning ref later assigns NAME.
   const nameref = args(inv).some((a) => /^-[a-zA-Z]*n/.test(a));
+  // `declare -i n`: every value assigned to n, now or later, is evaluated as arithmetic.
+  const integer = args(inv).some((a) => /^-[a-zA-Z]*i/.test(a));
   for (const [k, arg] of args(inv).entries()) {
     if (arg.startsWith('-') || arg.startsWith('+')) continue;
     // `declare "$x=…"`, `export "$n"`: a name the shell works out may be any variable.
@@ -214,6 +217,7 @@ const declaration: Effect = (ex, inv, env) => {
       ex.flag('dynamic_name', inv.text);
       continue;
     }
+    if (integer) ex.res.arithmetic.use(baseName(arg.replace(/\+?=.*$/s, '')), inv.text);
     if (NAME.test(arg)) {
       // `export IFS=/`: how later expansions split is no longer told (see Env.ifs).
       if (/^IFS\+?=/.test(arg)) env.ifs = null;
@@ -232,19 +236,30 @@ const declaration: Effect = (ex, inv, env) => {
 
 /** `read`, `unset`, `getopts`, `mapfile`: every plain name operand is (re)assigned. */
 const assignsNames: Effect = (ex, inv) => {
+  // What `read` and `mapfile` store comes from their input: a value the command does not show.
+  const reads = READS_INPUT.has(inv.argv[0] ?? '');
+  const unknown = (name: string) => {
+    if (reads) ex.res.arithmetic.unknown(baseName(name), inv.text);
+  };
+  unknown(inv.argv[0] === 'read' ? 'REPLY' : 'MAPFILE');
   for (const [k, arg] of args(inv).entries()) {
     // `read -a NAME` / `-aNAME`: the array it fills.
     if (inv.argv[0] === 'read' && /^-[a-zA-Z]*a./.test(arg)) {
       const name = arg.slice(arg.indexOf('a') + 1);
       if (steeringName(name)) ex.flag('dynamic_name', inv.text);
       ex.res.assign(name);
+      unknown(name);
       continue;
     }
     if (arg.startsWith('-')) continue;
     checkNameOperand(ex, inv, k + 1);
+    unknown(arg);
     if (/^[A-Za-z_]\w*$/.test(arg)) ex.res.assign(arg);
   }
 };
+
+/** Builtins that assign names what they read from input. */
+const READS_INPUT = set('read mapfile readarray');
 
 const CD_VALUES = set('');
 
@@ -279,8 +294,10 @@ export const EFFECTS: Record<string, Effect> = {
   read: assignsNames,
   wait: assignsNames,
   let: (ex, inv, env) => {
-    for (const arg of args(inv))
+    for (const arg of args(inv)) {
       if (ARITHMETIC_SUBSTITUTION.test(arg)) ex.flag('arithmetic_substitution', inv.text);
+      ex.checkArithmetic(arg, inv.text);
+    }
     ex.res.scanText(args(inv).join(' '));
     // `let IFS=1`: how later expansions split is no longer told (see Env.ifs).
     if (args(inv).some((a) => /\bIFS\b/.test(a))) env.ifs = null;
@@ -298,15 +315,19 @@ export const EFFECTS: Record<string, Effect> = {
   getopts: assignsNames,
   printf: (ex, inv) => {
     const at = inv.argv.indexOf('-v');
+    // What it stores is its format filled with its arguments: not shown when one of them is not.
+    const unshown = inv.unresolved.some(Boolean);
     if (at > 0 && inv.argv[at + 1] !== undefined) {
       checkNameOperand(ex, inv, at + 1);
       ex.res.assign(inv.argv[at + 1] as string);
+      if (unshown) ex.res.arithmetic.unknown(baseName(inv.argv[at + 1] as string), inv.text);
     }
     // `printf -vNAME …`: the name attached.
     const attached = inv.argv.find((a, k) => k > 0 && /^-v./.test(a));
     if (attached !== undefined) {
       checkUnshown(ex, attached.slice(2), inv.text);
       ex.res.assign(baseName(attached.slice(2)));
+      if (unshown) ex.res.arithmetic.unknown(baseName(attached.slice(2)), inv.text);
     }
   },
   // Positional parameters and glob semantics set by the command itself are not the static ones.

@@ -2,6 +2,13 @@
 // assignments, redirects, stdin), prefixes are peeled off, and wrappers that run other commands
 // (shells, ssh, xargs, find -exec, …) hand their inner commands back to `resolve`.
 import { posix } from 'node:path';
+import {
+  arithmeticCode,
+  arithmeticNames,
+  arithmeticTexts,
+  indirectNames,
+  unshownValue,
+} from './arithmetic.js';
 import type { Command, CompoundCommand, Pipeline, Redirect, Script, SimpleCommand, Word } from './ast.js';
 import { BraceLimit, braceExpand } from './brace.js';
 import { type Budget, enter, LimitExceeded, leave, ShellSyntaxError, tick } from './budget.js';
@@ -336,6 +343,7 @@ export class Extractor {
       for (const word of command.words) this.walkWordSubs(word, env, via);
       if (command.assigns !== undefined) {
         this.res.assign(command.assigns);
+        this.noteLoopValues(command, command.assigns);
         // `for PATH in bin:/usr/bin; do git status; done`: a loop may set what steers every command.
         if (steeringName(command.assigns)) this.flag('dynamic_name', command.text);
       }
@@ -345,6 +353,12 @@ export class Extractor {
       // `(( x = 'a[$(…)]' ))`, `[[ 'a[$(…)]' -eq 0 ]]`: a subscript bash evaluates, and its `$(…)` runs.
       if (command.kind === 'arith' || command.text.startsWith('[['))
         checkArithmeticWord(this, command.text, command.text);
+      if (command.arith !== undefined) this.checkArithmetic(command.arith, command.text);
+      if (command.text.startsWith('[['))
+        this.checkTestOperands(
+          command.words.map((w) => w.raw),
+          command.text,
+        );
       const inner = command.kind === 'arith' ? [...via, '(( ))'] : via;
       const writes: WriteSet = { paths: [], unresolved: false };
       const redirects = command.redirects.map((r) => this.redirect(r, env, writes));
@@ -630,6 +644,11 @@ export class Extractor {
     const builtin = ARITHMETIC_BUILTINS.has(normalizeProgram(inv.argv[0] ?? ''));
     for (const word of inv.argv)
       if (builtin || word.includes('$((') || word.includes('$[')) checkArithmeticWord(this, word, inv.text);
+    // `test -v NAME`: NAME's subscript is evaluated.
+    if (/^(test|\[)$/.test(inv.argv[0] ?? ''))
+      for (const [k, word] of inv.argv.entries())
+        if (word === '-v' && inv.argv[k + 1] !== undefined)
+          this.checkArithmetic(inv.argv[k + 1] as string, inv.text);
     const segment = buildSegment({
       argv: extra?.argv ?? inv.argv,
       unresolved: inv.unresolved.some(Boolean),
@@ -766,14 +785,51 @@ export class Extractor {
     let text = value.values.join(' ');
     let unresolved = value.unresolved;
     if (word.array) {
-      // `a=(['$(cmd)']=1)`: an indexed array's key is arithmetic, where quotes do not quote.
-      for (const element of word.array)
-        if (/^\[[^\]]*(\$\(|`)/.test(element.raw)) this.flag('arithmetic_substitution', element.raw);
       const elements = word.array.map((w) => expandWord(w, env, this.res));
       text += `(${elements.map((e) => e.values.join(' ')).join(' ')})`;
       unresolved ||= elements.some((e) => e.unresolved);
     }
     return { text, unresolved };
+  }
+
+  /**
+   * Text bash evaluates as arithmetic: a substitution in it runs (whatever quotes surround it, unless
+   * it only prints a number), and a variable it reads is evaluated in turn (see ArithmeticFlow).
+   */
+  checkArithmetic(text: string, source: string): void {
+    if (arithmeticCode(text)) this.flag('arithmetic_substitution', source);
+    for (const name of arithmeticNames(text)) this.res.arithmetic.use(name, source);
+  }
+
+  /** A `$((…))` or `${…}`: its subscripts and offsets are arithmetic, and `${!x}` evaluates x's value as a name. */
+  private checkExpansion(src: string): void {
+    for (const text of arithmeticTexts(src)) this.checkArithmetic(text, src);
+    for (const name of indirectNames(src)) this.res.arithmetic.use(name, src);
+    // `${x:=$(cat f)}` assigns x the output.
+    const assigned = /^\$\{([A-Za-z_]\w*):?=/.exec(src);
+    if (assigned && unshownValue(src.slice(assigned[0].length)))
+      this.res.arithmetic.unknown(assigned[1] as string, src);
+  }
+
+  /** `[[ A -eq B ]]` (and -ne, -lt, …) evaluates both operands as arithmetic; `-v NAME` its subscript. */
+  private checkTestOperands(words: string[], source: string): void {
+    for (const [k, word] of words.entries()) {
+      const operands = ARITHMETIC_TEST.test(word)
+        ? [words[k - 1], words[k + 1]]
+        : word === '-v'
+          ? [words[k + 1]]
+          : [];
+      for (const operand of operands) if (operand !== undefined) this.checkArithmetic(operand, source);
+    }
+  }
+
+  /** A loop over words the command does not show (a substitution's output, file names a glob finds). */
+  private noteLoopValues(command: CompoundCommand, name: string): void {
+    for (const word of command.words) {
+      const globbed = word.parts.some((p) => p.kind === 'lit' && !p.quoted && /[*?[]/.test(p.text));
+      if (globbed || unshownValue(word.raw)) this.res.arithmetic.unknown(name, command.text);
+      else this.res.arithmetic.assign(name, word.raw, true, command.text);
+    }
   }
 
   flag(kind: string, text: string): void {
@@ -804,7 +860,12 @@ export class Extractor {
   }
 
   private walkWordSubs(word: Word, env: Env, via: string[]): void {
-    for (const element of word.array ?? []) this.walkWordSubs(element, env, via);
+    for (const element of word.array ?? []) {
+      this.walkWordSubs(element, env, via);
+      // `a=(['$(cmd)']=1)`, `declare -a a=(…)`: an indexed array's key is arithmetic, where quotes do not quote.
+      const key = /^\[(.*)\]\+?=/s.exec(element.raw)?.[1];
+      if (key !== undefined) this.checkArithmetic(key, element.raw);
+    }
     for (const part of word.parts) {
       if (part.kind === 'sub') {
         // A process substitution runs alongside the command that reads it; either runs in a subshell,
@@ -818,6 +879,7 @@ export class Extractor {
         if (part.proc) this.deferred--;
       } else if (part.kind === 'arith' || part.kind === 'param') {
         for (const sub of part.subs) this.walkScript(sub, env, [...via, '$()']);
+        this.checkExpansion(part.src);
         // `${x@P}` expands the value as a prompt string: a `$(…)` in the value runs then.
         if (part.kind === 'param' && /@P\}$/.test(part.src)) this.flag('prompt_substitution', part.src);
         // zsh's `${(e)x}` substitutes in the value, `${(%)x}` expands it as a prompt: its `$(…)` runs.
@@ -944,6 +1006,9 @@ const WRAPPED = new Set(
     'python python3 node perl ruby php'
   ).split(' '),
 );
+
+/** `[[ … ]]` operators whose operands are evaluated as arithmetic. */
+const ARITHMETIC_TEST = /^-(eq|ne|lt|le|gt|ge)$/;
 
 /** Builtins that evaluate their words as arithmetic or as (subscripted) variable names. */
 const ARITHMETIC_BUILTINS = new Set(

@@ -143,6 +143,8 @@ function parseAnew(command: string, opts: ParseOptions, headMoves = false): Shel
   try {
     const script = new Parser(text, budget).parseScript();
     extractor.walkScript(script, { ifs: ' \t\n' }, []);
+    // Arithmetic that evaluates a value read at run time (`read n; echo $((n))`): its subscripts run.
+    for (const source of res.arithmeticFindings()) extractor.flag('arithmetic_substitution', source);
     const { moverDeferred, pushDeferred } = res.order;
     if (!headUnknown && (moverDeferred || (pushDeferred && extractor.segments.some(movesHead))))
       return parseAnew(command, opts, true);

@@ -271,7 +271,9 @@ export class Parser extends WordReader {
       if (error instanceof LimitExceeded) throw error;
       this.budget.depth = depth;
     }
-    return this.compound('arith', body, [], start);
+    const command = this.compound('arith', body, [], start);
+    if (command.type === 'compound') command.arith = inner;
+    return command;
   }
 
   private parseFor(start: number, keyword: string): Command {
@@ -281,10 +283,14 @@ export class Parser extends WordReader {
       const end = this.matchDoubleParen(this.pos + 2);
       if (end < 0) throw new ShellSyntaxError('unclosed (( in for');
       // The arithmetic runs nothing, but substitutions inside it do.
-      const subs = this.expansionsIn(this.src.slice(this.pos + 2, end));
+      const inner = this.src.slice(this.pos + 2, end);
+      const subs = this.expansionsIn(inner);
       this.pos = end + 2;
       const loop = this.compound('words', [...subs, ...this.loopBody()], [], start);
-      if (loop.type === 'compound') loop.repeats = true;
+      if (loop.type === 'compound') {
+        loop.repeats = true;
+        loop.arith = inner;
+      }
       return loop;
     }
     const words: Word[] = [];

@@ -2,7 +2,9 @@
 // directories the command may be in after `cd`, variables it assigns itself, globs it could not
 // expand) and the answers built on it: absolute canonical paths, glob matches, the program file.
 // Without a context nothing touches the file system and answers stay textual.
+
 import { posix } from 'node:path';
+import { ArithmeticFlow } from './arithmetic.js';
 import type { FileView, ResolveContext } from './files.js';
 import { findTopLevel } from './git-config.js';
 import { currentBranch } from './git-refs.js';
@@ -112,7 +114,17 @@ export class Resolver {
   readonly pushConfigChanged = new Set<'push' | 'upstream'>();
   /** Called when a tracked variable is assigned after a use was resolved (a loop may run the use later). */
   onReassign: ((name: string) => void) | undefined;
+  /** Values the command does not show and where arithmetic evaluates them (arithmetic.ts). */
+  get arithmetic(): ArithmeticFlow {
+    this.flow ??= new ArithmeticFlow();
+    return this.flow;
+  }
+  /** The texts where arithmetic evaluates a value the command does not show (none when nothing was noted). */
+  arithmeticFindings(): string[] {
+    return this.flow?.findings() ?? [];
+  }
   // Allocated on first use: most parses never need them.
+  private flow: ArithmeticFlow | undefined;
   private assignedSet: Set<string> | undefined;
   private usedSet: Set<string> | undefined;
   private real: Map<string, string | undefined> | undefined;

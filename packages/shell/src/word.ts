@@ -1,5 +1,6 @@
 // Reading one shell word: quotes, backslash escapes, ANSI-C strings, parameter expansions,
 // arithmetic, and command / process substitutions (parsed recursively by the parser subclass).
+import { inArithmetic } from './arithmetic.js';
 import type { Script, Word, WordPart } from './ast.js';
 import { type Budget, ShellSyntaxError, tick } from './budget.js';
 
@@ -8,8 +9,6 @@ const META = new Set([' ', '\t', '\r', '\n', ';', '&', '|', '(', ')', '<', '>'])
 /** Characters that need more than copying inside an unquoted word. */
 const WORD_SPECIAL = new Set([...META, '\\', "'", '"', '$', '`']);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*/;
-/** `${name:` before an offset (`${x:1}`, `${x: -1}`), which bash reads as arithmetic. */
-const SUBSTRING = /^\$\{[A-Za-z_]\w*(\[[^\]]*\])?:(?![-=?+])/;
 /** What follows `${` in bash 5.3's command substitution in the current shell. */
 const FUNSUB_START = /^[ \t\n|]$/;
 export abstract class WordReader {
@@ -296,8 +295,9 @@ export abstract class WordReader {
       } else if (c === '`') {
         this.readBacktick(inner, true);
         continue;
-      } else if (c === "'" && !quoted && !SUBSTRING.test(this.src.slice(start, this.pos))) {
-        // Quotes quote in a default value (`${x:-'…'}`), not in a substring's arithmetic offset.
+      } else if (c === "'" && !quoted && !inArithmetic(this.src.slice(start, this.pos))) {
+        // Quotes quote in a default value (`${x:-'…'}`), not in a subscript or a substring's offset
+        // (`${a['$(…)']@Q}`, `${@:'…'}`): bash evaluates those as arithmetic, and their `$(…)` runs.
         this.readSingle(inner);
         continue;
       } else if (c === '"') {
