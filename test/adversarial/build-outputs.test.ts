@@ -70,6 +70,8 @@ describe('rm -r of build output', () => {
   it('refuses the clean when the session made the repository call a directory output', async () => {
     host.newSession();
     precious(join(host.work, 'coverage-notes'));
+    // The person's work is there before the session's first call.
+    precious(join(host.work, 'build'));
     const edit = await host.edit('Write', {
       file_path: join(host.work, '.gitignore'),
       content: 'dist/\nnode_modules/\n__pycache__/\ncoverage/\ncoverage-notes/\nbuild/\n',
@@ -78,7 +80,6 @@ describe('rm -r of build output', () => {
     // Not a name build tools give their output: gated however the ignore file reads.
     expect((await host.bash('rm -rf coverage-notes')).denied).toBe(true);
     // A name they do give, made output by the session's own edit: gated until the file is read back.
-    precious(join(host.work, 'build'));
     const clean = await host.bash('rm -rf build');
     expect(clean.denied).toBe(true);
     expect(clean.reason).toMatch(/shell\.relied\.session-written/);
@@ -186,6 +187,27 @@ describe('rm -r of build output', () => {
     const clean = await host.bash('rm -rf build');
     expect(clean.denied).toBe(true);
     expect(clean.reason).toMatch(/shell\.relied\.session-written/);
+    expect(existsSync(join(host.work, 'build', 'draft.md'))).toBe(true);
+  });
+
+  it('passes the clean of a project the session started: its own ignore file, its own build', async () => {
+    host.newSession();
+    execFileSync('git', ['checkout', '-q', '--', '.gitignore'], { cwd: host.work });
+    expect((await host.bash('git status --short')).denied).toBe(false);
+    const edit = await host.edit('Write', {
+      file_path: join(host.work, '.gitignore'),
+      content: 'dist/\nnode_modules/\n__pycache__/\ncoverage/\nbuild/\nout/\n',
+    });
+    expect(edit.denied).toBe(false);
+    expect((await host.bash('mkdir -p out/classes && echo built > out/classes/A.class')).denied).toBe(false);
+    const clean = await host.bash('rm -rf out');
+    expect({ denied: clean.denied, reason: clean.reason }).toMatchObject({ denied: false });
+    expect(existsSync(join(host.work, 'out'))).toBe(false);
+    // A path that is not there, under the session's own rule: nothing to lose.
+    expect((await host.bash('rm -rf out build/none')).denied).toBe(false);
+    // The same rule over what was there before the session still vouches for nothing.
+    const old = await host.bash('rm -rf build');
+    expect(old.denied).toBe(true);
     expect(existsSync(join(host.work, 'build', 'draft.md'))).toBe(true);
   });
 });

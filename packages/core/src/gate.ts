@@ -31,7 +31,7 @@ import { pooledRandom } from './random-pool.js';
 import { reason } from './reasons.js';
 import { recordTicket, type TicketRecordResult } from './record-ticket.js';
 import { requirementsFor } from './requirements.js';
-import { changeTimes, readPaths, withSessionScripts, writtenPaths } from './session-files.js';
+import { readPaths, sessionFileView, withSessionScripts, writtenPaths } from './session-files.js';
 import { type Settlement, settleDispatch } from './settle.js';
 import type { WriteScope } from './writes.js';
 import type { ProjectPaths } from './zones.js';
@@ -248,9 +248,7 @@ export function createGate(options: GateOptions): Gate {
       facts,
       ...(classification.writes ? { writes: classification.writes } : {}),
     };
-    const files = where?.files;
-    const exists = files ? (path: string) => files.realpath(path) !== undefined : undefined;
-    const marked = await withSessionScripts(store, call.session, normalised, exists, changeTimes(files));
+    const marked = await withSessionScripts(store, call.session, normalised, sessionFileView(where?.files));
     if (marked === normalised) return classification;
     return classifyNormalised(options.policy, call, marked, hints ?? ctx.toolHints(call.tool));
   }

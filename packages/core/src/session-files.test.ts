@@ -3,7 +3,7 @@
 import type { FileView, ShellFacts } from '@tollgate/shell';
 import { describe, expect, it } from 'vitest';
 import type { Store } from './ports.js';
-import { changeTimes, SESSION_WRITTEN_RELIED, withSessionScripts } from './session-files.js';
+import { SESSION_WRITTEN_RELIED, sessionFileView, withSessionScripts } from './session-files.js';
 
 const STARTED = 1_000_000;
 
@@ -27,14 +27,15 @@ const flagged = async (
   paths: string[],
   times: Record<string, number | undefined>,
   written: string[] = [],
+  /** Paths whose whole tree was made since the session began (madeSince); none when absent. */
+  made?: string[],
 ) => {
-  const call = await withSessionScripts(
-    store(written),
-    's',
-    relying(paths),
-    () => true,
-    (p) => times[p],
-  );
+  const view = {
+    exists: () => true,
+    changedAt: (p: string) => times[p],
+    ...(made ? { madeSince: (p: string) => made.includes(p) } : {}),
+  };
+  const call = await withSessionScripts(store(written), 's', relying(paths), view);
   return (call.facts?.dynamic ?? []).filter((d) => d.kind === SESSION_WRITTEN_RELIED).map((d) => d.text);
 };
 
@@ -67,9 +68,39 @@ describe('ignore files a removal relied on', () => {
 
   it('a file view out of its bounds tells no time, and that counts as a change', () => {
     const view = { exhausted: true, changedAt: () => undefined } as unknown as FileView;
-    expect(changeTimes(view)?.(ignore)).toBe(Number.POSITIVE_INFINITY);
+    expect(sessionFileView(view)?.changedAt?.(ignore)).toBe(Number.POSITIVE_INFINITY);
     const fresh = { exhausted: false, changedAt: () => undefined } as unknown as FileView;
-    expect(changeTimes(fresh)?.(ignore)).toBeUndefined();
-    expect(changeTimes({} as FileView)).toBeUndefined();
+    expect(sessionFileView(fresh)?.changedAt?.(ignore)).toBeUndefined();
+    expect(sessionFileView({} as FileView)?.changedAt).toBeUndefined();
+    expect(sessionFileView(undefined)).toBeUndefined();
+  });
+});
+
+describe('a removal of what the session made itself', () => {
+  const ignore = '/p/.gitignore';
+  const later = { [ignore]: STARTED + 5 };
+
+  it('is not held against it: its own ignore file, its own build, its own file', async () => {
+    // A project the session started: it wrote .gitignore, built dist, and removes dist.
+    expect(await flagged([ignore, '/p/dist/'], later, [ignore, '/p/dist/'], ['/p/dist'])).toEqual([]);
+    // A file it built, removed as plain rm removes it.
+    expect(await flagged(['/p/calc'], {}, ['/p/calc'], ['/p/calc'])).toEqual([]);
+  });
+
+  it('is held when anything removed is older than the session', async () => {
+    expect(await flagged([ignore, '/p/build/'], later, [ignore], [])).toEqual([ignore]);
+    // Two removed trees, one of them the person's.
+    expect(await flagged([ignore, '/p/dist/', '/p/build/'], later, [ignore], ['/p/dist'])).toEqual([ignore]);
+  });
+
+  it('never excuses a directory on the way, which a link the session makes later would redirect', async () => {
+    const relied = ['/p/dist', '/p/dist/a', '/p/dist/a/notes/'];
+    expect(await flagged(relied, {}, ['/p/dist/a'], ['/p/dist', '/p/dist/a', '/p/dist/a/notes'])).toEqual([
+      '/p/dist/a',
+    ]);
+  });
+
+  it('without a view that tells what was made, nothing is excused', async () => {
+    expect(await flagged([ignore, '/p/dist/'], later, [ignore])).toEqual([ignore]);
   });
 });

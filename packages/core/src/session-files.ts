@@ -63,14 +63,60 @@ export function readPaths(source: Source, scope: WriteScope | undefined): string
   return out;
 }
 
+/** What withSessionScripts asks of the file system where the command runs. */
+export interface SessionFileView {
+  /**
+   * Whether a path is there now. A hook that is not there (`post-index-change` below a hooks
+   * directory the session copied in) runs nothing; one the command itself creates first is judged
+   * by the shell facts.
+   */
+  exists(path: string): boolean;
+  /** A file's change time (FileView.changedAt); without it, no ignore file is timed. */
+  changedAt?(path: string): number | undefined;
+  /** FileView.madeSince; without it, nothing the session made is told from what it did not. */
+  madeSince?(path: string, since: number): boolean | undefined;
+}
+
 /**
- * A file view's change times, for withSessionScripts; none without a view that tells them. A bound
- * hit leaves a time unknown: taken as a change now, so what relied on the file is refused.
+ * withSessionScripts' view of a FileView; undefined without one (every path then counts as there).
+ * A bound hit leaves a change time unknown: taken as a change now, so what relied on it is refused.
  */
-export function changeTimes(files: FileView | undefined): ((path: string) => number | undefined) | undefined {
-  const changedAt = files?.changedAt?.bind(files);
-  if (!files || !changedAt) return undefined;
-  return (path) => changedAt(path) ?? (files.exhausted ? Number.POSITIVE_INFINITY : undefined);
+export function sessionFileView(files: FileView | undefined): SessionFileView | undefined {
+  if (!files) return undefined;
+  const changedAt = files.changedAt?.bind(files);
+  const madeSince = files.madeSince?.bind(files);
+  return {
+    exists: (path) => files.realpath(path) !== undefined,
+    ...(changedAt
+      ? {
+          changedAt: (path: string) =>
+            changedAt(path) ?? (files.exhausted ? Number.POSITIVE_INFINITY : undefined),
+        }
+      : {}),
+    ...(madeSince ? { madeSince } : {}),
+  };
+}
+
+/**
+ * Of `hits` (relied-on paths the session wrote or changed), those excused because what the command
+ * removes was all made in the session: removed trees (`DIR/`) and removed files (a relied path no
+ * other one lies below), each made since `started`; then the ignore files that vouched for them.
+ * A directory on the way (another relied path lies below it) is never excused.
+ */
+function ownRemoval(
+  relied: readonly string[],
+  hits: readonly string[],
+  started: number | undefined,
+  madeSince: SessionFileView['madeSince'],
+): Set<string> {
+  const excused = new Set<string>();
+  if (started === undefined || !madeSince || hits.length === 0) return excused;
+  const onTheWay = (path: string) => relied.some((other) => other !== path && other.startsWith(`${path}/`));
+  const removed = relied.filter((path) => !IGNORE_FILE.test(path) && (path.endsWith('/') || !onTheWay(path)));
+  const made = (path: string) => madeSince(path.endsWith('/') ? path.slice(0, -1) : path, started) === true;
+  if (!removed.every(made)) return excused;
+  for (const hit of hits) if (IGNORE_FILE.test(hit) || removed.includes(hit)) excused.add(hit);
+  return excused;
 }
 
 /** The repository's ignore files among what a removal relied on (build-outputs.ts consults these). */
@@ -83,40 +129,45 @@ const IGNORE_FILE = /(^|\/)\.gitignore$|\/info\/exclude$/;
  * ignore file that changed after the session's first call counts as written by it however it
  * changed: git plumbing (`hash-object`, `commit-tree`, then a merge) rewrites one without any write
  * the gate records, but not without the kernel moving its change time (`changedAt`).
+ *
+ * Yet what the removal takes may be the session's own: a project it started (its own .gitignore,
+ * its own build), a file it built. When everything the command removes — each removed tree, and
+ * each removed file — changed at or after the session's first call (madeSince), nothing from before
+ * the session goes, and the session's ignore files and writes there are not held against it. The
+ * directories on the way to a removed path are never excused: a link the session puts there later
+ * sends the removal elsewhere.
  */
 export async function withSessionScripts(
   store: Store,
   session: string,
   normalised: NormalisedCall,
-  /**
-   * Whether a path is there now. A hook that is not there (`post-index-change` below a hooks
-   * directory the session copied in) runs nothing; one the command itself creates first is judged
-   * by the shell facts. Without a file view every path counts.
-   */
-  exists: (path: string) => boolean = () => true,
-  /** A file's change time (FileView.changedAt); without it, no ignore file is checked that way. */
-  changedAt?: (path: string) => number | undefined,
+  /** Without a file view every path counts as there, and nothing is timed. */
+  view?: SessionFileView,
 ): Promise<NormalisedCall> {
   const facts = normalised.facts;
   const scripts = facts?.scripts ?? [];
   const relied = facts?.relies_on ?? [];
   if (!facts || (scripts.length === 0 && relied.length === 0)) return normalised;
+  const changedAt = view?.changedAt;
   const ignoreFiles = changedAt ? relied.filter((path) => IGNORE_FILE.test(path)) : [];
   const none: string[] = [];
   const [written, vouching, started] = await Promise.all([
     scripts.length > 0 ? store.writtenSinceRead(session, scripts) : none,
     relied.length > 0 ? store.writtenBySession(session, relied) : none,
-    ignoreFiles.length > 0 ? store.sessionStartedAt(session) : undefined,
+    relied.length > 0 && (changedAt || view?.madeSince) ? store.sessionStartedAt(session) : undefined,
   ]);
   const changed =
     started === undefined || !changedAt
       ? []
       : ignoreFiles.filter((path) => !vouching.includes(path) && (changedAt(path) ?? -1) >= started);
+  const excused = ownRemoval(relied, [...vouching, ...changed], started, view?.madeSince);
+  const held = (path: string) => !excused.has(path);
+  const exists = view?.exists ?? (() => true);
   const added = [
     ...written.filter(exists).map((path) => ({ kind: SESSION_WRITTEN, text: path.slice(0, 400) })),
     // Not only what is there now: a path the session moved something to (a job still running) counts.
-    ...vouching.map((path) => ({ kind: SESSION_WRITTEN_RELIED, text: path.slice(0, 400) })),
-    ...changed.map((path) => ({
+    ...vouching.filter(held).map((path) => ({ kind: SESSION_WRITTEN_RELIED, text: path.slice(0, 400) })),
+    ...changed.filter(held).map((path) => ({
       kind: SESSION_WRITTEN_RELIED,
       text: `${path.slice(0, 360)} (changed after the session began)`,
     })),

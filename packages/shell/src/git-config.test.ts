@@ -229,6 +229,23 @@ describe('the shipped catalogue with the repository config', () => {
     rmSync(fake, { recursive: true });
   });
 
+  it('a forced rename or copy of the current branch onto a name no ref has overwrites nothing', () => {
+    expect(rules('git branch -M trunk')).toEqual([]);
+    expect(rules('git add -A && git commit -qm init && git branch -C trunk')).toEqual([]);
+    git(repo, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '--allow-empty', '-m', 'c');
+    git(repo, 'branch', 'taken');
+    for (const command of [
+      'git branch -M taken',
+      'git branch -M other taken',
+      'git branch trunk && git branch -M trunk',
+      'git branch -M "$B"',
+      'git branch -M -f trunk --no-track',
+    ]) {
+      expect(rules(command)).toContain('git.branch.force-delete');
+    }
+    git(repo, 'branch', '-D', 'taken');
+  });
+
   it('leaves ordinary commands alone', () => {
     for (const command of ['git status', 'git push origin topic', 'git log --oneline']) {
       expect(rules(command)).not.toContain('git.push.force');

@@ -666,6 +666,8 @@ export const git: Handler = (ex, inv, env) => {
     if (facts.configWrites) segment.config_writes = facts.configWrites;
     notePushConfig(ex, sub, read, facts.configWrites);
     noteRemoteNames(ex, inv, sub, read, files?.cwds?.[0] ?? ex.res.ctx?.cwd);
+    if (sub === 'branch' && segment.canonical && forceIsMoot(ex, read, files?.cwds))
+      segment.canonical = segment.canonical.filter((o) => o !== '--force');
     noteGitWrites(ex, inv, segment, resolved.argv, subIndex);
     const steering = files ? steeringConfig(files.entries, read?.positionals) : [];
     if (steering.length > 0) segment.repo_config = steering;
@@ -738,6 +740,44 @@ function noteGitWrites(
   for (const t of traces) words.push({ ...t, elsewhere: false, moved: false });
   addSegmentWrites(segment, words, ex.res, inv.temp ?? null);
   noteMovesInto(segment, ex.res);
+}
+
+/** git subcommands that cannot make a branch appear before a later one in the same command. */
+const MAKES_NO_BRANCH = new Set([
+  'status',
+  'log',
+  'diff',
+  'show',
+  'add',
+  'rm',
+  'mv',
+  'init',
+  'config',
+  'commit',
+]);
+
+/**
+ * `git branch -M NEW` / `-C NEW` (rename or copy the current branch, by force) onto a name no ref
+ * has: the force has nothing to overwrite, and it is `-m` / `-c` (GitHub's `git branch -M main` in
+ * a new repository). Only with one name, in one known directory, and when nothing earlier in the
+ * command can have made a branch of that name (a commit makes only the current one, which a rename
+ * onto itself keeps).
+ */
+function forceIsMoot(
+  ex: Extractor,
+  read: ParsedOptions | undefined,
+  cwds: readonly string[] | undefined,
+): boolean {
+  const view = ex.res.files;
+  if (!read || !view || cwds?.length !== 1) return false;
+  const options = read.canonical;
+  if (!options.includes('--move') && !options.includes('--copy')) return false;
+  if (options.some((o) => !['--move', '--copy', '--force', '--quiet'].includes(o))) return false;
+  const names = read.positionals.slice(1);
+  if (names.length !== 1 || /[$`*?[]/.test(names[0] as string)) return false;
+  const earlier = ex.segments.slice(0, -1);
+  if (earlier.some((s) => s.program === 'git' && !MAKES_NO_BRANCH.has(s.subcommand ?? ''))) return false;
+  return namesRevision(view, cwds[0] as string, names[0] as string, false) === false;
 }
 
 /**
