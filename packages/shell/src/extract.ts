@@ -653,6 +653,8 @@ export class Extractor {
       if (own.paths.length > 0) paths = [...new Set([...paths, ...own.paths])];
       if (own.unresolved) unresolved = true;
       if (own.moved) segment.moves = [...new Set(own.moved)];
+      // A link made here changes what later paths through it name (resolve.ts follows it).
+      for (const link of own.links ?? []) this.res.noteLink(link.path, link.target);
       if (own.paths.length > 0 && writesTrees(segment)) segment.writes_trees = true;
     }
     // A copy: handlers emit several segments from one invocation.
