@@ -15,7 +15,8 @@ import type { PipelineAt } from './git-switch.js';
 import { movesHead } from './head-moves.js';
 import { noteLoadedFiles } from './loaded-files.js';
 import { mention } from './mktemp-variable.js';
-import { egressOf, isNetProgram, REROUTING_TEXT } from './net.js';
+import { egressOf, isNetProgram, PROXY_OUTPUT_TEXT, REROUTING_TEXT } from './net.js';
+import { outputVariables } from './net-hosts.js';
 import { normalizeProgram } from './normalize.js';
 import { assignedCommands, commandValuedOptions, packageManagerConfig } from './option-commands.js';
 import { Parser } from './parser.js';
@@ -682,8 +683,19 @@ export class Extractor {
       if (file !== undefined) segment.resolved_program = file;
     }
     // Data leaving the machine: network clients only (one lookup), and bash's /dev/tcp redirections.
-    if (isNetProgram(segment.program) || segment.redirects.length > 0) {
-      const egress = egressOf(segment, () => this.res.texts.some((t) => REROUTING_TEXT.test(t)));
+    if (isNetProgram(segment.program) || segment.redirects.length > 0 || segment.assignments.length > 0) {
+      const texts = this.res.texts;
+      const egress = egressOf(segment, {
+        rerouted: () => texts.some((t) => REROUTING_TEXT.test(t)),
+        outputNames: () => {
+          // Texts parsed later (`sh -c` strings) may assign more.
+          const known = this.res.slot(OUTPUT_NAMES, () => ({ count: -1, names: new Set<string>() }));
+          if (known.count !== texts.length)
+            Object.assign(known, { count: texts.length, names: outputVariables(texts) });
+          return known.names;
+        },
+        proxiedOutput: () => texts.some((t) => PROXY_OUTPUT_TEXT.test(t)),
+      });
       if (egress) segment.egress = egress;
     }
     this.segments.push(segment);
@@ -912,6 +924,9 @@ export class Extractor {
     return stdin;
   }
 }
+
+/** The key of the variables a parse found assigned from a command's output (Resolver.slot). */
+const OUTPUT_NAMES = {};
 
 /** Programs that fill the directories they write with files they do not name (archives, patches, syncs, moves). */
 const TREE_WRITERS = new Set(
