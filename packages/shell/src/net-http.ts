@@ -150,7 +150,8 @@ export function wgetEgress(seg: ShellSegment): ShellEgress {
   return {
     kind: 'http',
     method,
-    data: body || dynamic || has(c, '--config') || mayBeOption(parsed.positionals),
+    // -i: the URLs are read from a file (or stdin), whatever it holds: its contents are sent.
+    data: body || dynamic || has(c, '--config') || has(c, '--input-file') || mayBeOption(parsed.positionals),
     hosts,
     remote: config || proxy || !localOnly(hosts, false),
   };

@@ -239,12 +239,23 @@ const COMMAND_VARIABLES = new Set(
     'SVN_EDITOR BAT_PAGER DELTA_PAGER GIT_SSH_COMMAND RSYNC_RSH CVS_RSH BROWSER LESSOPEN LESSCLOSE ' +
     'SSH_ASKPASS SUDO_ASKPASS GIT_ASKPASS GIT_EXTERNAL_DIFF RUSTC_WRAPPER RUSTC_WORKSPACE_WRAPPER ' +
     'CARGO_BUILD_RUSTC_WRAPPER CARGO_BUILD_RUSTC RUSTC RUSTDOC CC CXX CPP LD ' +
-    'npm_config_script_shell npm_config_shell npm_config_git npm_config_editor npm_config_browser'
+    'npm_config_script_shell npm_config_shell npm_config_git npm_config_editor npm_config_browser ' +
+    // The shell `script -c`, tmux, screen, parallel, entr -s, vim's `:!`, less's `!` and make run.
+    'SHELL'
   ).split(' '),
 );
+/** Variables naming the shell a program runs its commands with (`SHELL -c CMD`). */
+const SHELL_VARIABLES = new Set(['SHELL', 'npm_config_script_shell', 'npm_config_shell']);
 /** npm reads `npm_config_*` whatever its case: `NPM_CONFIG_SCRIPT_SHELL` is the same setting. */
-const commandVariable = (name: string): boolean =>
-  COMMAND_VARIABLES.has(/^npm_config_/i.test(name) ? `npm_config_${name.slice(11).toLowerCase()}` : name);
+const canonicalVariable = (name: string): string =>
+  /^npm_config_/i.test(name) ? `npm_config_${name.slice(11).toLowerCase()}` : name;
+const commandVariable = (name: string): boolean => COMMAND_VARIABLES.has(canonicalVariable(name));
+
+/** Whether a value names a shell program (`/bin/zsh`, `bash`); empty is the default shell. */
+function namesShell(value: string): boolean {
+  const first = value.trim().split(/\s/, 1)[0] ?? '';
+  return first === '' || SHELLS.has(normalizeProgram(first));
+}
 
 const DECLARATIONS = new Set(['export', 'declare', 'typeset', 'readonly', 'local', 'setenv']);
 
@@ -264,6 +275,10 @@ export function assignedCommands(ex: Extractor, inv: Invocation, program: string
     judged.add(key);
     // LESSOPEN='|cmd %s' (or '||cmd', '-|cmd'): the command after the pipe marks.
     const value = name.startsWith('LESS') ? word.slice(eq + 1).replace(/^-?\|\|?/, '') : word.slice(eq + 1);
+    // Another interpreter there (`python3`, a project file) reads the command given to its -c as its
+    // own code, which is judged here as shell.
+    if (SHELL_VARIABLES.has(canonicalVariable(name)) && !namesShell(value))
+      ex.flag('unresolved_config', inv.text);
     runValue(ex, inv, name, value, false);
   }
 }
@@ -292,8 +307,7 @@ export function packageManagerConfig(ex: Extractor, inv: Invocation, program: st
       // The script shell runs every script as `SHELL -c SCRIPT`: another interpreter (`python3`) reads
       // the scripts as its own code, which nothing here judges.
       const shell = /^(script-shell|shell)$/.test(command[1] as string);
-      if (shell && !SHELLS.has(normalizeProgram(value.split(/\s/, 1)[0] ?? '')))
-        ex.flag('unresolved_config', inv.text);
+      if (shell && !namesShell(value)) ex.flag('unresolved_config', inv.text);
       runValue(ex, inv, `${program} --${command[1] as string}`, value, unresolved);
     } else if (NPM_LOADING_KEYS.test(arg)) ex.flag('unresolved_config', inv.text);
   }

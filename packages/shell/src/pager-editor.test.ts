@@ -58,3 +58,32 @@ describe('sudo NAME=value words set the command environment, as env does', () =>
     expect(run('sudo NODE_OPTIONS=--require=./x.js node app.js').class).toBe('unknown-dynamic');
   });
 });
+
+describe('SHELL names the program that runs the commands of script -c, tmux, parallel, entr -s, make', () => {
+  it.each([
+    'SHELL=./x script -qc true /dev/null',
+    'export SHELL=./x; script -qc true /dev/null',
+    'SHELL=./x tmux new -d ls',
+    'SHELL=./x parallel echo ::: a',
+    'SHELL=python3 entr -s "import os" < files',
+    'SHELL="rm -rf keep" script -qc true /dev/null',
+    'SHELL=$(cat f) make',
+    'NPM_CONFIG_SCRIPT_SHELL=./x npm test',
+  ])('%s gates', (command) => {
+    expect(['irreversible', 'unknown-dynamic'], command).toContain(run(command).class);
+  });
+
+  it.each([
+    'SHELL=/bin/bash script -qc true /dev/null',
+    'export SHELL=/usr/bin/zsh; tmux new -d ls',
+    'SHELL=sh make',
+    'script -q log',
+  ])('%s passes', (command) => {
+    expect(run(command).gating, command).toEqual([]);
+  });
+
+  it('a shell given by path is judged as the program it is (listed, so one the session wrote is refused)', () => {
+    const f = parseShell('SHELL=./bash script -qc true /dev/null');
+    expect(f.segments.find((s) => s.via.includes('SHELL'))?.program).toBe('bash');
+  });
+});

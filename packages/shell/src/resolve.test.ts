@@ -239,6 +239,54 @@ describe('symlinks and canonical paths', () => {
   });
 });
 
+describe('symbolic links the command itself makes', () => {
+  const writes = (command: string, program: string) =>
+    parse(command).segments.filter((s) => s.program === program);
+
+  it('follows them in later paths as the kernel would', () => {
+    // c/p is the work directory, so c/p/.. (and q3 made from it) is the work directory's parent.
+    const rm = writes('mkdir -p c && ln -s .. c/p && ln -s c/p/.. q3 && rm -f q3/fh/.bashrc', 'rm')[0];
+    expect(rm?.writes).toEqual([join(root, 'fh/.bashrc')]);
+    expect(seg('mkdir -p q && ln -s .. q/p && echo x >> q/p/../fh/.bashrc', 'echo').writes).toEqual([
+      join(root, 'fh/.bashrc'),
+    ]);
+    expect(seg('ln -s /etc e && echo x > e/hosts', 'echo').writes).toEqual(['/etc/hosts']);
+    // A trailing slash goes through the link too.
+    expect(seg('ln -s ../home hh && rm -rf hh/', 'rm').writes).toEqual([join(root, 'home')]);
+  });
+
+  it('cd -P through one lands where the kernel does; plain cd folds the name', () => {
+    const rm = seg('mkdir -p d && ln -s .. d/p && cd -P d/p/.. && rm -f fh/.ssh/id_ed25519', 'rm');
+    expect(rm.writes).toEqual([join(root, 'fh/.ssh/id_ed25519')]);
+    expect(seg('mkdir -p d && ln -s .. d/p && cd d/p/.. && rm -f x', 'rm').writes).toEqual([w('d/x')]);
+    expect(seg('ln -s .. up && cd up && rm -f x', 'rm').writes).toEqual([join(root, 'x')]);
+  });
+
+  it('a link whose target or place cannot be told makes paths through it unresolved', () => {
+    for (const cmd of [
+      'ln -s "$T" l && rm -rf l/x',
+      'ln -sr ../x l && rm -rf l/y',
+      'cp -rs /etc l && rm -f l/hosts',
+      'ln -s a b && ln -s b a && rm a/x',
+    ]) {
+      const rm = writes(cmd, 'rm')[0];
+      expect(rm?.writes_unresolved, cmd).toBe(true);
+    }
+    // Without a file view c/p may be a directory the link lands in: not told either.
+    const bare = parseShell('mkdir -p c && ln -s .. c/p && rm -f c/p/../x').segments.find(
+      (s) => s.program === 'rm',
+    );
+    expect(bare?.writes_unresolved).toBe(true);
+  });
+
+  it('a link alone, and a path that only names the link, are as before', () => {
+    expect(seg('ln -s ../x y', 'ln').writes).toEqual([w('y'), join(root, 'x')]);
+    expect(seg('ln -s ../x y && ls y', 'ln').writes_unresolved).toBe(false);
+    expect(seg('ln -s ../x y && rm y', 'rm').writes).toEqual([w('y')]);
+    expect(seg('ln -s sub s2 && echo x > sub/f', 'echo').writes).toEqual([w('sub/f')]);
+  });
+});
+
 describe('resolved_program', () => {
   it('looks the program up on PATH and resolves symlinks', () => {
     expect(seg('zap -rf x', 'zap').resolved_program).toBe(join(root, 'bin/rmx'));

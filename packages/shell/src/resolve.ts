@@ -316,8 +316,12 @@ export class Resolver {
     return value;
   }
 
-  /** `cd DIR` / `pushd DIR`: null for a target that is not static (`cd $X`, `cd -`, `popd`). */
-  cd(target: string | null): void {
+  /**
+   * `cd DIR` / `pushd DIR`: null for a target that is not static (`cd $X`, `cd -`, `popd`). The
+   * shell folds `..` in the name as written, unless `physical` (`cd -P`), where the kernel follows
+   * each link first.
+   */
+  cd(target: string | null, physical = false): void {
     if (this.dirs === null) return;
     let to = target;
     if (to === '') to = this.variable('HOME');
@@ -330,10 +334,28 @@ export class Resolver {
       return;
     }
     const next = new Set(this.dirs);
-    const targets = this.dirs.map((dir) => this.join(dir, to as string));
+    // `cd -P link/..` goes to the parent of the link's target; without `..` the names are the same.
+    const kernel = physical && to.split('/').includes('..');
+    const targets: string[] = [];
+    for (const dir of this.dirs) {
+      const target = kernel ? this.physical(dir, to) : this.join(dir, to);
+      if (target === undefined) {
+        this.dirs = null;
+        this.lastCd = { targets: null };
+        return;
+      }
+      targets.push(target);
+    }
     for (const dir of targets) next.add(dir);
     this.dirs = next.size > MAX_DIRS ? null : [...next];
     this.lastCd = { targets };
+  }
+
+  /** Where `cd -P` from `dir` lands: as the kernel resolves it; undefined when that cannot be told. */
+  private physical(dir: string, to: string): string | undefined {
+    if (to.startsWith('/')) return this.canonical(to);
+    if (dir.startsWith('/')) return this.canonical(`${dir}/${to}`);
+    return this.textual(dir, to);
   }
 
   /** The directories the last `cd` moved to (null: unknown), for a `cd X && …` that must have succeeded. */
@@ -370,13 +392,91 @@ export class Resolver {
   paths(word: string): Paths {
     if (word === '') return { paths: [], unresolved: false };
     if (word.startsWith('~')) return { paths: [word], unresolved: true };
-    if (word.startsWith('/')) return { paths: [this.canonical(word)], unresolved: false };
+    if (word.startsWith('/')) {
+      const path = this.canonical(word);
+      return path === undefined ? { paths: [word], unresolved: true } : { paths: [path], unresolved: false };
+    }
     if (this.dirs === null) return { paths: [word], unresolved: true };
     // Joined without folding: `link/..` is for canonical() to resolve as the kernel does.
     const joined = this.dirs.map((dir) =>
-      dir.startsWith('/') ? this.canonical(`${dir}/${word}`) : this.join(dir, word),
+      dir.startsWith('/') ? this.canonical(`${dir}/${word}`) : this.textual(dir, word),
     );
-    return { paths: [...new Set(joined)], unresolved: false };
+    if (joined.includes(undefined)) return { paths: [word], unresolved: true };
+    return { paths: [...new Set(joined as string[])], unresolved: false };
+  }
+
+  /**
+   * Symbolic links the command itself makes (`ln -s .. c/p`), by where they are (as `paths` gives
+   * it), to their target joined to the link's directory (null: not told). They are not on the file
+   * system yet, so a later path through one (`c/p/..`, `q/fh/.bashrc` after `ln -s c/p/.. q`) is
+   * followed here as the kernel would, or is unresolved.
+   */
+  private madeLinks: Map<string, string | null> | undefined;
+
+  /** A symbolic link the command makes at `path` (from `paths`), to `target` as the link stores it. */
+  noteLink(path: string, target: string | null): void {
+    this.madeLinks ??= new Map();
+    const key = path.startsWith('/') ? path : posix.normalize(path);
+    const to = target === null || target.startsWith('/') ? target : `${posix.dirname(key)}/${target}`;
+    this.madeLinks.set(key, to);
+  }
+
+  /** A relative path without a context: as written, unless it goes through a link the command made. */
+  private textual(dir: string, word: string): string | undefined {
+    const joined = this.join(dir, word);
+    if (this.madeLinks === undefined) return joined;
+    const walked = this.walk(joined);
+    if (walked === undefined) return undefined;
+    return walked.followed ? walked.at || '.' : joined;
+  }
+
+  /**
+   * `path` with `.`/`..` folded as the kernel does (`link/..` is the parent of the link's target),
+   * following the links the command made itself wherever a name comes after one; undefined when one
+   * of those cannot be followed (its target not told, or links in a loop).
+   */
+  private walk(path: string, depth = 0): { at: string; followed: boolean } | undefined {
+    const parts = path.split('/');
+    let last = parts.length - 1;
+    while (last >= 0 && (parts[last] === '' || parts[last] === '.')) last--;
+    // `link/` (and `link/.`) is the directory the link points to; so is a link's target's last name.
+    const throughEnd = last < parts.length - 1 || depth > 0;
+    let at = path.startsWith('/') ? '/' : '';
+    let followed = false;
+    for (let k = 0; k <= last; k++) {
+      const part = parts[k] as string;
+      if (part === '' || part === '.') continue;
+      if (part === '..') at = this.up(at);
+      else at = at === '/' ? `/${part}` : at === '' ? part : `${at}/${part}`;
+      if (this.madeLinks === undefined || (k === last && !throughEnd)) continue;
+      const target = this.madeLink(at);
+      if (target === undefined) continue;
+      if (target === null || depth >= 8) return undefined;
+      const next = this.walk(target, depth + 1);
+      if (next === undefined) return undefined;
+      at = next.at;
+      followed = true;
+    }
+    return { at, followed };
+  }
+
+  /** The target of a link the command made at `at` (as written, or as it resolves); undefined: none. */
+  private madeLink(at: string): string | null | undefined {
+    const links = this.madeLinks;
+    if (links === undefined) return undefined;
+    const key = at.startsWith('/') ? at : posix.normalize(at || '.');
+    if (links.has(key)) return links.get(key);
+    if (!this.files || !at.startsWith('/')) return undefined;
+    const settled = this.settle(at);
+    return links.has(settled) ? links.get(settled) : undefined;
+  }
+
+  /** The directory `..` names from `at`: the parent of what `at` resolves to on the file system. */
+  private up(at: string): string {
+    if (at.startsWith('/')) return posix.dirname(this.files ? (this.realpath(at) ?? at) : at);
+    if (at === '' || at === '..' || at.endsWith('/..')) return at === '' ? '..' : `${at}/..`;
+    const parent = posix.dirname(at);
+    return parent === '.' ? '' : parent;
   }
 
   /** Whether a written word names an existing directory; undefined when that cannot be told. */
@@ -417,16 +517,24 @@ export class Resolver {
     return found;
   }
 
-  /** An absolute path with `.`/`..` folded as the kernel does, and the deepest existing part realpath'd. */
-  canonical(path: string): string {
-    if (!this.files) return posix.normalize(path).replace(/(.)\/+$/, '$1');
-    let at = '/';
-    for (const part of path.split('/')) {
-      if (part === '' || part === '.') continue;
-      // `link/..` is the parent of the link's target, not the directory holding the link.
-      if (part === '..') at = posix.dirname(this.realpath(at) ?? at);
-      else at = at === '/' ? `/${part}` : `${at}/${part}`;
+  /**
+   * An absolute path with `.`/`..` folded as the kernel does, and the deepest existing part
+   * realpath'd; undefined when it goes through a link the command made that cannot be followed.
+   */
+  canonical(path: string): string | undefined {
+    if (!this.files) {
+      const plain = posix.normalize(path).replace(/(.)\/+$/, '$1');
+      if (this.madeLinks === undefined) return plain;
+      const walked = this.walk(path);
+      return walked === undefined ? undefined : walked.followed ? walked.at : plain;
     }
+    // `link/..` is the parent of the link's target, not the directory holding the link.
+    const walked = this.walk(path);
+    return walked === undefined ? undefined : this.settle(walked.at);
+  }
+
+  /** An absolute path with `..` folded: its deepest existing part realpath'd. */
+  private settle(at: string): string {
     const tail: string[] = [];
     for (let cur = at; ; cur = posix.dirname(cur)) {
       const real = this.realpath(cur);

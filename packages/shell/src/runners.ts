@@ -66,7 +66,8 @@ export const shell: Handler = (ex, inv, _env, program) => {
   let noexec = false;
   let fromStdin = false;
   let interactive = false;
-  let startup = false;
+  /** `--rcfile FILE` / `--init-file FILE` (and `=FILE`): what an interactive shell runs first. */
+  const startup: Array<{ word: string; unresolved: boolean }> = [];
   /** Commands given inline to options (fish's `--command=CMD`, `-C CMD`). */
   const early: Array<{ code: string; unresolved: boolean }> = [];
   let i = 1;
@@ -95,9 +96,11 @@ export const shell: Handler = (ex, inv, _env, program) => {
         if (toggled !== undefined) noexec = !toggled;
       }
       if (arg === '--rcfile' || arg === '--init-file') {
-        startup = true;
+        startup.push({ word: argv[i + 1] ?? '', unresolved: unresolved[i + 1] ?? false });
         i++;
-      } else if (arg.startsWith('--rcfile=') || arg.startsWith('--init-file=')) startup = true;
+      } else if (arg.startsWith('--rcfile=') || arg.startsWith('--init-file=')) {
+        startup.push({ word: arg.slice(arg.indexOf('=') + 1), unresolved: unresolved[i] ?? false });
+      }
       continue;
     }
     if ((arg[0] === '-' || arg[0] === '+') && arg.length > 1) {
@@ -138,6 +141,8 @@ export const shell: Handler = (ex, inv, _env, program) => {
     const code = argv[i];
     ex.emit(inv, code === undefined ? {} : { payload: code });
     if (noexec || code === undefined) return;
+    // `bash -i -c CMD` is interactive too: its startup file runs (and may alias CMD) first.
+    if (interactive) runStartupFiles(ex, inv, startup);
     if (unresolved[i]) {
       ex.flag('unresolved_code', inv.text);
       return;
@@ -148,14 +153,32 @@ export const shell: Handler = (ex, inv, _env, program) => {
   }
   ex.emit(inv);
   if (noexec) return;
-  if (interactive && startup) ex.flag('startup_file', inv.text);
   const script = fromStdin ? undefined : argv[i];
+  // Without a script the shell reads stdin, interactively when that is a terminal: the startup file
+  // may run even without -i.
+  if (interactive || script === undefined) runStartupFiles(ex, inv, startup);
   if (script !== undefined) {
     runShellFile(ex, inv, script, unresolved[i] ?? false, argv.slice(i + 1), unresolved.slice(i + 1));
     return;
   }
   readStdinAsScript(ex, inv, program);
 };
+
+/**
+ * The startup files an interactive shell reads before anything else, judged as `source FILE` is
+ * (`--norc` is not trusted to skip them). Without a file view they are unknown.
+ */
+function runStartupFiles(
+  ex: Extractor,
+  inv: Invocation,
+  files: ReadonlyArray<{ word: string; unresolved: boolean }>,
+): void {
+  for (const { word, unresolved } of files) {
+    if (word === '' && !unresolved) continue;
+    if (!canRead(ex, inv)) ex.flag('startup_file', inv.text);
+    else runShellFile(ex, inv, word, unresolved, [], []);
+  }
+}
 
 /**
  * Commands a program reads on stdin and runs as shell: a here-doc or here-string is parsed, a file

@@ -112,6 +112,30 @@ describe('shell files', () => {
     }
   });
 
+  it("judges an interactive shell's startup file as a sourced script, in every spelling", () => {
+    put('p/lib/env.sh', 'alias ls="rm -rf keep"\n');
+    for (const cmd of [
+      'bash --rcfile lib/env.sh -i -c ls',
+      'bash --init-file lib/env.sh -i -c ls',
+      'bash --rcfile lib/env.sh -ic ls',
+      'bash --norc --rcfile lib/env.sh -i -c ls',
+      'bash --rcfile=lib/env.sh -i',
+      'bash --rcfile lib/env.sh',
+    ]) {
+      const f = parse(cmd);
+      expect(f.scripts, cmd).toContain(join(root, 'p/lib/env.sh'));
+      expect(kinds(f), cmd).not.toEqual([]);
+      expect(kinds(parseShell(cmd)), cmd).toContain('startup_file');
+    }
+    // A plain startup file is read and passes (listed, so one the session wrote is still refused).
+    expect(kinds(parse('bash --rcfile ok.sh -i -c ls'))).toEqual([]);
+    expect(parse('bash --rcfile ok.sh -i -c ls').segments.map((s) => s.program)).toContain('npm');
+    expect(kinds(parse('bash -i -c ls'))).toEqual([]);
+    expect(kinds(parseShell('bash -i'))).toEqual([]);
+    // Not interactive: the file is not read.
+    expect(kinds(parseShell('bash --rcfile lib/env.sh -c ls'))).toEqual([]);
+  });
+
   it('binds $1 to the argument given to the script', () => {
     const rm = parse('bash wipe.sh target').segments.find((s) => s.program === 'rm');
     expect(rm?.args).toContain('target');

@@ -51,6 +51,8 @@ interface ScriptState {
   runsHooks: boolean;
   /** Files run without being judged because they are installed, not written (see installedTool). */
   relied: Set<string>;
+  /** Directories whose every file the command runs (`run-parts DIR`): a file written there runs. */
+  dirs: Set<string>;
 }
 
 /** The key of this module's state on a parse (Resolver.slot). */
@@ -65,6 +67,7 @@ function state(res: Resolver): ScriptState {
     reads: 0,
     runsHooks: false,
     relied: new Set(),
+    dirs: new Set(),
   }));
 }
 
@@ -95,6 +98,11 @@ export function reliedFiles(res: Resolver): string[] {
 /** Record a file the command runs (without reading it): core still asks whether the session wrote it. */
 export function noteScript(res: Resolver, path: string): void {
   state(res).scripts.add(path);
+}
+
+/** A directory whose every file the command runs: a file the same command writes into it runs too. */
+export function noteRunDir(res: Resolver, dir: string): void {
+  state(res).dirs.add(posix.normalize(dir));
 }
 
 /**
@@ -652,7 +660,8 @@ export function checkScriptsWritten(
   flag: (kind: string, text: string) => void,
 ): void {
   const st = res.peek<ScriptState>(STATE);
-  if (!st || (st.scripts.size + st.unread.size + st.served.size === 0 && !st.runsHooks)) return;
+  if (!st || (st.scripts.size + st.unread.size + st.served.size + st.dirs.size === 0 && !st.runsHooks))
+    return;
   const run = [...st.scripts, ...[...st.unread].map((p) => posix.normalize(p))];
   // git putting another commit's files in the work tree (a checkout, a merge) may change a script
   // read and judged here. Not the hooks git runs itself, nor package.json, whose scripts run the
@@ -688,6 +697,12 @@ export function checkScriptsWritten(
       }
       if (st.scripts.has(path) || st.unread.has(key) || (st.runsHooks && isHookFile(key))) {
         flag('script_written_by_command', path);
+        continue;
+      }
+      // A file written into a directory run whole, or the directory itself written over.
+      const dir = [...st.dirs].find((d) => d === key || holds(d, key) || holds(key, d));
+      if (dir !== undefined) {
+        flag('script_written_by_command', `${path} (run by run-parts ${dir})`);
         continue;
       }
       // Files named by a prefix (`split … PREFIX`): any run script that starts with it.

@@ -5,6 +5,8 @@
 // and client meta-commands (psql `\…`, mysql `\…`/`source`, sqlite3 `.…`) become statements of their own.
 // Where dialects disagree the caller lexes once per dialect (see sql.ts), never guessing one.
 
+import { decodeBackslashes, decodeMysqlBackslashes, decodeUnicode, undouble } from './sql-strings.js';
+
 export type SqlDialect = 'postgres' | 'mysql' | 'sqlite' | 'clickhouse';
 /** Which client's meta-commands the text may hold (none for SQL sent straight to a server). */
 export type MetaSyntax = 'psql' | 'mysql' | 'sqlite' | 'none';
@@ -258,14 +260,17 @@ export function lexSql(text: string, dialect: SqlDialect, meta: MetaSyntax, back
     if (ch === "'") {
       const close = closeQuote(i, "'", rules.backslashes);
       if (close < 0) return unterminated(statements);
-      push('string', text.slice(i + 1, close));
+      push('string', stringText(text.slice(i + 1, close), "'", rules.backslashes, dialect));
       i = close + 1;
       continue;
     }
     if (ch === '"') {
       const close = closeQuote(i, '"', rules.backslashes && rules.doubleQuotedStrings);
       if (close < 0) return unterminated(statements);
-      push(rules.doubleQuotedStrings ? 'string' : 'ident', text.slice(i + 1, close), false, '"');
+      const raw = text.slice(i + 1, close);
+      if (rules.doubleQuotedStrings)
+        push('string', stringText(raw, '"', rules.backslashes, dialect), false, '"');
+      else push('ident', raw, false, '"');
       i = close + 1;
       continue;
     }
@@ -307,7 +312,12 @@ export function lexSql(text: string, dialect: SqlDialect, meta: MetaSyntax, back
     if (isWordStart(c)) {
       let j = i + 1;
       while (j < n && isWordPart(text.charCodeAt(j))) j++;
-      const word = text.slice(i, j).toUpperCase();
+      let word = text.slice(i, j).toUpperCase();
+      // U&'…': a string with Unicode escapes (`&` is no word character).
+      if (word === 'U' && text[j] === '&' && text[j + 1] === "'") {
+        word = 'U&';
+        j++;
+      }
       if (
         text[j] === "'" &&
         (word === 'E' || word === 'X' || word === 'B' || word === 'N' || word === 'U&')
@@ -315,8 +325,16 @@ export function lexSql(text: string, dialect: SqlDialect, meta: MetaSyntax, back
         // E'…' takes backslash escapes in Postgres; the prefix is part of the literal.
         const close = closeQuote(j, "'", rules.backslashes || word === 'E');
         if (close < 0) return unterminated(statements);
-        push('string', text.slice(j + 1, close));
+        const raw = text.slice(j + 1, close);
         i = close + 1;
+        if (word === 'U&') {
+          // `U&'…' UESCAPE '!'` names another escape character.
+          const uescape = /^\s*UESCAPE\s*'([^']|'')'/i.exec(text.slice(i, i + 64));
+          if (uescape) i += uescape[0].length;
+          const mark = uescape ? undouble(uescape[1] as string, "'") : '\\';
+          push('string', decodeUnicode(raw, mark) ?? raw);
+        } else if (word === 'X' || word === 'B') push('string', raw);
+        else push('string', stringText(raw, "'", rules.backslashes || word === 'E', dialect));
         continue;
       }
       push('word', word);
@@ -381,6 +399,14 @@ function skipBlockComment(text: string, start: number, nested: boolean): number 
  */
 function unterminated(statements: LexedStatement[]): Lexed {
   return { statements };
+}
+
+/** A string literal's text as the server reads it (quotes undoubled, backslash escapes decoded). */
+function stringText(raw: string, quote: string, backslashes: boolean, dialect: SqlDialect): string {
+  if (!backslashes) return undouble(raw, quote);
+  return dialect === 'mysql' || dialect === 'clickhouse'
+    ? decodeMysqlBackslashes(raw, quote)
+    : decodeBackslashes(raw, quote);
 }
 
 /** Where a psql meta-command's arguments end: the first backslash outside quotes, or `to`. */

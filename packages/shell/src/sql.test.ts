@@ -59,6 +59,18 @@ describe('destructive statements', () => {
     ['DO $$ BEGIN DROP TABLE t; END $$', pg, 'DROP'],
     ["CREATE FUNCTION f() RETURNS void AS 'DELETE FROM t' LANGUAGE sql", pg, 'DELETE'],
     ['CREATE FUNCTION f() RETURNS void AS $f$ BEGIN TRUNCATE t; END $f$ LANGUAGE plpgsql', pg, 'TRUNCATE'],
+    // A body is the text the server reads from the literal: escapes decoded, quotes undoubled.
+    ["create function f() returns void language sql as E'\\x64elete from T'", pg, 'DELETE'],
+    ["create function f() returns void language sql as E'\\144elete from T'", pg, 'DELETE'],
+    ["create function f() returns void language sql as E'\\u0064elete from T'", pg, 'DELETE'],
+    ["create function f() returns void language sql as E'\\U00000064elete from T'", pg, 'DELETE'],
+    ["create function f() returns void language sql as e'\\delete from T'", pg, 'DELETE'],
+    ["create function f() returns void language sql as U&'\\0064elete from T'", pg, 'DELETE'],
+    ["create function f() returns void language sql as u&'\\+000064elete from T'", pg, 'DELETE'],
+    ["create function f() returns void language sql as U&'!0064elete from T' UESCAPE '!'", pg, 'DELETE'],
+    ["CREATE FUNCTION f() RETURNS void AS 'select 1 '''' ; delete from t; --''' LANGUAGE sql", pg, 'DELETE'],
+    // standard_conforming_strings off: a plain string takes backslash escapes too.
+    ["CREATE FUNCTION f() RETURNS void AS 'd\\145lete from t' LANGUAGE sql", pg, 'DELETE'],
     ['\\lo_unlink 1234', pg, 'LO_UNLINK'],
     ['\\o /etc/passwd', pg, 'WRITE FILE'],
     ['.output /home/u/.bashrc', lite, 'WRITE FILE'],
@@ -73,6 +85,9 @@ describe('destructive statements', () => {
 
 describe('data, filters and clauses that destroy nothing', () => {
   it.each<[string, SqlOptions]>([
+    ["select 'a\\b'", pg],
+    ["select E'a\\nb', U&'d\\0061ta'", pg],
+    ["CREATE FUNCTION f() RETURNS text AS E'select \\'x\\'' LANGUAGE sql", pg],
     ["SELECT 'DROP TABLE t'", pg],
     ["SELECT 'drop table accounts' AS note", pg],
     ['SELECT "DROP TABLE t" FROM x', pg],

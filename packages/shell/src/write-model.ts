@@ -31,6 +31,13 @@ export interface Found {
   from?: number;
   /** The path's files are moved away (mv's sources, `tar --remove-files`): written by removal. */
   moved?: boolean;
+  /**
+   * The path may become a symbolic link the command makes (`ln -s`, `cp -s`): to this target, as
+   * the link stores it, or null when the target or whether the link lands there cannot be told.
+   */
+  link?: string | null;
+  /** The argv index of the word `link` comes from (an unresolved one tells no target). */
+  linkFrom?: number;
 }
 
 export interface WriteModel {

@@ -21,6 +21,8 @@ export interface WriteSet {
   unresolved: boolean;
   /** Those of `paths` whose files are moved away (a move's sources). */
   moved?: string[];
+  /** Symbolic links the command makes: where (as paths), and to what (null: cannot be told). */
+  links?: Array<{ path: string; target: string | null }>;
 }
 
 /**
@@ -242,6 +244,7 @@ function into(s: Scanned, c: Compiled, ops: Found[], res: Resolver): Found[] {
     }
   }
   if (mode === 'move') out.push(...sources.map((src) => ({ ...src, moved: true })));
+  if (makesSymlinks(s, c)) markLinks(s, c, out, dest as Found, sources, dir, isDirectory, noTarget);
   if (mode === 'link') {
     // A relative symbolic link points from its own directory (`ln -s ../lib/x.ts src/x.ts` is lib/x.ts);
     // with -r, ln makes it relative from the source as given.
@@ -260,6 +263,56 @@ function into(s: Scanned, c: Compiled, ops: Found[], res: Resolver): Found[] {
     }
   }
   return out;
+}
+
+/** `ln -s`/`--symbolic` (any abbreviation), `cp -s`/`--symbolic-link`: the destinations become symbolic links. */
+function makesSymlinks(s: Scanned, c: Compiled): boolean {
+  const ln = c.model.operands === 'link';
+  // install's -s strips; only cp's makes links.
+  if (!ln && c.model !== writeModel('cp')) return false;
+  const long = ln ? '--symbolic' : '--symbolic-link';
+  if (s.has('-s') || s.has(long)) return true;
+  const end = s.argv.indexOf('--');
+  return s.argv
+    .slice(1, end < 0 ? undefined : end)
+    .some((w) => w.length > 3 && long.startsWith(w) && w.startsWith('--sy'));
+}
+
+/**
+ * Marks the destinations that become links (resolve.ts then follows them in later paths). Only a
+ * link whose place is certain and whose target is as given (ln without -r) keeps its target:
+ * `ln -s T D` where D may be a directory makes D or D/NAME.
+ */
+function markLinks(
+  s: Scanned,
+  c: Compiled,
+  out: Found[],
+  dest: Found,
+  sources: readonly Found[],
+  dir: boolean,
+  isDirectory: boolean | undefined,
+  noTarget: boolean,
+): void {
+  const asGiven = c.model.operands === 'link' && !s.has('-r') && !s.has('--relative');
+  // Certainly into the directory (several sources, -t, an existing directory not replaced by -n).
+  const inside =
+    dir && (sources.length > 1 || isDirectory === true) && !s.has('-n') && !s.has('--no-dereference');
+  const destText = dest.text.replace(/\/+$/, '');
+  const single = sources.length === 1 ? sources[0] : undefined;
+  const certain = noTarget || (!dir && isDirectory === false) || inside;
+  const mark = (f: Found, src: Found | undefined) => {
+    f.link = certain && asGiven && src ? src.text : null;
+    if (src?.at !== undefined) f.linkFrom = src.at;
+  };
+  for (const f of out) {
+    if (f === dest || f.text === dest.text) {
+      if (!inside) mark(f, single);
+    } else if (dir && f.from !== undefined && posix.dirname(f.text) === (destText || '/'))
+      mark(
+        f,
+        sources.find((x) => x.at === f.from),
+      );
+  }
 }
 
 const NOTHING: WriteSet = Object.freeze({
@@ -289,6 +342,11 @@ export function programWrites(
       (f.from !== undefined && (unresolved[f.from] ?? false));
     const paths = addPath(set, f.text, unknown, res, temp);
     if (f.moved) moved.push(...paths);
+    if (f.link !== undefined) {
+      set.links ??= [];
+      const told = !unknown && !(f.linkFrom !== undefined && unresolved[f.linkFrom]);
+      for (const path of paths) set.links.push({ path, target: told ? f.link : null });
+    }
   }
   if (moved.length > 0) set.moved = moved;
   return set;
