@@ -66,6 +66,7 @@ describe('an ordinary session meets zero refusals', () => {
       "python3 - <<'PY'\np = 'src/index.js'\ns = open(p).read()\nopen(p, 'w').write(s.replace('answer', 'answer'))\nPY",
       'while read -r f; do echo "$f"; done < package.json',
       'tmp=$(mktemp -d) && cp -r src "$tmp" && ls "$tmp"; rm -rf "$tmp"',
+      'tmp=$(mktemp -d) && cp src/*.js "$tmp"/ && ls "$tmp/" && rm -rf "$tmp"',
       'git log --oneline | while read -r line; do echo "$line"; done',
     ];
     const refused: string[] = [];

@@ -68,6 +68,9 @@ export function expandWord(word: Word, env: Env, res?: Resolver): Expanded {
     const path = res.mktempPath(sole.src);
     if (path !== null) return { values: [path], unresolved: false };
   }
+  // `"$tmp"/x`, `"$tmp/x"`: a path below it, where nothing runs when mktemp fails (see mktempPath).
+  const below = res && mktempBelow(word, res);
+  if (below) return below;
   // A plain word (one literal part, no tilde): most words of most commands.
   if (sole !== undefined && sole.kind === 'lit' && (sole.quoted || !sole.text.startsWith('~'))) {
     const out: Expanded = { values: [sole.text], unresolved: false };
@@ -335,4 +338,21 @@ function printfOutput(args: string[]): string | null {
     out += unescapeText(format).replace(/%%|%s/g, (m) => (m === '%%' ? '%' : (values[k++] ?? '')));
   } while (k < values.length);
   return out;
+}
+
+/**
+ * A word that is the mktemp variable followed by literal text (`"$tmp"/x`, `"$tmp/x"`), when the
+ * command runs nothing if mktemp fails (Resolver.mktempPath with `below`); undefined otherwise.
+ */
+function mktempBelow(word: Word, res: Resolver): Expanded | undefined {
+  const [first, ...rest] = word.parts;
+  if (first?.kind !== 'param' || !first.quoted || rest.length === 0) return undefined;
+  let tail = '';
+  for (const part of rest) {
+    if (part.kind !== 'lit') return undefined;
+    tail += part.text;
+  }
+  if (!tail.startsWith('/') || /[*?[\]{}~$`]/.test(tail)) return undefined;
+  const path = res.mktempPath(first.src, true);
+  return path === null ? undefined : { values: [`${path}${tail}`], unresolved: false };
 }

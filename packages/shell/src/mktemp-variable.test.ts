@@ -1,6 +1,6 @@
 // The scratch-directory idiom: a variable assigned once from a plain mktemp holds a temp path.
 import { describe, expect, it } from 'vitest';
-import { mktempVariable } from './mktemp-variable.js';
+import { mktempChained, mktempVariable } from './mktemp-variable.js';
 
 describe('mktempVariable', () => {
   it.each([
@@ -13,6 +13,7 @@ describe('mktempVariable', () => {
     ['$d', 'd=$(mktemp -d) && rm -rf "$d"'],
     ['$t', 't=$(mktemp -d -t x.XXXX) && rm -rf "$t"'],
     ['$tmp', 'tmp=$(mktemp -d) && cp /tmp/x "$tmp" && rm -rf "$tmp"'],
+    ['$tmp', 'tmp=$(mktemp -d) && cp a.txt "$tmp"/ && rm -rf "$tmp"/a.txt "$tmp"'],
   ])('%s in %j is the mktemp path', (word, text) => {
     expect(mktempVariable(word, [text])).toBeDefined();
   });
@@ -51,5 +52,30 @@ describe('mktempVariable', () => {
     ['$tmp', 'tmp=$(mktemp -d); git -C "$tmp" clean -fdx; rm -rf "$tmp"', 'git -C: empty, it is here'],
   ])('%s in %j is not (%s)', (word, text) => {
     expect(mktempVariable(word, [text])).toBeUndefined();
+  });
+});
+
+describe('mktempChained: nothing runs after a failed mktemp, so "$tmp"/x is below it', () => {
+  it.each([
+    'tmp=$(mktemp -d) && cp a "$tmp"/ && rm -rf "$tmp"/a',
+    'tmp="$(mktemp -d)" && cat x | tee "$tmp"/y && rm -rf "$tmp"',
+  ])('%s', (text) => {
+    expect(mktempChained('tmp', [text, 'mktemp -d'])).toBe(true);
+  });
+
+  it.each([
+    // Whatever follows `;`, a newline, `||` or `&` runs with an empty tmp: "$tmp"/x is /x.
+    'tmp=$(mktemp -d); rm -rf "$tmp"/x',
+    'tmp=$(mktemp -d)\nrm -rf "$tmp"/x',
+    'tmp=$(mktemp -d) && true || rm -rf "$tmp"/x',
+    'tmp=$(mktemp -d) && sleep 1 & rm -rf "$tmp"/x',
+    'tmp=$(mktemp -d) && { rm -rf "$tmp"/x; }',
+    'cd src && tmp=$(mktemp -d) && rm -rf "$tmp"/x',
+  ])('%s is not', (text) => {
+    expect(mktempChained('tmp', [text])).toBe(false);
+  });
+
+  it('a text from elsewhere that mentions the name is not the command', () => {
+    expect(mktempChained('tmp', ['tmp=$(mktemp -d) && bash s.sh', 'rm -rf "$tmp"/x'])).toBe(false);
   });
 });

@@ -35,9 +35,11 @@ export function mktempVariable(word: string, texts: readonly string[]): string |
   if (!new RegExp(`^\\s*${name}=("?)\\$\\([^()\`$]*\\)\\1\\s*(&&|;|\\n|$)`).test(first)) return undefined;
   // A name spelled with quotes or backslashes (`t''mp`, `t\\mp`) is still the name: such a spelling
   // anywhere is a mention this reading cannot see.
+  // Counted as an identifier wherever it stands (`"$tmp"/x` is `$tmp/x` without its quotes).
+  const identifier = new RegExp(`(^|[^\\w])${name}(?!\\w)`, 'g');
   for (const text of texts) {
     const bare = text.replace(/['"\\]/g, '');
-    const count = (t: string) => t.match(mention(name))?.length ?? 0;
+    const count = (t: string) => t.match(identifier)?.length ?? 0;
     if (count(bare) !== count(text)) return undefined;
   }
   let assignments = 0;
@@ -64,4 +66,20 @@ export function mktempVariable(word: string, texts: readonly string[]): string |
     }
   }
   return assignments === 1 ? name : undefined;
+}
+
+/**
+ * Whether nothing in the command runs once `NAME=$(mktemp …)` at its start fails: the assignment
+ * takes mktemp's status, and `&&` (or a pipe within such a step) is all that follows it — no `;`,
+ * newline, `||` or background `&`. Characters are looked at as written, quotes or not: stricter
+ * than the shell, never looser. Other texts of the parse (substitution bodies, `sh -c` strings) are
+ * pieces of the command's own text, or must not mention the name.
+ */
+export function mktempChained(name: string, texts: readonly string[]): boolean {
+  const text = texts[0];
+  if (text === undefined) return false;
+  if (texts.slice(1).some((t) => !text.includes(t) && mention(name).test(t))) return false;
+  const rest = text.replace(/^\s*[A-Za-z_]\w*=("?)\$\([^()`$]*\)\1\s*&&/, '');
+  if (rest === text) return false;
+  return !/[;\n]|\|\||&(?!&)|(?<!&)&/.test(rest.replace(/&&/g, ' '));
 }

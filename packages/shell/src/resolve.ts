@@ -10,7 +10,7 @@ import { findTopLevel } from './git-config.js';
 import { currentBranch } from './git-refs.js';
 import { type PipelineAt, type Switch, switchHeld, switchPlaces } from './git-switch.js';
 import { expandGlob } from './glob.js';
-import { mktempVariable } from './mktemp-variable.js';
+import { mktempChained, mktempVariable } from './mktemp-variable.js';
 
 /** Variables whose value the context gives (or that steer `cd`): an assignment in the command voids it. */
 /**
@@ -274,12 +274,14 @@ export class Resolver {
 
   /**
    * `"$tmp"` where the command assigned `tmp=$(mktemp -d)` once (mktemp-variable.ts): a new path in
-   * the temp directory, as mktemp makes it there; null otherwise.
+   * the temp directory, as mktemp makes it there; null otherwise. `below`: the word goes on below it
+   * (`"$tmp"/x`), which names `/x` if mktemp failed — only where nothing runs after a failed mktemp.
    */
-  mktempPath(word: string): string | null {
+  mktempPath(word: string, below = false): string | null {
     const temp = this.tempDir();
     if (temp === null || /[\s*?[]/.test(temp) || !this.texts.some((t) => t.includes('mktemp'))) return null;
-    if (mktempVariable(word, this.texts) === undefined) return null;
+    const name = mktempVariable(word, this.texts);
+    if (name === undefined || (below && !mktempChained(name, this.texts))) return null;
     this.noteUse('TMPDIR');
     return `${temp === '' ? '/tmp' : temp.replace(/\/+$/, '')}/tmp.XXXXXXXXXX`;
   }
