@@ -27,16 +27,19 @@ const flagged = async (
   paths: string[],
   times: Record<string, number | undefined>,
   written: string[] = [],
-  /** Paths whose whole tree was made since the session began (madeSince); none when absent. */
-  made?: string[],
+  /** Paths there now; without the list, every path is. */
+  there?: string[],
+  /** What the command removes as build output (ShellFacts.removes). */
+  removes?: string[],
 ) => {
   const view = {
-    exists: () => true,
+    exists: (p: string) => there === undefined || there.includes(p),
     changedAt: (p: string) => times[p],
-    ...(made ? { madeSince: (p: string) => made.includes(p) } : {}),
   };
-  const call = await withSessionScripts(store(written), 's', relying(paths), view);
-  return (call.facts?.dynamic ?? []).filter((d) => d.kind === SESSION_WRITTEN_RELIED).map((d) => d.text);
+  const call = relying(paths);
+  if (removes) (call.facts as { removes?: string[] }).removes = removes;
+  const result = await withSessionScripts(store(written), 's', call, view);
+  return (result.facts?.dynamic ?? []).filter((d) => d.kind === SESSION_WRITTEN_RELIED).map((d) => d.text);
 };
 
 describe('ignore files a removal relied on', () => {
@@ -76,31 +79,36 @@ describe('ignore files a removal relied on', () => {
   });
 });
 
-describe('a removal of what the session made itself', () => {
+describe('a removal of paths that are not there', () => {
   const ignore = '/p/.gitignore';
   const later = { [ignore]: STARTED + 5 };
 
-  it('is not held against it: its own ignore file, its own build, its own file', async () => {
-    // A project the session started: it wrote .gitignore, built dist, and removes dist.
-    expect(await flagged([ignore, '/p/dist/'], later, [ignore, '/p/dist/'], ['/p/dist'])).toEqual([]);
-    // A file it built, removed as plain rm removes it.
-    expect(await flagged(['/p/calc'], {}, ['/p/calc'], ['/p/calc'])).toEqual([]);
+  it('is not held against the session: under its own ignore rule, it removes nothing', async () => {
+    expect(await flagged([ignore, '/p/dist/'], later, [ignore], [], ['/p/dist/'])).toEqual([]);
   });
 
-  it('is held when anything removed is older than the session', async () => {
-    expect(await flagged([ignore, '/p/build/'], later, [ignore], [])).toEqual([ignore]);
-    // Two removed trees, one of them the person's.
-    expect(await flagged([ignore, '/p/dist/', '/p/build/'], later, [ignore], ['/p/dist'])).toEqual([ignore]);
-  });
-
-  it('never excuses a directory on the way, which a link the session makes later would redirect', async () => {
-    const relied = ['/p/dist', '/p/dist/a', '/p/dist/a/notes/'];
-    expect(await flagged(relied, {}, ['/p/dist/a'], ['/p/dist', '/p/dist/a', '/p/dist/a/notes'])).toEqual([
-      '/p/dist/a',
+  it('is held when anything removed is there, whoever made it', async () => {
+    expect(await flagged([ignore, '/p/build/'], later, [ignore], ['/p/build'], ['/p/build/'])).toEqual([
+      ignore,
     ]);
+    // Two removed trees, one of them there.
+    expect(
+      await flagged(
+        [ignore, '/p/dist/', '/p/build/'],
+        later,
+        [ignore],
+        ['/p/build'],
+        ['/p/dist/', '/p/build/'],
+      ),
+    ).toEqual([ignore]);
   });
 
-  it('without a view that tells what was made, nothing is excused', async () => {
-    expect(await flagged([ignore, '/p/dist/'], later, [ignore])).toEqual([ignore]);
+  it('never excuses what is relied on besides the removal: a directory on the way, a remote name', async () => {
+    expect(await flagged(['/p/dist', '/p/dist/a/'], {}, ['/p/dist'], [], ['/p/dist/a/'])).toEqual([
+      '/p/dist',
+    ]);
+    expect(await flagged(['git-remote:/p:evil'], {}, ['git-remote:/p:evil'], [], [])).toEqual([
+      'git-remote:/p:evil',
+    ]);
   });
 });

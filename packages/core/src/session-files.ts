@@ -73,8 +73,6 @@ export interface SessionFileView {
   exists(path: string): boolean;
   /** A file's change time (FileView.changedAt); without it, no ignore file is timed. */
   changedAt?(path: string): number | undefined;
-  /** FileView.madeSince; without it, nothing the session made is told from what it did not. */
-  madeSince?(path: string, since: number): boolean | undefined;
 }
 
 /**
@@ -84,7 +82,6 @@ export interface SessionFileView {
 export function sessionFileView(files: FileView | undefined): SessionFileView | undefined {
   if (!files) return undefined;
   const changedAt = files.changedAt?.bind(files);
-  const madeSince = files.madeSince?.bind(files);
   return {
     exists: (path) => files.realpath(path) !== undefined,
     ...(changedAt
@@ -93,28 +90,24 @@ export function sessionFileView(files: FileView | undefined): SessionFileView | 
             changedAt(path) ?? (files.exhausted ? Number.POSITIVE_INFINITY : undefined),
         }
       : {}),
-    ...(madeSince ? { madeSince } : {}),
   };
 }
 
 /**
- * Of `hits` (relied-on paths the session wrote or changed), those excused because what the command
- * removes was all made in the session: removed trees (`DIR/`) and removed files (a relied path no
- * other one lies below), each made since `started`; then the ignore files that vouched for them.
- * A directory on the way (another relied path lies below it) is never excused.
+ * Of `hits` (relied-on paths the session wrote or changed), those excused because nothing the
+ * command removes as build output (ShellFacts.removes) is there: an ignore rule, the session's or
+ * not, vouches for nothing that exists. Not "made in the session": a copy, `sed -i` or a stash and
+ * pop gives the person's old data new inodes. Anything else relied on — a directory on the way, an
+ * installed tool's package, a git remote's name — is never excused.
  */
-function ownRemoval(
-  relied: readonly string[],
+function nothingRemoved(
+  removed: readonly string[],
   hits: readonly string[],
-  started: number | undefined,
-  madeSince: SessionFileView['madeSince'],
+  view: SessionFileView | undefined,
 ): Set<string> {
   const excused = new Set<string>();
-  if (started === undefined || !madeSince || hits.length === 0) return excused;
-  const onTheWay = (path: string) => relied.some((other) => other !== path && other.startsWith(`${path}/`));
-  const removed = relied.filter((path) => !IGNORE_FILE.test(path) && (path.endsWith('/') || !onTheWay(path)));
-  const made = (path: string) => madeSince(path.endsWith('/') ? path.slice(0, -1) : path, started) === true;
-  if (!removed.every(made)) return excused;
+  if (!view || hits.length === 0 || removed.length === 0) return excused;
+  if (removed.some((path) => view.exists(path.endsWith('/') ? path.slice(0, -1) : path))) return excused;
   for (const hit of hits) if (IGNORE_FILE.test(hit) || removed.includes(hit)) excused.add(hit);
   return excused;
 }
@@ -130,12 +123,8 @@ const IGNORE_FILE = /(^|\/)\.gitignore$|\/info\/exclude$/;
  * changed: git plumbing (`hash-object`, `commit-tree`, then a merge) rewrites one without any write
  * the gate records, but not without the kernel moving its change time (`changedAt`).
  *
- * Yet what the removal takes may be the session's own: a project it started (its own .gitignore,
- * its own build), a file it built. When everything the command removes — each removed tree, and
- * each removed file — changed at or after the session's first call (madeSince), nothing from before
- * the session goes, and the session's ignore files and writes there are not held against it. The
- * directories on the way to a removed path are never excused: a link the session puts there later
- * sends the removal elsewhere.
+ * A removal of paths that are not there removes nothing, whoever wrote the rule that calls them
+ * output: that is not held against it (nothingRemoved).
  */
 export async function withSessionScripts(
   store: Store,
@@ -154,13 +143,13 @@ export async function withSessionScripts(
   const [written, vouching, started] = await Promise.all([
     scripts.length > 0 ? store.writtenSinceRead(session, scripts) : none,
     relied.length > 0 ? store.writtenBySession(session, relied) : none,
-    relied.length > 0 && (changedAt || view?.madeSince) ? store.sessionStartedAt(session) : undefined,
+    ignoreFiles.length > 0 ? store.sessionStartedAt(session) : undefined,
   ]);
   const changed =
     started === undefined || !changedAt
       ? []
       : ignoreFiles.filter((path) => !vouching.includes(path) && (changedAt(path) ?? -1) >= started);
-  const excused = ownRemoval(relied, [...vouching, ...changed], started, view?.madeSince);
+  const excused = nothingRemoved(facts.removes ?? [], [...vouching, ...changed], view);
   const held = (path: string) => !excused.has(path);
   const exists = view?.exists ?? (() => true);
   const added = [

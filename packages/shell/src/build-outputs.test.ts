@@ -217,6 +217,7 @@ describe('rm -r of build output', () => {
     expect(buildOutputs(unlistable, [join(dir, 'a.txt')], true)).toEqual({
       consulted: [],
       paths: [join(dir, 'a.txt')],
+      removed: [join(dir, 'a.txt')],
     });
   });
 

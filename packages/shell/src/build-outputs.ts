@@ -75,6 +75,8 @@ export interface BuildOutputs {
    * what rm finds when it runs).
    */
   paths: string[];
+  /** What is removed: each removed directory as a tree (`DIR/`), each removed regular file. */
+  removed: string[];
 }
 
 type Matcher = ReturnType<typeof ignore>;
@@ -96,16 +98,19 @@ export function buildOutputs(
 ): BuildOutputs | undefined {
   const consulted = new Set<string>();
   const relied = new Set<string>();
+  const removed: string[] = [];
   for (const path of paths) {
     const pattern = GLOB.test(path);
     if (!plainPath(path) || (pattern && !literal)) return undefined;
     if (!pattern && files.readHead?.(path, 1) !== undefined) {
       relied.add(path);
+      removed.push(path);
       continue;
     }
     if (!regenerable(files, path, consulted, relied)) return undefined;
+    removed.push(`${path}/`);
   }
-  return { consulted: [...consulted], paths: [...relied] };
+  return { consulted: [...consulted], paths: [...relied], removed };
 }
 
 const GLOB = /[*?[\]{}!]/;
@@ -134,6 +139,16 @@ export function markBuildOutputs(
 ): void {
   segment.build_outputs = true;
   REMOVED.set(segment, { paths, outputs });
+}
+
+/** What the removals still judged build output remove (BuildOutputs.removed), for ShellFacts.removes. */
+export function removedOutputs(segments: readonly ShellSegment[]): string[] {
+  const out = new Set<string>();
+  for (const segment of segments) {
+    const outputs = segment.build_outputs ? REMOVED.get(segment)?.outputs : undefined;
+    for (const path of outputs?.removed ?? []) out.add(path);
+  }
+  return [...out];
 }
 
 /**

@@ -52,6 +52,36 @@ describe('static output of echo and printf', () => {
   });
 });
 
+describe('static output of dirname and basename', () => {
+  it.each([
+    ['echo $(dirname scripts/run.sh)', 'scripts'],
+    ['echo $(dirname ./scripts/run.sh/)', './scripts'],
+    ['echo $(dirname run.sh)', '.'],
+    ['echo $(dirname /run.sh)', '/'],
+    ['echo $(dirname //)', '/'],
+    ['echo $(dirname a//b//)', 'a'],
+    ['echo $(basename src/app.test.ts .ts)', 'app.test'],
+    ['echo $(basename src/lib/)', 'lib'],
+    ['echo $(basename .ts .ts)', '.ts'],
+  ])('%s prints %s', (command, printed) => {
+    expect(first(command)).toMatchObject({ args: [printed], unresolved: false });
+  });
+
+  it('reads a script beside the one running, through $0', () => {
+    // `sh FILE`: $0 is FILE, so the library is found where the script is.
+    expect(first('sh -c \'. "$(dirname "$0")/lib.sh"\' scripts/run.sh')).toMatchObject({
+      program: '.',
+      args: ['scripts/lib.sh'],
+    });
+  });
+
+  it('reads nothing with options or unknown words', () => {
+    expect(first('echo $(dirname -z a/b)')?.unresolved).toBe(true);
+    expect(first('echo $(basename -a a/b c/d)')?.unresolved).toBe(true);
+    expect(first('echo $(dirname "$X")')?.unresolved).toBe(true);
+  });
+});
+
 describe("$'…'", () => {
   it('ends at a NUL, as bash passes it', () => {
     expect(first("git reset $'--hard\\0x'")).toMatchObject({ args: ['reset', '--hard'] });

@@ -283,6 +283,8 @@ export function commandOutput(command: Command, env: Env, res?: Resolver): strin
     return top ? `${top}\n` : null;
   }
   if (program === 'echo' && !input) return echoOutput(argv.slice(1));
+  if ((program === 'dirname' || program === 'basename') && !input)
+    return pathPartOutput(program, argv.slice(1));
   if (program === 'printf' && !input) return printfOutput(argv.slice(1));
   if (program === 'cat' && argv.length === 1 && input) {
     // An unquoted body expands `$X`, backquotes and backslashes as it is read, quotes or not
@@ -295,6 +297,35 @@ export function commandOutput(command: Command, env: Env, res?: Resolver): strin
     }
   }
   return null;
+}
+
+/**
+ * What `dirname PATH…` or `basename PATH [SUFFIX]` prints: functions of their words alone, as GNU
+ * coreutils computes them (a script's `source "$(dirname "$0")/lib.sh"`). Null with any option.
+ */
+function pathPartOutput(program: string, args: string[]): string | null {
+  const words = args[0] === '--' ? args.slice(1) : args;
+  if (words.length === 0 || words.some((w) => w.startsWith('-') && w !== '-')) return null;
+  const trimmed = (p: string) => (/^\/+$/.test(p) ? '/' : p.replace(/\/+$/, ''));
+  if (program === 'basename') {
+    if (words.length > 2) return null;
+    const path = trimmed(words[0] as string);
+    let base = path === '/' ? '/' : path.slice(path.lastIndexOf('/') + 1);
+    const suffix = words[1];
+    if (suffix !== undefined && base !== suffix && base.endsWith(suffix))
+      base = base.slice(0, -suffix.length);
+    return `${base}\n`;
+  }
+  return words
+    .map((word) => {
+      const path = trimmed(word);
+      if (path === '/') return '/\n';
+      const cut = path.lastIndexOf('/');
+      if (cut < 0) return '.\n';
+      const dir = trimmed(path.slice(0, cut));
+      return `${dir === '' ? '/' : dir}\n`;
+    })
+    .join('');
 }
 
 /** git commands that print the current branch's name (read from the repository where it can be). */

@@ -3,7 +3,7 @@
 // (never a throw): a command that cannot be read is reported as dynamic, so it is gated.
 import { ansible } from './ansible.js';
 import { createBudget, LimitExceeded, ShellSyntaxError } from './budget.js';
-import { reliedOn, settleBuildOutputs } from './build-outputs.js';
+import { reliedOn, removedOutputs, settleBuildOutputs } from './build-outputs.js';
 import { database, interpreter } from './code.js';
 import { atJob, tmux } from './deferred-runners.js';
 import { runParts } from './dir-runners.js';
@@ -175,6 +175,8 @@ function parseAnew(command: string, opts: ParseOptions, headMoves = false): Shel
   if (scripts.length > 0) facts.scripts = scripts;
   const relied = reliedOn(res, extractor.segments);
   if (relied.length > 0) facts.relies_on = relied;
+  const removes = removedOutputs(extractor.segments);
+  if (removes.length > 0) facts.removes = removes;
   const defines = definedRemotes(res);
   if (defines.length > 0) facts.defines = defines;
   if (invalid) {

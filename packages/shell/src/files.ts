@@ -26,12 +26,6 @@ export interface FileView {
    */
   changedAt?(path: string): number | undefined;
   /**
-   * Whether everything at and below `path` (links not followed) changed at or after `since` (epoch
-   * ms): true when nothing is there; undefined when it cannot be told within the view's own bound
-   * for this walk. A missing method answers nothing.
-   */
-  madeSince?(path: string, since: number): boolean | undefined;
-  /**
    * Whether git has a file at or below `rel` in the repository whose work tree is `top`, staged or in
    * HEAD; undefined when git cannot tell (no git, no answer in time). Asked of git itself, reading
    * objects and the index only (nothing that runs the repository's configured commands). A missing

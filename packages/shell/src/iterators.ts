@@ -402,6 +402,6 @@ function markCleanup(segments: readonly ShellSegment[], starts: readonly string[
   for (const segment of segments) {
     segment.writes = [...starts];
     segment.writes_unresolved = false;
-    markBuildOutputs(segment, starts, { consulted: [], paths: [] });
+    markBuildOutputs(segment, starts, { consulted: [], paths: [], removed: [] });
   }
 }

@@ -125,10 +125,6 @@ export function nodeFileView(limits: FileLimits = {}): NodeFileView {
         return undefined;
       }
     },
-    madeSince(path, since) {
-      if (!take()) return undefined;
-      return madeSince(path, since);
-    },
     tracked(top, rel) {
       if (!take()) return undefined;
       return gitHas(top, rel);
@@ -228,27 +224,4 @@ function gitHas(top: string, rel: string): boolean | undefined {
   }
   if (run.error || run.status !== 0) return undefined;
   return run.stdout.length > 0;
-}
-
-/** The walk of madeSince: entries and time it may take (a tree larger than this is not told). */
-const MADE_SINCE_ENTRIES = 20_000;
-const MADE_SINCE_MS = 250;
-
-/** FileView.madeSince over node:fs: lstat every entry (no link followed), depth first, bounded. */
-function madeSince(root: string, since: number): boolean | undefined {
-  const deadline = Date.now() + MADE_SINCE_MS;
-  let entries = 0;
-  const stack = [root];
-  try {
-    for (let path = stack.pop(); path !== undefined; path = stack.pop()) {
-      if (++entries > MADE_SINCE_ENTRIES || Date.now() > deadline) return undefined;
-      const stat = lstatSync(path, { throwIfNoEntry: false });
-      if (stat === undefined) continue;
-      if (stat.ctimeMs < since) return false;
-      if (stat.isDirectory()) for (const name of readdirSync(path)) stack.push(`${path}/${name}`);
-    }
-    return true;
-  } catch {
-    return undefined;
-  }
 }

@@ -207,6 +207,12 @@ export interface ShellFacts {
    */
   relies_on?: string[];
   /**
+   * What the command removes as build output (each removed directory as a tree, `DIR/`, and each
+   * removed file), absolute: when all of it was made in the session, core does not hold the
+   * session's own ignore files and writes there against the removal.
+   */
+  removes?: string[];
+  /**
    * Names the command defines that a later command may rely on: a git remote it adds or points
    * elsewhere (`git-remote:TOP:NAME`, git-remotes.ts). Core records them as the session's writes
    * when the call goes ahead, so a later push to that remote is refused (relies_on).
