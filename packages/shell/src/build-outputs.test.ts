@@ -279,6 +279,11 @@ describe('rm -r of build output', () => {
       'mv notes notes.o',
       'mv notes/draft.md notes/draft.pyc',
       'mv notes src/__pycache__',
+      // In any case (`find -iname` finds it), and by GLib's gio as by mv.
+      'mv notes notes.O',
+      'mv notes __PyCache__',
+      'gio move notes notes.o',
+      'gio rename notes notes.o',
     ])
       expect({ command, into: into(command) }).toEqual({ command, into: ['output'] });
     // Within output, out of it, or anywhere else: nothing to mark.

@@ -370,6 +370,8 @@ passes('what the options make of it', [
 ]);
 
 gates('filesystem', [
+  // GLib's gio: its file verbs are coreutils' (trash takes a directory whole).
+  ['gio trash src', 'fs.rm.recursive-or-force'],
   ['rm -rf ./dist', 'fs.rm.recursive-or-force'],
   ['rm -r src/old', 'fs.rm.recursive-or-force'],
   ['rm -f -r notes', 'fs.rm.recursive-or-force'],

@@ -17,7 +17,7 @@ import { checkArithmeticWord, checkAssignment, EFFECTS, steeringName } from './b
 import { commandOutput, type Env, expandWord, MAX_BRACE_WORDS } from './expand.js';
 import { runsFiles } from './file-runners.js';
 import { isAbsent } from './files.js';
-import { printedClean } from './find-cleanups.js';
+import { type FindCleanup, printedClean } from './find-cleanups.js';
 import type { PipelineAt } from './git-switch.js';
 import { movesHead } from './head-moves.js';
 import { noteLoadedFiles } from './loaded-files.js';
@@ -50,11 +50,8 @@ export interface Stdin {
   from: 'heredoc' | 'herestring' | 'pipe' | 'pipe-dynamic' | 'file';
   /** `< FILE`: the file, as the redirection names it (read where it is used). */
   file?: string;
-  /**
-   * Piped from a find clean that prints what it finds NUL-separated (find-cleanups.ts): the start
-   * points the names lie below.
-   */
-  found?: readonly string[];
+  /** Piped from a find clean that prints what it finds NUL-separated (find-cleanups.ts). */
+  found?: FindCleanup;
 }
 
 export interface Invocation extends Argv {
@@ -202,7 +199,7 @@ export class Extractor {
       const maybe = alongside || pipeline.joined !== undefined;
       if (maybe) this.unsure++;
       let previous: Command | undefined;
-      let printed: readonly string[] | undefined;
+      let printed: FindCleanup | undefined;
       for (const [k, command] of pipeline.commands.entries()) {
         let stdin: Stdin | undefined = inherited;
         if (previous) {

@@ -37,6 +37,7 @@ describe('find cleans of compiled files and caches', () => {
     "find src -name '*.o' -delete",
     "find . -name 'tsconfig.tsbuildinfo' ! -path './node_modules/*' -delete",
     'find . -maxdepth 3 -type d -name .pytest_cache -exec rm -r {} \\;',
+    "find . -type f -name '*.pyc' -exec rm -rf {} +",
     "find . -name '*.class' -print -delete",
   ])('%s passes', (command) => {
     expect(gating(command)).toEqual([]);
@@ -52,6 +53,9 @@ describe('find cleans of compiled files and caches', () => {
     // Another command, or more than the found item.
     "find . -name '*.pyc' -exec sh -c 'rm -rf src' \\;",
     "find . -name '*.pyc' -exec rm -rf {} src \\;",
+    // rm -r of what a compiled file's name finds: a directory so named goes whole.
+    "find . -name '*.pyc' -exec rm -rf {} +",
+    "find . -iname '*.O' -exec rm -r {} \\;",
     // Links followed, start points outside a repository, above it, or not static.
     "find -L . -name '*.pyc' -delete",
     "find / -name '*.pyc' -delete",
@@ -74,6 +78,7 @@ describe('find cleans whose names are piped to xargs -0 rm', () => {
     "find src -name '*.o' -print0 | xargs --null --no-run-if-empty rm --",
     "find . -name '*.class' -print0 | xargs -0r /bin/rm",
     'bash -c "find . -name \'*.pyc\' -print0 | xargs -0 rm -f"',
+    "find . -type f -iname '*.O' -print0 | xargs -0 rm -rf",
   ])('%s passes', (command) => {
     expect(gating(command)).toEqual([]);
   });
@@ -99,6 +104,9 @@ describe('find cleans whose names are piped to xargs -0 rm', () => {
     "find / -name '*.pyc' -print0 | xargs -0 rm -f",
     // Names saved and fed back later: the file may hold anything by then.
     "find . -name '*.pyc' -print0 > list; xargs -0 rm -f < list",
+    // A directory under a compiled file's name (`mv notes notes.O`) is removed whole by rm -r.
+    "find . -iname '*.o' -print0 | xargs -0 rm -rf",
+    "find . -type d -name '*.o' -print0 | xargs -0 rm -r",
   ])('%s stays gated', (command) => {
     expect(gating(command)).not.toEqual([]);
   });

@@ -20,11 +20,14 @@ const CACHE_DIRS: ReadonlySet<string> = new Set([
   '.hypothesis',
 ]);
 /** A name, or a `*` pattern, of compiled output only: bytecode, objects, classes, TypeScript's build info. */
-const COMPILED = /^(\*|[\w.-]+)\.(pyc|pyo|o|obj|class|tsbuildinfo)$/;
+const COMPILED = /^(\*|[\w.-]+)\.(pyc|pyo|o|obj|class|tsbuildinfo)$/i;
 
-/** Whether a file or directory name is one a find cleanup deletes by: a compiled file's, a cache's. */
+/**
+ * Whether a file or directory name is one a find cleanup deletes by: a compiled file's, a cache's,
+ * in any case (`-iname '*.o'` finds `notes.O`).
+ */
 export function cleanupName(name: string): boolean {
-  return CACHE_DIRS.has(name) || (COMPILED.test(name) && !name.startsWith('*'));
+  return CACHE_DIRS.has(name.toLowerCase()) || (COMPILED.test(name) && !name.startsWith('*'));
 }
 
 /** Tests that only narrow what is found, with how many values each takes. */
@@ -46,6 +49,11 @@ export interface FindCleanup {
   starts: string[];
   /** True: the find deletes what it finds itself; false: it prints the names NUL-separated (`-print0`), for a remover down the pipe. */
   deletes: boolean;
+  /**
+   * It may find a directory under a compiled file's name (no `-type f`): `mv notes notes.o` makes
+   * one, so a remover that recurses (`rm -r`) may not take what it finds.
+   */
+  dirsToo: boolean;
 }
 
 /**
@@ -67,6 +75,9 @@ export function findCleanup(
   if (starts === undefined) return undefined;
   let names = 0;
   let deletes = false;
+  let compiled = false;
+  let recursive = false;
+  const typeFile = argv.some((a, k) => a === '-type' && argv[k + 1] === 'f');
   while (i < argv.length) {
     const arg = argv[i] as string;
     if (deletes && arg !== '-delete' && arg !== '-exec' && arg !== '-execdir' && arg !== '-print')
@@ -74,6 +85,7 @@ export function findCleanup(
     if (arg === '-name' || arg === '-iname') {
       const pattern = argv[i + 1] ?? '';
       if (!CACHE_DIRS.has(pattern) && !COMPILED.test(pattern)) return undefined;
+      if (!CACHE_DIRS.has(pattern.toLowerCase())) compiled = true;
       names++;
       i += 2;
     } else if (arg === '-not' || arg === '!') {
@@ -85,26 +97,29 @@ export function findCleanup(
       deletes = true;
       i++;
     } else if (arg === '-exec' || arg === '-execdir') {
-      const end = removesFound(argv, i + 1);
-      if (end === undefined) return undefined;
+      const found = removesFound(argv, i + 1);
+      if (found === undefined) return undefined;
       deletes = true;
-      i = end + 1;
+      recursive ||= found.recursive;
+      i = found.end + 1;
     } else if (arg === '-print0' && i === argv.length - 1 && !deletes && !argv.includes('-print')) {
-      return names > 0 ? { starts, deletes: false } : undefined;
+      return names > 0 ? { starts, deletes: false, dirsToo: compiled && !typeFile } : undefined;
     } else return undefined;
   }
-  return deletes && names > 0 ? { starts, deletes: true } : undefined;
+  const dirsToo = compiled && !typeFile;
+  if (dirsToo && recursive) return undefined;
+  return deletes && names > 0 ? { starts, deletes: true, dirsToo } : undefined;
 }
 
-/** Find segments that print a clean's names NUL-separated, with its start points. */
-const PRINTED = new WeakMap<ShellSegment, readonly string[]>();
+/** Find segments that print a clean's names NUL-separated. */
+const PRINTED = new WeakMap<ShellSegment, FindCleanup>();
 
-export function notePrintedClean(segment: ShellSegment, starts: readonly string[]): void {
-  PRINTED.set(segment, starts);
+export function notePrintedClean(segment: ShellSegment, cleanup: FindCleanup): void {
+  PRINTED.set(segment, cleanup);
 }
 
-/** The start points of the clean `segment` prints (a find ending in `-print0`), or undefined. */
-export function printedClean(segment: ShellSegment): readonly string[] | undefined {
+/** The clean `segment` prints (a find ending in `-print0`), or undefined. */
+export function printedClean(segment: ShellSegment): FindCleanup | undefined {
   return PRINTED.get(segment);
 }
 
@@ -115,7 +130,12 @@ const XARGS_CLEAN = /^(-0|--null|-r|--no-run-if-empty|-0r|-r0)$/;
  * Whether `xargs ARGV` removes exactly the NUL-separated names it reads: `xargs -0 [-r] rm
  * [-rf…] [--]`, nothing else on the line (no `-I`, no other program, no operand of its own).
  */
-export function xargsRemovesItems(argv: readonly string[], unresolved: readonly boolean[]): boolean {
+export function xargsRemovesItems(
+  argv: readonly string[],
+  unresolved: readonly boolean[],
+  /** What is piped in may hold a directory under a compiled file's name: no recursive removal. */
+  dirsToo: boolean,
+): boolean {
   if (unresolved.some(Boolean)) return false;
   let k = 1;
   let nul = false;
@@ -126,19 +146,31 @@ export function xargsRemovesItems(argv: readonly string[], unresolved: readonly 
   }
   if (!nul || !RM_PROGRAMS.has(argv[k] ?? '')) return false;
   k++;
+  const from = k;
   while (RM_OPTIONS.test(argv[k] ?? '')) k++;
+  if (dirsToo && argv.slice(from, k).some(recurses)) return false;
   if (argv[k] === '--') k++;
   return k === argv.length;
 }
 
-/** The index of the `;` or `+` ending `rm [OPTIONS] {}`, or undefined when the command is anything else. */
-function removesFound(argv: readonly string[], from: number): number | undefined {
+/** An rm option that removes directories with what they hold. */
+const recurses = (option: string) => option === '--recursive' || /^-[a-zA-Z]*[rR]/.test(option);
+
+/**
+ * The index of the `;` or `+` ending `rm [OPTIONS] {}`, and whether the options recurse; undefined
+ * when the command is anything else.
+ */
+function removesFound(
+  argv: readonly string[],
+  from: number,
+): { end: number; recursive: boolean } | undefined {
   if (!RM_PROGRAMS.has(argv[from] ?? '')) return undefined;
   let k = from + 1;
   while (RM_OPTIONS.test(argv[k] ?? '')) k++;
+  const recursive = argv.slice(from + 1, k).some(recurses);
   if (argv[k] === '--') k++;
   if (argv[k] !== '{}') return undefined;
-  return argv[k + 1] === ';' || argv[k + 1] === '+' ? k + 1 : undefined;
+  return argv[k + 1] === ';' || argv[k + 1] === '+' ? { end: k + 1, recursive } : undefined;
 }
 
 /** The start points resolved, when each is static, has no `..` and lies in a git work tree; undefined otherwise. */

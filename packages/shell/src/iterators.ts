@@ -70,9 +70,9 @@ export const xargs: Handler = (ex, inv, env) => {
   const before = ex.segments.length;
   ex.resolve(next, env);
   // `find … -print0 | xargs -0 rm`: the names a find clean printed, removed as its `-exec rm {} +` would.
-  const starts = inv.stdin?.found;
-  if (starts !== undefined && xargsRemovesItems(argv, inv.unresolved))
-    markCleanup(ex.segments.slice(before), starts);
+  const found = inv.stdin?.found;
+  if (found !== undefined && xargsRemovesItems(argv, inv.unresolved, found.dirsToo))
+    markCleanup(ex.segments.slice(before), found.starts);
 };
 
 /** GNU parallel's options that take the next word as their value (a value read as the command would hide it). */
@@ -393,7 +393,7 @@ export const find: Handler = (ex, inv, env) => {
   }
   ex.emit({ ...inv, argv: own, unresolved: ownUnresolved });
   const found = ex.segments[ex.segments.length - 1] as ShellSegment;
-  if (cleanup && !cleanup.deletes) notePrintedClean(found, cleanup.starts);
+  if (cleanup && !cleanup.deletes) notePrintedClean(found, cleanup);
   if (starts !== undefined) markCleanup([found, ...removals], starts);
 };
 

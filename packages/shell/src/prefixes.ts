@@ -87,8 +87,46 @@ const SPECS: Record<string, PrefixSpec> = {
 /** Multi-call binaries that run the applet named by their first word (`busybox rm`, `toybox dd`). */
 const MULTICALL = new Set(['busybox', 'toybox', 'toolbox', 'coreutils']);
 
+/**
+ * GLib's `gio VERB`: the file operations it shares with coreutils, read as those (`gio move a b.o`
+ * is `mv a b.o`, `gio trash x` removes x from where it was); `rename FILE NAME` is a move within
+ * FILE's directory. Other verbs (info, list, cat, mount…) run none of these.
+ */
+const GIO_VERBS: Readonly<Record<string, string>> = {
+  move: 'mv',
+  rename: 'mv',
+  copy: 'cp',
+  remove: 'rm',
+  trash: 'rm',
+  mkdir: 'mkdir',
+  save: 'tee',
+};
+
 export function isPrefix(program: string): boolean {
-  return Object.hasOwn(SPECS, program) || program === 'env' || MULTICALL.has(program);
+  return Object.hasOwn(SPECS, program) || program === 'env' || MULTICALL.has(program) || program === 'gio';
+}
+
+function unwrapGio(input: Argv): Unwrapped | null {
+  const verb = input.argv[1] ?? '';
+  const program = own(GIO_VERBS, verb);
+  if (program === undefined) return null;
+  const rest = slice(input, 2);
+  // `gio trash DIR` takes a directory with all it holds, as `rm -r` does.
+  if (verb === 'trash') {
+    rest.argv.unshift('-r');
+    rest.unresolved.unshift(false);
+  }
+  const argv = [program, ...rest.argv];
+  if (verb === 'rename') {
+    // The new name is a name in FILE's directory (gio refuses one holding a slash).
+    const operands = rest.argv.map((w, k) => ({ w, k })).filter(({ w }) => !w.startsWith('-'));
+    const [file, name] = operands;
+    if (file && name && !name.w.includes('/')) {
+      const cut = file.w.replace(/\/+$/, '').lastIndexOf('/');
+      argv[name.k + 1] = cut < 0 ? name.w : `${file.w.slice(0, cut + 1)}${name.w}`;
+    }
+  }
+  return { argv, unresolved: [input.unresolved[1] ?? false, ...rest.unresolved], assignments: [] };
 }
 
 /**
@@ -96,6 +134,7 @@ export function isPrefix(program: string): boolean {
  */
 export function unwrapPrefix(program: string, input: Argv): Unwrapped | null {
   if (program === 'env') return unwrapEnv(input);
+  if (program === 'gio') return unwrapGio(input);
   if (MULTICALL.has(program)) {
     const applet = input.argv[1];
     // GNU's single binary also takes the applet as `--coreutils-prog=NAME`.
