@@ -137,6 +137,9 @@ describe('every way to write a file is judged by the same path rules', () => {
     'GIT_TRACE_SETUP=~/.bashrc git status',
     'git -c trace2.eventTarget=/etc/profile status',
     'GIT_TRACE=$(cat where) git status',
+    'git --work-tree=../elsewhere stash -u',
+    'GIT_WORK_TREE=../elsewhere git checkout -- .',
+    'git mailinfo ../x/README.md /dev/null < mail',
   ])('shell write outside the project files: %s', (command) => {
     expect(shell(command).rules).toContain('fs.write.protected');
   });

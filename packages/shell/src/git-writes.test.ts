@@ -43,6 +43,12 @@ describe('gitWrites', () => {
     ['checkout-index --prefix=../out/ -a', ['../out/']],
     ['index-pack -o ../i.idx x.pack', ['../i.idx']],
     ['pack-objects ../base', ['../base-pack']],
+    ['mailinfo ../a/README.md /dev/null', ['../a/README.md', '/dev/null']],
+    ['mailsplit -o../mail x.mbox', ['../mail']],
+    ['credential-store --file=../c store', ['../c']],
+    ['daemon --detach --pid-file=../pid', ['../pid']],
+    ['maintenance register', ['~/.gitconfig']],
+    ['maintenance run', []],
     // Options that only look alike, and `-o` where it means something else.
     ['log --output-indicator-new=+ -1', []],
     ['grep -o TODO', []],
@@ -67,6 +73,8 @@ describe('gitWrites', () => {
   });
 
   it('paths are relative to where -C moved git', () => {
+    expect(texts('init', '../other')).toEqual(['../other/.git']);
+    expect(texts('init')).toEqual([]);
     expect(texts('clone x y', '..')).toEqual(['../y']);
     expect(texts('clone x /abs/y', '..')).toEqual(['/abs/y']);
   });

@@ -68,6 +68,7 @@ function outputOption(arg: string): { value?: string } | undefined {
 
 /** Short options that name an output file or directory, per subcommand. */
 const SHORT_OUTPUT: Readonly<Record<string, string>> = {
+  mailsplit: '-o',
   'format-patch': '-o',
   archive: '-o',
   bugreport: '-o',
@@ -82,6 +83,8 @@ const LONG_OUTPUT: Readonly<Record<string, readonly string[]>> = {
   'fast-export': ['--export-marks'],
   'fast-import': ['--export-marks'],
   'checkout-index': ['--prefix'],
+  'credential-store': ['--file'],
+  daemon: ['--pid-file'],
 };
 
 /**
@@ -111,6 +114,16 @@ function outputFiles(args: readonly string[]): Array<{ text: string; at: number 
   }
   // `git bundle create FILE …` and `git pack-objects BASE`: the first operand is written.
   const operand = (from: number) => args.findIndex((a, k) => k >= from && !a.startsWith('-'));
+  // `git mailinfo MSG PATCH`: both files are written with what the mail on stdin holds.
+  if (sub === 'mailinfo') {
+    for (let k = 1; k < args.length; k++)
+      if (!(args[k] as string).startsWith('-') && out.length < 2)
+        out.push({ text: args[k] as string, at: k });
+  }
+  // `git maintenance register|start` adds the repository to the global configuration (and start
+  // installs a scheduler's timers): a write of ~/.gitconfig.
+  if (sub === 'maintenance' && (args[1] === 'register' || args[1] === 'start'))
+    out.push({ text: '~/.gitconfig', at: -1 });
   if (sub === 'bundle' && args[1] === 'create') {
     const at = operand(2);
     if (at > 0) out.push({ text: args[at] as string, at });
@@ -208,6 +221,8 @@ function namedWrites(
       if (name !== '' && name !== '.' && name !== '..') out.push({ text: name, at: -1 });
     }
   } else if (first !== undefined) out.push({ text: args[first] as string, at: first });
+  // `git -C DIR init`: the repository is made where -C moved git, which may be anywhere.
+  else if (sub === 'init' && base !== '') out.push({ text: '.git', at: -1 });
   return out.map((w) => ({
     ...w,
     text: base === '' || w.text.startsWith('/') || w.text.startsWith('~') ? w.text : posix.join(base, w.text),

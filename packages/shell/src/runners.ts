@@ -746,7 +746,10 @@ function noteGitWrites(
         }
       : undefined;
   const made = gitWrites(argv.slice(subIndex), base, read, stdinText(inv, read));
-  const traces = traceFiles(inv.assignments, segment.config ?? []);
+  const traces = [
+    ...traceFiles(inv.assignments, segment.config ?? []),
+    ...otherWorkTree(argv, inv.assignments, subIndex),
+  ];
   if (made.length === 0 && traces.length === 0) return;
   // An alias rewrote argv: the unresolved flags no longer line up, and any of them counts.
   const aligned = argv === inv.argv;
@@ -823,6 +826,35 @@ function noteRemoteNames(
   // A URL or a path is a destination of its own (git.push.elsewhere), not a name.
   if (/[:/\\]/.test(remote) || remote.startsWith('.') || remote.startsWith('~')) return;
   if (pushRelies(ex.res, cwd, remote)) ex.flag('unresolved_config', inv.text);
+}
+
+/** Subcommands that write files of the work tree (its checkout, its untracked files, its index's files). */
+const WRITES_WORK_TREE = new Set(
+  (
+    'stash checkout switch reset restore merge pull rebase cherry-pick revert am apply clean read-tree ' +
+    'checkout-index rm mv sparse-checkout worktree submodule bisect'
+  ).split(' '),
+);
+
+/**
+ * The work tree given by `--work-tree DIR` or GIT_WORK_TREE, written as a whole by a subcommand
+ * that writes the work tree (`git --work-tree=../other stash -u` removes other's untracked files).
+ */
+function otherWorkTree(
+  argv: readonly string[],
+  assignments: readonly string[],
+  subIndex: number,
+): Array<{ text: string; unresolved: boolean }> {
+  if (!WRITES_WORK_TREE.has(argv[subIndex] ?? '')) return [];
+  const out: Array<{ text: string; unresolved: boolean }> = [];
+  const add = (dir: string) => out.push({ text: dir, unresolved: /[$`]/.test(dir) });
+  for (let k = 1; k < subIndex; k++) {
+    const arg = argv[k] as string;
+    if (arg === '--work-tree' && argv[k + 1] !== undefined) add(argv[k + 1] as string);
+    else if (arg.startsWith('--work-tree=')) add(arg.slice('--work-tree='.length));
+  }
+  for (const a of assignments) if (a.startsWith('GIT_WORK_TREE=')) add(a.slice('GIT_WORK_TREE='.length));
+  return out;
 }
 
 /**
