@@ -234,6 +234,29 @@ describe('values read at run time, then evaluated as arithmetic', () => {
   });
 
   it.each([
+    // A variable name a builtin assigns or tests: its subscript is evaluated when it runs.
+    "k=$(cat n.txt); printf -v 'slot[$k]' %s x",
+    'k=$(cat n.txt); printf -v "slot[$k]" %s x',
+    'k=$(cat n.txt); printf -vslot[$k] %s x',
+    'k=$(cat n.txt); declare "slot[$k]=1"',
+    "k=$(cat n.txt); typeset 'slot[$k]=1'",
+    'read k < n.txt; local "slot[$k]=1"',
+    'read k < n.txt; readonly "slot[$k]=1"',
+    'read k < n.txt; export "slot[$k]=1"',
+    "read k < n.txt; declare -a 'slot[$k]'",
+    "read k < n.txt; declare -n ref='slot[$k]'",
+    "k=$(cat n.txt); read -r 'slot[$k]' <<< x",
+    "k=$(cat n.txt); unset 'slot[$k]'",
+    "k=$(cat n.txt); let 'slot[$k]=1'",
+    'k=$(cat n.txt); (( slot[$k]=1 ))',
+    "k=$(cat n.txt); [[ -v 'slot[$k]' ]]",
+    'k=$(cat n.txt); j=$k; declare "slot[$j]=1"',
+    'printf -v k %s "$(cat n.txt)"; declare "slot[$k]=1"',
+  ])('%s', (command) => {
+    expect(arithmeticCode(command)).toBe(true);
+  });
+
+  it.each([
     `list=(a b c); k=1; echo "\${list[$k]}" \${list[k+1]}`,
     `list=(a b c); echo \${#list[@]} "\${list[@]:1:2}"`,
     'n=4; echo $(( n + 1 ))',
@@ -249,6 +272,11 @@ describe('values read at run time, then evaluated as arithmetic', () => {
     'while read -r line; do echo "$line"; done < notes.txt',
     'echo $(( COUNT + 1 ))',
     `echo \${x:-$(cat n.txt)}`,
+    'for k in 1 2 3; do declare "slot[$k]=x"; done',
+    "k=2; printf -v 'slot[$k]' %s x",
+    'printf -v out %s "$(cat n.txt)"',
+    'declare -a list=(a b)',
+    'k=$(cat n.txt); declare "copy=$k"',
   ])('%s passes', (command) => {
     expect(arithmeticCode(command)).toBe(false);
   });

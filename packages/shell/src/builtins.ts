@@ -145,15 +145,22 @@ const LOOKUP_TABLES: Readonly<Record<string, string>> = {
 };
 
 /**
- * A variable name a builtin assigns (`NAME`, `NAME[SUBSCRIPT]`): one of bash's lookup tables is an
- * alias or hash entry, and a subscript is arithmetic, whose `$(…)` runs (`read 'a[$(rm -rf ~)]'`).
+ * A variable name a builtin assigns or tests (`NAME`, `NAME[SUBSCRIPT]`): one of bash's lookup tables
+ * is an alias or hash entry, and a subscript is arithmetic, evaluated when the builtin runs: its
+ * `$(…)` runs (`read 'a[$(rm -rf ~)]'`), and so does one in a value it reads (`printf -v 'a[$x]'`
+ * with x read from a file), whatever quotes kept `$x` from expanding first.
  */
 function checkName(ex: Extractor, name: string, source: string): void {
   const bracket = name.indexOf('[');
   const base = bracket < 0 ? name : name.slice(0, bracket);
   if (Object.hasOwn(LOOKUP_TABLES, base)) ex.flag(LOOKUP_TABLES[base] as string, source);
-  if (bracket >= 0 && ARITHMETIC_SUBSTITUTION.test(name.slice(bracket)))
-    ex.flag('arithmetic_substitution', source);
+  if (bracket >= 0) ex.checkArithmetic(subscriptOf(name, bracket), source);
+}
+
+/** The text between a name's first `[` and its last `]` (to the end when unclosed). */
+function subscriptOf(name: string, bracket: number): string {
+  const close = name.lastIndexOf(']');
+  return name.slice(bracket + 1, close > bracket ? close : name.length);
 }
 
 /** Text bash evaluates as arithmetic that holds a substitution: it runs when evaluated. */
@@ -175,7 +182,7 @@ function checkNameOperand(ex: Extractor, inv: Invocation, k: number): void {
   if (word === undefined) return;
   // A name the shell works out (`printf -v "$x"`, `read "$x"`) may be any variable: CDPATH, PATH, HOME.
   if (inv.unresolved[k]) ex.flag('dynamic_name', inv.text);
-  else checkUnshown(ex, word, inv.text);
+  checkUnshown(ex, word, inv.text);
 }
 
 /** A name without its subscript (`BASH_CMDS[ls]` is BASH_CMDS). */
@@ -225,12 +232,16 @@ const declaration: Effect = (ex, inv, env) => {
       if (nameref) {
         const target = arg.slice(arg.indexOf('=') + 1);
         if (inv.unresolved[k + 1] || steeringName(baseName(target))) ex.flag('dynamic_name', inv.text);
+        // `declare -n r='a[$x]'`: each use of r evaluates the subscript.
+        checkName(ex, target, inv.text);
       }
       // `declare 'a=($(…))'`: declare parses a quoted array value again, and its `$(…)` runs.
       if (/^[^=]*=\(/.test(arg) && ARITHMETIC_SUBSTITUTION.test(arg)) ex.flag('declare_reparse', inv.text);
       checkAssignment(ex, arg, inv.unresolved[k + 1] ?? false, inv.text);
       if (nameref) ex.res.assign(arg.slice(arg.indexOf('=') + 1));
     } else if (/^[A-Za-z_]\w*$/.test(arg)) ex.res.assign(arg);
+    // `declare -a 'a[$x]'`, `local 'a[$x]'`: the subscript is evaluated with no value given.
+    else if (/^[A-Za-z_]\w*\[/.test(arg)) checkName(ex, arg, inv.text);
   }
 };
 

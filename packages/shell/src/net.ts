@@ -6,6 +6,7 @@
 import { databaseEgress } from './net-databases.js';
 import { holdsOutput, urlCarriesOutput } from './net-hosts.js';
 import { curlEgress, httpieEgress, httpxEgress, lwpEgress, wgetEgress } from './net-http.js';
+import { referenceWords } from './net-references.js';
 import {
   cloudMessageEgress,
   forgeEgress,
@@ -116,6 +117,16 @@ const READERS: Record<string, Reader> = {
   mtr: lookupEgress,
   fping: lookupEgress,
   arping: lookupEgress,
+  // Each contacts the host it is given (arp resolves a name it is given; -a lists only the table).
+  ntpdate: lookupEgress,
+  sntp: lookupEgress,
+  rdate: lookupEgress,
+  arp: lookupEgress,
+  ping4: lookupEgress,
+  traceroute6: lookupEgress,
+  tcptraceroute: lookupEgress,
+  nping: lookupEgress,
+  hping3: lookupEgress,
 };
 
 /**
@@ -142,21 +153,6 @@ const HOST_CLIENTS = new Set(
 );
 /** git's commands that talk to a remote. */
 const GIT_NETWORK = /^(ls-remote|fetch|clone|pull|push|submodule|archive|remote|fetch-pack|send-pack)$/;
-/** Lookup tools: every word of theirs leaves the machine (a name, a ping pattern). */
-const LOOKUPS = new Set([
-  'dig',
-  'drill',
-  'nslookup',
-  'host',
-  'ping',
-  'ping6',
-  'traceroute',
-  'tracepath',
-  'mtr',
-  'fping',
-  'arping',
-  'whois',
-]);
 /** Proxy variables: the proxy's URL, user name included, is sent to the proxy. */
 const PROXY = /^(all_proxy|http_proxy|https_proxy|ftp_proxy|socks_proxy|no_proxy)=/i;
 /** The same assigned or exported anywhere in the command with a command's output in the value. */
@@ -208,8 +204,11 @@ function sendsOutput(seg: ShellSegment, ctx: EgressContext): boolean {
   const words = seg.args;
   if (!words.some((w) => w.includes('$') || w.includes('`'))) return false;
   const names = ctx.outputNames();
-  if (LOOKUPS.has(seg.program)) return words.some((w) => holdsOutput(w, names));
-  return words.some((w) => urlCarriesOutput(w.replace(/^--?[\w-]+=/, ''), names));
+  // Lookup tools: every word of theirs leaves the machine (a name, a ping pattern).
+  if (READERS[seg.program] === lookupEgress) return words.some((w) => holdsOutput(w, names));
+  if (words.some((w) => urlCarriesOutput(w.replace(/^--?[\w-]+=/, ''), names))) return true;
+  // A remote, package or image wholly or partly output: no URL shape need show it.
+  return referenceWords(seg).some((w) => holdsOutput(w, names));
 }
 
 export { PROXY_OUTPUT_TEXT };
