@@ -206,7 +206,9 @@ describe('rm -r of build output', () => {
     // the person's old data new inodes, so "made in the session" cannot be told from the file.
     expect((await host.bash('mkdir -p out/classes && echo built > out/classes/A.class')).denied).toBe(false);
     expect((await host.bash('rm -rf out')).denied).toBe(true);
-    const old = await host.bash('mkdir -p bin2 && cp -r build/. bin2/ && rm -rf build && mv bin2 build && rm -rf build');
+    const old = await host.bash(
+      'mkdir -p bin2 && cp -r build/. bin2/ && rm -rf build && mv bin2 build && rm -rf build',
+    );
     expect(old.denied).toBe(true);
     expect(existsSync(join(host.work, 'build', 'draft.md'))).toBe(true);
   });
