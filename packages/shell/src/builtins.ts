@@ -6,6 +6,7 @@
 import { posix } from 'node:path';
 import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
+import { notePythonPathAssignment } from './loaded-files.js';
 import { firstOperand } from './option-scan.js';
 import { commandText, variableKind } from './pager-editor.js';
 import { CD_COMMAND } from './resolve.js';
@@ -50,6 +51,8 @@ export function checkAssignment(
   if (name === 'PATH' && !searchesOnlyElsewhere(value, ex)) ex.flag('path_in_project', source);
   if (SEARCH_PATHS.has(name) && value !== '' && !searchesOnlyProject(name, value, ex))
     ex.flag('search_path_outside', source);
+  // Given to one command it is read from that command's assignments (loaded-files.ts).
+  if (name === 'PYTHONPATH' && program === undefined) notePythonPathAssignment(ex.res, value);
   if (/^PS[0124]$/.test(name) && (unresolved || /\$\(|`/.test(value))) ex.flag('prompt_substitution', source);
   // Given to one command, these are judged by the rules on that command (bash reads BASH_ENV, zsh does not).
   else if (program !== undefined) return;

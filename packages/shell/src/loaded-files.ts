@@ -2,57 +2,256 @@
 // Taskfile, a Rakefile, vitest's config; a justfile is read by recipe-runners.ts): the project's own
 // code, not judged here, but listed as files the command runs, so that one the session wrote and has
 // not read since is refused (as a script is), and one the same command writes first is caught.
-// `python -m pytest` is the segment `pytest` too (code.ts), so it lists them as well.
+// `python -m pytest` is the segment `pytest` too (code.ts), so it lists them as well. The files of a
+// local project a build front-end builds (pip, cmake, cargo's manifest, npm's local packages) are
+// found in loaded-projects.ts; a PYTHONPATH's sitecustomize.py here.
+import { posix } from 'node:path';
 import type { Extractor, Invocation } from './extract.js';
+import { projectFiles } from './loaded-projects.js';
+import type { Resolver } from './resolve.js';
 import { noteScript } from './scripts.js';
 
 const JS = ['js', 'mjs', 'cjs', 'ts', 'mts', 'cts'];
 const configs = (...stems: string[]): string[] => stems.flatMap((stem) => JS.map((ext) => `${stem}.${ext}`));
+/** A tool's rc file in every spelling: bare (JSON or YAML), data and code. */
+const rcFiles = (stem: string, ...exts: string[]): string[] => [stem, ...exts.map((ext) => `${stem}.${ext}`)];
+
+const PYTEST = ['conftest.py', 'tests/conftest.py', 'test/conftest.py'];
+// Babel's and PostCSS's configs are code the tools that transform with them load (jest's babel-jest,
+// vite's CSS pipeline) as well as their own CLIs.
+const BABEL = [
+  ...configs('babel.config'),
+  'babel.config.json',
+  ...rcFiles('.babelrc', 'js', 'cjs', 'mjs', 'json'),
+];
+const POSTCSS = [...configs('postcss.config'), ...rcFiles('.postcssrc', 'json', 'yaml', 'yml', ...JS)];
+const COMPOSE = [
+  'compose.yaml',
+  'compose.yml',
+  'docker-compose.yml',
+  'docker-compose.yaml',
+  // Merged over the file above without being named.
+  'compose.override.yaml',
+  'compose.override.yml',
+  'docker-compose.override.yml',
+  'docker-compose.override.yaml',
+];
+// Maven's JVM options (`-javaagent:`), its command-line defaults and build extensions beside the POM.
+const MAVEN = ['pom.xml', '.mvn/jvm.config', '.mvn/maven.config', '.mvn/extensions.xml'];
+// buildSrc is compiled and run before the build; gradle.properties holds the daemon's JVM arguments.
+const GRADLE = [
+  'build.gradle',
+  'build.gradle.kts',
+  'settings.gradle',
+  'settings.gradle.kts',
+  'init.gradle',
+  'init.gradle.kts',
+  'gradle.properties',
+  'buildSrc/build.gradle',
+  'buildSrc/build.gradle.kts',
+  'buildSrc/settings.gradle',
+  'buildSrc/settings.gradle.kts',
+];
 
 /** Per program, the files it loads from the directory it runs in. */
 const LOADED: Record<string, readonly string[]> = {
-  pytest: ['conftest.py', 'tests/conftest.py', 'test/conftest.py'],
-  'py.test': ['conftest.py', 'tests/conftest.py', 'test/conftest.py'],
-  cargo: ['build.rs'],
+  pytest: PYTEST,
+  'py.test': PYTEST,
   task: ['Taskfile.yml', 'Taskfile.yaml', 'taskfile.yml', 'taskfile.yaml'],
   rake: ['Rakefile', 'rakefile', 'Rakefile.rb'],
   tox: ['tox.ini'],
   nox: ['noxfile.py'],
-  vitest: configs('vitest.config', 'vite.config', 'vitest.workspace'),
-  vite: configs('vite.config'),
-  jest: configs('jest.config'),
-  eslint: [...configs('eslint.config'), '.eslintrc.js', '.eslintrc.cjs'],
-  prettier: [...configs('prettier.config'), '.prettierrc.js', '.prettierrc.cjs', '.prettierrc.mjs'],
+  vitest: [...configs('vitest.config', 'vite.config', 'vitest.workspace'), ...POSTCSS],
+  vite: [...configs('vite.config'), ...POSTCSS],
+  jest: [...configs('jest.config'), ...BABEL],
+  eslint: [...configs('eslint.config'), ...rcFiles('.eslintrc', 'js', 'cjs', 'json', 'yaml', 'yml')],
+  prettier: [
+    ...configs('prettier.config'),
+    // The data forms name plugins, which may be a file of the project.
+    ...rcFiles('.prettierrc', 'js', 'cjs', 'mjs', 'ts', 'json', 'yaml', 'yml', 'json5', 'toml'),
+  ],
   webpack: configs('webpack.config'),
-  next: configs('next.config'),
+  next: [...configs('next.config'), ...POSTCSS],
   playwright: configs('playwright.config'),
+  'lint-staged': [
+    ...rcFiles('.lintstagedrc', 'json', 'yaml', 'yml', 'js', 'cjs', 'mjs'),
+    ...configs('lint-staged.config'),
+  ],
+  gulp: configs('gulpfile'),
+  grunt: ['Gruntfile.js', 'Gruntfile.coffee', 'gruntfile.js', 'gruntfile.coffee'],
+  babel: BABEL,
+  'babel-node': BABEL,
+  rollup: configs('rollup.config'),
+  mocha: rcFiles('.mocharc', 'js', 'cjs', 'mjs', 'yml', 'yaml', 'json', 'jsonc'),
+  postcss: POSTCSS,
+  stylelint: [
+    ...configs('stylelint.config'),
+    ...rcFiles('.stylelintrc', 'js', 'cjs', 'mjs', 'json', 'yaml', 'yml'),
+  ],
+  tailwindcss: configs('tailwind.config'),
+  'docker-compose': COMPOSE,
+  'podman-compose': COMPOSE,
+  docker: COMPOSE,
+  podman: COMPOSE,
+  mvn: MAVEN,
+  mvnw: MAVEN,
+  gradle: GRADLE,
+  gradlew: GRADLE,
 };
 
-/** cargo subcommands that compile the package (and so run its build script). */
-const CARGO_BUILDS = new Set([
-  'build',
-  'b',
-  'test',
-  't',
-  'run',
-  'r',
-  'check',
-  'c',
-  'clippy',
-  'bench',
-  'doc',
-  'install',
+/**
+ * Options that name a file the tool loads as its config or a plugin (`--config FILE`, `--config=FILE`):
+ * long names, and the short ones that mean the same to that tool (prettier's `-c` is --check,
+ * mocha's --colors: not listed for them).
+ */
+const CONFIG_OPTIONS: Record<string, readonly string[]> = {
+  eslint: ['-c', '--config', '--plugin'],
+  prettier: ['--config', '--plugin'],
+  rollup: ['-c', '--config', '-p', '--plugin'],
+  webpack: ['-c', '--config'],
+  mocha: ['--config', '-r', '--require'],
+  jest: ['-c', '--config'],
+  vitest: ['-c', '--config'],
+  vite: ['-c', '--config'],
+  playwright: ['-c', '--config'],
+  stylelint: ['-c', '--config'],
+  'lint-staged': ['-c', '--config'],
+  babel: ['--config-file'],
+  'babel-node': ['--config-file'],
+  gulp: ['-f', '--gulpfile'],
+  grunt: ['--gruntfile'],
+  tailwindcss: ['-c', '--config'],
+  tox: ['-c', '--conf'],
+  nox: ['-f', '--noxfile'],
+  task: ['-t', '--taskfile'],
+  rake: ['-f', '--rakefile', '-r', '--require'],
+  ctest: ['-S', '-SP', '--script'],
+  'docker-compose': ['-f', '--file'],
+  'podman-compose': ['-f', '--file'],
+  docker: ['-f', '--file'],
+  podman: ['-f', '--file'],
+  mvn: ['-f', '--file'],
+  mvnw: ['-f', '--file'],
+  gradle: ['-b', '--build-file', '-c', '--settings-file', '-I', '--init-script'],
+  gradlew: ['-b', '--build-file', '-c', '--settings-file', '-I', '--init-script'],
+};
+
+/** Compose subcommands that read the compose file to make or build containers (`start` and `exec` reuse them). */
+const COMPOSE_MAKES = new Set(['up', 'run', 'create', 'build', 'watch']);
+/** Options of `docker compose` (and of docker itself) before the subcommand that take the next word. */
+const COMPOSE_VALUED = new Set([
+  '-f',
+  '--file',
+  '-p',
+  '--project-name',
+  '--project-directory',
+  '--env-file',
+  '--profile',
+  '--ansi',
+  '--progress',
+  '--parallel',
+  '-c',
+  '--context',
+  '-H',
+  '--host',
+  '--config',
+  '-l',
+  '--log-level',
 ]);
+
+/** The first word after `from` that is no option nor an option's value, and its index; -1 when none. */
+function subcommand(args: readonly string[], valued: ReadonlySet<string>, from = 0): number {
+  for (let k = from; k < args.length; k++) {
+    const word = args[k] as string;
+    if (valued.has(word)) k++;
+    else if (!word.startsWith('-') && !word.startsWith('+')) return k;
+  }
+  return -1;
+}
+
+/**
+ * Whether the tool, given these words, starts up loading its files: compose only when it makes containers, docker and podman only as compose, maven and gradle
+ * unless only asked their version or help.
+ */
+function loads(program: string, args: readonly string[]): boolean {
+  if (program === 'docker' || program === 'podman') {
+    const k = subcommand(args, COMPOSE_VALUED);
+    return args[k] === 'compose' && COMPOSE_MAKES.has(args[subcommand(args, COMPOSE_VALUED, k + 1)] ?? '');
+  }
+  if (program.endsWith('-compose')) return COMPOSE_MAKES.has(args[subcommand(args, COMPOSE_VALUED)] ?? '');
+  if (/^(mvnw?|gradlew?)$/.test(program))
+    return !args.every((a) => /^(-v|--version|-h|--help|-q|--quiet)$/.test(a)) || args.length === 0;
+  return true;
+}
+
+/** Values of the tool's config options among its words (`-c FILE`, `--config FILE`, `--config=FILE`). */
+function configValues(program: string, args: readonly string[]): string[] {
+  const names = Object.hasOwn(CONFIG_OPTIONS, program) ? (CONFIG_OPTIONS[program] as readonly string[]) : [];
+  const values: string[] = [];
+  for (let k = 0; k < args.length; k++) {
+    const word = args[k] as string;
+    if (word === '--') break;
+    if (names.includes(word) && k + 1 < args.length) values.push(args[++k] as string);
+    const long = names.find((name) => name.startsWith('--') && word.startsWith(`${name}=`));
+    if (long !== undefined) values.push(word.slice(long.length + 1));
+  }
+  // A plugin or config named as a package (`--plugin prettier-plugin-x`) is no file here: only ones there are listed.
+  return values;
+}
+
+/** Lists a file the command loads when it is there (wherever the command may stand). */
+export function noteLoaded(ex: Extractor, word: string): void {
+  const files = ex.res.files;
+  if (!files || word === '') return;
+  const { paths, unresolved } = ex.res.paths(word);
+  if (unresolved) return;
+  // A directory named where a file was meant (`-c conf/`) runs nothing of itself.
+  for (const path of paths)
+    if (files.realpath(path) !== undefined && files.readdir(path) === undefined) noteScript(ex.res, path);
+}
 
 export function noteLoadedFiles(ex: Extractor, inv: Invocation, program: string): void {
   if (!ex.res.files) return;
+  const args = inv.argv.slice(1);
+  notePythonPath(ex, inv);
+  // Asked for its usage, a tool loads no project (`uv sync --help`).
+  if (args.includes('--help')) return;
+  for (const word of projectFiles(ex, inv, program, args)) noteLoaded(ex, word);
   const names = Object.hasOwn(LOADED, program) ? LOADED[program] : undefined;
-  if (names === undefined) return;
-  if (program === 'cargo' && !CARGO_BUILDS.has(inv.argv.find((w, k) => k > 0 && !w.startsWith('-')) ?? ''))
-    return;
-  for (const name of names) {
-    const { paths, unresolved } = ex.res.paths(name);
-    if (unresolved) continue;
-    for (const path of paths) if (ex.res.files.realpath(path) !== undefined) noteScript(ex.res, path);
+  if (names === undefined || !loads(program, args)) return;
+  for (const name of names) noteLoaded(ex, name);
+  for (const value of configValues(program, args)) noteLoaded(ex, value);
+}
+
+/** The slot of the PYTHONPATH values the shell assigns. */
+const PYTHON_PATHS = {};
+
+/**
+ * `PYTHONPATH=…` assigned or exported in the shell itself (not for one command): every program
+ * after it may be python, which then loads that path's sitecustomize.py.
+ */
+export function notePythonPathAssignment(res: Resolver, value: string): void {
+  res.slot(PYTHON_PATHS, () => [] as string[]).push(value);
+}
+
+/**
+ * A PYTHONPATH (given to this command, assigned in the shell, or the session's own) puts its
+ * entries on sys.path before python's site runs, which imports `sitecustomize` and `usercustomize`
+ * from the first entry that has them: those are code the command loads. An empty entry is the
+ * working directory. (Without PYTHONPATH the working directory is put on the path only after site
+ * has run, so a sitecustomize.py there is not loaded.)
+ */
+function notePythonPath(ex: Extractor, inv: Invocation): void {
+  const own = inv.assignments.filter((a) => a.startsWith('PYTHONPATH=')).map((a) => a.slice(11));
+  const values = own.length > 0 ? own.slice(-1) : [...ex.res.slot(PYTHON_PATHS, () => [] as string[])];
+  const inherited = ex.res.ctx?.env?.PYTHONPATH;
+  if (own.length === 0 && inherited !== undefined) values.push(inherited);
+  for (const value of values) {
+    for (const entry of value.split(':')) {
+      if (/[$`]/.test(entry)) continue;
+      const dir = entry === '' ? '.' : entry;
+      noteLoaded(ex, posix.join(dir, 'sitecustomize.py'));
+      noteLoaded(ex, posix.join(dir, 'usercustomize.py'));
+    }
   }
 }

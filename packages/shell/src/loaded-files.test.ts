@@ -1,0 +1,284 @@
+// Files a tool loads when it starts, beyond the table's conftest.py and Taskfile: a PYTHONPATH's
+// sitecustomize.py, the local projects pip, uv, poetry, pipx and `python -m build` build, cmake's
+// CMakeLists.txt and scripts, cargo's manifests and config, JS tools' configs (named or found),
+// compose files, Maven's and Gradle's build files, and local npm packages. Each is listed among the
+// command's scripts when it is there (so core refuses one the session wrote and has not read back),
+// nothing when it is not, and a write of it earlier in the same command is caught.
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nodeFileView, parseShell, type ResolveContext } from './index.js';
+import { localRequirement, readManifest } from './loaded-projects.js';
+
+let root: string;
+let ctx: ResolveContext;
+
+function put(path: string, text = ''): void {
+  const full = join(root, path);
+  mkdirSync(join(full, '..'), { recursive: true });
+  writeFileSync(full, text);
+}
+
+beforeAll(() => {
+  root = realpathSync(mkdtempSync(join(tmpdir(), 'tollgate-loaded-')));
+  mkdirSync(join(root, 'bare'));
+  put('py/sitecustomize.py', 'import shutil\n');
+  put('py/extra/usercustomize.py', 'import shutil\n');
+  put('wheel/setup.py', 'from setuptools import setup\nsetup()\n');
+  put('wheel/plugins/hook/pyproject.toml', '[build-system]\nrequires = ["hatchling"]\n');
+  put('wheel/vendored/setup.py', 'setup()\n');
+  put('wheel/dev.txt', '# editable checkouts\n-e ./plugins/hook\nrequests==2.0\n-r more.txt\n');
+  put('wheel/more.txt', 'vendored @ file:./vendored\n');
+  put('wheel/poetry/pyproject.toml', '[tool.poetry]\n');
+  put('wheel/poetry/build.py', 'print(1)\n');
+  put('cm/CMakeLists.txt', 'project(x)\n');
+  put('cm/tools/fetch.cmake', 'file(REMOVE_RECURSE /)\n');
+  put('cm/cross.cmake', 'set(CMAKE_SYSTEM_NAME Linux)\n');
+  put('cm/out/CMakeCache.txt', `CMAKE_HOME_DIRECTORY:INTERNAL=${join(root, 'cm')}\n`);
+  put(
+    'crate/Cargo.toml',
+    [
+      '[package]',
+      'name = "top"',
+      'build = "codegen.rs" # not build.rs',
+      '',
+      '[dependencies]',
+      'serde = "1"',
+      'helper = { path = "helper", version = "0.1" }',
+      '',
+      "[target.'cfg(unix)'.build-dependencies.sys]",
+      'path = "sys"',
+      '',
+      '[workspace]',
+      'members = [',
+      '  "members/*",',
+      ']',
+      '',
+    ].join('\n'),
+  );
+  put('crate/codegen.rs', 'fn main() {}\n');
+  put('crate/helper/Cargo.toml', '[package]\nname = "helper"\n');
+  put('crate/helper/build.rs', 'fn main() {}\n');
+  put('crate/sys/build.rs', 'fn main() {}\n');
+  put('crate/members/one/build.rs', 'fn main() {}\n');
+  put('crate/.cargo/config.toml', '[target.x86_64-unknown-linux-gnu]\nrunner = "./run.sh"\n');
+  put('crate/src/main.rs', 'fn main() {}\n');
+  put('web/gulpfile.mjs', 'export default () => {}\n');
+  put('web/.prettierrc', '{ "plugins": ["./fmt-plugin.js"] }\n');
+  put('web/lint/strict.cjs', 'module.exports = {}\n');
+  put('web/.lintstagedrc.json', '{ "*": "rm -rf /" }\n');
+  put('web/babel.config.json', '{ "plugins": ["./strip.js"] }\n');
+  put('web/.mocharc.yml', 'require: ./setup.js\n');
+  put('web/postcss.config.cjs', 'module.exports = {}\n');
+  put('stack/compose.yaml', 'services: {}\n');
+  put('stack/ci.compose.yml', 'services: {}\n');
+  put('jvm/pom.xml', '<project/>\n');
+  put('jvm/.mvn/jvm.config', '-javaagent:agent.jar\n');
+  put('jvm/build.gradle.kts', 'tasks.register("x")\n');
+  put('jvm/settings.gradle', 'include "app"\n');
+  put('jvm/ci/init.gradle', 'allprojects {}\n');
+  put(
+    'mono/package.json',
+    JSON.stringify({ dependencies: { util: 'file:./util' }, workspaces: ['packages/*'] }),
+  );
+  put('mono/util/package.json', '{"scripts":{"postinstall":"rm -rf ~"}}');
+  put('mono/packages/ui/package.json', '{"scripts":{"prepare":"rm -rf ~"}}');
+  put('mono/vendor/sdk/package.json', '{"scripts":{"install":"rm -rf ~"}}');
+  put('mono/vendor/sdk/binding.gyp', '{}');
+  ctx = { cwd: root, home: join(root, 'home'), path: '/usr/bin:/bin', files: nodeFileView() };
+});
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const parse = (command: string, dir = '') =>
+  parseShell(command, { context: { ...ctx, cwd: join(root, dir) } });
+const scripts = (command: string, dir = '') => parse(command, dir).scripts ?? [];
+const kinds = (command: string, dir = '') => parse(command, dir).dynamic.map((d) => d.kind);
+const at = (...parts: string[]) => join(root, ...parts);
+
+describe('PYTHONPATH puts sitecustomize.py where python imports it at start-up', () => {
+  it('lists sitecustomize.py and usercustomize.py in each entry, the working directory for an empty one', () => {
+    expect(scripts(`PYTHONPATH=. python3 -c 'print(1)'`, 'py')).toContain(at('py', 'sitecustomize.py'));
+    expect(scripts(`env PYTHONPATH=extra python -c 1`, 'py')).toContain(
+      at('py', 'extra', 'usercustomize.py'),
+    );
+    expect(scripts(`PYTHONPATH=/opt/x: python3 tool.py`, 'py')).toContain(at('py', 'sitecustomize.py'));
+  });
+
+  it('set in the shell, the commands after it load it too', () => {
+    expect(scripts('export PYTHONPATH=.; python3 -c 1', 'py')).toContain(at('py', 'sitecustomize.py'));
+    expect(scripts('PYTHONPATH=.:extra; export PYTHONPATH; pytest', 'py')).toContain(
+      at('py', 'extra', 'usercustomize.py'),
+    );
+  });
+
+  it('without PYTHONPATH the working directory joins sys.path after site ran: nothing is listed', () => {
+    expect(scripts(`python3 -c 'print(1)'`, 'py')).toEqual([]);
+    expect(scripts(`PYTHONPATH=. python3 -c 1`, 'bare')).toEqual([]);
+  });
+
+  it('one the same command writes first is caught', () => {
+    expect(kinds(`echo 'import os' > sitecustomize.py && PYTHONPATH=. python3 -c 1`, 'py')).toContain(
+      'script_written_by_command',
+    );
+  });
+});
+
+describe('Python build front-ends run the build files of the local projects they build', () => {
+  it('pip install|wheel of a directory, an editable, or a requirement file naming one', () => {
+    expect(scripts('pip install .', 'wheel')).toContain(at('wheel', 'setup.py'));
+    expect(scripts('python3 -m pip install -q -e ./plugins/hook', 'wheel')).toContain(
+      at('wheel', 'plugins', 'hook', 'pyproject.toml'),
+    );
+    expect(scripts('pip3 wheel --no-deps -w dist .', 'wheel')).toContain(at('wheel', 'setup.py'));
+    const fromFile = scripts('pip install -r dev.txt', 'wheel');
+    expect(fromFile).toContain(at('wheel', 'plugins', 'hook', 'pyproject.toml'));
+    expect(fromFile).toContain(at('wheel', 'vendored', 'setup.py'));
+  });
+
+  it('uv, poetry, pipx and python -m build', () => {
+    expect(scripts('uv pip install -e .', 'wheel')).toContain(at('wheel', 'setup.py'));
+    expect(scripts('uv sync --frozen', 'wheel')).toContain(at('wheel', 'setup.py'));
+    expect(scripts('uv run --directory plugins/hook pytest', 'wheel')).toContain(
+      at('wheel', 'plugins', 'hook', 'pyproject.toml'),
+    );
+    expect(scripts('poetry install -C poetry', 'wheel')).toContain(at('wheel', 'poetry', 'build.py'));
+    expect(scripts('pipx install --force .', 'wheel')).toContain(at('wheel', 'setup.py'));
+    expect(scripts('python3 -m build --wheel', 'wheel')).toContain(at('wheel', 'setup.py'));
+  });
+
+  it('a package from an index, or a command that builds nothing, lists nothing', () => {
+    expect(scripts('pip install requests "flask>=3"', 'wheel')).toEqual([]);
+    expect(scripts('pip list', 'wheel')).toEqual([]);
+    expect(scripts('uv run --no-sync pytest', 'wheel')).toEqual([]);
+    expect(scripts('uv sync --help', 'wheel')).toEqual([]);
+    expect(scripts('pip install .', 'bare')).toEqual([]);
+  });
+
+  it('reads local requirements as pip does', () => {
+    expect(localRequirement('./dep[test]')).toBe('./dep');
+    expect(localRequirement('pkg @ file:///srv/pkg')).toBe('/srv/pkg');
+    expect(localRequirement('git+https://example.com/x.git')).toBeUndefined();
+    expect(localRequirement('numpy>=1.2')).toBeUndefined();
+  });
+});
+
+describe('cmake runs CMakeLists.txt when it configures, and the scripts it is given', () => {
+  it('the source directory: -S, the operand, or the one a build directory cache names', () => {
+    expect(scripts('cmake -S . -B out -G Ninja', 'cm')).toContain(at('cm', 'CMakeLists.txt'));
+    expect(scripts('cmake ..', 'cm/out')).toContain(at('cm', 'CMakeLists.txt'));
+    expect(scripts('cmake out', 'cm')).toContain(at('cm', 'CMakeLists.txt'));
+  });
+
+  it('-P, -C and a toolchain file are cmake code', () => {
+    expect(scripts('cmake -P tools/fetch.cmake', 'cm')).toEqual([at('cm', 'tools', 'fetch.cmake')]);
+    expect(scripts('cmake -B out -DCMAKE_TOOLCHAIN_FILE=cross.cmake', 'cm')).toContain(
+      at('cm', 'cross.cmake'),
+    );
+  });
+
+  it('building what configure generated reads no CMakeLists.txt here', () => {
+    expect(scripts('cmake --build out -j8', 'cm')).toEqual([]);
+    expect(scripts('cmake -S . -B out', 'bare')).toEqual([]);
+  });
+});
+
+describe("cargo runs its manifest's build scripts and its config's runner", () => {
+  it('the build key, path dependencies, workspace members and .cargo/config.toml', () => {
+    const listed = scripts('cargo +nightly build --release', 'crate');
+    for (const file of [
+      'Cargo.toml',
+      'codegen.rs',
+      'helper/Cargo.toml',
+      'helper/build.rs',
+      'sys/build.rs',
+      'members/one/build.rs',
+      '.cargo/config.toml',
+    ])
+      expect(listed).toContain(at('crate', file));
+  });
+
+  it('from below the manifest, and by --manifest-path', () => {
+    expect(scripts('cargo test', 'crate/src')).toContain(at('crate', 'helper', 'build.rs'));
+    expect(scripts('cargo run --manifest-path crate/Cargo.toml')).toContain(at('crate', 'codegen.rs'));
+  });
+
+  it('a command that compiles nothing lists only the config', () => {
+    expect(scripts('cargo fmt', 'crate')).toEqual([at('crate', '.cargo', 'config.toml')]);
+    expect(scripts('cargo build', 'bare')).toEqual([]);
+  });
+
+  it('reads the TOML subset cargo manifests use', () => {
+    expect(readManifest('[package]\nbuild = false\n').build).toBe(false);
+    expect(readManifest("[dependencies.x]\npath = '../x'\n").paths).toEqual(['../x']);
+    expect(readManifest('[workspace]\nmembers = ["a", "b/*"]\n').members).toEqual(['a', 'b/*']);
+  });
+});
+
+describe('JS tools load their configs: found by name, or named by an option', () => {
+  it('gulp, prettier rc data, lint-staged, babel, mocha, postcss through vite', () => {
+    expect(scripts('npx gulp build', 'web')).toContain(at('web', 'gulpfile.mjs'));
+    expect(scripts('prettier --check .', 'web')).toContain(at('web', '.prettierrc'));
+    expect(scripts('npx lint-staged', 'web')).toContain(at('web', '.lintstagedrc.json'));
+    expect(scripts('babel src -d lib', 'web')).toContain(at('web', 'babel.config.json'));
+    expect(scripts('jest', 'web')).toContain(at('web', 'babel.config.json'));
+    expect(scripts('mocha', 'web')).toContain(at('web', '.mocharc.yml'));
+    expect(scripts('vite build', 'web')).toContain(at('web', 'postcss.config.cjs'));
+  });
+
+  it('--config FILE, --config=FILE and -c where -c means config', () => {
+    expect(scripts('eslint -c lint/strict.cjs .', 'web')).toContain(at('web', 'lint', 'strict.cjs'));
+    expect(scripts('eslint --config=lint/strict.cjs .', 'web')).toContain(at('web', 'lint', 'strict.cjs'));
+    expect(scripts('rollup -c lint/strict.cjs', 'web')).toContain(at('web', 'lint', 'strict.cjs'));
+    // prettier's -c is --check: the word after it is a file to check.
+    expect(scripts('prettier -c lint/strict.cjs', 'web')).not.toContain(at('web', 'lint', 'strict.cjs'));
+    expect(scripts('eslint .', 'bare')).toEqual([]);
+  });
+});
+
+describe('compose files, Maven and Gradle build files', () => {
+  it('compose up|run|build reads the compose file and -f FILE; ps and exec do not', () => {
+    expect(scripts('docker compose up -d', 'stack')).toContain(at('stack', 'compose.yaml'));
+    expect(scripts('docker-compose -f ci.compose.yml run app', 'stack')).toContain(
+      at('stack', 'ci.compose.yml'),
+    );
+    expect(scripts('docker compose ps', 'stack')).toEqual([]);
+    expect(scripts('docker ps', 'stack')).toEqual([]);
+  });
+
+  it('mvn reads pom.xml and .mvn/jvm.config; gradle its build, settings and -I init scripts', () => {
+    expect(scripts('mvn -q package', 'jvm')).toEqual(
+      expect.arrayContaining([at('jvm', 'pom.xml'), at('jvm', '.mvn', 'jvm.config')]),
+    );
+    expect(scripts('gradle build -I ci/init.gradle', 'jvm')).toEqual(
+      expect.arrayContaining([
+        at('jvm', 'build.gradle.kts'),
+        at('jvm', 'settings.gradle'),
+        at('jvm', 'ci', 'init.gradle'),
+      ]),
+    );
+    expect(scripts('mvn --version', 'jvm')).toEqual([]);
+    expect(scripts('gradle build', 'bare')).toEqual([]);
+  });
+});
+
+describe('an install runs the lifecycle scripts of the local packages it installs', () => {
+  it('file: dependencies, workspaces and path operands', () => {
+    const listed = scripts('npm install', 'mono');
+    expect(listed).toContain(at('mono', 'util', 'package.json'));
+    expect(listed).toContain(at('mono', 'packages', 'ui', 'package.json'));
+    expect(scripts('pnpm add ./vendor/sdk', 'mono')).toEqual(
+      expect.arrayContaining([
+        at('mono', 'vendor', 'sdk', 'package.json'),
+        at('mono', 'vendor', 'sdk', 'binding.gyp'),
+      ]),
+    );
+    expect(scripts('yarn', 'mono')).toContain(at('mono', 'util', 'package.json'));
+  });
+
+  it('a command that installs nothing lists nothing; one that writes the file first is caught', () => {
+    expect(scripts('npm ls', 'mono')).toEqual([]);
+    expect(kinds(`echo '{}' > util/package.json && npm ci`, 'mono')).toContain('script_written_by_command');
+  });
+});
