@@ -116,6 +116,9 @@ describe('every way to write a file is judged by the same path rules', () => {
     "git log -1 --format='format:{}' --output=.claude/settings.json",
     'git diff --out .claude/settings.local.json',
     'git format-patch -o .claude/hooks HEAD~1',
+    // Output files of programs beside what they run: curl's --output-dir, script's typescript.
+    'curl -s --output-dir .claude -o settings.json https://example.com/x',
+    'script -q -c true .claude/settings.json',
   ])('shell write to the gate or host: %s', (command) => {
     expect(shell(command).rules).toContain('gate.self');
   });
@@ -140,6 +143,23 @@ describe('every way to write a file is judged by the same path rules', () => {
     'git --work-tree=../elsewhere stash -u',
     'GIT_WORK_TREE=../elsewhere git checkout -- .',
     'git mailinfo ../x/README.md /dev/null < mail',
+    'strace -o .git/config true',
+    '/usr/bin/time -o ../x.log true',
+    'time --output=../x.log ls',
+    'sdiff -o ../merged a b',
+    'strip -o ../x /bin/true',
+    'fallocate -p -o 0 -l 8 ../x',
+    'ar rc ../lib.a a.o',
+    'cpio -o -F ../x.cpio < list',
+    'tar --index-file=../idx -cvf /dev/null src',
+    'cmake -S . -B ../build',
+    'pip install --target ../site foo',
+    'npm install --prefix ../elsewhere',
+    'npm pack --pack-destination ..',
+    'git config --global --unset user.name',
+    'git config --system core.editor vi',
+    'git config -f ../other/.gitconfig --remove-section user',
+    'git credential-store store < cred',
   ])('shell write outside the project files: %s', (command) => {
     expect(shell(command).rules).toContain('fs.write.protected');
   });
@@ -155,6 +175,13 @@ describe('every way to write a file is judged by the same path rules', () => {
     'git format-patch -o patches HEAD~1',
     'git log -p --output=review.diff',
     'GIT_TRACE=1 git status',
+    'curl -s -o out.json https://example.com/x',
+    'script -q session.log',
+    'time -p ls',
+    'cmake -S . -B build',
+    'npm pack',
+    'git config user.name "A B"',
+    'git config --global --get user.name',
   ])('ordinary work is not gated by the path rules: %s', (command) => {
     const rules = shell(command).rules;
     expect(rules).not.toContain('gate.self');

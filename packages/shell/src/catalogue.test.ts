@@ -265,6 +265,8 @@ gates('git commands and config', [
   ['git -c clean.requireForce=00 clean -dx', 'git.clean.force'],
   // git grep runs the command it opens the matching files with.
   ["git grep -O'rm -rf src' TODO", 'fs.rm.recursive-or-force'],
+  // Where git config writes: the person's home or the system, whatever the key.
+  ['git config --global user.email a@b.c', 'git.config.file-write'],
   ["git grep --open-files-in-pager='rm -rf src' TODO", 'fs.rm.recursive-or-force'],
 ]);
 
@@ -296,7 +298,8 @@ passes('git commands and config', [
   'git repack -a -d --cruft',
   'git repack -adk',
   'git clone https://example.com/r.git',
-  'git config --global user.email a@b.c',
+  'git config user.email a@b.c',
+  'git config --global --get user.email',
   'git config --get alias.pf',
   'git config --list',
   'git config get core.hooksPath',

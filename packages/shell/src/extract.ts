@@ -150,6 +150,9 @@ const MAX_EXPANSION = 1000;
 const MAX_HOPS = 24;
 const TEXT_CAP = 2000;
 
+/** Prefixes that write a file of their own (their write model in write-model.ts). */
+const PREFIX_WRITERS: ReadonlySet<string> = new Set(['time']);
+
 export class Extractor {
   readonly segments: ShellSegment[] = [];
   readonly dynamic: DynamicConstruct[] = [];
@@ -489,6 +492,14 @@ export class Extractor {
         }
         for (const a of inner.assignments)
           checkAssignment(this, a, false, inv.text, inner.argv[0] ?? program);
+        // `time -o FILE cmd`: the prefix writes a file of its own, judged as its own segment.
+        const ownWords = inv.argv.length - inner.argv.length;
+        if (PREFIX_WRITERS.has(program) && inv.argv.slice(1, ownWords).some((w) => /^(-o|--o)/.test(w)))
+          this.emit({
+            ...inv,
+            argv: inv.argv.slice(0, ownWords),
+            unresolved: inv.unresolved.slice(0, ownWords),
+          });
         inv = {
           ...inv,
           argv: inner.argv,

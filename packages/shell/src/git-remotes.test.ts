@@ -32,6 +32,18 @@ describe('remote names a command chooses', () => {
     expect(facts('git push ../x.git topic').relies_on ?? []).toEqual([]);
   });
 
+  it("a clone's remote is the command's choice: a push from the clone relies on it", () => {
+    expect(facts('git clone -q https://x.example/r.git c1').defines).toEqual([
+      `git-remote:${repo}/c1:origin`,
+    ]);
+    expect(facts('git clone -o up ../x.git c2').defines).toEqual([`git-remote:${repo}/c2:up`]);
+    const kinds = (command: string) => facts(command).dynamic.map((d) => d.kind);
+    expect(kinds('git clone ../x.git c3 && git -C c3 push origin HEAD:refs/heads/x')).toContain(
+      'unresolved_config',
+    );
+    expect(kinds('git clone ../x.git c4 && cd c4 && git push')).toContain('unresolved_config');
+  });
+
   it('a push to a remote the same command defined is not resolved', () => {
     const kinds = (command: string) => facts(command).dynamic.map((d) => d.kind);
     expect(kinds('git remote add drop ../x.git && git push drop HEAD')).toContain('unresolved_config');

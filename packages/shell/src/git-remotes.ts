@@ -41,13 +41,22 @@ export function noteRemotesDefined(res: Resolver, cwd: string | undefined, names
 }
 
 /**
+ * Records the remote a clone makes (`origin`, or `-o NAME`) in the directory it clones into: the
+ * URL was the command's choice, and a push from the clone goes there (`git clone URL c && git -C c
+ * push origin …`).
+ */
+export function noteCloneRemote(res: Resolver, dir: string, name: string): void {
+  defined(res).add(key(dir, name));
+}
+
+/**
  * A push to the remote `name` relies on that name: noted for core; true when this very command
  * defined it (the push goes where the command chose).
  */
 export function pushRelies(res: Resolver, cwd: string | undefined, name: string): boolean {
-  const top = cwd && res.files ? findTopLevel(res.files, cwd) : undefined;
-  if (top === undefined) return false;
-  const k = key(top, name);
-  noteReliedOn(res, k);
-  return defined(res).has(k);
+  if (cwd === undefined || !res.files) return false;
+  const top = findTopLevel(res.files, cwd);
+  if (top !== undefined) noteReliedOn(res, key(top, name));
+  // A clone this same command makes is not there yet: its directory is where the push runs.
+  return (top !== undefined && defined(res).has(key(top, name))) || defined(res).has(key(cwd, name));
 }

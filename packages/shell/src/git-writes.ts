@@ -120,6 +120,9 @@ function outputFiles(args: readonly string[]): Array<{ text: string; at: number 
       if (!(args[k] as string).startsWith('-') && out.length < 2)
         out.push({ text: args[k] as string, at: k });
   }
+  // `git credential-store store|erase` without --file keeps the credentials in ~/.git-credentials.
+  if (sub === 'credential-store' && /^(store|erase)$/.test(args[args.length - 1] ?? '') && out.length === 0)
+    out.push({ text: '~/.git-credentials', at: -1 });
   // `git maintenance register|start` adds the repository to the global configuration (and start
   // installs a scheduler's timers): a write of ~/.gitconfig.
   if (sub === 'maintenance' && (args[1] === 'register' || args[1] === 'start'))

@@ -9,7 +9,7 @@ import { findGitDir, type GitFileConfig, parseGitConfig, readGitConfig } from '.
 import { gitFacts } from './git-facts.js';
 import { HOOK_NAMES, HOOK_VIA, hookFiles, mayRunHooks } from './git-hooks.js';
 import { namesRevision } from './git-refs.js';
-import { noteRemotesDefined, pushRelies, remotesNamed } from './git-remotes.js';
+import { noteCloneRemote, noteRemotesDefined, pushRelies, remotesNamed } from './git-remotes.js';
 import { rebaseEffect, switchEffect, switchPlaces } from './git-switch.js';
 import { gitWrites, traceFiles } from './git-writes.js';
 import { runValue } from './option-commands.js';
@@ -749,6 +749,7 @@ function noteGitWrites(
   const traces = [
     ...traceFiles(inv.assignments, segment.config ?? []),
     ...otherWorkTree(argv, inv.assignments, subIndex),
+    ...configFileWritten(argv, subIndex, segment.config_writes),
   ];
   if (made.length === 0 && traces.length === 0) return;
   // An alias rewrote argv: the unresolved flags no longer line up, and any of them counts.
@@ -821,11 +822,41 @@ function noteRemoteNames(
   if (!read) return;
   if (sub === 'remote')
     noteRemotesDefined(ex.res, cwd, remotesNamed(read.positionals[1], read.positionals.slice(2)));
+  if (sub === 'clone' && cwd !== undefined) {
+    const made = gitWrites(read.positionals, '');
+    const dir = made[made.length - 1]?.text;
+    const origin =
+      read.canonical.find((o) => o.startsWith('--origin='))?.slice('--origin='.length) ?? 'origin';
+    if (dir !== undefined && !/[$`]/.test(dir)) noteCloneRemote(ex.res, posix.resolve(cwd, dir), origin);
+  }
   if (sub !== 'push') return;
   const remote = read.positionals[1] ?? 'origin';
   // A URL or a path is a destination of its own (git.push.elsewhere), not a name.
   if (/[:/\\]/.test(remote) || remote.startsWith('.') || remote.startsWith('~')) return;
   if (pushRelies(ex.res, cwd, remote)) ex.flag('unresolved_config', inv.text);
+}
+
+/**
+ * The file `git config` writes when it sets, unsets or edits anything outside the repository's own
+ * configuration: `--global` (~/.gitconfig), `--system` (/etc/gitconfig), `--file F`. Which keys are
+ * judged elsewhere (git.config.*); this is where they land — the person's home, the system.
+ */
+function configFileWritten(
+  argv: readonly string[],
+  subIndex: number,
+  writes: readonly string[] | undefined,
+): Array<{ text: string; unresolved: boolean }> {
+  if (argv[subIndex] !== 'config' || writes === undefined || writes.length === 0) return [];
+  const rest = argv.slice(subIndex + 1);
+  const out: Array<{ text: string; unresolved: boolean }> = [];
+  for (const [k, arg] of rest.entries()) {
+    if (arg === '--global') out.push({ text: '~/.gitconfig', unresolved: false });
+    else if (arg === '--system') out.push({ text: '/etc/gitconfig', unresolved: false });
+    else if ((arg === '-f' || arg === '--file') && rest[k + 1] !== undefined)
+      out.push({ text: rest[k + 1] as string, unresolved: /[$`]/.test(rest[k + 1] as string) });
+    else if (arg.startsWith('--file=')) out.push({ text: arg.slice(7), unresolved: /[$`]/.test(arg) });
+  }
+  return out;
 }
 
 /** Subcommands that write files of the work tree (its checkout, its untracked files, its index's files). */

@@ -184,6 +184,16 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
   cmake: {
     custom: (s) => {
       const words = s.argv;
+      // `cmake -S SRC -B BUILD`: the build tree is written (made if missing).
+      const build = words.findIndex((w) => w === '-B' || (w.startsWith('-B') && w.length > 2));
+      if (build > 0) {
+        const word = words[build] as string;
+        return word === '-B'
+          ? words[build + 1] === undefined
+            ? []
+            : [{ text: words[build + 1] as string, at: build + 1 }]
+          : [{ text: word.slice(2), at: build }];
+      }
       const e = words.indexOf('-E');
       const verb = e >= 0 ? words[e + 1] : undefined;
       if (verb === undefined) return [];
@@ -201,6 +211,55 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
     },
   },
   gpg: { values: '-o --output -r --recipient -u --local-user --homedir', targets: '-o --output' },
+  // Programs whose output file is an option or an operand beside what they run or read: a
+  // typescript (`script FILE`), a trace or timing log, a merged file, an index, a stripped binary.
+  script: {
+    values: '-c --command -E --echo -I --log-in -O --log-out -B --log-io -T --log-timing -m --logging-format',
+    targets: '-I --log-in -O --log-out -B --log-io -T --log-timing',
+    operands: 'first',
+  },
+  strace: {
+    values: '-o --output -e -p -s -u -E -P -a -b -I -X -S -O',
+    targets: '-o --output',
+    operands: 'none',
+  },
+  ltrace: {
+    values: '-o --output -e -p -s -u -a -n -A -D -F -l -L',
+    targets: '-o --output',
+    operands: 'none',
+  },
+  time: { values: '-f --format -o --output', targets: '-o --output', operands: 'none' },
+  sdiff: {
+    values: '-o --output -w --width -I --ignore-matching-lines',
+    targets: '-o --output',
+    operands: 'none',
+  },
+  strip: {
+    values: '-o -F -I -O -K -N -R --remove-section --keep-symbol --strip-symbol',
+    targets: '-o',
+    operands: 'all',
+  },
+  objcopy: { values: '-I -O -B -j -R -K -N -L -G -W --add-section --set-section-flags', operands: 'all' },
+  fallocate: { values: '-o --offset -l --length', operands: 'all' },
+  cpio: {
+    values: '-F --file -O -I -H --format -R --owner -E --pattern-file -M --message -D --directory',
+    targets: '-F --file -O',
+    operands: 'none',
+  },
+  ar: {
+    custom: (s) => {
+      // `ar rc ARCHIVE FILE…` (the key without a dash is the first word) or `ar -rc ARCHIVE …`.
+      const keyed = !(s.argv[1] ?? '').startsWith('-');
+      const at = s.operands[keyed ? 1 : 0];
+      return at === undefined ? [] : [{ text: s.argv[at] as string, at }];
+    },
+  },
+  pip: {
+    values:
+      '-t --target --prefix --root --src -d --dest -w --wheel-dir -r --requirement -c --constraint -i --index-url --extra-index-url -f --find-links --log --report --cache-dir --python-version --platform --implementation --abi',
+    targets: '-t --target --prefix --root --src -d --dest -w --wheel-dir --log --report',
+    operands: 'none',
+  },
   gpg2: { values: '-o --output -r --recipient -u --local-user --homedir', targets: '-o --output' },
   age: { values: '-o --output -r --recipient -R --recipients-file -i --identity', targets: '-o --output' },
   iconv: { values: '-f --from-code -t --to-code -o --output', targets: '-o --output' },
@@ -234,15 +293,23 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
       'curl',
       '-D --dump-header --trace --trace-ascii --stderr --libcurl --etag-save --output-dir',
     ),
-    targets:
-      '-o --output -D --dump-header -c --cookie-jar --trace --trace-ascii --stderr --libcurl --etag-save --hsts',
+    targets: '-D --dump-header -c --cookie-jar --trace --trace-ascii --stderr --libcurl --etag-save --hsts',
     flags: '--remote-name --remote-name-all --remote-header-name',
     custom: (s) => {
-      if (!(s.has('-O') || s.has('--remote-name') || s.has('--remote-name-all'))) return [];
+      // `-o NAME` lands in --output-dir when one is given (`--output-dir .claude -o settings.json`).
+      const dir = optionValue(s, '--output-dir');
+      const named = s.options
+        .filter((o) => (o.name === '-o' || o.name === '--output') && o.value !== undefined)
+        .map((o) => {
+          const value = o.value as string;
+          if (!dir || value.startsWith('/') || value === '-') return { text: value, at: o.at };
+          return { text: posix.join(dir.text, value), at: o.at };
+        });
+      if (!(s.has('-O') || s.has('--remote-name') || s.has('--remote-name-all'))) return named;
       // -J takes the name the server sends: some file in the directory.
       if (s.has('-J') || s.has('--remote-header-name'))
-        return [{ text: optionValue(s, '--output-dir')?.text ?? '.', unresolved: true }];
-      return urlNames(s, '--output-dir', '');
+        return [...named, { text: dir?.text ?? '.', unresolved: true }];
+      return [...named, ...urlNames(s, '--output-dir', '')];
     },
   },
   wget: {
@@ -275,8 +342,12 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
   xh: { values: '-o --output -a --auth --session --session-read-only', targets: '-o --output' },
   tar: {
     values:
-      '-f --file -C --directory -b --blocking-factor -T --files-from -X --exclude-from -g --listed-incremental -K -N -V -H --format',
-    custom: tarWrites,
+      '-f --file -C --directory -b --blocking-factor -T --files-from -X --exclude-from -g --listed-incremental -K -N -V -H --format --index-file',
+    // `--index-file F`: the verbose listing goes to F.
+    custom: (s) => {
+      const index = optionValue(s, '--index-file');
+      return index ? [...tarWrites(s), index] : tarWrites(s);
+    },
   },
   rsync: {
     values: global('rsync', '--log-file --backup-dir --partial-dir --write-batch --only-write-batch'),
@@ -412,10 +483,23 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
   // `npm pkg set|delete|fix` edits package.json; `npm config set|delete|edit|fix` (and `npm set`)
   // the user's ~/.npmrc, the project's .npmrc with --location=project, the global one with -g.
   npm: {
-    values: '-L --location --userconfig --prefix -w --workspace',
+    values: '-L --location --userconfig --prefix -w --workspace --pack-destination',
     flags: '--global',
     custom: (s) => {
       const ops = s.operands.map((k) => s.argv[k] as string);
+      // `npm install --prefix DIR` fills DIR/node_modules; `npm pack --pack-destination DIR` writes a tarball there.
+      const into: Found[] = [];
+      const prefix = optionValue(s, '--prefix');
+      if (
+        prefix &&
+        /^(i|in|ins|inst|insta|instal|install|isntall|add|ci|clean-install|update|up|uninstall|un|rm|remove|link|ln)$/.test(
+          ops[0] ?? '',
+        )
+      )
+        into.push(prefix);
+      const pack = optionValue(s, '--pack-destination');
+      if (pack && ops[0] === 'pack') into.push(pack);
+      if (into.length > 0) return into;
       if (ops[0] === 'pkg' && /^(set|delete|fix)$/.test(ops[1] ?? ''))
         return [{ text: posix.join(optionValue(s, '--prefix')?.text ?? '.', 'package.json') }];
       const config = (ops[0] === 'config' || ops[0] === 'c') && /^(set|delete|edit|fix)$/.test(ops[1] ?? '');
