@@ -63,6 +63,10 @@ describe('SQL clients: gated', () => {
     [`mysql --init-command='DROP TABLE t' -e 'SELECT 1'`, 'db.sql.destructive'],
     [`mariadb -e '/*!50000 DROP TABLE t */'`, 'db.sql.destructive'],
     [`duckdb app.db -c 'DROP TABLE t'`, 'db.sql.destructive'],
+    [
+      `sqlite3 app.db 'pragma writable_schema=on' "delete from sqlite_schema where type = 'table'"`,
+      'db.sql.destructive',
+    ],
     [`clickhouse-client -nq 'DROP TABLE t'`, 'db.sql.destructive'],
     [`clickhouse client --query='TRUNCATE TABLE events'`, 'db.sql.destructive'],
     [`cockroach sql --insecure -e 'DROP DATABASE app CASCADE'`, 'db.sql.destructive'],
@@ -137,6 +141,7 @@ describe('SQL clients: pass', () => {
     `psql -h db.internal -U app -d app -c 'SELECT 1'`,
     `sqlite3 app.db .tables`,
     `sqlite3 app.db 'PRAGMA table_info(users)'`,
+    `sqlite3 app.db 'select * from sqlite_schema'`,
     `sqlite3 app.db < read.sql`,
     `psql -f read.sql`,
     `mysql -e 'SHOW TABLES'`,

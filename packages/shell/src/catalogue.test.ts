@@ -1852,6 +1852,15 @@ gates("a command tar feeds the archive's data runs that data", [
   ["tar -cf host:out.tar --rmt-command='git reset --hard' file", 'git.reset.discard'],
   ["TAPE=host:archive tar -c --rmt-command='git reset --hard' file", 'git.reset.discard'],
 ]);
+gates("sort's --compress-program runs a program fed sort's data", [
+  ['sort -S 64k -T . --compress-program=sh nums.txt', 'shell.dynamic'],
+  ["sort --compress-prog 'rm -rf ./src' -o out.txt in.txt", 'fs.rm.recursive-or-force'],
+]);
+passes("sort's --compress-program runs a program fed sort's data", [
+  'sort -u f',
+  'sort -k2,2n -t, data.csv',
+  'sort --compress-program=gzip -S 1M big.txt',
+]);
 passes("a command tar feeds the archive's data runs that data", [
   "tar -xf input.tar --to-command='wc -c'",
   'tar -xzf a.tgz -I pigz',

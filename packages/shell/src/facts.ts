@@ -85,6 +85,7 @@ const HANDLERS: Record<string, Handler> = {
   man: programCommands,
   rg: programCommands,
   hyperfine: programCommands,
+  sort: programCommands,
   sed: programCommands,
   vim: vim,
   ed,

@@ -4,10 +4,11 @@
 // not read since is refused (as a script is), and one the same command writes first is caught.
 // `python -m pytest` is the segment `pytest` too (code.ts), so it lists them as well. The files of a
 // local project a build front-end builds (pip, cmake, cargo's manifest, npm's local packages) are
-// found in loaded-projects.ts; a PYTHONPATH's sitecustomize.py here.
+// found in loaded-projects.ts, ninja's build files in ninja.ts; a PYTHONPATH's sitecustomize.py here.
 import { posix } from 'node:path';
 import type { Extractor, Invocation } from './extract.js';
 import { projectFiles } from './loaded-projects.js';
+import { runNinja } from './ninja.js';
 import type { Resolver } from './resolve.js';
 import { noteScript } from './scripts.js';
 
@@ -217,6 +218,7 @@ export function noteLoadedFiles(ex: Extractor, inv: Invocation, program: string)
   // Asked for its usage, a tool loads no project (`uv sync --help`).
   if (args.includes('--help')) return;
   for (const word of projectFiles(ex, inv, program, args)) noteLoaded(ex, word);
+  if (program === 'ninja' || program === 'samu') runNinja(ex, inv, args);
   const names = Object.hasOwn(LOADED, program) ? LOADED[program] : undefined;
   if (names === undefined || !loads(program, args)) return;
   for (const name of names) noteLoaded(ex, name);

@@ -3,7 +3,9 @@
 // them. Variables defined statically are substituted (undefined ones are empty, as in make; make's
 // own defaults such as $(RM) are known); what cannot be known — a function's result, a multi-line
 // define, an include that cannot be read, an --eval — becomes an unresolved word, so it is judged
-// as a variable would be (dynamic in command position). Dry runs (-n, -q) run nothing.
+// as a variable would be (dynamic in command position). Dry runs (-n, -q) run no recipe line but
+// still read the makefiles: their parse-time commands (`$(shell …)`, `!=`), the `$(shell …)` of the
+// recipes they expand to print, and `+`/`$(MAKE)` lines (run even under -n) are judged.
 import { posix } from 'node:path';
 import type { Extractor, Invocation } from './extract.js';
 import { DESCRIPTOR_PATH } from './node-files.js';
@@ -48,7 +50,14 @@ const VALUE_OPTIONS = new Set([
   '--assume-new',
   '--new-file',
 ]);
-const DRY = /^(--dry-run|--just-print|--recon|--question|-[a-zA-Z]*[nq][a-zA-Z]*)$/;
+const DRY_LONG = /^(--dry-run|--just-print|--recon|--question)$/;
+
+/** `-n`, `-kn`, `--dry-run`: recipes are not run. In a cluster only letters before a value-taking one count. */
+function isDryOption(arg: string): boolean {
+  if (DRY_LONG.test(arg)) return true;
+  if (!/^-[a-zA-Z]/.test(arg)) return false;
+  return /[nq]/.test((/^-([^fCIoWljEO]*)/.exec(arg)?.[1] as string) ?? '');
+}
 
 interface Rule {
   targets: string[];
@@ -99,6 +108,7 @@ export function runMake(ex: Extractor, inv: Invocation): void {
   const goals: string[] = [];
   const overrides = new Map<string, string>();
   let shellAssign = false;
+  let dry = false;
   for (let k = 1; k < argv.length; k++) {
     const arg = argv[k] as string;
     // `--eval TEXT` (GNU make 4.4: `-E TEXT`) is makefile text given on the command line: it may
@@ -114,7 +124,10 @@ export function runMake(ex: Extractor, inv: Invocation): void {
       return;
     }
     const eq = arg.indexOf('=');
-    if (DRY.test(arg) && !/^-[a-zA-Z]*[fCIoWl]/.test(arg)) return;
+    if (isDryOption(arg)) {
+      dry = true;
+      if (!/^-[a-zA-Z]*[fCIoWl]/.test(arg)) continue;
+    }
     if (VALUE_OPTIONS.has(arg)) {
       const value = argv[++k] ?? '';
       if (arg === '-C' || arg === '--directory') dir = dir ? posix.join(dir, value) : value;
@@ -221,7 +234,9 @@ export function runMake(ex: Extractor, inv: Invocation): void {
   // `.DEFAULT_GOAL := nuke` names the goal make runs when none is given.
   const namedGoal = makefile.vars.get('.DEFAULT_GOAL')?.trim();
   const targets = goals.length > 0 ? goals : namedGoal ? namedGoal.split(/\s+/) : defaultGoal(makefile.rules);
-  const lines = [...recipeLines(makefile, targets), ...makefile.shell];
+  // Expanding the recipes (to run or to print them) runs their `$(shell …)` too.
+  const recipes = recipeLines(makefile, targets, dry);
+  const lines = [...recipes, ...makefile.shell];
   if (lines.length > 0) judgeShellText(ex, inv, lines.join('\n'), `make ${targets.join(' ')}`.slice(0, 120));
 }
 
@@ -340,8 +355,11 @@ function defaultGoal(rules: readonly Rule[]): string[] {
   return [];
 }
 
-/** The recipe lines make runs for the targets, prerequisites first, expanded. */
-function recipeLines(makefile: Makefile, goals: readonly string[]): string[] {
+/** A recipe line make runs even in a dry run: `+` prefixed, or naming $(MAKE)/${MAKE}. */
+const RUN_WHEN_DRY = /^[\s@-]*\+|\$[({]MAKE[)}]/;
+
+/** The recipe lines make runs for the targets, prerequisites first, expanded (a dry run: those it still runs). */
+function recipeLines(makefile: Makefile, goals: readonly string[], dry = false): string[] {
   const out: string[] = [];
   const seen = new Set<string>();
   const visit = (target: string, depth: number): void => {
@@ -370,7 +388,10 @@ function recipeLines(makefile: Makefile, goals: readonly string[]): string[] {
       for (const p of words.split(/\s+/).filter(Boolean)) if (p !== UNKNOWN) visit(p, depth + 1);
     for (const rule of rules) {
       const auto = { target, prereqs: rule.prereqs, stem };
-      for (const line of rule.recipe) out.push(expand(line.replace(/^[\s@+-]+/, ''), makefile, auto, 0));
+      for (const line of rule.recipe) {
+        const text = expand(line.replace(/^[\s@+-]+/, ''), makefile, auto, 0);
+        if (!dry || RUN_WHEN_DRY.test(line)) out.push(text);
+      }
     }
   };
   for (const goal of goals) visit(goal, 0);

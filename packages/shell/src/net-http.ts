@@ -85,7 +85,8 @@ export function curlEgress(seg: ShellSegment): ShellEgress {
   const urls = [...parsed.positionals, ...values(c, '--url')];
   const hosts = seg.program === 'curlie' ? httpieHosts(urls) : urls.map((u) => urlHost(u));
   const body = c.some((o) => DATA_CURL.test(o));
-  // `@file` data (and `name@file` for --data-urlencode/--url-query), `-H @file`: a file's contents leave.
+  // `@file` data (and `name@file` for --data-urlencode/--url-query), `-H @file`, `--proxy-header @file`:
+  // a file's contents leave.
   const fileData =
     values(c, '--data')
       .concat(values(c, '--data-ascii'), values(c, '--data-binary'), values(c, '--json'))
@@ -93,7 +94,11 @@ export function curlEgress(seg: ShellSegment): ShellEgress {
     values(c, '--data-urlencode')
       .concat(values(c, '--url-query'))
       .some((v) => /^[^=]*@/.test(v)) ||
-    values(c, '--header').some((v) => v.startsWith('@'));
+    values(c, '--header')
+      .concat(values(c, '--proxy-header'))
+      .some((v) => v.startsWith('@')) ||
+    // --etag-compare sends the file's text as If-None-Match.
+    has(c, '--etag-compare');
   const dynamic = [...urls, ...c].some((w) => SUBSTITUTION.test(w));
   // --expand-* substitutes --variable values (which may be files) into what is sent.
   const expands = c.some((o) => o.startsWith('--expand-'));

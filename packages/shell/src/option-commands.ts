@@ -1,5 +1,5 @@
 // Commands hidden in option values and in environment variables: `tar -I CMD`, `rsync -e CMD`,
-// `zip -TT CMD`, `man -P CMD`, `tar --checkpoint-action=exec=CMD`, sed's `e` command, vim's `-c '!…'`,
+// `sort --compress-program=PROG`, `zip -TT CMD`, `man -P CMD`, `tar --checkpoint-action=exec=CMD`, sed's `e` command, vim's `-c '!…'`,
 // less's `+!…`, and `EDITOR=`/`PAGER=`/`GIT_SSH_COMMAND=`… set for a command. Each command is parsed
 // and judged like any other; one that is not static is unknown-dynamic.
 import type { Extractor, Handler, Invocation, Stdin } from './extract.js';
@@ -36,7 +36,7 @@ export function runValue(
 }
 
 /** Options whose command reads what the program feeds it: a shell there runs the archive's data. */
-const DATA_ON_STDIN = /^(tar|bsdtar) --(to-command|use-compress-program)$/;
+const DATA_ON_STDIN = /^((tar|bsdtar) --(to-command|use-compress-program)|sort --compress-program)$/;
 
 /** Options whose command the program runs with more words: each searched file, for `rg --pre`. */
 const ADDED_WORDS: Record<string, string> = { 'rg --pre': '"$SEARCHED_FILE"' };

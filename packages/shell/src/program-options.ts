@@ -126,6 +126,15 @@ const HYPERFINE = optionModel(
     'output= input= n|command-name= min-benchmarking-time= h|help V|version',
 );
 
+// GNU sort runs `--compress-program=PROG` on its temporary files (and PROG -d to read them back).
+const SORT = optionModel(
+  'b|ignore-leading-blanks d|dictionary-order f|ignore-case g|general-numeric-sort i|ignore-nonprinting ' +
+    'M|month-sort h|human-numeric-sort n|numeric-sort R|random-sort random-source= sort= r|reverse ' +
+    'V|version-sort batch-size= c check? C compress-program! debug files0-from= k|key= m|merge ' +
+    'o|output= s|stable S|buffer-size= t|field-separator= T|temporary-directory= parallel= u|unique ' +
+    'z|zero-terminated help version',
+);
+
 /** The models, by normalised program name. */
 export const PROGRAM_OPTIONS: Record<string, OptionModel> = {
   rm: RM,
@@ -146,6 +155,7 @@ export const PROGRAM_OPTIONS: Record<string, OptionModel> = {
   man: MAN,
   rg: RG,
   hyperfine: HYPERFINE,
+  sort: SORT,
   iptables: IPTABLES,
   ip6tables: IPTABLES,
   'iptables-legacy': IPTABLES,

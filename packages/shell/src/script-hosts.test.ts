@@ -268,6 +268,8 @@ describe('options whose value is a program', () => {
     'sftp -S./evil.sh localhost',
     'wget --use-askpass=./evil.sh http://example.com/',
     'aria2c --on-download-complete=./evil.sh http://example.com/y',
+    'sort -S 64k -T . --compress-program=./evil.sh nums.txt',
+    'sort --compress-p ./evil.sh -u nums.txt',
   ])('%s runs its program', (command) => {
     expect(programs(command)).toContain('evil.sh');
   });

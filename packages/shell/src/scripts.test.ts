@@ -866,8 +866,26 @@ describe('make', () => {
     expect(kinds(parse('make fn'))).toContain('substitution_in_command_position');
   });
 
-  it('a dry run runs nothing', () => {
-    expect(programs(parse('make -n deploy'))).toEqual(['make']);
+  it('a dry run runs no recipe line, but the makefile is still listed as run', () => {
+    for (const cmd of ['make -n deploy', 'make --just-print deploy', 'make -kn clean', 'make -nC . deploy']) {
+      const f = parse(cmd);
+      expect(programs(f), cmd).toEqual(['make']);
+      expect(f.scripts, cmd).toEqual([join(root, 'p/Makefile')]);
+    }
+  });
+
+  it('a dry run still judges what make runs while reading and printing: $(shell …), `+` and $(MAKE) lines', () => {
+    put('p/dry/Makefile', 'X := $(shell rm -rf ../victim)\nall:\n\techo ok\n');
+    put('p/dry/GNUmakefile2', 'all:\n\t+git push --force origin main\n');
+    put('p/dry/mk3', 'all:\n\t$(MAKE) -C sub wipe\n');
+    const dry = join(root, 'p/dry');
+    for (const cmd of ['make -n', 'make --dry-run all', 'make --recon', 'make -q', 'make -sn']) {
+      expect(programs(parse(cmd, dry)), cmd).toContain('rm');
+    }
+    expect(programs(parse('make -n -f GNUmakefile2', dry))).toContain('git');
+    expect(programs(parse('make -n -f mk3', dry))).toEqual(['make', 'make']);
+    // Printing a recipe expands it: its $(shell …) runs.
+    expect(programs(parse('make -n sneaky'))).toContain('rm');
   });
 });
 

@@ -58,6 +58,17 @@ describe('destructive statements', () => {
     // Bodies of DO blocks and functions are statements.
     ['DO $$ BEGIN DROP TABLE t; END $$', pg, 'DROP'],
     ["CREATE FUNCTION f() RETURNS void AS 'DELETE FROM t' LANGUAGE sql", pg, 'DELETE'],
+    // SQLite's schema tables hold the schema: a row written there drops or redefines a table.
+    ["delete from sqlite_schema where type = 'table'", lite, 'SCHEMA WRITE'],
+    ['DELETE FROM main."sqlite_master" WHERE name = \'t\'', lite, 'SCHEMA WRITE'],
+    ["UPDATE [sqlite_master] SET sql = 'CREATE TABLE t(x)' WHERE name = 't'", lite, 'SCHEMA WRITE'],
+    ["update or ignore temp.sqlite_temp_master set name = 'x' where 1", lite, 'SCHEMA WRITE'],
+    ["INSERT INTO `sqlite_schema` VALUES ('table', 'x', 'x', 0, '')", lite, 'SCHEMA WRITE'],
+    ["REPLACE INTO 'SQLITE_MASTER' SELECT * FROM t", lite, 'SCHEMA WRITE'],
+    ['pragma writable_schema=on', lite, 'PRAGMA WRITABLE_SCHEMA'],
+    ['PRAGMA main.writable_schema = 1', lite, 'PRAGMA WRITABLE_SCHEMA'],
+    ["PRAGMA writable_schema('yes')", lite, 'PRAGMA WRITABLE_SCHEMA'],
+    ['PRAGMA writable_schema = RESET', lite, 'PRAGMA WRITABLE_SCHEMA'],
     ['CREATE FUNCTION f() RETURNS void AS $f$ BEGIN TRUNCATE t; END $f$ LANGUAGE plpgsql', pg, 'TRUNCATE'],
     // A body is the text the server reads from the literal: escapes decoded, quotes undoubled.
     ["create function f() returns void language sql as E'\\x64elete from T'", pg, 'DELETE'],
@@ -118,6 +129,11 @@ describe('data, filters and clauses that destroy nothing', () => {
     ['EXPLAIN DELETE FROM t', pg],
     ['ALTER TABLE t ALTER COLUMN c DROP NOT NULL', pg],
     ['PRAGMA journal_mode = DELETE', lite],
+    ['select * from sqlite_schema', lite],
+    ["INSERT INTO log SELECT name FROM sqlite_master WHERE type = 'table'", lite],
+    ['PRAGMA writable_schema', lite],
+    ['PRAGMA writable_schema = OFF', lite],
+    ["pragma writable_schema='0'", lite],
   ])('%j', (text, opts) => {
     const a = analyseSql(text, opts);
     expect(a.destructive).toEqual([]);

@@ -314,6 +314,8 @@ function statement(
     }
   }
   if (first === 'CREATE' || first === 'DO') bodies(tokens, dialect, depth, destructive, dynamic);
+  if (writesSchemaTable(tokens)) destructive.add('SCHEMA WRITE');
+  if (first === 'PRAGMA' && writableSchema(tokens)) destructive.add('PRAGMA WRITABLE_SCHEMA');
   out.destructive = [...destructive];
   out.dynamic = [...dynamic];
   out.read_only =
@@ -497,6 +499,46 @@ function bodies(
     for (const d of inner.dynamic) dynamic.add(d);
     if (inner.unknown) dynamic.add(TOO_DEEP);
   }
+}
+
+/** SQLite's schema tables: a row written there defines, redefines or drops a table or index. */
+const SCHEMA_TABLES = /^(sqlite_master|sqlite_schema|sqlite_temp_master|sqlite_temp_schema)$/i;
+
+/** A name token (bare, quoted, `[…]`, or SQLite's legacy '…' name) that is a schema table. */
+const schemaName = (t: Token | undefined): boolean =>
+  t !== undefined &&
+  (t.kind === 'word' || t.kind === 'ident' || t.kind === 'string') &&
+  SCHEMA_TABLES.test(t.text);
+
+/**
+ * `DELETE FROM`, `UPDATE [OR …]`, `INSERT|REPLACE … INTO` a schema table (`main.sqlite_schema` too):
+ * with writable_schema on, the rows are the schema itself, so a table is gone as with DROP.
+ */
+function writesSchemaTable(tokens: Token[]): boolean {
+  return tokens.some((t, i) => {
+    if (t.kind !== 'word') return false;
+    let j: number;
+    if (t.text === 'DELETE' && tokens[i + 1]?.text === 'FROM') j = i + 2;
+    else if (t.text === 'INTO') j = i + 1;
+    else if (t.text === 'UPDATE') j = tokens[i + 1]?.text === 'OR' ? i + 3 : i + 1;
+    else return false;
+    // A schema-qualified name: the table is the part after the dot.
+    if (tokens[j + 1]?.kind === 'punct' && tokens[j + 1]?.text === '.') j += 2;
+    return schemaName(tokens[j]);
+  });
+}
+
+/** Values that turn a boolean pragma off. */
+const PRAGMA_OFF = /^(off|false|no|0+)$/i;
+
+/** `PRAGMA [schema.]writable_schema = v` or `(v)` with v not off: the schema tables become writable. */
+function writableSchema(tokens: Token[]): boolean {
+  const at = tokens.findIndex((t) => t.kind !== 'punct' && /^writable_schema$/i.test(t.text));
+  if (at < 0) return false;
+  const sign = tokens[at + 1];
+  if (sign === undefined) return false; // a read of the setting
+  const value = tokens[at + 2];
+  return value === undefined || !PRAGMA_OFF.test(value.text);
 }
 
 const PRAGMA_READS = new Set(
