@@ -15,6 +15,7 @@ import { find, parallel, xargs } from './iterators.js';
 import { normalizeCommand } from './normalize.js';
 import { ed, less, programCommands, vim } from './option-commands.js';
 import { Parser } from './parser.js';
+import { patch } from './patch-files.js';
 import { CD_COMMAND, Resolver } from './resolve.js';
 import {
   commandOption,
@@ -66,6 +67,7 @@ const HANDLERS: Record<string, Handler> = {
   watch,
   flock,
   'run-parts': runParts,
+  patch,
   xargs,
   parallel,
   find,

@@ -300,13 +300,29 @@ function appliedFiles(
   }
   const texts: Array<string | undefined> = patches.map((patch) => read?.(patch));
   if (patches.length === 0 || fromStdin) texts.push(stdin);
+  return namesInPatches(texts, [strip], directory);
+}
+
+/**
+ * The files unified or git diffs name (`diff --git a/x b/y`, `---`/`+++`, `rename`/`copy` from and
+ * to), each with every strip count in `strips` applied (`-pN`: N leading components off; -1: the
+ * basename) and `directory` in front; undefined when a text is missing or a name is quoted or strips to nothing.
+ * `git apply`/`git am` (one strip count) and `patch` (none given: the name whole and its basename).
+ */
+export function namesInPatches(
+  texts: ReadonlyArray<string | undefined>,
+  strips: readonly number[],
+  directory: string,
+): string[] | undefined {
   const out = new Set<string>();
   const add = (raw: string, stripped: boolean): boolean => {
     if (raw === '/dev/null') return true;
     if (raw.startsWith('"')) return false;
-    const name = stripped ? raw.split('/').slice(strip).join('/') : raw;
-    if (name === '') return false;
-    out.add(directory === '' ? name : posix.join(directory, name));
+    for (const strip of stripped ? strips : [0]) {
+      const name = strip < 0 ? posix.basename(raw) : raw.split('/').slice(strip).join('/');
+      if (name === '') return false;
+      out.add(directory === '' ? name : posix.join(directory, name));
+    }
     return true;
   };
   for (const text of texts) {

@@ -393,11 +393,8 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
       '-i --input -o --output -d --directory -p --strip -r --reject-file -B --prefix -z --suffix -D --ifdef -F --fuzz -V --version-control -Y --basename-prefix',
     targets: '-o --output -r --reject-file',
     readOnly: '--dry-run',
-    custom: (s) => {
-      if (s.operands.length > 0) return [operand(s, s.operands[0] as number)];
-      // The files patched are named inside the patch; patch keeps them under its directory.
-      return [optionValue(s, '-d --directory') ?? { text: '.' }];
-    },
+    // The files patched are named inside the patch: read by patch-files.ts.
+    custom: (s) => (s.operands.length > 0 ? [operand(s, s.operands[0] as number)] : []),
   },
   split: {
     values:
