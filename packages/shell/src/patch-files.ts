@@ -83,7 +83,7 @@ export const patch: Handler = (ex, inv) => {
   const unresolved = inv.unresolved.some(Boolean);
   const words =
     names === undefined
-      ? [{ text: directory === '' ? '.' : directory, unresolved: true, elsewhere: true }]
+      ? [{ text: directory === '' ? '.' : directory, unresolved, elsewhere: true }]
       : names.map((n) => ({ text: n, unresolved }));
   addSegmentWrites(segment, words, ex.res, inv.temp ?? null);
 };
