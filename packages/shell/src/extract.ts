@@ -150,9 +150,6 @@ const MAX_EXPANSION = 1000;
 const MAX_HOPS = 24;
 const TEXT_CAP = 2000;
 
-/** Prefixes that write a file of their own (their write model in write-model.ts). */
-const PREFIX_WRITERS: ReadonlySet<string> = new Set(['time']);
-
 export class Extractor {
   readonly segments: ShellSegment[] = [];
   readonly dynamic: DynamicConstruct[] = [];
@@ -492,14 +489,12 @@ export class Extractor {
         }
         for (const a of inner.assignments)
           checkAssignment(this, a, false, inv.text, inner.argv[0] ?? program);
-        // `time -o FILE cmd`: the prefix writes a file of its own, judged as its own segment.
+        // `time -o FILE cmd`: a prefix whose own words write a file (its write model says so) is a
+        // segment of its own, judged for that write.
         const ownWords = inv.argv.length - inner.argv.length;
-        if (PREFIX_WRITERS.has(program) && inv.argv.slice(1, ownWords).some((w) => /^(-o|--o)/.test(w)))
-          this.emit({
-            ...inv,
-            argv: inv.argv.slice(0, ownWords),
-            unresolved: inv.unresolved.slice(0, ownWords),
-          });
+        const own = { argv: inv.argv.slice(0, ownWords), unresolved: inv.unresolved.slice(0, ownWords) };
+        const ownWrites = programWrites(program, own.argv, own.unresolved, this.res, inv.temp ?? null);
+        if (ownWrites.paths.length > 0 || ownWrites.unresolved) this.emit({ ...inv, ...own });
         inv = {
           ...inv,
           argv: inner.argv,

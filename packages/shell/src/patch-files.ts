@@ -3,44 +3,20 @@
 // a patch naming `.git/config` or `.claude/settings.json` is a write of that file. Without `-p` GNU
 // patch may take a name whole or by its basename: both count. A patch that cannot be read writes
 // files that cannot be told.
-import { posix } from 'node:path';
 import type { Handler } from './extract.js';
 import { namesInPatches } from './git-writes.js';
-import { noteReadInput } from './scripts.js';
+import { readInput, stdinText } from './scripts.js';
 import type { ShellSegment } from './types.js';
+import { WRITE_MODELS } from './write-model.js';
 import { addSegmentWrites } from './writes.js';
 
-/** Options of patch that take the next word (or `=value`) as their value. */
-const VALUES = new Set([
-  '-i',
-  '--input',
-  '-o',
-  '--output',
-  '-d',
-  '--directory',
-  '-p',
-  '--strip',
-  '-r',
-  '--reject-file',
-  '-B',
-  '--prefix',
-  '-z',
-  '--suffix',
-  '-D',
-  '--ifdef',
-  '-F',
-  '--fuzz',
-  '-V',
-  '--version-control',
-  '-Y',
-  '--basename-prefix',
-  '--quoting-style',
-]);
+/** Options of patch that take the next word (or `=value`) as their value: its write model's. */
+const VALUES: ReadonlySet<string> = new Set((WRITE_MODELS.patch?.values ?? '').split(' '));
 
 export const patch: Handler = (ex, inv) => {
   ex.emit(inv);
   const segment = ex.segments[ex.segments.length - 1] as ShellSegment | undefined;
-  if (!segment || segment.program !== 'patch') return;
+  if (segment?.program !== 'patch') return;
   const { argv } = inv;
   let input: string | undefined;
   let strip: number | undefined;
@@ -61,23 +37,8 @@ export const patch: Handler = (ex, inv) => {
   }
   // `patch FILE [PATCH]`: FILE is what is written (the write model names it).
   if (operands.length > 0 && operands[0] !== '-') return;
-  const read = (path: string): string | undefined => {
-    const dirs = ex.res.dirs;
-    const view = ex.res.files;
-    if (!view || dirs?.length !== 1 || /[$`]/.test(path)) return undefined;
-    const abs = posix.resolve(dirs[0] as string, path);
-    noteReadInput(ex.res, abs);
-    return view.readText(abs, 4 * 1024 * 1024);
-  };
-  const stdin = inv.stdin;
-  const text =
-    input !== undefined && input !== '-'
-      ? read(input)
-      : stdin?.text !== undefined
-        ? stdin.text
-        : stdin?.file !== undefined
-          ? read(stdin.file)
-          : undefined;
+  const read = (path: string) => readInput(ex.res, path);
+  const text = input !== undefined && input !== '-' ? read(input) : stdinText(inv, read);
   const strips = strip === undefined || Number.isNaN(strip) ? [0, -1] : [strip];
   const names = text === undefined ? undefined : namesInPatches([text], strips, directory);
   const unresolved = inv.unresolved.some(Boolean);

@@ -23,13 +23,14 @@ import { SHELLS } from './programs.js';
 import { readOptions } from './read-options.js';
 import {
   canRead,
-  noteReadInput,
   noteRunFile,
   noteRunsHooks,
   noteScript,
+  readInput,
   runShellFile,
   shebang,
   stdinScriptFile,
+  stdinText,
 } from './scripts.js';
 import { isKnownInitEval, isKnownInitFile, isKnownInitSource } from './shell-init.js';
 import type { ShellSegment } from './types.js';
@@ -734,17 +735,8 @@ function noteGitWrites(
   let base = '';
   for (let k = 1; k < subIndex; k++)
     if (argv[k] === '-C' && argv[k + 1] !== undefined) base = posix.join(base, argv[k + 1] as string);
-  const view = ex.res.files;
-  const dirs = ex.res.dirs;
-  // A patch `git apply` reads, relative to where git runs (one directory only).
-  const read =
-    view && dirs?.length === 1
-      ? (path: string) => {
-          const abs = posix.resolve(dirs[0] as string, base, path);
-          noteReadInput(ex.res, abs);
-          return view.readText(abs, 4 * 1024 * 1024);
-        }
-      : undefined;
+  // A patch `git apply` reads, relative to where git runs.
+  const read = (path: string) => readInput(ex.res, path, base);
   const made = gitWrites(argv.slice(subIndex), base, read, stdinText(inv, read));
   const traces = [
     ...traceFiles(inv.assignments, segment.config ?? []),
@@ -922,16 +914,6 @@ function notePushConfig(
 }
 
 /** The text on a command's stdin: static text, or a `< FILE` read; undefined when not known. */
-function stdinText(
-  inv: Invocation,
-  read: ((path: string) => string | undefined) | undefined,
-): string | undefined {
-  const stdin = inv.stdin;
-  if (stdin?.text !== undefined) return stdin.text;
-  if (stdin?.file !== undefined && !/[$`]/.test(stdin.file)) return read?.(stdin.file);
-  return undefined;
-}
-
 /** Branch names that are a repository's default by convention (the rules match the same names). */
 const DEFAULT_BRANCHES = new Set(['main', 'master']);
 

@@ -115,6 +115,30 @@ export function noteReadInput(res: Resolver, path: string): void {
 }
 
 /**
+ * Reads such an input file (a patch), relative to where the command runs (one directory only) and
+ * `base` below it, and notes the read; undefined when it cannot be read or named.
+ */
+export function readInput(res: Resolver, path: string, base = ''): string | undefined {
+  const view = res.files;
+  const dirs = res.dirs;
+  if (!view || dirs?.length !== 1 || /[$`]/.test(path)) return undefined;
+  const abs = posix.resolve(dirs[0] as string, base, path);
+  noteReadInput(res, abs);
+  return view.readText(abs, 4 * 1024 * 1024);
+}
+
+/** What the command reads on stdin when that is static: a heredoc, piped text, or a file (`< FILE`) read with `read`. */
+export function stdinText(
+  inv: Invocation,
+  read: ((path: string) => string | undefined) | undefined,
+): string | undefined {
+  const stdin = inv.stdin;
+  if (stdin?.text !== undefined) return stdin.text;
+  if (stdin?.file !== undefined && !/[$`]/.test(stdin.file)) return read?.(stdin.file);
+  return undefined;
+}
+
+/**
  * The command runs a git command that may run hooks: a hook file (or hook-manager file) it writes,
  * wherever, is a script it writes and then runs (which hooks directory git uses is not told here).
  */

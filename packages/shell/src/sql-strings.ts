@@ -10,21 +10,29 @@ export function undouble(raw: string, quote: string): string {
 
 /** Postgres's E'…' (and '…' with standard_conforming_strings off): C-like backslash escapes. */
 export function decodeBackslashes(raw: string, quote: string): string {
+  return decodeEscapes(raw, quote, backslashEscape);
+}
+
+/**
+ * A quoted run's text, a doubled quote made one and each backslash escape replaced by what
+ * `escapeAt` reads it as (`rest` follows the backslash; `length` is how much of it the escape took).
+ */
+function decodeEscapes(
+  raw: string,
+  quote: string,
+  escapeAt: (rest: string) => { text: string; length: number },
+): string {
   let out = '';
   for (let i = 0; i < raw.length; i++) {
     const ch = raw[i] as string;
     if (ch === quote && raw[i + 1] === quote) {
       out += quote;
       i++;
-      continue;
-    }
-    if (ch !== '\\' || i + 1 >= raw.length) {
-      out += ch;
-      continue;
-    }
-    const escaped = backslashEscape(raw.slice(i + 1));
-    out += escaped.text;
-    i += escaped.length;
+    } else if (ch === '\\' && i + 1 < raw.length) {
+      const escaped = escapeAt(raw.slice(i + 1));
+      out += escaped.text;
+      i += escaped.length;
+    } else out += ch;
   }
   return out;
 }
@@ -46,18 +54,10 @@ function backslashEscape(rest: string): { text: string; length: number } {
 
 /** MySQL's backslash escapes in '…' and "…": `\n`, `\0`, `\Z`…; `\%` and `\_` keep the backslash. */
 export function decodeMysqlBackslashes(raw: string, quote: string): string {
-  let out = '';
-  for (let i = 0; i < raw.length; i++) {
-    const ch = raw[i] as string;
-    if (ch === quote && raw[i + 1] === quote) {
-      out += quote;
-      i++;
-    } else if (ch === '\\' && i + 1 < raw.length) {
-      const next = raw[++i] as string;
-      out += next === '%' || next === '_' ? `\\${next}` : (MYSQL[next] ?? next);
-    } else out += ch;
-  }
-  return out;
+  return decodeEscapes(raw, quote, (rest) => {
+    const next = rest[0] as string;
+    return { text: next === '%' || next === '_' ? `\\${next}` : (MYSQL[next] ?? next), length: 1 };
+  });
 }
 
 /**

@@ -390,7 +390,7 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
   duckdb: { values: '-c -cmd -s -init', operands: 'first', readOnly: '-readonly' },
   patch: {
     values:
-      '-i --input -o --output -d --directory -p --strip -r --reject-file -B --prefix -z --suffix -D --ifdef -F --fuzz -V --version-control -Y --basename-prefix',
+      '-i --input -o --output -d --directory -p --strip -r --reject-file -B --prefix -z --suffix -D --ifdef -F --fuzz -V --version-control -Y --basename-prefix --quoting-style',
     targets: '-o --output -r --reject-file',
     readOnly: '--dry-run',
     // The files patched are named inside the patch: read by patch-files.ts.
