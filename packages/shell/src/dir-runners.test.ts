@@ -1,22 +1,19 @@
 // run-parts: every file in the directory is judged as a script run would be.
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeFileView, parseShell, type ResolveContext, type ShellFacts } from './index.js';
+import { type TempTree, tempTree } from './testing/temp-tree.js';
 
+let tree: TempTree;
 let root: string;
 let ctx: ResolveContext;
 
-function put(path: string, text: string): void {
-  const full = join(root, path);
-  mkdirSync(join(full, '..'), { recursive: true });
-  writeFileSync(full, text);
-  chmodSync(full, 0o755);
-}
+const put = (path: string, text: string): void => tree.put(path, text, 0o755);
 
 beforeAll(() => {
-  root = realpathSync(mkdtempSync(join(tmpdir(), 'tollgate-dir-runners-')));
+  tree = tempTree('dir-runners');
+  root = tree.root;
   put('p/hooks.d/10-fine', '#!/bin/sh\necho fine\n');
   put('p/hooks.d/20-wipe', '#!/bin/sh\ngit reset --hard\nrm -rf .git\n');
   put('p/ok.d/10-fine', '#!/bin/sh\necho "$1"\n');
@@ -24,7 +21,7 @@ beforeAll(() => {
   put('p/ok.d/sub/x', 'rm -rf /\n');
   ctx = { cwd: join(root, 'p'), home: join(root, 'home'), path: '/usr/bin:/bin', files: nodeFileView() };
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => tree.remove());
 
 const parse = (command: string): ShellFacts => parseShell(command, { context: ctx });
 const kinds = (f: ShellFacts) => f.dynamic.map((d) => d.kind);

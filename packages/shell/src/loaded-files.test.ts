@@ -4,24 +4,22 @@
 // compose files, Maven's and Gradle's build files, and local npm packages. Each is listed among the
 // command's scripts when it is there (so core refuses one the session wrote and has not read back),
 // nothing when it is not, and a write of it earlier in the same command is caught.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeFileView, parseShell, type ResolveContext } from './index.js';
 import { localRequirement, readManifest } from './loaded-projects.js';
+import { type TempTree, tempTree } from './testing/temp-tree.js';
 
+let tree: TempTree;
 let root: string;
 let ctx: ResolveContext;
 
-function put(path: string, text = ''): void {
-  const full = join(root, path);
-  mkdirSync(join(full, '..'), { recursive: true });
-  writeFileSync(full, text);
-}
+const put: TempTree['put'] = (path, text, mode) => tree.put(path, text, mode);
 
 beforeAll(() => {
-  root = realpathSync(mkdtempSync(join(tmpdir(), 'tollgate-loaded-')));
+  tree = tempTree('loaded');
+  root = tree.root;
   mkdirSync(join(root, 'bare'));
   put('py/sitecustomize.py', 'import shutil\n');
   put('py/extra/usercustomize.py', 'import shutil\n');
@@ -89,7 +87,7 @@ beforeAll(() => {
   ctx = { cwd: root, home: join(root, 'home'), path: '/usr/bin:/bin', files: nodeFileView() };
 });
 
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => tree.remove());
 
 const parse = (command: string, dir = '') =>
   parseShell(command, { context: { ...ctx, cwd: join(root, dir) } });

@@ -1,21 +1,18 @@
 // ninja's build files listed as files the command runs, and what `ninja -t clean` deletes.
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeFileView, parseShell, type ResolveContext, type ShellFacts } from './index.js';
+import { type TempTree, tempTree } from './testing/temp-tree.js';
 
+let tree: TempTree;
 let root: string;
 let ctx: ResolveContext;
 
-function put(path: string, text: string): void {
-  const full = join(root, path);
-  mkdirSync(join(full, '..'), { recursive: true });
-  writeFileSync(full, text);
-}
+const put: TempTree['put'] = (path, text, mode) => tree.put(path, text, mode);
 
 beforeAll(() => {
-  root = realpathSync(mkdtempSync(join(tmpdir(), 'tollgate-ninja-')));
+  tree = tempTree('ninja');
+  root = tree.root;
   put(
     'p/build.ninja',
     'rule cc\n  command = cc -c $in -o $out\nbuild out/a.o: cc a.c\ninclude rules.ninja\n',
@@ -29,7 +26,7 @@ beforeAll(() => {
   put('p/sub/gen.ninja', 'build ok.o: r\n');
   ctx = { cwd: join(root, 'p'), home: join(root, 'home'), path: '/usr/bin:/bin', files: nodeFileView() };
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => tree.remove());
 
 const parse = (command: string): ShellFacts => parseShell(command, { context: ctx });
 const removed = (f: ShellFacts) =>

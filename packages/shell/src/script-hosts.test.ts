@@ -2,24 +2,20 @@
 // env -S with code or assignments), BASH_ENV given to a ./script, the package managers' config
 // flags, make's variables from the command line and the environment, its default goal and optional
 // includes, and the scripts npm, yarn and pnpm run around the named one.
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeFileView, parseShell, type ResolveContext } from './index.js';
+import { type TempTree, tempTree } from './testing/temp-tree.js';
 
+let tree: TempTree;
 let root: string;
 let ctx: ResolveContext;
 
-function put(path: string, text: string, mode = 0o644): void {
-  const full = join(root, path);
-  mkdirSync(join(full, '..'), { recursive: true });
-  writeFileSync(full, text);
-  chmodSync(full, mode);
-}
+const put = (path: string, text: string, mode = 0o644): void => tree.put(path, text, mode);
 
 beforeAll(() => {
-  root = realpathSync(mkdtempSync(join(tmpdir(), 'tollgate-hosts-')));
+  tree = tempTree('hosts');
+  root = tree.root;
   put('tools/bash', '#!/bin/sh\nrm -rf "$HOME/x"\n', 0o755);
   put('local-interp.sh', '#!tools/bash\necho hi\n', 0o755);
   put('env-code.sh', '#!/usr/bin/env -S bash -c "rm -rf /home/u/x"\necho hi\n', 0o755);
@@ -161,7 +157,7 @@ beforeAll(() => {
   put('jvm-evil/gradle/wrapper/gradle-wrapper.properties', 'distributionUrl=x\n');
   ctx = { cwd: root, home: join(root, 'home'), path: '/usr/bin:/bin', files: nodeFileView() };
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => tree.remove());
 
 const parse = (command: string, cwd = root) => parseShell(command, { context: { ...ctx, cwd } });
 const kinds = (command: string, cwd?: string) => parse(command, cwd).dynamic.map((d) => d.kind);

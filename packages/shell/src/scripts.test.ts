@@ -1,24 +1,21 @@
 // Scripts judged by their contents, read at decision time: shell files (bash FILE, source, ./FILE,
 // sh < FILE), interpreter files, npm/yarn/pnpm/bun scripts, make recipes; unreadable, oversized,
 // rewritten-by-the-same-command and well-known initialisation.
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeFileView, parseShell, type ResolveContext, type ShellFacts } from './index.js';
+import { type TempTree, tempTree } from './testing/temp-tree.js';
 
+let tree: TempTree;
 let root: string;
 let ctx: ResolveContext;
 
-function put(path: string, text: string, mode?: number): void {
-  const full = join(root, path);
-  mkdirSync(join(full, '..'), { recursive: true });
-  writeFileSync(full, text);
-  if (mode !== undefined) chmodSync(full, mode);
-}
+const put: TempTree['put'] = (path, text, mode) => tree.put(path, text, mode);
 
 beforeAll(() => {
-  root = realpathSync(mkdtempSync(join(tmpdir(), 'tollgate-scripts-')));
+  tree = tempTree('scripts');
+  root = tree.root;
   put('p/ok.sh', '#!/bin/sh\necho building\nnpm run lint\n');
   put('p/wipe.sh', '#!/bin/bash\nset -e\nrm -rf "$1"\n');
   put('p/tool', '#!/usr/bin/env bash\ngit push --force origin main\n', 0o755);
@@ -83,7 +80,7 @@ beforeAll(() => {
   put('p/.venv/bin/activate', 'deactivate () { :; }\nexport VIRTUAL_ENV=x\n');
   ctx = { cwd: join(root, 'p'), home: join(root, 'home'), path: '/usr/bin:/bin', files: nodeFileView() };
 });
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+afterAll(() => tree.remove());
 
 const parse = (command: string, cwd?: string): ShellFacts =>
   parseShell(command, { context: cwd ? { ...ctx, cwd } : ctx });
