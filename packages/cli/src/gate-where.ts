@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { GateWhere } from '@tollgate/core';
 import { nodeFileView, TOOL_HOMES } from '@tollgate/shell';
-import type { LoadedConfig } from './runtime.js';
+import { CONFIG_FILE, type LoadedConfig } from './runtime.js';
 import { shimDirs } from './shim-registry.js';
 import { stateBase } from './state.js';
 
@@ -42,7 +42,7 @@ export function gateWhere(
   if (install !== undefined) gate.push(join(install, 'bin'), join(install, 'dist'));
   const temp = [...new Set(['/tmp', '/var/tmp', '/dev/shm', env.TMPDIR || tmpdir()])];
   return {
-    project: { root: loaded.root, home, gate, temp },
+    project: { root: loaded.root, home, gate, temp, gateNames: [CONFIG_FILE] },
     files: nodeFileView(),
     ...(env.PATH !== undefined ? { path: env.PATH } : {}),
     // Commands inherit the gate's environment: `$TMPDIR` is its value, or empty when it is unset;

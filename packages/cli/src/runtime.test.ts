@@ -13,8 +13,12 @@ describe('storeEnv', () => {
       TOLLGATE_STATE_DIR: '/state/tollgate',
     });
     expect(defaultStorePath('/p', env)).toMatch(/^\/state\/tollgate\/p-[0-9a-f]{12}\/tollgate\.db$/);
+  });
+
+  it('names the root config even where there is none, so a config the agent writes below is not found first', () => {
     expect(storeEnv({ config: { store: 'db/x.db' }, root: '/p' }, { HOME: '/home/u' })).toEqual({
       TOLLGATE_DB: '/p/db/x.db',
+      TOLLGATE_CONFIG: '/p/tollgate.config.yaml',
     });
   });
 

@@ -285,7 +285,10 @@ export function storeEnv(loaded: LoadedConfig, env: NodeJS.ProcessEnv): Record<s
   const out: Record<string, string> = {};
   const target = storeTarget(loaded, env);
   if (!isDatabaseUrl(target)) out.TOLLGATE_DB = target;
-  if (loaded.path !== undefined) out.TOLLGATE_CONFIG = loaded.path;
+  // Always the config this process found, even where there is none (its absence is pinned at the
+  // root): the other process runs in the agent's directory, where a config the agent wrote below
+  // the root would otherwise be found first.
+  out.TOLLGATE_CONFIG = loaded.path ?? join(loaded.root, CONFIG_FILE);
   // The other process must check the same pins; the default base needs no mention.
   if (stateBaseChosen(env)) out.TOLLGATE_STATE_DIR = stateBase(env);
   if (env.TOLLGATE_STORE_ID) out.TOLLGATE_STORE_ID = env.TOLLGATE_STORE_ID;

@@ -64,6 +64,14 @@ describe('zones', () => {
     expect(zoneOf(join(root, '.tollgate'), project)).toBe('gate');
     expect(zoneOf(root, project)).toBe('project');
   });
+
+  it("a file under the config's name is the gate's wherever it lies: a gate started there would load it", () => {
+    const named = { ...project, gateNames: ['tollgate.config.yaml'] };
+    expect(zoneOf(join(root, 'sub/tollgate.config.yaml'), named)).toBe('gate');
+    expect(zoneOf(join(base, 'elsewhere/tollgate.config.yaml'), named)).toBe('gate');
+    expect(zoneOf(join(root, 'sub/tollgate.config.yaml.bak'), named)).toBe('project');
+    expect(zoneOf(join(root, 'sub/tollgate.config.yaml'), project)).toBe('project');
+  });
 });
 
 describe('every way to write a file is judged by the same path rules', () => {

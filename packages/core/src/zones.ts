@@ -36,6 +36,11 @@ export interface ProjectPaths {
   gate: readonly string[];
   /** Scratch directories writes may go to freely (/tmp, /var/tmp, /dev/shm, $TMPDIR). */
   temp?: readonly string[];
+  /**
+   * File names that are the gate's wherever they lie (the config file name): a gate process started
+   * in that directory would find the file there and take it as its config.
+   */
+  gateNames?: readonly string[];
 }
 
 /** Agent host settings and hooks, relative to the project root and to the home directory. */
@@ -95,7 +100,7 @@ export function zoneOf(path: string, project: ProjectPaths): Zone {
   const p = posix.normalize(path);
   if (SINKS.has(p) || p.startsWith('/dev/fd/') || p.startsWith('/proc/self/fd/')) return 'sink';
   const { root, home } = project;
-  if (touches(p, project.gate, root)) return 'gate';
+  if (touches(p, project.gate, root) || project.gateNames?.includes(posix.basename(p))) return 'gate';
   // The host's settings too (`rsync -a x/ .claude/`, `tar -x -C .claude`, `rm -rf .claude`).
   if (touches(p, joined(root, HOST_IN_PROJECT), root)) return 'host';
   if (home && touches(p, joined(home, HOST_IN_HOME), home)) return 'host';

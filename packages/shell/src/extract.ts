@@ -537,11 +537,48 @@ export class Extractor {
   }
 
   /**
+   * What the gate's own CLI runs: `tollgate observe|run --command STR` runs STR through `sh -c`, and
+   * `-- CMD…` runs CMD (one word holding a blank through `sh -c`), as its argv parser reads them
+   * (cli/src/args.ts: exact long options, `--opt=value` or `--opt value`, `--` ends them). The other
+   * subcommands only name a command (`predict --for STR`): nothing of it runs.
+   */
+  private gateRuns(inv: Invocation, env: Env, program: string): boolean {
+    const via = [...inv.via, program];
+    // The subcommand is the first word, always (cli/src/main.ts).
+    const sub = inv.argv[1];
+    if (sub !== 'observe' && sub !== 'run') return false;
+    for (let k = 2; k < inv.argv.length; k++) {
+      const word = inv.argv[k] as string;
+      if (word === '--') {
+        const rest = inv.argv.slice(k + 1);
+        if (rest.length === 1 && /\s/.test(rest[0] as string)) this.gateString(inv, k + 1, via, env);
+        else if (rest.length > 0)
+          this.resolve({ ...inv, argv: rest, unresolved: inv.unresolved.slice(k + 1), via }, env);
+        return true;
+      }
+      const named = /^--command(=|$)/.exec(word);
+      if (named) {
+        if (named[1] === '=') this.gateString(inv, k, via, env, word.slice('--command='.length));
+        else this.gateString(inv, ++k, via, env);
+      }
+    }
+    return true;
+  }
+
+  /** A command line the gate's CLI runs through `sh -c` (argv[k], or `text` taken from it). */
+  private gateString(inv: Invocation, k: number, via: string[], env: Env, text = inv.argv[k]): void {
+    if (text === undefined) return;
+    if (inv.unresolved[k]) this.flag('unresolved_code', inv.text);
+    else this.parseString(text, via, env);
+  }
+
+  /**
    * An unknown program may be a wrapper (`doppler run -- CMD`, `tool git …`) or a shell in disguise
    * reading a heredoc: read a known program among its first words, and the heredoc body, as commands.
    */
   private unknownProgram(inv: Invocation, env: Env, program: string): void {
     this.heredocAsCommands(inv, program);
+    if (NAMES_COMMANDS.has(program) && this.gateRuns(inv, env, program)) return;
     // An argument that is a whole command line (`retry 'git reset --hard'`, `s = 'mkfs /dev/sda1'`
     // read from a heredoc): a program we do not know may run it as `sh -c` would. Only a line that
     // starts with a program this package models: prose (`--notes "example: git reset --hard"`) is not.

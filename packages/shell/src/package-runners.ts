@@ -105,6 +105,13 @@ export function runPackageRunner(ex: Extractor, inv: Invocation, env: Env, progr
     return true;
   }
   const command = slice(inv, i);
+  // npm's option parser takes the first `--` anywhere as the end of its options and drops it:
+  // `npm exec tollgate -- observe …` runs `tollgate observe …`.
+  const dash = command.argv.indexOf('--');
+  if (NPM_SUBCOMMAND.has(label) && argv[i - 1] !== '--' && dash > 0) {
+    command.argv = command.argv.filter((_, k) => k !== dash);
+    command.unresolved = command.unresolved.filter((_, k) => k !== dash);
+  }
   // A name the project installed runs from node_modules/.bin, as that path run directly would:
   // a link into its package, relied on, or a file of .bin's own, judged (scripts.ts).
   const word = command.argv[0];
@@ -115,6 +122,9 @@ export function runPackageRunner(ex: Extractor, inv: Invocation, env: Env, progr
   ex.resolve({ ...inv, ...command, via: [...inv.via, label] }, env);
   return true;
 }
+
+/** npm's own subcommands (npx keeps the words after the package as they are). */
+const NPM_SUBCOMMAND: ReadonlySet<string> = new Set(['npm exec', 'npm x']);
 
 /** Runners that run a binary the project installed before fetching one. */
 const LOCAL_BINS: ReadonlySet<string> = new Set([

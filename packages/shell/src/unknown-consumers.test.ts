@@ -30,6 +30,26 @@ describe('an argument of an unknown program that is a whole command line', () =>
     expect(run('tollgate run -- git push --force origin main').rules).toContain('git.push.force');
   });
 
+  it("reads what the gate's own CLI runs: observe and run, as --command STR or after --", () => {
+    for (const command of [
+      "tollgate observe --command 'git push --force origin main'",
+      "tollgate observe --command='git push --force origin main'",
+      "tollgate observe --json --session s --command 'git status; git push --force origin main'",
+      "tollgate observe -- 'git push --force origin main'",
+      'tollgate observe -- git push --force origin main',
+      "tollgate run --command 'git push --force origin main'",
+      "npm exec tollgate -- observe --command 'git push --force origin main'",
+      "npx tollgate observe -- 'git push --force origin main'",
+    ])
+      expect(run(command).rules, command).toContain('git.push.force');
+    // A command string that cannot be told is not a read.
+    expect(run('tollgate observe --command "$CMD"').class).toBe('unknown-dynamic');
+    // Reads stay reads; check and predict run nothing.
+    expect(gated("tollgate observe --command 'git rev-parse HEAD'")).toBe(false);
+    expect(gated('tollgate observe -- git ls-remote origin refs/heads/main')).toBe(false);
+    expect(gated("tollgate check --command 'git push --force origin main'")).toBe(false);
+  });
+
   it('is not read when it is prose that merely mentions a command', () => {
     expect(gated('bd update issue-9 --notes "example: git reset --hard"')).toBe(false);
     expect(gated("notify-send 'please never rm -rf anything'")).toBe(false);
