@@ -7,7 +7,7 @@ import { classify } from './classify.js';
 import { loadPolicy } from './policy/files.js';
 import { writtenPaths } from './session-files.js';
 import type { WriteScope } from './writes.js';
-import { zoneOf } from './zones.js';
+import { zoneOf, zoneOfPattern } from './zones.js';
 
 const base = realpathSync(mkdtempSync(join(tmpdir(), 'tollgate-writes-')));
 const root = join(base, 'project');
@@ -296,5 +296,23 @@ describe('tool names are words of the call, not table keys', () => {
     expect(
       writesOfTool('constructor_write_file', { path: join(root, 'tollgate.config.yaml') }, scope),
     ).toEqual([{ path: join(root, 'tollgate.config.yaml'), zone: 'gate' }]);
+  });
+});
+
+describe('a pattern of written names (split, csplit) is judged by the names it could write', () => {
+  const named = { ...project, gateNames: ['tollgate.config.yaml'] };
+  it.each([
+    [join(root, '.claude/settings.local.jso*'), 'host'],
+    [join(root, 'tollgate.config.ya*'), 'gate'],
+    [join(root, '.git/config*'), 'vcs'],
+    [join(root, '.gi*'), 'vcs'],
+    [join(home, 'x*'), 'outside'],
+    [join(home, '.bash*'), 'startup'],
+    [join(home, '.claude/settings*'), 'host'],
+    [join(state, 'config-pins/k*'), 'gate'],
+    [join(root, 'out/part-*'), 'project'],
+    [join(root, 'part-*'), 'project'],
+  ])('%s is %s', (path, zone) => {
+    expect(zoneOfPattern(path, named)).toBe(zone);
   });
 });

@@ -6,7 +6,7 @@ import { posix } from 'node:path';
 import type { ResolveContext, ShellFacts } from '@tollgate/shell';
 import { LEAVES_NOTHING, METADATA_ONLY, resolvePath } from '@tollgate/shell';
 import { pathsOfArgs } from './call-paths.js';
-import { type ProjectPaths, type Zone, zoneOf } from './zones.js';
+import { type ProjectPaths, type Zone, zoneOf, zoneOfPattern } from './zones.js';
 
 export interface Write {
   path: string;
@@ -112,5 +112,5 @@ function judge(path: string, scope: WriteScope | undefined, resolved = false): W
   if (!scope) return { path, zone: textualZone(path) };
   const abs = resolved && path.startsWith('/') ? path : resolvePath(path, scope.context);
   if (abs === undefined) return { path, zone: 'unresolved' };
-  return { path: abs, zone: zoneOf(abs, scope.project) };
+  return { path: abs, zone: zoneOfPattern(abs, scope.project) };
 }

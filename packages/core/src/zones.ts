@@ -117,6 +117,50 @@ export function zoneOf(path: string, project: ProjectPaths): Zone {
   return 'outside';
 }
 
+/** A glob character in a name: a pattern of names a program will write (`split`'s `PREFIX*`). */
+const PATTERN = /[*?[]/;
+/** Names protected wherever a pattern could write them, beside the gate's and host's own files. */
+const PROBED = ['.git', '.claude', '.tollgate', '.bashrc', '.profile', '.gitconfig', '.ssh', '.config'];
+
+/**
+ * The zone of a pattern of written names (`DIR/PREFIX*`): the most protected zone of any name in DIR
+ * it could be — the gate's and host's files, start-up files, `.git` — else the zone of DIR's files.
+ */
+export function zoneOfPattern(path: string, project: ProjectPaths): Zone {
+  const name = posix.basename(path);
+  if (!PATTERN.test(name)) return zoneOf(path, project);
+  const dir = posix.dirname(path);
+  let re: RegExp;
+  try {
+    re = new RegExp(
+      `^${name.replace(/[.+^${}()|\\\]]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.').replace(/\[!/g, '[^')}$`,
+      's',
+    );
+  } catch {
+    return 'unresolved';
+  }
+  const candidates = new Set([
+    ...PROBED,
+    ...STARTUP_IN_PROJECT,
+    ...(project.gateNames ?? []),
+    ...[
+      ...project.gate,
+      ...joined(project.root, HOST_IN_PROJECT),
+      ...(project.home ? joined(project.home, HOST_IN_HOME) : []),
+    ].flatMap((g) => {
+      // The protected path's entry in DIR: itself, or the directory on its way.
+      if (!within(g, dir) || g === dir) return [];
+      return [g.slice(dir === '/' ? 1 : dir.length + 1).split('/')[0] as string];
+    }),
+  ]);
+  for (const candidate of candidates) {
+    if (!re.test(candidate)) continue;
+    const zone = zoneOf(posix.join(dir, candidate), project);
+    if (PROTECTED_ZONES.includes(zone)) return zone;
+  }
+  return zoneOf(path, project);
+}
+
 /**
  * `p` is one of `paths` or below one, or a directory holding one (deleting or moving it takes the
  * file along) — but not `top` (the project root, the home directory) or above it, which hold

@@ -132,6 +132,13 @@ describe('rm -r of build output', () => {
     expect(facts(dir, 'rm -rf dist src').relies_on).toBeUndefined();
   });
 
+  it('relies on nothing for a file it removes: whoever wrote it, it goes as plain rm takes it', () => {
+    const dir = repo({ '.gitignore': IGNORES, 'scratch.txt': 'x', 'dev.log': 'x' }, ['.gitignore']);
+    expect(facts(dir, 'rm -f scratch.txt').relies_on).toBeUndefined();
+    expect(facts(dir, 'rm -f dev.log scratch.txt').relies_on).toBeUndefined();
+    expect(facts(dir, 'rm -f dev.log').removes).toEqual([join(dir, 'dev.log')]);
+  });
+
   it('reads nested ignore files, negations and info/exclude as git does', () => {
     const dir = repo(
       {
@@ -216,7 +223,7 @@ describe('rm -r of build output', () => {
     expect(buildOutputs(unlistable, [join(dir, 'notes')], true)).toBeUndefined();
     expect(buildOutputs(unlistable, [join(dir, 'a.txt')], true)).toEqual({
       consulted: [],
-      paths: [join(dir, 'a.txt')],
+      paths: [],
       removed: [join(dir, 'a.txt')],
     });
   });

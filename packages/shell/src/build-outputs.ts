@@ -102,8 +102,9 @@ export function buildOutputs(
   for (const path of paths) {
     const pattern = GLOB.test(path);
     if (!plainPath(path) || (pattern && !literal)) return undefined;
+    // A file is removed as plain rm removes it, whoever wrote it: it vouches for nothing, and a
+    // file the session wrote itself is no less removable than the person's.
     if (!pattern && files.readHead?.(path, 1) !== undefined) {
-      relied.add(path);
       removed.push(path);
       continue;
     }

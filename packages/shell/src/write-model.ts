@@ -407,7 +407,14 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
   },
   csplit: {
     values: '-b --suffix-format -f --prefix -n --digits',
-    custom: (s) => [optionValue(s, '-f --prefix') ?? { text: 'xx' }],
+    // Files named PREFIX and the suffix format's output (`-b '%02d.txt'`, or a path: `-f '' -b
+    // .git/config%.0d`): the two joined, each conversion a pattern of what it prints.
+    custom: (s) => {
+      const prefix = optionValue(s, '-f --prefix') ?? { text: 'xx' };
+      const suffix = optionValue(s, '-b --suffix-format');
+      const text = `${prefix.text}${suffix === undefined ? '*' : suffix.text.replace(/%[^%a-zA-Z]*[a-zA-Z]/g, '*')}`;
+      return [{ text, ...(prefix.at !== undefined ? { at: prefix.at } : suffix?.at !== undefined ? { at: suffix.at } : {}) }];
+    },
   },
   find: { custom: findWrites },
   ruby: {
