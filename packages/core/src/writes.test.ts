@@ -316,3 +316,26 @@ describe('a pattern of written names (split, csplit) is judged by the names it c
     expect(zoneOfPattern(path, named)).toBe(zone);
   });
 });
+
+describe("a program no write model knows that names the gate's or host's files may write them", () => {
+  it.each([
+    `cpp -P a.c ${state}/config-pins/k.json`,
+    `python3 -m json.tool pin.json ${state}/config-pins/k.json`,
+    `mytool --out=${state}/x`,
+    `mytool -o${join(state, 'config-pins')}/y`,
+    'cpp -P a.c .claude/settings.local.json',
+    'emacs --batch tollgate.config.yaml',
+  ])('%s', (command) => {
+    expect(shell(command).rules).toContain('gate.self');
+  });
+
+  it.each([
+    `cat ${state}/config-pins/k.json`,
+    `ls -la ${state}`,
+    'jq . .claude/settings.json',
+    'cpp -P a.c out.c',
+    'python3 -m json.tool package.json',
+  ])('%s reads, or writes elsewhere', (command) => {
+    expect(shell(command).rules).not.toContain('gate.self');
+  });
+});

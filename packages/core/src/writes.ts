@@ -83,6 +83,44 @@ export function writesOfShell(facts: ShellFacts, scope: WriteScope | undefined):
       out.push(write);
     }
     if (segment.writes_unresolved) out.push({ path: segment.text.slice(0, 200), zone: 'unresolved' });
+    if (scope) out.push(...namedGateFiles(segment, scope));
+  }
+  return out;
+}
+
+/**
+ * Programs that only read the files their words name: naming the gate's or the host's files is
+ * harmless there. Any other program that names one, where no write model found what it writes, may
+ * write it (`cpp -P a STATE/x`, `python3 -m json.tool a PIN`) by a route no model lists: a write.
+ */
+const ONLY_READS: ReadonlySet<string> = new Set(
+  ('cat less more head tail grep egrep fgrep rg ag ls stat wc file diff cmp sha256sum sha1sum md5sum ' +
+    'b2sum cksum jq echo printf test [ [[ realpath readlink du tree bat nl od hexdump xxd strings ' +
+    'tollgate git find').split(' '),
+);
+
+/** The gate's own CLI run by its path (`node …/bin/tollgate.js predict …`): it writes its store itself. */
+const GATE_CLI = /(^|\/)(tollgate(\.[cm]?js)?|hook\.cjs)$/;
+
+function namedGateFiles(segment: ShellFacts['segments'][number], scope: WriteScope): Write[] {
+  // A write model that found the program's writes has judged them already, precisely.
+  if ((segment.writes?.length ?? 0) > 0) return [];
+  if (ONLY_READS.has(segment.program) || segment.args.some((a) => GATE_CLI.test(a))) return [];
+  const out: Write[] = [];
+  const gate = scope.project.gate;
+  for (const arg of segment.args) {
+    const value = arg.startsWith('-') && arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : arg;
+    // Named whole, or inside a word (`-oSTATE/x`, `--prefix=STATE/pins/`).
+    const inside = gate.find((g) => g.length > 1 && value.includes(g));
+    if (inside !== undefined) {
+      out.push({ path: inside, zone: 'gate' });
+      continue;
+    }
+    if (value === '' || value.startsWith('-') || !/[/.~]/.test(value)) continue;
+    const abs = resolvePath(value, scope.context);
+    if (abs === undefined) continue;
+    const zone = zoneOfPattern(abs, scope.project);
+    if (zone === 'gate' || zone === 'host') out.push({ path: abs, zone });
   }
   return out;
 }
