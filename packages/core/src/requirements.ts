@@ -4,7 +4,11 @@ import type { Call, Source } from '@tollgate/contracts';
 import type { Classification } from './classify.js';
 import { type Relevance, relevanceFor } from './evidence-relevance.js';
 import { sanitiseText, shellQuoted } from './sanitise.js';
+import { SESSION_WRITTEN } from './session-files.js';
 import { PROTECTED_ZONES } from './zones.js';
+
+/** Reads named for the session's unread scripts (a command may run dozens of files). */
+const MAX_SCRIPT_READS = 8;
 
 export interface Requirements {
   maxAgeS: number;
@@ -47,6 +51,12 @@ export function requirementsFor(
     for (const read of rule.evidence?.reads ?? []) addRendered(reads, read, scope);
     if (rule.probe !== undefined) addRendered(probes, rule.probe, scope);
   }
+  // A script the session wrote and has not read since: the read that lets it run is of that file.
+  for (const d of classification.facts?.dynamic ?? [])
+    if (d.kind === SESSION_WRITTEN && reads.size < MAX_SCRIPT_READS) {
+      const read = `cat ${shellQuoted(d.text)}`;
+      reads.set(read, read);
+    }
   if (classification.gating.length === 0) requiresAttempts = true;
   return {
     maxAgeS: Number.isFinite(maxAgeS) ? maxAgeS : defaultMaxAgeS,

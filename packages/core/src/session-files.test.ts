@@ -3,7 +3,14 @@
 import type { FileView, ShellFacts } from '@tollgate/shell';
 import { describe, expect, it } from 'vitest';
 import type { Store } from './ports.js';
-import { SESSION_WRITTEN_RELIED, sessionFileView, withSessionScripts } from './session-files.js';
+import type { Classification } from './classify.js';
+import { requirementsFor } from './requirements.js';
+import {
+  SESSION_WRITTEN,
+  SESSION_WRITTEN_RELIED,
+  sessionFileView,
+  withSessionScripts,
+} from './session-files.js';
 
 const STARTED = 1_000_000;
 
@@ -110,5 +117,28 @@ describe('a removal of paths that are not there', () => {
     expect(await flagged(['git-remote:/p:evil'], {}, ['git-remote:/p:evil'], [], [])).toEqual([
       'git-remote:/p:evil',
     ]);
+  });
+});
+
+describe('a script the session wrote and has not read since', () => {
+  it('is named in the reads the refusal asks for, so the agent knows what to read back', () => {
+    const classification = {
+      class: 'unknown-dynamic',
+      rules: ['shell.script.unread-write'],
+      gating: [],
+      facts: {
+        segments: [],
+        dynamic: [
+          { kind: SESSION_WRITTEN, text: '/p/eslint.config.js' },
+          { kind: SESSION_WRITTEN, text: "/p/it's.sh" },
+        ],
+      },
+    } as unknown as Classification;
+    const { reads } = requirementsFor(
+      classification,
+      { tool: 'shell', args: { command: 'npx eslint .' } },
+      300,
+    );
+    expect(reads).toEqual(['cat /p/eslint.config.js', `cat '/p/it'\\''s.sh'`]);
   });
 });

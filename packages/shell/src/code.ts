@@ -3,6 +3,7 @@
 // `redis-cli CMD`, heredocs and piped text). The code becomes the segment's `payload`; interpreter
 // code that is not plainly read-only is unknown-dynamic; SQL is analysed into the segment's `sql` facts.
 import { posix } from 'node:path';
+import type { Env } from './expand.js';
 import type { Extractor, Handler, Invocation } from './extract.js';
 import { firstOperand } from './option-scan.js';
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
@@ -251,6 +252,7 @@ export const interpreter: Handler = (ex, inv, env, program) => {
     judgeLoaded(ex, inv, language, program, loaded);
     return;
   }
+  if (moduleCli && runsPython(ex, inv, env, program, moduleCli)) return;
   if (moduleCli) {
     // `python -m sqlite3 app.db 'DROP TABLE t'`, `python -m alembic downgrade base`: judged as
     // `sqlite3 …` and `alembic …` are; the interpreter segment stays for what reads it.
@@ -450,6 +452,72 @@ export const database: Handler = (ex, inv, _env, program) => {
   if (client === 'mongosh' && statements.some((code) => !isReadOnlyMongo(code)))
     ex.flag('interpreter_code', inv.text);
 };
+
+/**
+ * Standard-library modules whose command line runs Python: a script or `-m MODULE` (the profilers,
+ * trace, pdb), statements (timeit), or the examples of a text file (doctest). Their options that take
+ * a value; pdb's `-c` gives debugger commands, which run Python (`!stmt`).
+ */
+const PYTHON_RUNNERS: Record<
+  string,
+  { values: ReadonlySet<string>; runs: 'script' | 'statements' | 'examples' }
+> = {
+  cProfile: { values: new Set(['-o', '--outfile', '-s', '--sort']), runs: 'script' },
+  profile: { values: new Set(['-o', '--outfile', '-s', '--sort']), runs: 'script' },
+  trace: {
+    values: new Set(['-f', '--file', '-C', '--coverdir', '--ignore-module', '--ignore-dir']),
+    runs: 'script',
+  },
+  pdb: { values: new Set(['-c', '--command']), runs: 'script' },
+  timeit: {
+    values: new Set(['-n', '--number', '-r', '--repeat', '-s', '--setup', '-u', '--unit']),
+    runs: 'statements',
+  },
+  doctest: { values: new Set(['-o', '--option']), runs: 'examples' },
+};
+
+/** `python -m cProfile FILE`, `-m timeit STMT`, …: judged as the Python they run. False for other modules. */
+function runsPython(
+  ex: Extractor,
+  inv: Invocation,
+  env: Env,
+  program: string,
+  cli: { argv: string[]; unresolved: boolean[] },
+): boolean {
+  const module = cli.argv[0] as string;
+  const spec = Object.hasOwn(PYTHON_RUNNERS, module) ? PYTHON_RUNNERS[module] : undefined;
+  if (!spec) return false;
+  ex.emit(inv);
+  const statements: string[] = [];
+  for (let i = 1; i < cli.argv.length; i++) {
+    const arg = cli.argv[i] as string;
+    if (cli.unresolved[i]) {
+      ex.flag('unresolved_code', inv.text);
+      return true;
+    }
+    const name = arg.startsWith('--') && arg.includes('=') ? arg.slice(0, arg.indexOf('=')) : arg;
+    if ((module === 'pdb' && (name === '-c' || name === '--command')) || spec.runs === 'examples') {
+      ex.flag('interpreter_code', inv.text);
+      return true;
+    }
+    if (spec.runs === 'script' && (arg === '-m' || (arg !== '-' && !arg.startsWith('-')))) {
+      // The script (or -m MODULE) and its arguments, as python itself would be given them.
+      ex.resolve(
+        { ...inv, argv: [program, ...cli.argv.slice(i)], unresolved: [false, ...cli.unresolved.slice(i)] },
+        env,
+      );
+      return true;
+    }
+    if (spec.runs === 'statements' && (name === '-s' || name === '--setup' || !arg.startsWith('-'))) {
+      const value = !arg.startsWith('-') ? arg : name !== arg ? arg.slice(name.length + 1) : cli.argv[++i];
+      if (value !== undefined) statements.push(value);
+      continue;
+    }
+    if (spec.values.has(name) && name === arg) i++;
+  }
+  if (statements.length > 0) judgeInline(ex, inv, 'python', program, statements.join('\n'));
+  return true;
+}
 
 /** The program a module's `__main__` is (`python -m awscli` is aws); most install one of their own name. */
 const MODULE_PROGRAMS: Record<string, string> = { awscli: 'aws', django: 'django-admin' };

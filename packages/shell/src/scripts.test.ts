@@ -575,6 +575,29 @@ describe('interpreter files', () => {
     expect(kinds(parse('python -m pytest -q'))).toEqual([]);
   });
 
+  it('the standard modules that run Python run what they are given: a script, -m, statements, examples', () => {
+    for (const command of [
+      'python3 -m cProfile kill.py',
+      'python3 -m profile -o out.prof -s time kill.py',
+      'python3 -m trace --trace kill.py',
+      'python3 -m cProfile -m kill',
+      'python3 -m pdb kill.py',
+    ]) {
+      expect(kinds(parse(command)), command).toContain('interpreter_code');
+      expect(parse(command).scripts, command).toEqual([join(root, 'p/kill.py')]);
+    }
+    expect(kinds(parse(`python3 -m timeit -n1 'import shutil; shutil.rmtree("work")'`))).toContain(
+      'interpreter_code',
+    );
+    expect(kinds(parse(`python3 -m timeit -s 'import os' 'os.remove("x")'`))).toContain('interpreter_code');
+    expect(kinds(parse('python3 -m pdb -c continue read.py'))).toContain('interpreter_code');
+    expect(kinds(parse('python3 -m doctest README.md'))).toContain('interpreter_code');
+    expect(kinds(parse('python3 -m timeit "$CODE"'))).toContain('unresolved_code');
+    // What they run is judged as itself: a read-only script or statement passes.
+    expect(kinds(parse('python3 -m cProfile read.py'))).toEqual([]);
+    expect(kinds(parse("python3 -m timeit -n 100 'sum(range(10))'"))).toEqual([]);
+  });
+
   it('a required .json name is data only where it is a JSON file: node may load code by that name', () => {
     put('p/js/package.json', '{"name":"x","scripts":{}}');
     put('p/js/evil.js', "require('fs').rmSync('notes', { recursive: true })\n");
