@@ -2,8 +2,8 @@
 // session's first call however it changed, vouches for nothing.
 import type { FileView, ShellFacts } from '@tollgate/shell';
 import { describe, expect, it } from 'vitest';
-import type { Store } from './ports.js';
 import type { Classification } from './classify.js';
+import type { Store } from './ports.js';
 import { requirementsFor } from './requirements.js';
 import {
   SESSION_WRITTEN,

@@ -94,9 +94,11 @@ export function writesOfShell(facts: ShellFacts, scope: WriteScope | undefined):
  * write it (`cpp -P a STATE/x`, `python3 -m json.tool a PIN`) by a route no model lists: a write.
  */
 const ONLY_READS: ReadonlySet<string> = new Set(
-  ('cat less more head tail grep egrep fgrep rg ag ls stat wc file diff cmp sha256sum sha1sum md5sum ' +
+  (
+    'cat less more head tail grep egrep fgrep rg ag ls stat wc file diff cmp sha256sum sha1sum md5sum ' +
     'b2sum cksum jq echo printf test [ [[ realpath readlink du tree bat nl od hexdump xxd strings ' +
-    'tollgate git find').split(' '),
+    'tollgate git find'
+  ).split(' '),
 );
 
 /** The gate's own CLI run by its path (`node …/bin/tollgate.js predict …`): it writes its store itself. */

@@ -133,7 +133,11 @@ export function zoneOfPattern(path: string, project: ProjectPaths): Zone {
   let re: RegExp;
   try {
     re = new RegExp(
-      `^${name.replace(/[.+^${}()|\\\]]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.').replace(/\[!/g, '[^')}$`,
+      `^${name
+        .replace(/[.+^${}()|\\\]]/g, '\\$&')
+        .replace(/\*/g, '.*')
+        .replace(/\?/g, '.')
+        .replace(/\[!/g, '[^')}$`,
       's',
     );
   } catch {

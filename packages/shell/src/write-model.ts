@@ -413,7 +413,16 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
       const prefix = optionValue(s, '-f --prefix') ?? { text: 'xx' };
       const suffix = optionValue(s, '-b --suffix-format');
       const text = `${prefix.text}${suffix === undefined ? '*' : suffix.text.replace(/%[^%a-zA-Z]*[a-zA-Z]/g, '*')}`;
-      return [{ text, ...(prefix.at !== undefined ? { at: prefix.at } : suffix?.at !== undefined ? { at: suffix.at } : {}) }];
+      return [
+        {
+          text,
+          ...(prefix.at !== undefined
+            ? { at: prefix.at }
+            : suffix?.at !== undefined
+              ? { at: suffix.at }
+              : {}),
+        },
+      ];
     },
   },
   find: { custom: findWrites },
