@@ -275,7 +275,12 @@ describe('rm -r of build output', () => {
       'rsync -a --remove-source-files notes/ dist/notes/',
     ])
       expect({ command, into: into(command) }).toEqual({ command, into: expect.arrayContaining(['output']) });
-    for (const command of ['tar -cf /dev/null --remove-files notes', 'mv notes /dev/null'])
+    for (const command of [
+      'tar -cf /dev/null --remove-files notes',
+      'mv notes /dev/null',
+      'zip -rmq - notes > /dev/null',
+      'zip -r --move - notes | cat > /dev/null',
+    ])
       expect({ command, into: into(command) }).toEqual({
         command,
         into: expect.arrayContaining(['nothing']),
@@ -299,6 +304,7 @@ describe('rm -r of build output', () => {
       'mv dist/x notes/',
       'mv notes notes2',
       'tar -cf n.tar --remove-files notes',
+      'zip -rm n.zip notes',
     ])
       expect({ command, into: into(command) }).toEqual({ command, into: [undefined] });
     // Without a context the paths stay relative: a move to a named path is a move, one to nothing is not.

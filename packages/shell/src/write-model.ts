@@ -445,8 +445,10 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
     custom: (s) => {
       const [archive, ...members] = s.operands.map((at) => operand(s, at));
       if (!archive) return [];
-      if (!(s.has('-m') || s.has('--move'))) return [archive];
-      return [archive, ...members.map((f) => ({ ...f, moved: true }))];
+      // `-` is stdout: no file holds what it archives.
+      const kept = archive.text === '-' ? [] : [archive];
+      if (!(s.has('-m') || s.has('--move'))) return kept;
+      return [...kept, ...members.map((f) => ({ ...f, moved: true }))];
     },
   },
   '7z': {
