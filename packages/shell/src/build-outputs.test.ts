@@ -263,6 +263,47 @@ describe('rm -r of build output', () => {
     expect(gated(dir, "rm -rf $'dist\\xe2\\x80\\x8b'")).toBe(true);
   });
 
+  it('keeps the pass when what writes there runs only after the removal is done', () => {
+    const dir = repo({ '.gitignore': IGNORES, 'dist/x': 'x', 'build/y': 'y', 'notes/a.md': 'x' }, [
+      '.gitignore',
+    ]);
+    for (const command of [
+      'rm -rf dist && mkdir -p dist && cp notes/a.md dist/',
+      'rm -rf build dist; cp -r notes dist',
+      'rm -rf dist && ln -s ../notes dist',
+      '(rm -rf dist) && cp notes/a.md dist',
+      // A copy elsewhere before it does not touch it.
+      'cp notes/a.md b.md && rm -rf dist',
+      'cp notes/a.md build/b.md && rm -rf dist',
+    ])
+      expect({ command, gated: gated(dir, command) }).toEqual({ command, gated: false });
+    for (const command of [
+      // Before it, beside it, or again after it in a loop or a job.
+      'cp -r notes dist/ && rm -rf dist',
+      'for i in 1 2; do rm -rf dist; ln -s ../notes dist; done',
+      'while true; do rm -rf dist/; ln -s ../notes dist; done',
+      'rm -rf dist/ & ln -s ../notes dist',
+      'ln -s ../notes dist & rm -rf dist/',
+      'f() { rm -rf dist/; }; ln -s ../notes dist; f',
+      'rm -rf dist | ln -s ../notes dist',
+    ])
+      expect({ command, gated: gated(dir, command) }).toEqual({ command, gated: true });
+  });
+
+  it("a make target's clean of build output is not a write of the makefile it runs from", () => {
+    const dir = repo(
+      {
+        '.gitignore': IGNORES,
+        'build/app': 'x',
+        Makefile:
+          'all:\n\tmkdir -p build && cc -o build/app main.c\nclean:\n\trm -rf build dist\n\tfind . -name __pycache__ -type d -exec rm -rf {} +\n',
+      },
+      ['.gitignore', 'Makefile'],
+    );
+    for (const command of ['make clean', 'make clean && make all && mkdir -p dist && cp build/app dist/'])
+      expect({ command, dynamic: facts(dir, command).dynamic }).toEqual({ command, dynamic: [] });
+  });
+
   it('marks a move into build output, or into nothing, wherever it comes from', () => {
     const dir = repo({ '.gitignore': IGNORES, 'dist/x': 'x', 'notes/draft.md': 'x' }, ['.gitignore']);
     const into = (command: string) => facts(dir, command).segments.map((s) => s.moves_into);

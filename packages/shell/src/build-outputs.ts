@@ -241,15 +241,41 @@ function isIgnored(
   return false;
 }
 
+/**
+ * Where each segment runs in the command: its place in the text, and whether it runs there, once
+ * (not in a loop, a function, a background job or pipeline, or what another program runs).
+ */
+const ORDER = new WeakMap<ShellSegment, { at: number; inOrder: boolean }>();
+const SEQUENCE = {};
+
+export function noteOrder(segment: ShellSegment, res: Resolver, inOrder: boolean): void {
+  const counter = res.slot(SEQUENCE, () => ({ next: 0 }));
+  ORDER.set(segment, { at: counter.next++, inOrder });
+}
+
+/** Whether `later` surely runs after `first` has finished: both in order, `later` after it in the text. */
+function runsAfter(later: ShellSegment, first: ShellSegment): boolean {
+  const a = ORDER.get(first);
+  const b = ORDER.get(later);
+  return a !== undefined && b !== undefined && a.inOrder && b.inOrder && b.at > a.at;
+}
+
 /** Writers that only make empty directories or files: they cannot put anything of value, or a link, in a removed path. */
 const EMPTY_MAKERS: ReadonlySet<string> = new Set(['mkdir', 'touch']);
 
 /**
  * After the walk, with every segment's writes known: a removal judged regenerable stays so only when
- * no other part of the command writes where it removes (`mv src dist && rm -rf dist`, `ln -s
- * ../notes dist && rm -rf dist/`), in whatever order a loop runs them.
+ * no other part of the command that may run before it writes where it removes (`mv src dist && rm -rf
+ * dist`, `ln -s ../notes dist && rm -rf dist/`, either in a loop or a background job).
  */
 export function settleBuildOutputs(segments: readonly ShellSegment[]): void {
+  // A write was resolved against the tree as it is now: in a directory a removal takes away first,
+  // it may land in the directory itself (`rm -rf d; cp -r src d` fills d, not d/src).
+  const gone = segments.flatMap((s) => (s.build_outputs ? (REMOVED.get(s)?.paths ?? []) : []));
+  const landsElsewhere = (w: string, r: string) => {
+    const dir = posix.dirname(w);
+    return gone.some((g) => dir === g || dir.startsWith(`${g}/`)) && overlaps(dir, r);
+  };
   for (const removal of segments) {
     if (!removal.build_outputs) continue;
     const entry = REMOVED.get(removal);
@@ -258,14 +284,16 @@ export function settleBuildOutputs(segments: readonly ShellSegment[]): void {
     // An ignore file written by the same command (`echo 'build/' >> .gitignore && rm -rf build`)
     // was read before it changed.
     // git putting other content in the work tree (a stash popped into it) is a write there too.
+    // What runs once the removal is done cannot have put anything where it removed.
     const fills = (other: ShellSegment) =>
       other !== removal &&
+      !runsAfter(other, removal) &&
       (other.writes_unresolved === true ||
         rewritesWorkTree(other) ||
         (other.writes ?? []).some((w) => consulted.includes(w)) ||
         (!other.build_outputs &&
           !EMPTY_MAKERS.has(other.program) &&
-          (other.writes ?? []).some((w) => removed.some((r) => overlaps(w, r)))));
+          (other.writes ?? []).some((w) => removed.some((r) => overlaps(w, r) || landsElsewhere(w, r)))));
     if (segments.some(fills)) delete removal.build_outputs;
   }
 }

@@ -12,7 +12,7 @@ import {
 import type { Command, CompoundCommand, Pipeline, Redirect, Script, SimpleCommand, Word } from './ast.js';
 import { BraceLimit, braceExpand } from './brace.js';
 import { type Budget, enter, LimitExceeded, leave, ShellSyntaxError, tick } from './budget.js';
-import { buildOutputs, markBuildOutputs, noteMovesInto } from './build-outputs.js';
+import { buildOutputs, markBuildOutputs, noteMovesInto, noteOrder } from './build-outputs.js';
 import { checkArithmeticWord, checkAssignment, EFFECTS, steeringName } from './builtins.js';
 import { commandOutput, type Env, expandWord, MAX_BRACE_WORDS } from './expand.js';
 import { runsFiles } from './file-runners.js';
@@ -235,6 +235,13 @@ export class Extractor {
 
   /** Depth of code that may run again, or later, than where it is written (loops, functions, jobs). */
   private deferred = 0;
+
+  /** An extractor for what another program runs, when and as often as it likes: out of order. */
+  private nested(): Extractor {
+    const inner = new Extractor(this.budget, this.handlers, this.fallbacks, this.res);
+    inner.deferred = this.deferred + 1;
+    return inner;
+  }
   /**
    * Above 0 while the walk is somewhere the shell may not run, or runs elsewhere: after && or ||, in
    * a pipeline or background job, a compound's body, a substitution, a function's body.
@@ -618,7 +625,7 @@ export class Extractor {
         continue;
       const destroys = WRAPPED.has(name) || /^mkfs(\.|$)/.test(name) || (name === 'rm' && commandPosition);
       if (!inv.unresolved[k] && destroys) {
-        const inner = new Extractor(this.budget, this.handlers, this.fallbacks, this.res);
+        const inner = this.nested();
         inner.resolve(
           {
             ...inv,
@@ -762,6 +769,7 @@ export class Extractor {
     if (!this.res.headMayMove && moves) this.res.headMayMove = true;
     // A switch or a push that may run out of the text's order (facts.ts walks again then).
     const outOfOrder = this.deferred > 0 || segment.via.some((v) => DEFERRING.test(v));
+    noteOrder(segment, this.res, !outOfOrder);
     if (outOfOrder && moves) this.res.order.moverDeferred = true;
     if (outOfOrder && segment.program === 'git' && segment.subcommand === 'push')
       this.res.order.pushDeferred = true;
@@ -906,7 +914,7 @@ export class Extractor {
       return;
     }
     if (quiet) {
-      const inner = new Extractor(this.budget, this.handlers, this.fallbacks, this.res);
+      const inner = this.nested();
       inner.walkScript(script, env, via, stdin);
       this.segments.push(...inner.segments);
     } else this.walkScript(script, env, via, stdin);

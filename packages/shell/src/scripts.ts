@@ -679,7 +679,15 @@ export function checkScriptsWritten(
   res: Resolver,
   segments: readonly Pick<
     ShellSegment,
-    'program' | 'args' | 'writes' | 'writes_unresolved' | 'subcommand' | 'canonical' | 'positionals' | 'path'
+    | 'program'
+    | 'args'
+    | 'writes'
+    | 'writes_unresolved'
+    | 'subcommand'
+    | 'canonical'
+    | 'positionals'
+    | 'path'
+    | 'build_outputs'
   >[],
   flag: (kind: string, text: string) => void,
 ): void {
@@ -709,8 +717,9 @@ export function checkScriptsWritten(
     }
   }
   for (const segment of segments) {
-    // A compiler's output is a program built from the project's sources; mkdir, chmod, touch change no text.
-    if (buildsProgram(segment) || KEEPS_TEXT.has(segment.program)) continue;
+    // A compiler's output is a program built from the project's sources; mkdir, chmod, touch change no
+    // text; a clean of build output (`find . -name '*.pyc' -delete` under the whole tree) leaves none.
+    if (buildsProgram(segment) || KEEPS_TEXT.has(segment.program) || segment.build_outputs) continue;
     for (const path of segment.writes ?? []) {
       const key = posix.normalize(path);
       // Judged from the one static write the command makes; a second write (a loop may run it before
