@@ -339,3 +339,21 @@ describe("a program no write model knows that names the gate's or host's files m
     expect(shell(command).rules).not.toContain('gate.self');
   });
 });
+
+describe("an output option of a program no write model knows, or the repository's internals it names", () => {
+  it.each([
+    'go build -o ~/.local/bin/tool ./cmd',
+    `docker save -o ${home}/img.tar app`,
+    'xmllint --output=.git/config a.xml',
+    'mytool .git/hooks/pre-commit',
+  ])('%s writes there', (command) => {
+    expect(shell(command).class).toBe('irreversible');
+  });
+
+  it.each(['go build -o bin/tool ./cmd', 'kubectl get pods -o json', 'ps -o pid,cmd', 'mytool --output "$OUT"'])(
+    '%s writes nothing protected',
+    (command) => {
+      expect(shell(command).writes?.filter((w) => w.zone !== 'project') ?? []).toEqual([]);
+    },
+  );
+});

@@ -6,7 +6,7 @@ import { posix } from 'node:path';
 import type { ResolveContext, ShellFacts } from '@tollgate/shell';
 import { LEAVES_NOTHING, METADATA_ONLY, resolvePath } from '@tollgate/shell';
 import { pathsOfArgs } from './call-paths.js';
-import { type ProjectPaths, type Zone, zoneOf, zoneOfPattern } from './zones.js';
+import { PROTECTED_ZONES, type ProjectPaths, type Zone, zoneOf, zoneOfPattern } from './zones.js';
 
 export interface Write {
   path: string;
@@ -89,9 +89,10 @@ export function writesOfShell(facts: ShellFacts, scope: WriteScope | undefined):
 }
 
 /**
- * Programs that only read the files their words name: naming the gate's or the host's files is
- * harmless there. Any other program that names one, where no write model found what it writes, may
- * write it (`cpp -P a STATE/x`, `python3 -m json.tool a PIN`) by a route no model lists: a write.
+ * Programs that only read the files their words name. Any other program, where no write model found
+ * what it writes, may write a file it names by a route no model lists: naming the gate's files, the
+ * host's settings or the repository's internals, or giving an output option a protected path, is a
+ * write there (`python3 -m json.tool a PIN`, `tool .git/config`, `go build -o ~/.local/bin/x`).
  */
 const ONLY_READS: ReadonlySet<string> = new Set(
   (
@@ -104,25 +105,40 @@ const ONLY_READS: ReadonlySet<string> = new Set(
 /** The gate's own CLI run by its path (`node …/bin/tollgate.js predict …`): it writes its store itself. */
 const GATE_CLI = /(^|\/)(tollgate(\.[cm]?js)?|hook\.cjs)$/;
 
+/** Options that name an output file for most programs (`-o OUT`, `--output=OUT`, `--outdir DIR`). */
+const OUTPUT_OPTION = /^(-o|--output|--out|--outfile|--output-file|--output-dir|--outdir|--out-dir)$/;
+/** Zones a named path lies in that no program this gate does not know may be trusted to only read. */
+const NAMED_ZONES: readonly Zone[] = ['gate', 'host', 'vcs'];
+
 function namedGateFiles(segment: ShellFacts['segments'][number], scope: WriteScope): Write[] {
   // A write model that found the program's writes has judged them already, precisely.
   if ((segment.writes?.length ?? 0) > 0) return [];
   if (ONLY_READS.has(segment.program) || segment.args.some((a) => GATE_CLI.test(a))) return [];
   const out: Write[] = [];
   const gate = scope.project.gate;
-  for (const arg of segment.args) {
-    const value = arg.startsWith('-') && arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : arg;
+  const { args } = segment;
+  for (let k = 0; k < args.length; k++) {
+    const arg = args[k] as string;
+    const eq = arg.startsWith('-') ? arg.indexOf('=') : -1;
+    const value = eq > 0 ? arg.slice(eq + 1) : arg;
     // Named whole, or inside a word (`-oSTATE/x`, `--prefix=STATE/pins/`).
     const inside = gate.find((g) => g.length > 1 && value.includes(g));
     if (inside !== undefined) {
       out.push({ path: inside, zone: 'gate' });
       continue;
     }
-    if (value === '' || value.startsWith('-') || !/[/.~]/.test(value)) continue;
-    const abs = resolvePath(value, scope.context);
+    // An output option's value, wherever it points (`go build -o ~/bin/x`, `docker save -o ../x`).
+    const output = OUTPUT_OPTION.test(eq > 0 ? arg.slice(0, eq) : arg);
+    const named = output ? (eq > 0 ? value : args[k + 1]) : value;
+    if (named === undefined || named === '' || named.startsWith('-')) continue;
+    if (!output && !/[/.~]/.test(named)) continue;
+    const abs = resolvePath(named, scope.context);
     if (abs === undefined) continue;
     const zone = zoneOfPattern(abs, scope.project);
-    if (zone === 'gate' || zone === 'host') out.push({ path: abs, zone });
+    const protectedZone = output
+      ? zone !== 'unresolved' && PROTECTED_ZONES.includes(zone)
+      : NAMED_ZONES.includes(zone);
+    if (protectedZone) out.push({ path: abs, zone });
   }
   return out;
 }

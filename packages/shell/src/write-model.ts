@@ -162,6 +162,15 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
     operands: 'none',
   },
   uniq: { values: '-f --skip-fields -s --skip-chars -w --check-chars', operands: 'second' },
+  // The C preprocessor: `cpp IN OUT` or `-o OUT`; `-MF` writes the dependency file.
+  cpp: {
+    values: '-o -I -D -U -include -imacros -isystem -idirafter -iprefix -iquote -MF -MT -MQ -x -std',
+    targets: '-o -MF',
+    operands: 'second',
+  },
+  // `python -m json.tool IN OUT`, `python -m zipapp SRC -o OUT`, as their module CLIs are run.
+  'json.tool': { values: '--indent', operands: 'second' },
+  zipapp: { values: '-o --output -p --python -m --main', targets: '-o --output', operands: 'none' },
   gzip: compressor('.gz'),
   gunzip: compressor('.gz', true),
   pigz: compressor('.gz'),
