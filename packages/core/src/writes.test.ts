@@ -350,10 +350,12 @@ describe("an output option of a program no write model knows, or the repository'
     expect(shell(command).class).toBe('irreversible');
   });
 
-  it.each(['go build -o bin/tool ./cmd', 'kubectl get pods -o json', 'ps -o pid,cmd', 'mytool --output "$OUT"'])(
-    '%s writes nothing protected',
-    (command) => {
-      expect(shell(command).writes?.filter((w) => w.zone !== 'project') ?? []).toEqual([]);
-    },
-  );
+  it.each([
+    'go build -o bin/tool ./cmd',
+    'kubectl get pods -o json',
+    'ps -o pid,cmd',
+    'mytool --output "$OUT"',
+  ])('%s writes nothing protected', (command) => {
+    expect(shell(command).writes?.filter((w) => w.zone !== 'project') ?? []).toEqual([]);
+  });
 });
