@@ -149,6 +149,9 @@ export const interpreter: Handler = (ex, inv, env, program) => {
   let moduleCli: { argv: string[]; unresolved: boolean[] } | undefined;
   /** `node --test PATHS`: node's test runner runs the project's tests, as vitest or pytest would. */
   let testRunner = false;
+  /** perl's and ruby's -I directories, and the modules -M/-m/-d:/-r load from them. */
+  const includes: string[] = [];
+  const modules: string[] = [];
   let i = 1;
   for (; i < argv.length; i++) {
     const arg = argv[i] as string;
@@ -196,6 +199,11 @@ export const interpreter: Handler = (ex, inv, env, program) => {
       const attached = inline !== undefined || arg.length > load.length;
       const value = inline ?? (attached ? arg.slice(load.length) : argv[i + 1]);
       const at = attached ? i : i + 1;
+      if (value !== undefined && (language === 'perl' || language === 'ruby')) {
+        if (unresolved[at]) ex.flag('unresolved_code', inv.text);
+        else if (load === '-I') includes.push(value);
+        else modules.push(moduleFile(language, value));
+      }
       if (value !== undefined && loadsSource(language, load, value))
         loaded.push({ value, unresolved: unresolved[at] ?? false });
       // Code given as a URL (`--import 'data:text/javascript,…'`, `https://…`) is not read here.
@@ -226,8 +234,18 @@ export const interpreter: Handler = (ex, inv, env, program) => {
       continue;
     }
     if (language === 'node' && name === '--test') testRunner = true;
+    // perl -d:Mod runs the debugger Devel::Mod.
+    const devel = language === 'perl' ? /^-d:(\w+(?:::\w+)*)/.exec(arg) : null;
+    if (devel) modules.push(moduleFile('perl', `Devel::${devel[1]}`));
     if (dataOptions.includes(name) && inline === undefined) i++;
   }
+  // A module found in a -I directory is a file the command runs (`perl -I. -Mevil -e 1`).
+  for (const dir of includes)
+    for (const file of modules) {
+      const path = posix.join(dir, file);
+      if (ex.res.files && ex.res.paths(path).paths.some((p) => ex.res.files?.readHead?.(p, 1) !== undefined))
+        loaded.push({ value: path, unresolved: false });
+    }
   if (code === undefined && language === 'awk' && !programFile && i < argv.length) {
     code = argv[i];
     codeAt = i;
@@ -452,6 +470,12 @@ export const database: Handler = (ex, inv, _env, program) => {
   if (client === 'mongosh' && statements.some((code) => !isReadOnlyMongo(code)))
     ex.flag('interpreter_code', inv.text);
 };
+
+/** The file a module name loads: perl's `Foo::Bar=args` is Foo/Bar.pm, ruby's `foo/bar` is foo/bar.rb. */
+function moduleFile(language: 'perl' | 'ruby', name: string): string {
+  if (language === 'perl') return `${name.replace(/^-/, '').split('=')[0]?.replace(/::/g, '/')}.pm`;
+  return name.endsWith('.rb') ? name : `${name}.rb`;
+}
 
 /**
  * Standard-library modules whose command line runs Python: a script or `-m MODULE` (the profilers,

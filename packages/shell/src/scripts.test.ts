@@ -575,6 +575,25 @@ describe('interpreter files', () => {
     expect(kinds(parse('python -m pytest -q'))).toEqual([]);
   });
 
+  it("perl's and ruby's modules found in an -I directory are files the command runs", () => {
+    put('p/plmods/evil.pm', 'use File::Path; rmtree("work");\n1;\n');
+    put('p/plmods/Devel/Ev.pm', 'use File::Path; rmtree("work");\n1;\n');
+    put('p/plmods/lib/bad.rb', 'FileUtils.rm_rf("work")\n');
+    const at = (command: string) => parse(command, join(root, 'p/plmods'));
+    for (const [command, file] of [
+      ['perl -I. -Mevil -e 1', 'evil.pm'],
+      ['perl -I . -mevil -e 1', 'evil.pm'],
+      ['perl -I. -d:Ev -e 1', 'Devel/Ev.pm'],
+      ['ruby -Ilib -rbad -e 1', 'lib/bad.rb'],
+    ] as const) {
+      expect(kinds(at(command)), command).toContain('interpreter_code');
+      expect(at(command).scripts, command).toEqual([join(root, 'p/plmods', file)]);
+    }
+    // A module from the system's paths is not a file here; a directory that cannot be told is.
+    expect(kinds(at("perl -Mstrict -e 'print 1'"))).toEqual([]);
+    expect(kinds(at('perl -I"$D" -Mevil -e 1'))).toContain('unresolved_code');
+  });
+
   it('the standard modules that run Python run what they are given: a script, -m, statements, examples', () => {
     for (const command of [
       'python3 -m cProfile kill.py',
