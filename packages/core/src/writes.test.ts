@@ -21,6 +21,12 @@ writeFileSync(join(root, 'tollgate.config.yaml'), 'mode: enforce\n');
 writeFileSync(join(root, 'src', 'a.ts'), 'export {};\n');
 writeFileSync(join(home, '.bashrc'), '# rc\n');
 symlinkSync(join(home, '.bashrc'), join(root, 'notes'));
+// Dangling links (nothing at their targets yet): open(O_CREAT) through one creates the target.
+symlinkSync('../home/.gitconfig', join(root, 'cfg.ini'));
+symlinkSync('.claude/settings.local.json', join(root, 'n.json'));
+symlinkSync('.git/config', join(root, 'gc'));
+symlinkSync('.tollgate/config.yaml', join(root, 'g.yaml'));
+symlinkSync('src/next.ts', join(root, 'next.ts'));
 
 const project = {
   root,
@@ -194,6 +200,38 @@ describe('every way to write a file is judged by the same path rules', () => {
     const rules = shell(command).rules;
     expect(rules).not.toContain('gate.self');
     expect(rules).not.toContain('fs.write.protected');
+  });
+});
+
+describe('a write through a dangling link is judged at the file it creates', () => {
+  it.each([
+    ['Write', { file_path: join(root, 'n.json'), content: '{"disableAllHooks":true}' }],
+    ['Write', { file_path: join(root, 'g.yaml'), content: 'mode: observe\n' }],
+    ['write_file', { path: join(root, 'n.json'), content: '{}' }],
+  ])('%s %j needs an operator', (name, args) => {
+    expect(tool(name, args).rules).toContain('gate.self');
+  });
+
+  it.each([
+    ['Write', { file_path: join(root, 'cfg.ini'), content: '[core]\n' }],
+    ['Edit', { file_path: join(root, 'gc'), old_string: 'a', new_string: 'b' }],
+    ['MultiEdit', { file_path: join(root, 'cfg.ini'), edits: [] }],
+    ['NotebookEdit', { notebook_path: join(root, 'cfg.ini'), new_source: 'x' }],
+  ])('%s %j is gated', (name, args) => {
+    expect(tool(name, args).rules).toContain('fs.write.protected');
+  });
+
+  it('through a redirect and a writer alike', () => {
+    expect(shell("printf '[core]' > cfg.ini").writes?.map((w) => w.zone)).toEqual(['startup']);
+    expect(shell("printf '{}' | tee n.json").rules).toContain('gate.self');
+    expect(shell('cp src/a.ts g.yaml').rules).toContain('gate.self');
+    expect(shell('echo x >> gc').rules).toContain('fs.write.protected');
+  });
+
+  it('one to an ordinary project file is an ordinary write', () => {
+    const c = tool('Write', { file_path: join(root, 'next.ts'), content: 'x' });
+    expect(c.writes).toEqual([{ path: join(root, 'src/next.ts'), zone: 'project' }]);
+    expect(c.class).not.toBe('irreversible');
   });
 });
 

@@ -11,6 +11,12 @@ export interface FileView {
   readdir(dir: string): readonly string[] | undefined;
   /** The canonical path (symlinks resolved) of an existing path, or undefined when it does not exist. */
   realpath(path: string): string | undefined;
+  /**
+   * What the symbolic link at `path` holds (readlink), null when a link is there that cannot be read
+   * (or a bound was hit), undefined when nothing or no link is there. Resolution follows a dangling
+   * link with it, as open(O_CREAT) does. A missing method sees no links.
+   */
+  readlink?(path: string): string | null | undefined;
   /** The text of a regular file of at most `maxBytes` bytes, or undefined (missing, unreadable, larger). */
   readText(path: string, maxBytes: number): string | undefined;
   /**

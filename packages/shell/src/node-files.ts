@@ -9,6 +9,7 @@ import {
   lstatSync,
   openSync,
   readdirSync,
+  readlinkSync,
   readSync,
   realpathSync,
   statSync,
@@ -107,6 +108,16 @@ export function nodeFileView(limits: FileLimits = {}): NodeFileView {
         return realpathSync.native(path);
       } catch {
         return undefined;
+      }
+    },
+    readlink(path) {
+      if (!take()) return null;
+      if (DESCRIPTOR_PATH.test(path)) return undefined;
+      try {
+        return lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() ? readlinkSync(path) : undefined;
+      } catch (error) {
+        // Below a file nothing is; other failures (EACCES, ELOOP on the way) leave it untold.
+        return (error as NodeJS.ErrnoException).code === 'ENOTDIR' ? undefined : null;
       }
     },
     links(path) {

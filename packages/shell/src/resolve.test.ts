@@ -239,6 +239,76 @@ describe('symlinks and canonical paths', () => {
   });
 });
 
+describe('a write through a dangling link lands where the kernel creates the file', () => {
+  // open(O_CREAT) follows a final link whose target is missing and creates the target.
+  beforeAll(() => {
+    symlinkSync('../home/.gitconfig', w('cfg.ini'));
+    symlinkSync(w('.claude/settings.local.json'), w('notes.json'));
+    symlinkSync('.git/config', w('gc'));
+    symlinkSync('.tollgate/config.yaml', w('gate.yaml'));
+    symlinkSync('hop2', w('hop1'));
+    symlinkSync('../home/.profile', w('hop2'));
+    symlinkSync('../outside', w('out'));
+    symlinkSync('h/../home2/.x', w('through'));
+    symlinkSync('loopb', w('loopa'));
+    symlinkSync('loopa', w('loopb'));
+    symlinkSync('sub/next.txt', w('current.txt'));
+  });
+
+  it('judges a redirect, tee, cp and sed -i at the target', () => {
+    const gitconfig = join(root, 'home/.gitconfig');
+    expect(seg(`printf '[core]' > cfg.ini`, 'printf').writes).toEqual([gitconfig]);
+    expect(seg('echo x | tee -a cfg.ini', 'tee').writes).toEqual([gitconfig]);
+    expect(seg('cp a.log cfg.ini', 'cp').writes).toEqual([gitconfig]);
+    expect(seg('sed -i s/a/b/ cfg.ini', 'sed').writes).toEqual([gitconfig]);
+    expect(resolvePath('cfg.ini', ctx)).toBe(gitconfig);
+  });
+
+  it('follows absolute and relative targets to the host, VCS and gate files', () => {
+    expect(seg('echo {} > notes.json', 'echo').writes).toEqual([w('.claude/settings.local.json')]);
+    expect(seg('echo x > gc', 'echo').writes).toEqual([w('.git/config')]);
+    expect(seg('echo x > gate.yaml', 'echo').writes).toEqual([w('.tollgate/config.yaml')]);
+    // Relative to the link's own directory, wherever the command stands.
+    expect(seg('echo x > ../work/cfg.ini', 'echo').writes).toEqual([join(root, 'home/.gitconfig')]);
+    // `h/..` in a target is the parent of h's target, as the kernel walks it.
+    expect(seg('echo x > through', 'echo').writes).toEqual([join(root, 'home2/.x')]);
+  });
+
+  it('follows a dangling link in a directory component, and a chain of them', () => {
+    expect(seg('echo x > out/x', 'echo').writes).toEqual([join(root, 'outside/x')]);
+    expect(seg('echo x >> hop1', 'echo').writes).toEqual([join(root, 'home/.profile')]);
+  });
+
+  it('leaves links in a loop unresolved, never their own name', () => {
+    const echo = seg('echo x > loopa', 'echo');
+    expect(echo.writes_unresolved).toBe(true);
+    expect(echo.writes).not.toContain(w('loopa'));
+    expect(resolvePath('loopa/x', ctx)).toBeUndefined();
+  });
+
+  it('a link that cannot be read, or a bound hit, leaves the path unresolved', () => {
+    const view = nodeFileView();
+    const unreadable: ResolveContext = {
+      ...ctx,
+      files: {
+        readdir: (dir) => view.readdir(dir),
+        realpath: (path) => view.realpath(path),
+        readText: (path, max) => view.readText(path, max),
+        readlink: (path) => (path === w('cfg.ini') ? null : view.readlink(path)),
+      },
+    };
+    expect(resolvePath('cfg.ini', unreadable)).toBeUndefined();
+    expect(resolvePath('a.log', unreadable)).toBe(w('a.log'));
+    // A bound hit before the link is read: not told either.
+    expect(resolvePath('cfg.ini', { ...ctx, files: nodeFileView({ maxOps: 1 }) })).toBeUndefined();
+  });
+
+  it('a dangling link to a project file stays that project file', () => {
+    expect(seg('echo x > current.txt', 'echo').writes).toEqual([w('sub/next.txt')]);
+    expect(seg('echo x > new.txt', 'echo').writes).toEqual([w('new.txt')]);
+  });
+});
+
 describe('symbolic links the command itself makes', () => {
   const writes = (command: string, program: string) =>
     parse(command).segments.filter((s) => s.program === program);

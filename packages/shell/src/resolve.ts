@@ -53,6 +53,13 @@ const MENTIONS = Object.fromEntries(TRACKED.map((n) => [n, new RegExp(`(?<!\\w)$
 /** Most directories the command is taken to be in; beyond it, relative paths are unresolved. */
 const MAX_DIRS = 16;
 
+/** Links one lookup follows before it fails with ELOOP (Linux's MAXSYMLINKS). */
+const MAX_LINK_HOPS = 40;
+/** Links still to follow in one resolution, counted across its nested lookups as the kernel does. */
+interface Hops {
+  left: number;
+}
+
 /** Builtins and keywords: no file on PATH runs for them. */
 const BUILTINS = new Set(
   (
@@ -128,6 +135,7 @@ export class Resolver {
   private assignedSet: Set<string> | undefined;
   private usedSet: Set<string> | undefined;
   private real: Map<string, string | undefined> | undefined;
+  private targets: Map<string, string | null | undefined> | undefined;
   private lookups: Map<string, string | undefined> | undefined;
   private get assigned(): Set<string> {
     this.assignedSet ??= new Set();
@@ -437,7 +445,11 @@ export class Resolver {
    * following the links the command made itself wherever a name comes after one; undefined when one
    * of those cannot be followed (its target not told, or links in a loop).
    */
-  private walk(path: string, depth = 0): { at: string; followed: boolean } | undefined {
+  private walk(
+    path: string,
+    depth = 0,
+    hops: Hops = { left: MAX_LINK_HOPS },
+  ): { at: string; followed: boolean } | undefined {
     const parts = path.split('/');
     let last = parts.length - 1;
     while (last >= 0 && (parts[last] === '' || parts[last] === '.')) last--;
@@ -448,13 +460,16 @@ export class Resolver {
     for (let k = 0; k <= last; k++) {
       const part = parts[k] as string;
       if (part === '' || part === '.') continue;
-      if (part === '..') at = this.up(at);
-      else at = at === '/' ? `/${part}` : at === '' ? part : `${at}/${part}`;
+      if (part === '..') {
+        const up = this.up(at, hops);
+        if (up === undefined) return undefined;
+        at = up;
+      } else at = at === '/' ? `/${part}` : at === '' ? part : `${at}/${part}`;
       if (this.madeLinks === undefined || (k === last && !throughEnd)) continue;
-      const target = this.madeLink(at);
+      const target = this.madeLink(at, hops);
       if (target === undefined) continue;
       if (target === null || depth >= 8) return undefined;
-      const next = this.walk(target, depth + 1);
+      const next = this.walk(target, depth + 1, hops);
       if (next === undefined) return undefined;
       at = next.at;
       followed = true;
@@ -463,19 +478,25 @@ export class Resolver {
   }
 
   /** The target of a link the command made at `at` (as written, or as it resolves); undefined: none. */
-  private madeLink(at: string): string | null | undefined {
+  private madeLink(at: string, hops: Hops): string | null | undefined {
     const links = this.madeLinks;
     if (links === undefined) return undefined;
     const key = at.startsWith('/') ? at : posix.normalize(at || '.');
     if (links.has(key)) return links.get(key);
     if (!this.files || !at.startsWith('/')) return undefined;
-    const settled = this.settle(at);
+    const settled = this.settle(at, hops);
+    // Where `at` leads cannot be told: nor can whether it is one of them.
+    if (settled === undefined) return null;
     return links.has(settled) ? links.get(settled) : undefined;
   }
 
-  /** The directory `..` names from `at`: the parent of what `at` resolves to on the file system. */
-  private up(at: string): string {
-    if (at.startsWith('/')) return posix.dirname(this.files ? (this.realpath(at) ?? at) : at);
+  /** The directory `..` names from `at`: the parent of where `at` leads on the file system. */
+  private up(at: string, hops: Hops): string | undefined {
+    if (at.startsWith('/')) {
+      if (!this.files) return posix.dirname(at);
+      const real = this.settle(at, hops);
+      return real === undefined ? undefined : posix.dirname(real);
+    }
     if (at === '' || at === '..' || at.endsWith('/..')) return at === '' ? '..' : `${at}/..`;
     const parent = posix.dirname(at);
     return parent === '.' ? '' : parent;
@@ -520,8 +541,9 @@ export class Resolver {
   }
 
   /**
-   * An absolute path with `.`/`..` folded as the kernel does, and the deepest existing part
-   * realpath'd; undefined when it goes through a link the command made that cannot be followed.
+   * An absolute path as the kernel resolves it to create a file there (open with O_CREAT, a rename's
+   * target): `.`/`..` folded, links followed, the part that does not exist yet appended; undefined
+   * when a link cannot be followed (one the command made whose target is not told, a loop).
    */
   canonical(path: string): string | undefined {
     if (!this.files) {
@@ -530,20 +552,54 @@ export class Resolver {
       const walked = this.walk(path);
       return walked === undefined ? undefined : walked.followed ? walked.at : plain;
     }
-    // `link/..` is the parent of the link's target, not the directory holding the link.
-    const walked = this.walk(path);
-    return walked === undefined ? undefined : this.settle(walked.at);
+    return this.kernel(path, { left: MAX_LINK_HOPS });
   }
 
-  /** An absolute path with `..` folded: its deepest existing part realpath'd. */
-  private settle(at: string): string {
+  private kernel(path: string, hops: Hops): string | undefined {
+    // `link/..` is the parent of the link's target, not the directory holding the link.
+    const walked = this.walk(path, 0, hops);
+    return walked === undefined ? undefined : this.settle(walked.at, hops);
+  }
+
+  /**
+   * An absolute path with `..` folded: its deepest existing part realpath'd, the rest appended. A
+   * dangling link there is followed: open(O_CREAT) creates its target, not the link's own name.
+   */
+  private settle(at: string, hops: Hops): string | undefined {
     const tail: string[] = [];
     for (let cur = at; ; cur = posix.dirname(cur)) {
-      const real = this.realpath(cur);
-      if (real !== undefined) return tail.length === 0 ? real : posix.join(real, ...tail.reverse());
+      let end = this.realpath(cur);
+      if (end === undefined) {
+        const link = this.readlink(cur);
+        // A link that cannot be read, or a bound hit: where the path leads cannot be told.
+        if (link === null) return undefined;
+        if (link !== undefined) {
+          end = this.follow(cur, link, hops);
+          if (end === undefined) return undefined;
+        }
+      }
+      if (end !== undefined) return tail.length === 0 ? end : posix.join(end, ...tail.reverse());
       if (cur === '/') return at;
       tail.push(posix.basename(cur));
     }
+  }
+
+  /** Where the link at `at` (whose target does not resolve) leads: its target, from the link's own directory. */
+  private follow(at: string, link: string, hops: Hops): string | undefined {
+    // ELOOP: a loop, or more links than the kernel follows in one lookup.
+    if (--hops.left < 0 || link === '') return undefined;
+    if (link.startsWith('/')) return this.kernel(link, hops);
+    const dir = this.realpath(posix.dirname(at));
+    return dir === undefined ? undefined : this.kernel(`${dir}/${link}`, hops);
+  }
+
+  /** What the link at `path` holds: undefined when no link is there, null when that cannot be told. */
+  private readlink(path: string): string | null | undefined {
+    this.targets ??= new Map();
+    if (this.targets.has(path)) return this.targets.get(path);
+    const target = this.files?.readlink?.(path);
+    this.targets.set(path, target);
+    return target;
   }
 
   private realpath(path: string): string | undefined {
