@@ -146,6 +146,8 @@ const MAX_COMMAND_ARGS = 8;
  * What `tollgate run -- CMD` runs is still read, by the wrapper rule after `--`.
  */
 const NAMES_COMMANDS = new Set(['tollgate']);
+/** Devices output is thrown into or passed on by: writing them changes no file. */
+const SINK_PATH = /^\/dev\/(null|stdout|stderr|tty|fd\/\d+)$/;
 const MAX_EXPANSION = 1000;
 const MAX_HOPS = 24;
 const TEXT_CAP = 2000;
@@ -743,7 +745,9 @@ export class Extractor {
       if (outputs !== undefined) markBuildOutputs(segment, own.paths, outputs);
     }
     // Every file it writes is new (`cp .env.example .env` where there is no .env yet): nothing is lost.
-    if (paths.length > 0 && !unresolved && paths.every((p) => this.absent(p))) segment.creates_only = true;
+    // Output thrown away (`2>/dev/null`) writes no file.
+    const files = paths.filter((p) => !SINK_PATH.test(p));
+    if (files.length > 0 && !unresolved && files.every((p) => this.absent(p))) segment.creates_only = true;
     if (this.res.ctx && segment.argv0 !== '') {
       const file = this.res.program(segment.argv0);
       if (file !== undefined) segment.resolved_program = file;
