@@ -246,6 +246,10 @@ describe('a write into a directory that is there writes its entries, not the dir
     expect(shell('tar -xf x.tar -C src').writes?.every((w) => w.tree)).toBe(true);
     expect(shell('cp src/a.ts src/b.ts').writes?.some((w) => w.tree)).toBe(false);
     expect(shell('mkdir -p build').writes?.some((w) => w.tree)).toBe(false);
+    // git fills what it clones, checks out or adds as a worktree with files it does not name.
+    expect(shell('git clone -q . cl').writes?.every((w) => w.tree)).toBe(true);
+    expect(shell('git worktree add wt').writes?.every((w) => w.tree)).toBe(true);
+    expect(shell('git format-patch -o out HEAD~1').writes?.some((w) => w.tree)).toBe(false);
   });
 });
 

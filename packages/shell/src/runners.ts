@@ -758,8 +758,14 @@ function noteGitWrites(
   }));
   for (const t of traces) words.push({ ...t, elsewhere: false, moved: false });
   addSegmentWrites(segment, words, ex.res, inv.temp ?? null);
+  // A clone, a worktree, a submodule or an index checked out under a prefix fills a whole tree: every
+  // file below is the session's (`git clone . cl` then `tclsh cl/x.tcl` runs a file it wrote).
+  if (made.length > 0 && GIT_TREES.has(segment.subcommand ?? '')) segment.writes_trees = true;
   noteMovesInto(segment, ex.res);
 }
+
+/** git subcommands whose written directory is filled with files they do not name. */
+const GIT_TREES: ReadonlySet<string> = new Set(['clone', 'worktree', 'submodule', 'checkout-index', 'init']);
 
 /** git subcommands that cannot make a branch appear before a later one in the same command. */
 const MAKES_NO_BRANCH = new Set([
