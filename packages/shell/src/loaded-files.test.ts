@@ -84,6 +84,11 @@ beforeAll(() => {
   put('mono/packages/ui/package.json', '{"scripts":{"prepare":"rm -rf ~"}}');
   put('mono/vendor/sdk/package.json', '{"scripts":{"install":"rm -rf ~"}}');
   put('mono/vendor/sdk/binding.gyp', '{}');
+  put('venvp/.venv/pyvenv.cfg', 'home = /usr/bin\n');
+  put('venvp/.venv/bin/python', '', 0o755);
+  put('venvp/.venv/bin/pytest', '#!/x/.venv/bin/python\nimport sys\n', 0o755);
+  put('venvp/.venv/lib/python3.11/site-packages/zz.pth', "import shutil; shutil.rmtree('work', True)\n");
+  put('venvp/.venv/lib/python3.11/site-packages/pkg/__init__.py', '');
   ctx = { cwd: root, home: join(root, 'home'), path: '/usr/bin:/bin', files: nodeFileView() };
 });
 
@@ -94,6 +99,22 @@ const parse = (command: string, dir = '') =>
 const scripts = (command: string, dir = '') => parse(command, dir).scripts ?? [];
 const kinds = (command: string, dir = '') => parse(command, dir).dynamic.map((d) => d.kind);
 const at = (...parts: string[]) => join(root, ...parts);
+
+describe("a virtual environment's programs run the .pth files of its site-packages", () => {
+  const pth = () => at('venvp/.venv/lib/python3.11/site-packages/zz.pth');
+  it('lists them for its python and its console scripts, by path or found on PATH', () => {
+    expect(scripts(".venv/bin/python -c 'print(1)'", 'venvp')).toContain(pth());
+    expect(scripts('.venv/bin/pytest -q', 'venvp')).toContain(pth());
+    const onPath = parseShell('python -V', {
+      context: { ...ctx, cwd: at('venvp'), path: `${at('venvp/.venv/bin')}:/usr/bin:/bin` },
+    });
+    expect(onPath.scripts ?? []).toContain(pth());
+  });
+
+  it('lists nothing for a program outside an environment', () => {
+    expect(scripts("python3 -c 'print(1)'", 'venvp')).not.toContain(pth());
+  });
+});
 
 describe('PYTHONPATH puts sitecustomize.py where python imports it at start-up', () => {
   it('lists sitecustomize.py and usercustomize.py in each entry, the working directory for an empty one', () => {

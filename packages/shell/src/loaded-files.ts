@@ -215,6 +215,7 @@ export function noteLoadedFiles(ex: Extractor, inv: Invocation, program: string)
   if (!ex.res.files) return;
   const args = inv.argv.slice(1);
   notePythonPath(ex, inv);
+  noteVenvStartup(ex, inv);
   // Asked for its usage, a tool loads no project (`uv sync --help`).
   if (args.includes('--help')) return;
   for (const word of projectFiles(ex, inv, program, args)) noteLoaded(ex, word);
@@ -223,6 +224,48 @@ export function noteLoadedFiles(ex: Extractor, inv: Invocation, program: string)
   if (names === undefined || !loads(program, args)) return;
   for (const name of names) noteLoaded(ex, name);
   for (const value of configValues(program, args)) noteLoaded(ex, value);
+}
+
+/** At most this many `.pth` files of one environment are listed (pip's own come to a handful). */
+const MAX_PTH = 64;
+
+/**
+ * A program of a virtual environment (its python, or a console script whose `#!` is that python)
+ * starts python's site, which runs the `import` lines of every `.pth` file in the environment's
+ * site-packages: those files are code the command loads (`zz.pth` written into .venv ran at
+ * `.venv/bin/python -c 'print(1)'`). Found where PATH or the program's path puts its bin/.
+ */
+function noteVenvStartup(ex: Extractor, inv: Invocation): void {
+  const files = ex.res.files;
+  const ctx = ex.res.ctx;
+  const word = inv.argv[0];
+  if (!files || !ctx || word === undefined || word === '' || inv.unresolved[0]) return;
+  let bin: string | undefined;
+  if (word.includes('/')) {
+    const { paths, unresolved } = ex.res.paths(word);
+    if (!unresolved && paths.length === 1) bin = posix.dirname(paths[0] as string);
+  } else
+    for (const entry of (ctx.path ?? '').split(':')) {
+      const dir = posix.resolve(ctx.cwd, entry === '' ? '.' : entry);
+      if (files.realpath(posix.join(dir, word)) !== undefined) {
+        bin = dir;
+        break;
+      }
+    }
+  if (bin === undefined) return;
+  const venv = posix.dirname(bin);
+  if (files.realpath(posix.join(venv, 'pyvenv.cfg')) === undefined) return;
+  let listed = 0;
+  for (const lib of ['lib', 'lib64', 'Lib'])
+    for (const version of files.readdir(posix.join(venv, lib)) ?? []) {
+      if (!/^python\d/.test(version) && lib !== 'Lib') continue;
+      const site =
+        lib === 'Lib'
+          ? posix.join(venv, lib, 'site-packages')
+          : posix.join(venv, lib, version, 'site-packages');
+      for (const name of files.readdir(site) ?? [])
+        if (name.endsWith('.pth') && listed++ < MAX_PTH) noteLoaded(ex, posix.join(site, name));
+    }
 }
 
 /** The slot of the PYTHONPATH values the shell assigns. */
