@@ -37,7 +37,7 @@ import {
   SHELLS,
 } from './programs.js';
 import { type Resolver, SPECIAL_BUILTINS } from './resolve.js';
-import { noteWritten, runPathProgram } from './scripts.js';
+import { noteWritten, runFoundProgram, runPathProgram } from './scripts.js';
 import { buildSegment } from './segment.js';
 import { serviceSql } from './sql-clients.js';
 import type { DynamicConstruct, ShellRedirect, ShellSegment } from './types.js';
@@ -464,6 +464,8 @@ export class Extractor {
       // A program named by a path is that file, whatever its name (`./bin/git`, `tools/../bin/npm`):
       // read and judged as the script it may be, and its words as that program's too.
       if (first.includes('/')) runPathProgram(this, inv, first);
+      // A bare name is the file PATH finds for it: one in the project is judged as that path would be.
+      else runFoundProgram(this, inv, first);
       // `git-reset --hard`, /usr/libexec/git-core/git-push: git runs `git X` as its program git-X.
       const dashed = DASHED_GIT.exec(program);
       if (dashed) {

@@ -16,7 +16,7 @@ import { isReadOnlyCode } from './payload.js';
 import { interpreterLanguage, type Language, LEAVES_NOTHING, SHELLS } from './programs.js';
 import { pythonOpens } from './python-files.js';
 import { PYTHON_STDLIB } from './python-stdlib.js';
-import type { Resolver } from './resolve.js';
+import { type Resolver, TOOL_HOMES } from './resolve.js';
 import { judgeShellCalls } from './shell-calls.js';
 import type { ShellSegment } from './types.js';
 import { addPath, type WriteSet } from './writes.js';
@@ -542,6 +542,47 @@ export function runPathProgram(ex: Extractor, inv: Invocation, word: string): vo
   }
   // A `cd` that may have failed leaves more than one place: each file there is judged.
   for (const path of paths) runProgramFile(ex, inv, word, path);
+}
+
+/**
+ * Below the home directory, where version managers and installers keep the programs they manage
+ * (pyenv's shims, rustup's proxies, nvm's node, pipx's environments): installed, not the project's.
+ */
+const HOME_TOOLCHAINS =
+  /^\.(pyenv|rbenv|nodenv|goenv|jenv|plenv|phpenv|cargo|rustup|nvm|volta|bun|deno|sdkman|asdf|fnm|ghcup|cabal|elan|opam|juliaup|dotnet|pub-cache|krew|foundry|rye|pixi|nix-profile|local\/share\/(mise|rtx|pnpm|fnm|uv|pypoetry)|local\/pipx)\//;
+
+/** A file a toolchain installed: in the system's directories, a toolchain's home (TOOL_HOMES), or one below the home. */
+function toolchainFile(res: Resolver, path: string): boolean {
+  if (SYSTEM_DIR.test(path) || path.startsWith('/home/linuxbrew/.linuxbrew/')) return true;
+  const home = res.ctx?.home;
+  if (home?.startsWith('/') && path.startsWith(`${home.replace(/\/+$/, '')}/`)) {
+    if (HOME_TOOLCHAINS.test(path.slice(home.replace(/\/+$/, '').length + 1))) return true;
+  }
+  return TOOL_HOMES.some((name) => {
+    const dir = res.toolHome(name);
+    return dir?.startsWith('/') === true && dir !== '/' && path.startsWith(`${dir.replace(/\/+$/, '')}/`);
+  });
+}
+
+/**
+ * `git status` where PATH finds `git` in `.venv/bin` or `node_modules/.bin` (an activated
+ * environment, a relative entry, a PATH the command assigns): the file that runs is judged as its
+ * path would be (`./.venv/bin/git status`, runPathProgram) — read, listed among the scripts (so a
+ * file the session wrote is refused), an installed tool passing as one — unless a toolchain
+ * installed it (the system's directories, pyenv's shims, rustup's proxies), which is the name's
+ * program as before; the session's writes there are gated as writes outside the project.
+ * Without a file view nothing is looked up: the name is the program, as before.
+ */
+export function runFoundProgram(ex: Extractor, inv: Invocation, name: string): void {
+  if (!canRead(ex, inv) || ex.res.ctx?.path === undefined) return;
+  const written = (path: string) => ex.segments.some((s) => (s.writes ?? []).includes(path));
+  const { paths, unknown } = ex.res.onPath(name, written);
+  // A relative PATH entry where the command stands cannot be told: neither can the file it finds.
+  if (unknown) ex.flag('unresolved_script', inv.text);
+  for (const at of paths) {
+    const real = ex.res.files?.realpath(at);
+    if (real === undefined || !toolchainFile(ex.res, real)) runPathProgram(ex, inv, at);
+  }
 }
 
 function runProgramFile(ex: Extractor, inv: Invocation, word: string, path: string): void {
