@@ -112,6 +112,12 @@ export class Resolver {
    * checkout with `--track` or from a remote's branch).
    */
   readonly pushConfigChanged = new Set<'push' | 'upstream'>();
+  /**
+   * Depth of background jobs being walked (`list &`, coproc, a process substitution), counted here
+   * rather than on one Extractor: the quiet parses of strings inside a job (`sh -c '…' &`) make
+   * extractors of their own.
+   */
+  background = 0;
   /** Called when a tracked variable is assigned after a use was resolved (a loop may run the use later). */
   onReassign: ((name: string) => void) | undefined;
   /** Values the command does not show and where arithmetic evaluates them (arithmetic.ts). */
