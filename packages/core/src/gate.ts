@@ -34,7 +34,6 @@ import { requirementsFor } from './requirements.js';
 import {
   pendingPaths,
   readPaths,
-  runsInBackground,
   sessionFileView,
   withSessionScripts,
   writtenPaths,
@@ -266,7 +265,7 @@ export function createGate(options: GateOptions): Gate {
     const paths = writtenPaths(classification);
     if (paths.length === 0) return verdict;
     // A write a background job makes may land after a later read: no read clears it.
-    const pending = pendingPaths(classification, runsInBackground(call.args));
+    const pending = pendingPaths(classification);
     try {
       await store.recordFileEvents(call.session, 'write', paths, clock.now());
       if (pending.length > 0) await store.recordFileEvents(call.session, 'pending', pending, clock.now());

@@ -42,16 +42,15 @@ export function writtenPaths(classification: Classification): string[] {
 }
 
 /**
- * Of what a passed call wrote, the paths a write may still reach after the call returns: a
- * background job's (`(sleep 3; cp evil s.sh) &`, nohup, setsid, at), or every write of a call the
- * host itself runs in the background (`background`: Claude Code's Bash `run_in_background`). A read
- * made later may come before the write lands, so these are recorded as pending (Store
- * recordFileEvents 'pending'): written, and unread, for the rest of the session. Each also as a
- * tree: the target may be a directory by the time the job writes (`cp x scripts` after a `mkdir`).
+ * Of what a passed call wrote, the paths a background job's write may still reach after the call
+ * returns (`(sleep 3; cp evil s.sh) &`, nohup, setsid, at: Write.async). A read made later may come
+ * before the write lands, so these are recorded as pending (Store recordFileEvents 'pending'):
+ * written, and unread, for the rest of the session. Each also as a tree: the target may be a
+ * directory by the time the job writes (`cp x scripts` after a `mkdir scripts`).
  */
-export function pendingPaths(classification: Classification, background = false): string[] {
+export function pendingPaths(classification: Classification): string[] {
   const later = (classification.writes ?? []).filter(
-    (w) => (background || w.async) && w.path.startsWith('/') && !w.metadataOnly && !w.leavesNothing,
+    (w) => w.async && w.path.startsWith('/') && !w.metadataOnly && !w.leavesNothing,
   );
   const out = new Set<string>();
   for (const w of later) {
@@ -59,11 +58,6 @@ export function pendingPaths(classification: Classification, background = false)
     if (w.path !== '/') out.add(`${w.path.replace(/\/+$/, '')}/`);
   }
   return [...out];
-}
-
-/** Whether the host runs the call in the background (Claude Code's Bash tool: `run_in_background`). */
-export function runsInBackground(args: Record<string, unknown> | undefined): boolean {
-  return args?.run_in_background === true;
 }
 
 /** Absolute paths whose contents an observed read showed. */

@@ -5,7 +5,7 @@ import { nodeFileView } from '@tollgate/shell';
 import { describe, expect, it } from 'vitest';
 import { classify } from './classify.js';
 import { loadPolicy } from './policy/files.js';
-import { pendingPaths, runsInBackground, writtenPaths } from './session-files.js';
+import { pendingPaths, writtenPaths } from './session-files.js';
 import type { WriteScope } from './writes.js';
 import { zoneOf } from './zones.js';
 
@@ -290,13 +290,6 @@ describe('writes that may land after the call: recorded as pending, which no lat
     expect(later('(sleep 2; cp -r evil/. scripts/) &')).toEqual(
       expect.arrayContaining([`${join(root, 'scripts')}/`]),
     );
-  });
-
-  it('a call the host runs in the background (Claude Code’s run_in_background) has every write pending', () => {
-    expect(runsInBackground({ command: 'x', run_in_background: true })).toBe(true);
-    expect(runsInBackground({ command: 'x', run_in_background: 'true' })).toBe(false);
-    expect(runsInBackground(undefined)).toBe(false);
-    expect(pendingPaths(shell('sleep 3; cp src/a.ts s.sh'), true)).toEqual([s, `${s}/`]);
   });
 });
 

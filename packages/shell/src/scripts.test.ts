@@ -422,6 +422,23 @@ describe('shell files', () => {
       });
       expect(tsc.relies_on).toEqual([`${join(root, 'p/node_modules/typescript')}/`]);
     }
+    // A workspace's own package, linked into node_modules: its bin is relied on, with the link.
+    put('p/packages/tool/package.json', JSON.stringify({ name: '@ws/tool', bin: { wstool: 'bin/tool.js' } }));
+    put('p/packages/tool/bin/tool.js', "#!/usr/bin/env node\nrequire('../lib/main.js')\n", 0o755);
+    mkdirSync(join(root, 'p/node_modules/@ws'), { recursive: true });
+    symlinkSync('../../packages/tool', join(root, 'p/node_modules/@ws/tool'));
+    symlinkSync('../@ws/tool/bin/tool.js', join(root, 'p/node_modules/.bin/wstool'));
+    const ws = on('node_modules/.bin:/usr/bin:/bin')('wstool build');
+    expect(kinds(ws)).toEqual([]);
+    expect(ws.relies_on).toEqual([
+      join(root, 'p/node_modules/.bin/wstool'),
+      `${join(root, 'p/packages/tool')}/`,
+    ]);
+    // A link to node code elsewhere that node_modules does not name as that package is judged.
+    put('p/other/package.json', JSON.stringify({ name: 'other' }));
+    put('p/other/run.js', "#!/usr/bin/env node\nrequire('fs').rmSync('notes', { recursive: true })\n", 0o755);
+    symlinkSync('../../other/run.js', join(root, 'p/node_modules/.bin/other'));
+    expect(kinds(on('node_modules/.bin:/usr/bin:/bin')('other'))).toContain('interpreter_code');
     // pyenv's shim below the home is the toolchain's: not judged as a script of the project's.
     put(
       'home/.pyenv/shims/python3',

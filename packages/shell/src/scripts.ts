@@ -549,7 +549,7 @@ export function runPathProgram(ex: Extractor, inv: Invocation, word: string): vo
  * (pyenv's shims, rustup's proxies, nvm's node, pipx's environments): installed, not the project's.
  */
 const HOME_TOOLCHAINS =
-  /^\.(pyenv|rbenv|nodenv|goenv|jenv|plenv|phpenv|cargo|rustup|nvm|volta|bun|deno|sdkman|asdf|fnm|ghcup|cabal|elan|opam|juliaup|dotnet|pub-cache|krew|foundry|rye|pixi|nix-profile|local\/share\/(mise|rtx|pnpm|fnm|uv|pypoetry)|local\/pipx)\//;
+  /^(\.(pyenv|rbenv|nodenv|goenv|jenv|plenv|phpenv|cargo|rustup|nvm|volta|bun|deno|sdkman|asdf|fnm|ghcup|cabal|elan|opam|juliaup|dotnet|pub-cache|krew|foundry|rye|pixi|conda|nix-profile|local\/share\/(mise|rtx|pnpm|fnm|uv|pypoetry)|local\/pipx)|go|sdk|miniconda3|anaconda3|miniforge3|mambaforge)\//;
 
 /** A file a toolchain installed: in the system's directories, a toolchain's home (TOOL_HOMES), or one below the home. */
 function toolchainFile(res: Resolver, path: string): boolean {
@@ -575,7 +575,9 @@ function toolchainFile(res: Resolver, path: string): boolean {
  */
 export function runFoundProgram(ex: Extractor, inv: Invocation, name: string): void {
   if (!canRead(ex, inv) || ex.res.ctx?.path === undefined) return;
-  const written = (path: string) => ex.segments.some((s) => (s.writes ?? []).includes(path));
+  // Only where the agent writes freely: the system's and the toolchains' directories are not searched.
+  const written = (path: string) =>
+    !toolchainFile(ex.res, path) && ex.segments.some((s) => (s.writes ?? []).includes(path));
   const { paths, unknown } = ex.res.onPath(name, written);
   // A relative PATH entry where the command stands cannot be told: neither can the file it finds.
   if (unknown) ex.flag('unresolved_script', inv.text);
@@ -624,7 +626,8 @@ function installedTool(
   if (files === undefined) return false;
   // The link resolved into the package it comes from, not a file of .bin's own.
   if (/(^|\/)node_modules\/\.bin\/[^/]+$/.test(word)) {
-    if (!/\/node_modules\/(?!\.bin\/)/.test(path) || shebang(text) !== 'node') return false;
+    if (shebang(text) !== 'node') return false;
+    if (!/\/node_modules\/(?!\.bin\/)/.test(path)) return linkedPackage(res, files, word, path);
     // The whole package is what runs (its entry requires the rest): written by the session, refused.
     const pkg = /^(.*\/node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1];
     noteRelied(res, pkg === undefined ? path : `${pkg}/`);
@@ -649,6 +652,34 @@ function installedTool(
   noteRelied(res, path);
   noteRelied(res, `${posix.join(env, 'lib')}/`);
   return true;
+}
+
+/**
+ * `node_modules/.bin/x` linking into a package that node_modules itself links elsewhere (a
+ * workspace's own package, `npm link`): the package whose directory holds the file, found upward
+ * from it, is the one `node_modules/<its name>` resolves to. Relied on, with the link itself: a
+ * package or a link the session wrote refuses the command; anything else is judged as a script.
+ */
+function linkedPackage(res: Resolver, files: FileView, word: string, path: string): boolean {
+  const where = res.paths(posix.dirname(posix.dirname(word)));
+  const modules = where.paths[0];
+  if (where.unresolved || where.paths.length !== 1 || modules === undefined) return false;
+  for (let dir = posix.dirname(path), k = 0; dir !== '/' && k < 4; dir = posix.dirname(dir), k++) {
+    const manifest = files.readText(posix.join(dir, 'package.json'), 64 * 1024);
+    if (manifest === undefined) continue;
+    let name: unknown;
+    try {
+      name = (JSON.parse(manifest) as { name?: unknown }).name;
+    } catch {
+      return false;
+    }
+    if (typeof name !== 'string' || !/^(@[\w.-]+\/)?[\w.-]+$/.test(name)) return false;
+    if (files.realpath(posix.join(modules, name)) !== dir) return false;
+    noteRelied(res, posix.join(modules, '.bin', posix.basename(word)));
+    noteRelied(res, `${dir}/`);
+    return true;
+  }
+  return false;
 }
 
 function escapeRegExp(text: string): string {
