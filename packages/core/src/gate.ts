@@ -31,7 +31,13 @@ import { pooledRandom } from './random-pool.js';
 import { reason } from './reasons.js';
 import { recordTicket, type TicketRecordResult } from './record-ticket.js';
 import { requirementsFor } from './requirements.js';
-import { readPaths, sessionFileView, withSessionScripts, writtenPaths } from './session-files.js';
+import {
+  pendingPaths,
+  readPaths,
+  sessionFileView,
+  withSessionScripts,
+  writtenPaths,
+} from './session-files.js';
 import { type Settlement, settleDispatch } from './settle.js';
 import type { WriteScope } from './writes.js';
 import type { ProjectPaths } from './zones.js';
@@ -258,8 +264,11 @@ export function createGate(options: GateOptions): Gate {
     if (verdict.outcome !== 'pass' && verdict.outcome !== 'dispatch') return verdict;
     const paths = writtenPaths(classification);
     if (paths.length === 0) return verdict;
+    // A write a background job makes may land after a later read: no read clears it.
+    const pending = pendingPaths(classification);
     try {
       await store.recordFileEvents(call.session, 'write', paths, clock.now());
+      if (pending.length > 0) await store.recordFileEvents(call.session, 'pending', pending, clock.now());
     } catch (error) {
       // Unrecorded, a script written now could later run unjudged: the call does not go ahead.
       return unavailable(call, verdict.call_digest, undefined, error);

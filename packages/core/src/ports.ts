@@ -321,10 +321,15 @@ export interface Store {
   exportAudit(query: ExportQuery): AsyncIterable<string[]>;
 
   // --- Files the session wrote and read (scripts it wrote are refused until read again). ---
-  /** Record that the session wrote (a decided call that writes them passed) or read these absolute paths at `at`. */
+  /**
+   * Record that the session wrote (a decided call that writes them passed) or read these absolute
+   * paths at `at`. `pending`: a write that may land at any later time (a background job's), which
+   * no read clears — the path stays written since read for the rest of the session, and a later
+   * `write` does not undo that.
+   */
   recordFileEvents(
     session: string,
-    kind: 'write' | 'read',
+    kind: 'write' | 'read' | 'pending',
     paths: readonly string[],
     at: number,
   ): Promise<void>;

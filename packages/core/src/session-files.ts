@@ -41,6 +41,25 @@ export function writtenPaths(classification: Classification): string[] {
   return [...out];
 }
 
+/**
+ * Of what a passed call wrote, the paths a background job's write may still reach after the call
+ * returns (`(sleep 3; cp evil s.sh) &`, nohup, setsid, at: Write.async). A read made later may come
+ * before the write lands, so these are recorded as pending (Store recordFileEvents 'pending'):
+ * written, and unread, for the rest of the session. Each also as a tree: the target may be a
+ * directory by the time the job writes (`cp x scripts` after a `mkdir scripts`).
+ */
+export function pendingPaths(classification: Classification): string[] {
+  const later = (classification.writes ?? []).filter(
+    (w) => w.async && w.path.startsWith('/') && !w.metadataOnly && !w.leavesNothing,
+  );
+  const out = new Set<string>();
+  for (const w of later) {
+    out.add(w.path);
+    if (w.path !== '/') out.add(`${w.path.replace(/\/+$/, '')}/`);
+  }
+  return [...out];
+}
+
 /** Absolute paths whose contents an observed read showed. */
 export function readPaths(source: Source, scope: WriteScope | undefined): string[] {
   if (typeof source !== 'string') {

@@ -5,7 +5,7 @@ import { nodeFileView } from '@tollgate/shell';
 import { describe, expect, it } from 'vitest';
 import { classify } from './classify.js';
 import { loadPolicy } from './policy/files.js';
-import { writtenPaths } from './session-files.js';
+import { pendingPaths, writtenPaths } from './session-files.js';
 import type { WriteScope } from './writes.js';
 import { zoneOf, zoneOfPattern } from './zones.js';
 
@@ -303,6 +303,43 @@ describe('what the session record keeps of a call’s writes', () => {
     // A find cleanup of compiled files is a removal of build output.
     expect(kept("find src -name '*.pyc' -delete")).toEqual([]);
     expect(kept("find src -name '*.py' -delete")).toEqual([join(root, 'src')]);
+  });
+});
+
+describe('writes that may land after the call: recorded as pending, which no later read clears', () => {
+  const later = (command: string) => pendingPaths(shell(command));
+  const s = join(root, 's.sh');
+  it.each([
+    '(sleep 3; cp src/a.ts s.sh) >/dev/null 2>&1 &',
+    'cp src/a.ts s.sh &',
+    '{ sleep 1; cp src/a.ts s.sh; } & disown',
+    "sh -c 'sleep 1; mv src/a.ts s.sh' &",
+    'nohup cp src/a.ts s.sh >/dev/null 2>&1 &',
+    'setsid -f cp src/a.ts s.sh',
+    'coproc cp src/a.ts s.sh',
+    "echo 'cp src/a.ts s.sh' | at now + 1 minute",
+    'true > >(sleep 1; cat src/a.ts > s.sh)',
+  ])('%s', (command) => {
+    // Also as a tree: the target may be a directory by the time the job writes.
+    expect(later(command)).toEqual(expect.arrayContaining([s, `${s}/`]));
+  });
+
+  it('a write the call makes before it returns is not pending; a chmod or removal in a job changes no contents', () => {
+    expect(later('cp src/a.ts s.sh && git status')).toEqual([]);
+    expect(later('cp src/a.ts s.sh | cat')).toEqual([]);
+    expect(later('(sleep 1; chmod +x s.sh; rm -f src/old.ts) &')).toEqual([]);
+    // Both recorded: the ordinary write as a write, the job's as pending.
+    const both = shell('echo x > src/b.ts; (sleep 1; cp src/a.ts s.sh) &');
+    expect(writtenPaths(both)).toEqual(expect.arrayContaining([join(root, 'src/b.ts'), s]));
+    expect(pendingPaths(both)).toEqual([s, `${s}/`]);
+  });
+
+  it('a copy into a directory in the background covers everything below it', () => {
+    mkdirSync(join(root, 'scripts'), { recursive: true });
+    mkdirSync(join(root, 'evil'), { recursive: true });
+    expect(later('(sleep 2; cp -r evil/. scripts/) &')).toEqual(
+      expect.arrayContaining([`${join(root, 'scripts')}/`]),
+    );
   });
 });
 

@@ -19,6 +19,8 @@ export interface Write {
   moved?: boolean;
   /** The path may be a directory filled with files the call does not name (`cp -r`, `tar -x -C`). */
   tree?: boolean;
+  /** The write may land at any time after the call returns (a background job's: ShellSegment.writes_async). */
+  async?: boolean;
 }
 
 /** Host tools that write the file named by these arguments (Claude Code's, MCP filesystem's). */
@@ -80,6 +82,7 @@ export function writesOfShell(facts: ShellFacts, scope: WriteScope | undefined):
         write.leavesNothing = true;
       if (segment.moves?.includes(path)) write.moved = true;
       if (segment.writes_trees) write.tree = true;
+      if (segment.writes_async) write.async = true;
       out.push(write);
     }
     if (segment.writes_unresolved) out.push({ path: segment.text.slice(0, 200), zone: 'unresolved' });

@@ -49,6 +49,8 @@ export function checkAssignment(
     else ex.parseString(commandText(kind, value), [`${name}=`], { ifs: ' \t\n' });
   }
   if (name === 'PATH' && !searchesOnlyElsewhere(value, ex)) ex.flag('path_in_project', source);
+  // A bare program name is looked up on it as well (scripts.ts runFoundProgram).
+  if (name === 'PATH') ex.res.notePathValue(value);
   if (SEARCH_PATHS.has(name) && value !== '' && !searchesOnlyProject(name, value, ex))
     ex.flag('search_path_outside', source);
   // Given to one command it is read from that command's assignments (loaded-files.ts).

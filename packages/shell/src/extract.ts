@@ -37,7 +37,7 @@ import {
   SHELLS,
 } from './programs.js';
 import { type Resolver, SPECIAL_BUILTINS } from './resolve.js';
-import { noteWritten, runPathProgram } from './scripts.js';
+import { noteWritten, runFoundProgram, runPathProgram } from './scripts.js';
 import { buildSegment } from './segment.js';
 import { serviceSql } from './sql-clients.js';
 import type { DynamicConstruct, ShellRedirect, ShellSegment } from './types.js';
@@ -133,6 +133,13 @@ function isCd(pipeline: Pipeline): boolean {
 /** Programs that run the command they are given later or more than once (a trap at exit, each input line, a session). */
 const DEFERRING = /^(trap|xargs|parallel|watch|find|entr|at|batch|tmux|screen|systemd-run|<\(\))\b/;
 
+/**
+ * Via entries that start the command apart from the call, to run on after it returns or later:
+ * nohup and setsid (with `&` or `-f`, and a hangup that does not stop it), at/batch jobs,
+ * systemd-run units, tmux and screen sessions, daemonizing wrappers.
+ */
+const DETACHING = /^(nohup|setsid|at|batch|systemd-run|tmux|screen|daemonize|daemon|start-stop-daemon)\b/;
+
 /** `git-reset`, `git-lfs`: git's commands as the programs git itself runs. */
 const DASHED_GIT = /^git-([a-z0-9][a-z0-9-]*)$/;
 /** A program named (static, found on PATH: not `./ls`) whose options can do no harm, whatever a glob expands to. */
@@ -198,6 +205,7 @@ export class Extractor {
       // A background job, and the commands of a pipeline, run alongside what follows them.
       const alongside = pipeline.background === true || pipeline.commands.length > 1;
       if (alongside) this.deferred++;
+      if (pipeline.background === true) this.res.background++;
       const maybe = alongside || pipeline.joined !== undefined;
       if (maybe) this.unsure++;
       let previous: Command | undefined;
@@ -223,6 +231,7 @@ export class Extractor {
         printed = alone ? printedClean(this.segments[first] as ShellSegment) : undefined;
       }
       if (alongside) this.deferred--;
+      if (pipeline.background === true) this.res.background--;
       if (maybe) this.unsure--;
       const moved = this.res.lastCd;
       if (sureCd && moved !== undefined && before !== null) {
@@ -473,6 +482,8 @@ export class Extractor {
       // A program named by a path is that file, whatever its name (`./bin/git`, `tools/../bin/npm`):
       // read and judged as the script it may be, and its words as that program's too.
       if (first.includes('/')) runPathProgram(this, inv, first);
+      // A bare name is the file PATH finds for it: one in the project is judged as that path would be.
+      else runFoundProgram(this, inv, first);
       // `git-reset --hard`, /usr/libexec/git-core/git-push: git runs `git X` as its program git-X.
       const dashed = DASHED_GIT.exec(program);
       if (dashed) {
@@ -729,6 +740,12 @@ export class Extractor {
     // A copy: handlers emit several segments from one invocation.
     segment.writes = paths.length > 0 ? [...paths] : [];
     segment.writes_unresolved = unresolved;
+    // Written later than the call is decided: core keeps such a write unread whatever is read after.
+    if (
+      (paths.length > 0 || unresolved) &&
+      (this.res.background > 0 || segment.via.some((v) => DETACHING.test(v)))
+    )
+      segment.writes_async = true;
     noteMovesInto(segment, this.res);
     // rm -r of what a build makes again (build-outputs.ts); the ignore files it read are listed, so
     // that one the session wrote, or this command writes, is refused as a script would be.
@@ -936,13 +953,20 @@ export class Extractor {
       if (part.kind === 'sub') {
         // A process substitution runs alongside the command that reads it; either runs in a subshell,
         // whose `cd` is its own. bash 5.3's `${ list; }` runs in this shell: its `cd` stays.
-        if (part.proc) this.deferred++;
+        // Nothing waits for a process substitution: what it writes may land after the command.
+        if (part.proc) {
+          this.deferred++;
+          this.res.background++;
+        }
         const outside = this.res.dirs;
         this.unsure++;
         this.walkScript(part.script, env, [...via, part.proc ? '<()' : '$()']);
         this.unsure--;
         if (!part.src.startsWith('${')) this.res.dirs = outside;
-        if (part.proc) this.deferred--;
+        if (part.proc) {
+          this.deferred--;
+          this.res.background--;
+        }
       } else if (part.kind === 'arith' || part.kind === 'param') {
         for (const sub of part.subs) this.walkScript(sub, env, [...via, '$()']);
         this.checkExpansion(part.src);

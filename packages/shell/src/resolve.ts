@@ -119,6 +119,12 @@ export class Resolver {
    * checkout with `--track` or from a remote's branch).
    */
   readonly pushConfigChanged = new Set<'push' | 'upstream'>();
+  /**
+   * Depth of background jobs being walked (`list &`, coproc, a process substitution), counted here
+   * rather than on one Extractor: the quiet parses of strings inside a job (`sh -c '…' &`) make
+   * extractors of their own.
+   */
+  background = 0;
   /** Called when a tracked variable is assigned after a use was resolved (a loop may run the use later). */
   onReassign: ((name: string) => void) | undefined;
   /** Values the command does not show and where arithmetic evaluates them (arithmetic.ts). */
@@ -538,6 +544,62 @@ export class Resolver {
     }
     this.lookups.set(word, found);
     return found;
+  }
+
+  /**
+   * PATH values the command assigns (`PATH=… cmd`, `export PATH=…`, `env PATH=… cmd`), as written
+   * once expanded: a bare program name may be looked up on any of them (see onPath).
+   */
+  private pathValues: string[] | undefined;
+
+  /** A PATH value the command assigns somewhere (builtins.ts checkAssignment). */
+  notePathValue(value: string): void {
+    this.pathValues ??= [];
+    if (!this.pathValues.includes(value)) this.pathValues.push(value);
+  }
+
+  /**
+   * Where a bare program name may be found on PATH, not realpath'd (`<cwd>/node_modules/.bin/tsc`,
+   * as the link a path names): on the context's PATH and on each one the command assigns, the
+   * first entry holding the name, and before it any file of that name the command itself writes
+   * (`written`) — it may be there by the time the name is looked up. A relative entry is found
+   * where the command stands (each place a `cd` may leave); `unknown` where that cannot be told.
+   * Entries that are not static (`$X/bin`) are skipped: a PATH so assigned is refused by itself
+   * (path_in_project).
+   */
+  onPath(name: string, written: (path: string) => boolean): { paths: string[]; unknown: boolean } {
+    const out = new Set<string>();
+    let unknown = false;
+    if (!this.ctx || !this.files || name === '' || name.includes('/') || BUILTINS.has(name))
+      return { paths: [], unknown };
+    const inherited = this.ctx.path ?? '';
+    const values = [inherited, ...(this.pathValues ?? [])];
+    for (const value of values) {
+      const entries = value
+        .split(':')
+        .flatMap((e) => (/^(\$PATH|\$\{PATH\})$/.test(e) ? inherited.split(':') : [e]));
+      for (const raw of entries) {
+        const entry = this.ctx.home && /^~(\/|$)/.test(raw) ? this.ctx.home + raw.slice(1) : raw;
+        if (/[$`~]/.test(entry)) continue;
+        let dirs: string[];
+        if (entry.startsWith('/')) dirs = [entry];
+        else if (this.dirs === null) {
+          unknown = true;
+          break;
+        } else dirs = this.dirs.map((dir) => posix.join(dir, entry));
+        let held = 0;
+        for (const dir of dirs) {
+          const at = posix.normalize(`${dir}/${name}`);
+          if (this.realpath(at) !== undefined) {
+            out.add(at);
+            held++;
+          } else if (written(at)) out.add(at);
+        }
+        // Found in every place the command may stand: later entries are not searched.
+        if (held === dirs.length) break;
+      }
+    }
+    return { paths: [...out], unknown };
   }
 
   /**

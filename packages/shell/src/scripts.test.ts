@@ -356,6 +356,98 @@ describe('shell files', () => {
     expect(parse('node_modules/.bin/tsc').relies_on).toEqual([`${join(root, 'p/node_modules/typescript')}/`]);
   });
 
+  it('a bare name PATH finds in the project is judged as its path would be (.venv/bin/git is not git)', () => {
+    const push = '#!/bin/sh\nexec /usr/bin/git push -q --force origin HEAD:main\n';
+    put('p/shim/bin/git', push, 0o755);
+    put('p/deps/node_modules/.bin/git', push, 0o755);
+    put('home/bin/make', '#!/bin/sh\nrm -rf /srv/data\n', 0o755);
+    const on = (path: string) => (cmd: string) => parseShell(cmd, { context: { ...ctx, path } });
+    const pushes = (f: ShellFacts) => f.segments.some((s) => s.program === 'git' && s.subcommand === 'push');
+    const shim = join(root, 'p/shim/bin/git');
+    for (const [path, cmd] of [
+      [`${root}/p/shim/bin:/usr/bin:/bin`, 'git status'],
+      // A relative entry is found where the command stands.
+      ['shim/bin:/usr/bin:/bin', 'git status --short'],
+      ['/usr/bin:/bin', 'PATH=shim/bin:$PATH git status'],
+      ['/usr/bin:/bin', `env PATH=${root}/p/shim/bin:/usr/bin git log`],
+      ['/usr/bin:/bin', 'export PATH="$PWD/shim/bin:$PATH"; git diff'],
+      ['/usr/bin:/bin', 'PATH=deps/node_modules/.bin:$PATH git status'],
+    ] as const) {
+      const f = on(path)(cmd);
+      expect({ cmd, pushes: pushes(f) }).toEqual({ cmd, pushes: true });
+      // Listed as the file it runs: core refuses it when the session wrote it since reading it.
+      if (!cmd.includes('deps')) expect(f.scripts).toContain(shim);
+    }
+    expect(on(`${root}/p/deps/node_modules/.bin:/usr/bin`)('git status').scripts).toContain(
+      join(root, 'p/deps/node_modules/.bin/git'),
+    );
+    expect(on(`${root}/home/bin:/usr/bin:/bin`)('make')).toSatisfy((f: ShellFacts) =>
+      programs(f).includes('rm'),
+    );
+    // Found where the command stands after a cd: a relative entry there holds nothing.
+    expect(pushes(on('shim/bin:/usr/bin:/bin')('cd sub && git status'))).toBe(false);
+    // Not found in the project: the name's program, as before.
+    expect(on('/usr/bin:/bin')('git status').scripts ?? []).toEqual([]);
+    // Written by the same command before the name is looked up: judged by the text written.
+    const fresh = on(`${root}/p/shim/bin:/usr/bin:/bin`)(
+      "printf '#!/bin/sh\\nrm -rf /srv/data\\n' > shim/bin/fresh && chmod +x shim/bin/fresh && fresh",
+    );
+    expect(programs(fresh)).toContain('rm');
+  });
+
+  it('an installed tool found on PATH passes as by its path; a toolchain’s shim is its program', () => {
+    const venv = join(root, 'p/.venv');
+    put('p/.venv/pyvenv.cfg', 'home = /usr/bin\n');
+    put(
+      'p/.venv/bin/pip',
+      `#!${venv}/bin/python3\n# -*- coding: utf-8 -*-\nimport re\nimport sys\nfrom pip._internal.cli.main import main\n` +
+        `if __name__ == '__main__':\n    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])\n` +
+        '    sys.exit(main())\n',
+      0o755,
+    );
+    put('p/node_modules/typescript/bin/tsc', "#!/usr/bin/env node\nrequire('../lib/tsc.js')\n", 0o755);
+    mkdirSync(join(root, 'p/node_modules/.bin'), { recursive: true });
+    rmSync(join(root, 'p/node_modules/.bin/tsc'), { force: true });
+    symlinkSync('../typescript/bin/tsc', join(root, 'p/node_modules/.bin/tsc'));
+    const on = (path: string) => (cmd: string) => parseShell(cmd, { context: { ...ctx, path } });
+    const pip = on(`${venv}/bin:/usr/bin:/bin`)('pip install -r requirements.txt');
+    expect(kinds(pip)).toEqual([]);
+    expect(pip.relies_on).toEqual([`${venv}/bin/pip`, `${venv}/lib/`]);
+    for (const path of ['node_modules/.bin:/usr/bin:/bin', `${root}/p/node_modules/.bin:/usr/bin`]) {
+      const tsc = on(path)('tsc --noEmit');
+      expect({ path, dynamic: kinds(tsc), programs: programs(tsc) }).toEqual({
+        path,
+        dynamic: [],
+        programs: ['tsc'],
+      });
+      expect(tsc.relies_on).toEqual([`${join(root, 'p/node_modules/typescript')}/`]);
+    }
+    // A workspace's own package, linked into node_modules: its bin is relied on, with the link.
+    put('p/packages/tool/package.json', JSON.stringify({ name: '@ws/tool', bin: { wstool: 'bin/tool.js' } }));
+    put('p/packages/tool/bin/tool.js', "#!/usr/bin/env node\nrequire('../lib/main.js')\n", 0o755);
+    mkdirSync(join(root, 'p/node_modules/@ws'), { recursive: true });
+    symlinkSync('../../packages/tool', join(root, 'p/node_modules/@ws/tool'));
+    symlinkSync('../@ws/tool/bin/tool.js', join(root, 'p/node_modules/.bin/wstool'));
+    const ws = on('node_modules/.bin:/usr/bin:/bin')('wstool build');
+    expect(kinds(ws)).toEqual([]);
+    expect(ws.relies_on).toEqual([
+      join(root, 'p/node_modules/.bin/wstool'),
+      `${join(root, 'p/packages/tool')}/`,
+    ]);
+    // A link to node code elsewhere that node_modules does not name as that package is judged.
+    put('p/other/package.json', JSON.stringify({ name: 'other' }));
+    put('p/other/run.js', "#!/usr/bin/env node\nrequire('fs').rmSync('notes', { recursive: true })\n", 0o755);
+    symlinkSync('../../other/run.js', join(root, 'p/node_modules/.bin/other'));
+    expect(kinds(on('node_modules/.bin:/usr/bin:/bin')('other'))).toContain('interpreter_code');
+    // pyenv's shim below the home is the toolchain's: not judged as a script of the project's.
+    put(
+      'home/.pyenv/shims/python3',
+      '#!/usr/bin/env bash\nset -e\nexec "$PYENV_ROOT/libexec/pyenv" exec "$0" "$@"\n',
+      0o755,
+    );
+    expect(kinds(on(`${root}/home/.pyenv/shims:/usr/bin:/bin`)('python3 -c "print(1)"'))).toEqual([]);
+  });
+
   it('a removal or an empty directory before a run writes nothing the run reads', () => {
     put('p/out/app', '\x7fELF\0\0\0binary', 0o755);
     expect(kinds(parse('rm -rf out && mkdir -p out && cc -o out/app main.c && ./out/app'))).toEqual([]);

@@ -16,7 +16,7 @@ import { isReadOnlyCode } from './payload.js';
 import { interpreterLanguage, type Language, LEAVES_NOTHING, SHELLS } from './programs.js';
 import { pythonOpens } from './python-files.js';
 import { PYTHON_STDLIB } from './python-stdlib.js';
-import type { Resolver } from './resolve.js';
+import { type Resolver, TOOL_HOMES } from './resolve.js';
 import { judgeShellCalls } from './shell-calls.js';
 import type { ShellSegment } from './types.js';
 import { addPath, type WriteSet } from './writes.js';
@@ -544,6 +544,49 @@ export function runPathProgram(ex: Extractor, inv: Invocation, word: string): vo
   for (const path of paths) runProgramFile(ex, inv, word, path);
 }
 
+/**
+ * Below the home directory, where version managers and installers keep the programs they manage
+ * (pyenv's shims, rustup's proxies, nvm's node, pipx's environments): installed, not the project's.
+ */
+const HOME_TOOLCHAINS =
+  /^(\.(pyenv|rbenv|nodenv|goenv|jenv|plenv|phpenv|cargo|rustup|nvm|volta|bun|deno|sdkman|asdf|fnm|ghcup|cabal|elan|opam|juliaup|dotnet|pub-cache|krew|foundry|rye|pixi|conda|nix-profile|local\/share\/(mise|rtx|pnpm|fnm|uv|pypoetry)|local\/pipx)|go|sdk|miniconda3|anaconda3|miniforge3|mambaforge)\//;
+
+/** A file a toolchain installed: in the system's directories, a toolchain's home (TOOL_HOMES), or one below the home. */
+function toolchainFile(res: Resolver, path: string): boolean {
+  if (SYSTEM_DIR.test(path) || path.startsWith('/home/linuxbrew/.linuxbrew/')) return true;
+  const home = res.ctx?.home;
+  if (home?.startsWith('/') && path.startsWith(`${home.replace(/\/+$/, '')}/`)) {
+    if (HOME_TOOLCHAINS.test(path.slice(home.replace(/\/+$/, '').length + 1))) return true;
+  }
+  return TOOL_HOMES.some((name) => {
+    const dir = res.toolHome(name);
+    return dir?.startsWith('/') === true && dir !== '/' && path.startsWith(`${dir.replace(/\/+$/, '')}/`);
+  });
+}
+
+/**
+ * `git status` where PATH finds `git` in `.venv/bin` or `node_modules/.bin` (an activated
+ * environment, a relative entry, a PATH the command assigns): the file that runs is judged as its
+ * path would be (`./.venv/bin/git status`, runPathProgram) — read, listed among the scripts (so a
+ * file the session wrote is refused), an installed tool passing as one — unless a toolchain
+ * installed it (the system's directories, pyenv's shims, rustup's proxies), which is the name's
+ * program as before; the session's writes there are gated as writes outside the project.
+ * Without a file view nothing is looked up: the name is the program, as before.
+ */
+export function runFoundProgram(ex: Extractor, inv: Invocation, name: string): void {
+  if (!canRead(ex, inv) || ex.res.ctx?.path === undefined) return;
+  // Only where the agent writes freely: the system's and the toolchains' directories are not searched.
+  const written = (path: string) =>
+    !toolchainFile(ex.res, path) && ex.segments.some((s) => (s.writes ?? []).includes(path));
+  const { paths, unknown } = ex.res.onPath(name, written);
+  // A relative PATH entry where the command stands cannot be told: neither can the file it finds.
+  if (unknown) ex.flag('unresolved_script', inv.text);
+  for (const at of paths) {
+    const real = ex.res.files?.realpath(at);
+    if (real === undefined || !toolchainFile(ex.res, real)) runPathProgram(ex, inv, at);
+  }
+}
+
 function runProgramFile(ex: Extractor, inv: Invocation, word: string, path: string): void {
   if (SYSTEM_DIR.test(path)) return;
   const files = ex.res.files;
@@ -583,7 +626,8 @@ function installedTool(
   if (files === undefined) return false;
   // The link resolved into the package it comes from, not a file of .bin's own.
   if (/(^|\/)node_modules\/\.bin\/[^/]+$/.test(word)) {
-    if (!/\/node_modules\/(?!\.bin\/)/.test(path) || shebang(text) !== 'node') return false;
+    if (shebang(text) !== 'node') return false;
+    if (!/\/node_modules\/(?!\.bin\/)/.test(path)) return linkedPackage(res, files, word, path);
     // The whole package is what runs (its entry requires the rest): written by the session, refused.
     const pkg = /^(.*\/node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1];
     noteRelied(res, pkg === undefined ? path : `${pkg}/`);
@@ -608,6 +652,34 @@ function installedTool(
   noteRelied(res, path);
   noteRelied(res, `${posix.join(env, 'lib')}/`);
   return true;
+}
+
+/**
+ * `node_modules/.bin/x` linking into a package that node_modules itself links elsewhere (a
+ * workspace's own package, `npm link`): the package whose directory holds the file, found upward
+ * from it, is the one `node_modules/<its name>` resolves to. Relied on, with the link itself: a
+ * package or a link the session wrote refuses the command; anything else is judged as a script.
+ */
+function linkedPackage(res: Resolver, files: FileView, word: string, path: string): boolean {
+  const where = res.paths(posix.dirname(posix.dirname(word)));
+  const modules = where.paths[0];
+  if (where.unresolved || where.paths.length !== 1 || modules === undefined) return false;
+  for (let dir = posix.dirname(path), k = 0; dir !== '/' && k < 4; dir = posix.dirname(dir), k++) {
+    const manifest = files.readText(posix.join(dir, 'package.json'), 64 * 1024);
+    if (manifest === undefined) continue;
+    let name: unknown;
+    try {
+      name = (JSON.parse(manifest) as { name?: unknown }).name;
+    } catch {
+      return false;
+    }
+    if (typeof name !== 'string' || !/^(@[\w.-]+\/)?[\w.-]+$/.test(name)) return false;
+    if (files.realpath(posix.join(modules, name)) !== dir) return false;
+    noteRelied(res, posix.join(modules, '.bin', posix.basename(word)));
+    noteRelied(res, `${dir}/`);
+    return true;
+  }
+  return false;
 }
 
 function escapeRegExp(text: string): string {

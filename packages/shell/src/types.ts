@@ -136,6 +136,12 @@ export interface ShellSegment {
   moves_into?: 'output' | 'nothing';
   /** True when some write target could not be resolved (a variable, an unresolvable glob, an unknown cwd). */
   writes_unresolved?: boolean;
+  /**
+   * The writes may land after the command returns, at any later time: the segment runs in a
+   * background job (`cmd &`, `( … ) &`, coproc, a process substitution) or under something that
+   * starts it apart from the command (nohup, setsid, at/batch, systemd-run, tmux, screen).
+   */
+  writes_async?: boolean;
   /** The program file that will actually run (PATH lookup, globs and symlinks resolved), when a context could tell. */
   resolved_program?: string;
   /**

@@ -306,3 +306,36 @@ describe('a relative symbolic link points from its own directory', () => {
     expect(writes('ln -rs lib/x.ts src/x.ts')).toContain('/w/lib/x.ts');
   });
 });
+
+describe('writes that may land after the command returns', () => {
+  const later = (command: string) =>
+    parseShell(command, { context: { cwd: '/w' } })
+      .segments.filter((s) => s.writes_async === true)
+      .flatMap((s) => s.writes ?? []);
+  it.each<[string, string[]]>([
+    ['(sleep 3; cp evil.txt s.sh) >/dev/null 2>&1 &', ['/w/s.sh', '/dev/null']],
+    ['cp evil.txt s.sh & cat s.sh', ['/w/s.sh']],
+    ['{ sleep 1; mv evil.txt s.sh; } & disown', ['/w/s.sh', '/w/evil.txt']],
+    ["bash -c 'cp evil.txt s.sh' &", ['/w/s.sh']],
+    ['f() { cp evil.txt s.sh; }; f &', ['/w/s.sh']],
+    ['coproc cp evil.txt s.sh', ['/w/s.sh']],
+    ['nohup cp evil.txt s.sh', ['/w/s.sh']],
+    ['setsid -f cp evil.txt s.sh', ['/w/s.sh']],
+    ['systemd-run --user cp evil.txt s.sh', ['/w/s.sh']],
+    ["echo 'cp evil.txt s.sh' | batch", ['/w/s.sh']],
+    ['true > >(cat evil.txt > s.sh)', ['/w/s.sh']],
+  ])('%j: %j', (command, expected) => {
+    // Without a file view cp's destination may be a directory too (`s.sh/evil.txt`).
+    expect(later(command)).toEqual(expect.arrayContaining(expected));
+  });
+
+  it('not a write the command waits for: a list, a pipeline, a subshell in the foreground', () => {
+    for (const command of [
+      'cp evil.txt s.sh; cat s.sh',
+      'cp evil.txt s.sh | cat',
+      '(cp evil.txt s.sh)',
+      'cat <(cat s.sh)',
+    ])
+      expect({ command, later: later(command) }).toEqual({ command, later: [] });
+  });
+});

@@ -667,6 +667,30 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
         ]);
       });
 
+      it('a pending write (a background job’s, that may land after any read) is never cleared by a read', async () => {
+        await store.recordFileEvents('b1', 'pending', ['/p/s.sh', '/p/scripts/'], 1_000);
+        await store.recordFileEvents('b1', 'read', ['/p/s.sh', '/p/scripts/run.sh'], 2_000);
+        expect(await store.writtenSinceRead('b1', ['/p/s.sh', '/p/scripts/run.sh', '/p/x'])).toEqual([
+          '/p/s.sh',
+          '/p/scripts/run.sh',
+        ]);
+        // An ordinary write and a read after it do not undo the pending one.
+        await store.recordFileEvents('b1', 'write', ['/p/s.sh'], 3_000);
+        await store.recordFileEvents('b1', 'read', ['/p/s.sh'], 4_000);
+        expect(await store.writtenSinceRead('b1', ['/p/s.sh'])).toEqual(['/p/s.sh']);
+        expect(await store.writtenBySession('b1', ['/p/s.sh'])).toEqual(['/p/s.sh']);
+        // A read recorded before the pending write, in another session: neither matters.
+        await store.recordFileEvents('b2', 'read', ['/p/t.sh'], 500);
+        await store.recordFileEvents('b2', 'pending', ['/p/t.sh'], 1_000);
+        expect(await store.writtenSinceRead('b2', ['/p/t.sh'])).toEqual(['/p/t.sh']);
+        expect(await store.writtenSinceRead('b3', ['/p/s.sh'])).toEqual([]);
+        // An ordinary write older than a recorded one does not move the time back (a read between clears it).
+        await store.recordFileEvents('b4', 'write', ['/p/u.sh'], 3_000);
+        await store.recordFileEvents('b4', 'write', ['/p/u.sh'], 1_000);
+        await store.recordFileEvents('b4', 'read', ['/p/u.sh'], 2_000);
+        expect(await store.writtenSinceRead('b4', ['/p/u.sh'])).toEqual(['/p/u.sh']);
+      });
+
       it('tells which paths the session wrote at any time, read since or not', async () => {
         await store.recordFileEvents('w1', 'write', ['/p/.gitignore', '/p/tree/'], 1_000);
         await store.recordFileEvents('w1', 'read', ['/p/.gitignore', '/p/other'], 2_000);

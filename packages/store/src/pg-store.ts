@@ -501,16 +501,16 @@ export class PostgresStore implements Store {
 
   async recordFileEvents(
     session: string,
-    kind: 'write' | 'read',
+    kind: 'write' | 'read' | 'pending',
     paths: readonly string[],
     at: number,
   ): Promise<void> {
     const list = paths.slice(0, FILES.MAX_PATHS);
     if (list.length === 0) return;
-    await this.#query('record file events', kind === 'write' ? FILES.PG.write : FILES.PG.read, [
+    await this.#query('record file events', kind === 'read' ? FILES.PG.read : FILES.PG.write, [
       session,
       list,
-      at,
+      kind === 'pending' ? FILES.PENDING_MS : at,
     ]);
   }
 

@@ -21,12 +21,20 @@ export async function sessionFilesTable(db: Kysely<any>, int64: 'integer' | 'big
 /** At most this many paths per call are recorded or asked about; more is a caller's bug, not a hot path. */
 export const MAX_PATHS = 256;
 
+/**
+ * The write time of a pending write (a background job's, that may land at any later time): after
+ * every read, so none clears it, and kept over a later ordinary write by the upserts' max — no
+ * column of its own is needed.
+ */
+export const PENDING_MS = Number.MAX_SAFE_INTEGER;
+
 // A written path ending in `/` is a tree: the command filled the directory with files it did not
 // name (`cp -r`, `tar -x -C`, `rsync`), so it counts as a write of every path below it. A read is
 // kept for any path, so that reading one file below a tree clears that file alone.
 export const SQLITE = {
   write: `INSERT INTO session_files (session, path, written_ms, read_ms) VALUES (?, ?, ?, NULL)
-          ON CONFLICT (session, path) DO UPDATE SET written_ms = excluded.written_ms`,
+          ON CONFLICT (session, path) DO UPDATE
+          SET written_ms = max(COALESCE(session_files.written_ms, excluded.written_ms), excluded.written_ms)`,
   read: `INSERT INTO session_files (session, path, written_ms, read_ms) VALUES (?, ?, NULL, ?)
          ON CONFLICT (session, path) DO UPDATE SET read_ms = excluded.read_ms`,
   unread: `SELECT DISTINCT q.value AS path FROM json_each(@list) q
@@ -54,7 +62,8 @@ export const PG = {
     name: 'tg_files_write',
     text: `INSERT INTO session_files (session, path, written_ms, read_ms)
            SELECT DISTINCT $1, p, $3::bigint, NULL::bigint FROM unnest($2::text[]) AS p
-           ON CONFLICT (session, path) DO UPDATE SET written_ms = excluded.written_ms`,
+           ON CONFLICT (session, path) DO UPDATE
+           SET written_ms = GREATEST(session_files.written_ms, excluded.written_ms)`,
   },
   read: {
     name: 'tg_files_read',

@@ -463,17 +463,18 @@ export class SqliteStore implements Store {
 
   async recordFileEvents(
     session: string,
-    kind: 'write' | 'read',
+    kind: 'write' | 'read' | 'pending',
     paths: readonly string[],
     at: number,
   ): Promise<void> {
     const list = paths.slice(0, FILES.MAX_PATHS);
     if (list.length === 0) return;
     const raw = this.#conn.raw;
+    const when = kind === 'pending' ? FILES.PENDING_MS : at;
     run('record file events', () =>
       raw.transaction(() => {
-        const stmt = raw.prepare(kind === 'write' ? FILES.SQLITE.write : FILES.SQLITE.read);
-        for (const path of list) stmt.run(session, path, at);
+        const stmt = raw.prepare(kind === 'read' ? FILES.SQLITE.read : FILES.SQLITE.write);
+        for (const path of list) stmt.run(session, path, when);
       })(),
     );
   }
