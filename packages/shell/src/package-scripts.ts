@@ -283,6 +283,16 @@ export function runPackageScripts(ex: Extractor, inv: Invocation, env: Env, prog
   return true;
 }
 
+/** `DIR/node_modules/.bin` for the package's directory and each one above it, as npm puts on PATH. */
+function binDirs(dir: string): string[] {
+  const out: string[] = [];
+  for (let at = dir; out.length < 16; at = posix.dirname(at)) {
+    out.push(posix.join(at, 'node_modules/.bin'));
+    if (posix.dirname(at) === at) break;
+  }
+  return out;
+}
+
 /**
  * Judge the named scripts of one package.json (a file that is not there runs nothing). False when
  * package.json was read and holds none of the names; undefined when it was not read.
@@ -325,6 +335,9 @@ function judgeScripts(
     open.add(key);
     // The package manager adds the run's own arguments to the script's line, quoted.
     const full = extra.length === 0 ? line : `${line} ${extra.map(shellQuote).join(' ')}`;
+    // It runs the line with the package's node_modules/.bin (and each one above it) first on PATH:
+    // a bare name there is the file it finds, judged as that path would be (scripts.ts).
+    ex.res.notePathValue(`${binDirs(posix.dirname(found)).join(':')}:$PATH`);
     judgeShellText(ex, inv, full, `${program} run ${name}`);
     open.delete(key);
   }

@@ -667,6 +667,21 @@ describe('interpreter files', () => {
     expect(kinds(parse('python -m pytest -q'))).toEqual([]);
   });
 
+  it("a package script's bare program is found in node_modules/.bin, as npm puts it first on PATH", () => {
+    put('p/nb/package.json', '{"name":"x","scripts":{"lint":"foo --check"}}');
+    put('p/nb/node_modules/foo/package.json', '{"name":"foo","bin":{"foo":"cli.js"}}');
+    put(
+      'p/nb/node_modules/foo/cli.js',
+      "#!/usr/bin/env node\nrequire('fs').rmSync('work', { recursive: true })\n",
+    );
+    mkdirSync(join(root, 'p/nb/node_modules/.bin'), { recursive: true });
+    symlinkSync('../foo/cli.js', join(root, 'p/nb/node_modules/.bin/foo'));
+    for (const command of ['npm run lint', 'npm run lint -- --fix', 'pnpm lint'])
+      expect(parse(command, join(root, 'p/nb')).scripts, command).toContain(
+        join(root, 'p/nb/node_modules/foo/cli.js'),
+      );
+  });
+
   it("perl's and ruby's modules found in an -I directory are files the command runs", () => {
     put('p/plmods/evil.pm', 'use File::Path; rmtree("work");\n1;\n');
     put('p/plmods/Devel/Ev.pm', 'use File::Path; rmtree("work");\n1;\n');
@@ -773,7 +788,12 @@ describe('package scripts', () => {
     const f = parse('npm test');
     expect(programs(f)).toEqual(expect.arrayContaining(['npm', 'tsc', 'vitest']));
     expect(kinds(f)).toEqual([]);
-    expect(f.scripts).toEqual([join(root, 'p/package.json')]);
+    // tsc is the project's own, found in node_modules/.bin as npm puts it on PATH: listed, not judged.
+    expect(f.scripts).toEqual([
+      join(root, 'p/package.json'),
+      join(root, 'p/node_modules/typescript/bin/tsc'),
+      join(root, 'p/node_modules/typescript/'),
+    ]);
   });
 
   it("adds a run's own arguments to the script's line, as the package manager does", () => {
