@@ -237,36 +237,47 @@ const MAX_PTH = 64;
  */
 function noteVenvStartup(ex: Extractor, inv: Invocation): void {
   const files = ex.res.files;
-  const ctx = ex.res.ctx;
   const word = inv.argv[0];
-  if (!files || !ctx || word === undefined || word === '' || inv.unresolved[0]) return;
-  let bin: string | undefined;
-  if (word.includes('/')) {
-    const { paths, unresolved } = ex.res.paths(word);
-    if (!unresolved && paths.length === 1) bin = posix.dirname(paths[0] as string);
-  } else
-    for (const entry of (ctx.path ?? '').split(':')) {
-      const dir = posix.resolve(ctx.cwd, entry === '' ? '.' : entry);
-      if (files.realpath(posix.join(dir, word)) !== undefined) {
-        bin = dir;
-        break;
-      }
-    }
-  if (bin === undefined) return;
-  const venv = posix.dirname(bin);
-  if (files.realpath(posix.join(venv, 'pyvenv.cfg')) === undefined) return;
-  let listed = 0;
-  for (const lib of ['lib', 'lib64', 'Lib'])
-    for (const version of files.readdir(posix.join(venv, lib)) ?? []) {
-      if (!/^python\d/.test(version) && lib !== 'Lib') continue;
-      const site =
-        lib === 'Lib'
-          ? posix.join(venv, lib, 'site-packages')
-          : posix.join(venv, lib, version, 'site-packages');
-      for (const name of files.readdir(site) ?? [])
-        if (name.endsWith('.pth') && listed++ < MAX_PTH) noteLoaded(ex, posix.join(site, name));
-    }
+  if (!files || word === undefined || word === '' || inv.unresolved[0]) return;
+  // Per program word and per bin directory, once a parse: a script names the same few programs.
+  const known = ex.res.slot(VENV_PTH, () => ({
+    words: new Map<string, string | null>(),
+    bins: new Map<string, string[]>(),
+  }));
+  let at = known.words.get(word);
+  if (at === undefined) {
+    const found = word.includes('/')
+      ? ex.res.paths(word)
+      : { ...ex.res.onPath(word, () => false), unresolved: false };
+    at = found.unresolved || found.paths.length !== 1 ? null : (found.paths[0] as string);
+    known.words.set(word, at);
+  }
+  if (at === null) return;
+  const bin = posix.dirname(at);
+  let pth = known.bins.get(bin);
+  if (pth === undefined) {
+    pth = venvStartupFiles(files, posix.dirname(bin));
+    known.bins.set(bin, pth);
+  }
+  for (const file of pth) noteLoaded(ex, file);
 }
+
+/** The `.pth` files of the environment at `venv` (none when it holds no pyvenv.cfg). */
+function venvStartupFiles(files: NonNullable<Extractor['res']['files']>, venv: string): string[] {
+  if (files.realpath(posix.join(venv, 'pyvenv.cfg')) === undefined) return [];
+  const out: string[] = [];
+  for (const lib of ['lib', 'lib64'])
+    for (const version of files.readdir(posix.join(venv, lib)) ?? []) {
+      if (!/^python\d/.test(version)) continue;
+      const site = posix.join(venv, lib, version, 'site-packages');
+      for (const name of files.readdir(site) ?? [])
+        if (name.endsWith('.pth') && out.length < MAX_PTH) out.push(posix.join(site, name));
+    }
+  return out;
+}
+
+/** The slot of each bin directory's environment start-up files. */
+const VENV_PTH = {};
 
 /** The slot of the PYTHONPATH values the shell assigns. */
 const PYTHON_PATHS = {};
