@@ -44,7 +44,7 @@ export function gateWhere(
   return {
     project: { root: loaded.root, home, gate, temp, gateNames: [CONFIG_FILE] },
     files: nodeFileView(),
-    ...(env.PATH !== undefined ? { path: env.PATH } : {}),
+    ...(env.PATH !== undefined ? { path: withoutShims(env.PATH, [stateBase(env), ...shimDirs(env)]) } : {}),
     // Commands inherit the gate's environment: `$TMPDIR` is its value, or empty when it is unset;
     // a toolchain's home (`$JAVA_HOME/bin` put on PATH) is its value where it is set.
     env: {
@@ -54,4 +54,20 @@ export function gateWhere(
       ),
     },
   };
+}
+
+/**
+ * PATH as the gate looks a bare program name up on it: without its own shim directories. A shim
+ * hands the name to the gate, which runs the real program found past them; the shell package
+ * judges a file PATH finds outside the system's directories, and a shim is not the program.
+ */
+function withoutShims(path: string, dirs: readonly string[]): string {
+  const own = (entry: string) => {
+    const at = entry.replace(/(.)\/+$/, '$1');
+    return dirs.some((dir) => at === dir || at.startsWith(`${dir}/`));
+  };
+  return path
+    .split(':')
+    .filter((entry) => !own(entry))
+    .join(':');
 }

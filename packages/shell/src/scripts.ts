@@ -673,7 +673,8 @@ function linkedPackage(res: Resolver, files: FileView, word: string, path: strin
     } catch {
       return false;
     }
-    if (typeof name !== 'string' || !/^(@[\w.-]+\/)?[\w.-]+$/.test(name)) return false;
+    // A name as npm allows it: no `..` or `.x` that would lead out of node_modules.
+    if (typeof name !== 'string' || !/^(@[\w-][\w.-]*\/)?[\w-][\w.-]*$/.test(name)) return false;
     if (files.realpath(posix.join(modules, name)) !== dir) return false;
     noteRelied(res, posix.join(modules, '.bin', posix.basename(word)));
     noteRelied(res, `${dir}/`);
