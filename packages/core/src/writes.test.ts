@@ -411,6 +411,8 @@ describe("a program no write model knows that names the gate's or host's files m
   it.each([
     `cat ${state}/config-pins/k.json`,
     `ls -la ${state}`,
+    `export TOLLGATE_STATE_DIR=${state}`,
+    `timeout 5 cat ${state}/config-pins/k.json`,
     'jq . .claude/settings.json',
     'cpp -P a.c out.c',
     'python3 -m json.tool package.json',

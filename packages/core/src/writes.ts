@@ -101,7 +101,11 @@ const ONLY_READS: ReadonlySet<string> = new Set(
   (
     'cat less more head tail grep egrep fgrep rg ag ls stat wc file diff cmp sha256sum sha1sum md5sum ' +
     'b2sum cksum jq echo printf test [ [[ realpath readlink du tree bat nl od hexdump xxd strings ' +
-    'tollgate git find'
+    'tollgate git find ' +
+    // Builtins and wrappers: their words assign, move about or name the command they run (a
+    // segment of its own, judged for itself), not a file they write.
+    'export declare typeset local readonly unset cd pushd popd exec command builtin env nice nohup ' +
+    'time timeout sudo doas setsid stdbuf ionice chrt taskset flock'
   ).split(' '),
 );
 

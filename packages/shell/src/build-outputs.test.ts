@@ -314,6 +314,7 @@ describe('rm -r of build output', () => {
       'mv "$X" dist/',
       'git mv notes dist/notes',
       'rsync -a --remove-source-files notes/ dist/notes/',
+      'rename.ul notes dist/notes notes',
     ])
       expect({ command, into: into(command) }).toEqual({ command, into: expect.arrayContaining(['output']) });
     for (const command of [

@@ -165,6 +165,9 @@ function sed(ex: Extractor, inv: Invocation, args: string[]): ShellRedirect[] | 
 /** Vim commands that only move, search or set options; anything else may run a shell or write. */
 const VIM_PLAIN = /^(\d*|[/?].*|(se|set|setl|setlocal|syn|syntax|filetype|ft|noh|nohlsearch)(\s.*)?)$/;
 
+/** Vim's short options that take a value (`-c CMD`, `-S FILE`, `-u VIMRC`, `-i VIMINFO`, …). */
+const VIM_VALUES = 'cSuUiTwWtq';
+
 /** `vim -c CMD`, `vim +CMD`, `vim --cmd CMD`, `vim -S FILE`, `ex`/`vim -e` reading commands on stdin. */
 export const vim: Handler = (ex, inv, _env, program) => {
   ex.emit(inv);
@@ -173,14 +176,26 @@ export const vim: Handler = (ex, inv, _env, program) => {
   for (let i = 1; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === '--') break;
-    let command: string | undefined;
-    if (arg === '-c' || arg === '--cmd') command = argv[++i] ?? '';
-    else if (arg.startsWith('+')) command = arg.slice(1);
-    else if (arg === '-S') {
-      ex.flag('source', inv.text);
-      continue;
-    } else if (/^-[a-zA-Z]*[eEs]/.test(arg) && !arg.startsWith('--')) silentEx = true;
-    if (command !== undefined && !VIM_PLAIN.test(command.trim())) ex.flag('interpreter_code', inv.text);
+    const commands: string[] = [];
+    if (arg === '--cmd') commands.push(argv[++i] ?? '');
+    else if (arg.startsWith('+')) commands.push(arg.slice(1));
+    else if (/^-[a-zA-Z]/.test(arg)) {
+      // Vim reads a cluster letter by letter (`-Nesc CMD`, `-esc`); a letter that takes a value
+      // takes the rest of the word, or the next word.
+      for (let k = 1; k < arg.length; k++) {
+        const letter = arg[k] as string;
+        if ('eEs'.includes(letter)) silentEx = true;
+        if (!VIM_VALUES.includes(letter)) continue;
+        const value = k + 1 < arg.length ? arg.slice(k + 1) : (argv[++i] ?? '');
+        if (letter === 'c') commands.push(value);
+        // -S FILE and -u FILE (the vimrc) run a file of commands.
+        else if ((letter === 'S' || letter === 'u') && !/^(NONE|NORC|DEFAULTS)$/.test(value))
+          ex.flag('source', inv.text);
+        break;
+      }
+    }
+    for (const command of commands)
+      if (!VIM_PLAIN.test(command.trim())) ex.flag('interpreter_code', inv.text);
   }
   if (silentEx && inv.stdin) ex.flag('interpreter_stdin', inv.text);
 };

@@ -448,6 +448,22 @@ describe('shell files', () => {
     expect(kinds(on(`${root}/home/.pyenv/shims:/usr/bin:/bin`)('python3 -c "print(1)"'))).toEqual([]);
   });
 
+  it("a version manager's shim under a home other than the hook's is the toolchain's, not a project script", () => {
+    const shim = '/home/someone/.pyenv/shims/python3';
+    const text = '#!/usr/bin/env bash\nset -e\nexec "/home/someone/.pyenv/libexec/pyenv" exec "$0" "$@"\n';
+    const real = nodeFileView();
+    const view: typeof real = {
+      ...real,
+      realpath: (path) => (shim.startsWith(path) ? path : real.realpath(path)),
+      readText: (path, max) => (path === shim ? text : real.readText(path, max)),
+      readHead: (path, max) => (path === shim ? text.slice(0, max) : real.readHead?.(path, max)),
+    };
+    const f = parseShell('python3 --version', {
+      context: { ...ctx, files: view, path: '/home/someone/.pyenv/shims:/usr/bin:/bin' },
+    });
+    expect(kinds(f)).toEqual([]);
+  });
+
   it('a removal or an empty directory before a run writes nothing the run reads', () => {
     put('p/out/app', '\x7fELF\0\0\0binary', 0o755);
     expect(kinds(parse('rm -rf out && mkdir -p out && cc -o out/app main.c && ./out/app'))).toEqual([]);

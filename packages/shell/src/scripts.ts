@@ -9,6 +9,7 @@ import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
 import type { FileView } from './files.js';
 import { isFrameworkLauncher } from './framework-launchers.js';
+import { findTopLevel } from './git-config.js';
 import { isHookFile } from './git-hooks.js';
 import { forgiveWrapperStatements } from './jvm-wrappers.js';
 import { DESCRIPTOR_PATH } from './node-files.js';
@@ -558,10 +559,27 @@ function toolchainFile(res: Resolver, path: string): boolean {
   if (home?.startsWith('/') && path.startsWith(`${home.replace(/\/+$/, '')}/`)) {
     if (HOME_TOOLCHAINS.test(path.slice(home.replace(/\/+$/, '').length + 1))) return true;
   }
+  // A version manager's directory under another home (the hook's HOME need not be the one PATH was
+  // built in: pyenv's shims under /root while HOME says otherwise), never inside the project or a
+  // scratch directory, where the session writes freely.
+  if (/^\/(root|home\/[^/]+|Users\/[^/]+)\//.test(path) && !freelyWritten(res, path)) {
+    const rest = path.replace(/^\/(root|home\/[^/]+|Users\/[^/]+)\//, '');
+    if (HOME_TOOLCHAINS.test(rest)) return true;
+  }
   return TOOL_HOMES.some((name) => {
     const dir = res.toolHome(name);
     return dir?.startsWith('/') === true && dir !== '/' && path.startsWith(`${dir.replace(/\/+$/, '')}/`);
   });
+}
+
+/** Inside the command's directory or its repository, or in a scratch directory: where the agent writes without a gate. */
+function freelyWritten(res: Resolver, path: string): boolean {
+  const cwd = res.ctx?.cwd;
+  const files = res.files;
+  const top = cwd && files ? (findTopLevel(files, cwd) ?? cwd) : cwd;
+  const inside = (dir: string | undefined) =>
+    dir !== undefined && (path === dir || path.startsWith(`${dir.replace(/\/+$/, '')}/`));
+  return inside(top) || inside(cwd) || ['/tmp', '/var/tmp', '/dev/shm', res.ctx?.env?.TMPDIR].some(inside);
 }
 
 /**

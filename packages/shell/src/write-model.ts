@@ -162,6 +162,10 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
     operands: 'none',
   },
   uniq: { values: '-f --skip-fields -s --skip-chars -w --check-chars', operands: 'second' },
+  // util-linux's `rename FROM TO FILE…`: each FILE moved to its name with FROM replaced by TO; perl's
+  // `rename 's/…/…/' FILE…` computes the new names in code (where they land cannot be told).
+  rename: { flags: '-n --no-act -s --symlink', custom: renameWrites },
+  'rename.ul': { flags: '-n --no-act -s --symlink', custom: renameWrites },
   // The C preprocessor: `cpp IN OUT` or `-o OUT`; `-MF` writes the dependency file.
   cpp: {
     values: '-o -I -D -U -include -imacros -isystem -idirafter -iprefix -iquote -MF -MT -MQ -x -std',
@@ -627,6 +631,24 @@ function urlNames(s: Scanned, dirOptions: string, fallback: string): Found[] {
     if (name !== '') out.push({ text: `${dir}/${name}`, at });
   }
   return out;
+}
+
+function renameWrites(s: Scanned): Found[] {
+  if (s.has('-n') || s.has('--no-act')) return [];
+  const [from, to, ...files] = s.operands;
+  if (from === undefined) return [];
+  const expression = s.argv[from] as string;
+  // perl's rename, or -s (the links' targets renamed): names that cannot be told here.
+  if (to === undefined || /^(s|y|tr)\W/.test(expression) || s.has('-s') || s.has('--symlink'))
+    return s.operands.map((at) => ({ ...operand(s, at), unresolved: true, moved: true }));
+  const replacement = s.argv[to] as string;
+  return files.flatMap((at) => {
+    const name = s.argv[at] as string;
+    return [
+      { text: name.replace(expression, replacement), at },
+      { ...operand(s, at), moved: true },
+    ];
+  });
 }
 
 /** tar: extracting writes under `-C DIR` (or `.`); creating, appending or deleting writes the archive. */

@@ -110,6 +110,20 @@ describe('programs', () => {
     ["csplit -f '' -b '.git/config%.0d' in /x/", ['/w/.git/config*']],
     ["csplit -b '%02d.txt' -f part- in 2", ['/w/part-*.txt']],
     ['sort -o out in', ['/w/out']],
+    // A backup: the destination moved aside under the suffix.
+    [
+      'cp -T -b -S .json sj .claude/settings.local',
+      ['/w/.claude/settings.local', '/w/.claude/settings.local.json'],
+    ],
+    ['cp -T --suffix=.yaml x tollgate.config', ['/w/tollgate.config', '/w/tollgate.config.yaml']],
+    ['mv -T -b new old', ['/w/old', '/w/new', '/w/old~']],
+    ['cp -T --backup=numbered a b', ['/w/b', '/w/b~', '/w/b.~*~']],
+    ['cp -T --backup=none -S .x a b', ['/w/b']],
+    ['cp -b a b', ['/w/b', '/w/b/a', '/w/b~', '/w/b/a~']],
+    // util-linux rename: FROM replaced by TO in each name, the file moved there.
+    ['rename.ul gc /home/u/.gitconfig gc', ['/home/u/.gitconfig', '/w/gc']],
+    ['rename .txt .md a.txt b.txt', ['/w/a.md', '/w/a.txt', '/w/b.md', '/w/b.txt']],
+    ['rename -n .txt .md a.txt', []],
     ['sort -uo out in', ['/w/out']],
     ['gzip -9 a b', ['/w/a', '/w/a.gz', '/w/b', '/w/b.gz']],
     ['gzip -d q.sh.gz', ['/w/q.sh.gz', '/w/q.sh']],

@@ -203,10 +203,33 @@ function found(s: Scanned, c: Compiled, res: Resolver): Found[] {
     case 'into':
     case 'move':
     case 'link':
-      return [...out, ...into(s, c, ops, res)];
+      return withBackups(s, [...out, ...into(s, c, ops, res)]);
     default:
       return out;
   }
+}
+
+/**
+ * cp/mv/ln/install with a backup (`-b`, `--backup[=CONTROL]`, or `-S SUFFIX`, which implies it): an
+ * existing destination is moved aside to its name plus the suffix (`~`, or `.~N~` when numbered),
+ * a name the suffix chooses (`cp -b -S .json x .claude/settings.local` writes settings.local.json).
+ */
+function withBackups(s: Scanned, writes: Found[]): Found[] {
+  const control = s.options.find((o) => o.name === '--backup');
+  const suffix = [...s.options]
+    .reverse()
+    .find((o) => (o.name === '-S' || o.name === '--suffix') && o.value !== undefined);
+  if (!s.has('-b') && control === undefined && suffix === undefined) return writes;
+  if (control?.value === 'none' || control?.value === 'off') return writes;
+  const numbered = control?.value !== undefined && /^(t|numbered|nil|existing)$/.test(control.value);
+  const ending = suffix?.value ?? '~';
+  const backups = writes
+    .filter((w) => !w.moved && w.link === undefined)
+    .flatMap((w) => [
+      { ...w, text: `${w.text.replace(/\/+$/, '')}${ending}`, ...(suffix ? { from: suffix.at } : {}) },
+      ...(numbered ? [{ ...w, text: `${w.text.replace(/\/+$/, '')}.~*~` }] : []),
+    ]);
+  return [...writes, ...backups];
 }
 
 /** cp/mv/ln/install: the destination, the files it receives when it is a directory, and for mv/ln the sources. */
