@@ -4,7 +4,7 @@
 // compose files, Maven's and Gradle's build files, and local npm packages. Each is listed among the
 // command's scripts when it is there (so core refuses one the session wrote and has not read back),
 // nothing when it is not, and a write of it earlier in the same command is caught.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nodeFileView, parseShell, type ResolveContext } from './index.js';
@@ -85,7 +85,8 @@ beforeAll(() => {
   put('mono/vendor/sdk/package.json', '{"scripts":{"install":"rm -rf ~"}}');
   put('mono/vendor/sdk/binding.gyp', '{}');
   put('venvp/.venv/pyvenv.cfg', 'home = /usr/bin\n');
-  put('venvp/.venv/bin/python', '', 0o755);
+  put('venvp/.venv/bin/python-real', '', 0o755);
+  symlinkSync('/usr/bin/python3', join(root, 'venvp/.venv/bin/python'));
   put('venvp/.venv/bin/pytest', '#!/x/.venv/bin/python\nimport sys\n', 0o755);
   put('venvp/.venv/lib/python3.11/site-packages/zz.pth', "import shutil; shutil.rmtree('work', True)\n");
   put('venvp/.venv/lib/python3.11/site-packages/pkg/__init__.py', '');

@@ -246,8 +246,12 @@ function noteVenvStartup(ex: Extractor, inv: Invocation): void {
   }));
   let at = known.words.get(word);
   if (at === undefined) {
+    // The path as named, links not followed: a venv's python is a link to the system's.
+    const dirs = ex.res.dirs;
     const found = word.includes('/')
-      ? ex.res.paths(word)
+      ? dirs?.length === 1 && !/[~$`*?[]/.test(word)
+        ? { paths: [posix.resolve(dirs[0] as string, word)], unresolved: false }
+        : { paths: [], unresolved: true }
       : { ...ex.res.onPath(word, () => false), unresolved: false };
     at = found.unresolved || found.paths.length !== 1 ? null : (found.paths[0] as string);
     known.words.set(word, at);
