@@ -6,7 +6,15 @@ import { posix } from 'node:path';
 import type { ResolveContext, ShellFacts } from '@tollgate/shell';
 import { LEAVES_NOTHING, METADATA_ONLY, resolvePath } from '@tollgate/shell';
 import { pathsOfArgs } from './call-paths.js';
-import { PROTECTED_ZONES, type ProjectPaths, type Zone, zoneOf, zoneOfPattern } from './zones.js';
+import {
+  PROBED,
+  PROTECTED_ZONES,
+  type ProjectPaths,
+  STARTUP_IN_PROJECT,
+  type Zone,
+  zoneOf,
+  zoneOfPattern,
+} from './zones.js';
 
 export interface Write {
   path: string;
@@ -86,7 +94,7 @@ export function writesOfShell(facts: ShellFacts, scope: WriteScope | undefined):
       out.push(write);
     }
     if (segment.writes_unresolved) out.push({ path: segment.text.slice(0, 200), zone: 'unresolved' });
-    if (scope) out.push(...namedGateFiles(segment, scope));
+    if (scope) out.push(...namedGateFiles(segment, scope), ...unpackedOver(segment, scope));
   }
   return out;
 }
@@ -146,6 +154,42 @@ function namedGateFiles(segment: ShellFacts['segments'][number], scope: WriteSco
       ? zone !== 'unresolved' && PROTECTED_ZONES.includes(zone)
       : NAMED_ZONES.includes(zone);
     if (protectedZone) out.push({ path: abs, zone });
+  }
+  return out;
+}
+
+/** Programs that unpack an archive into a directory: which names land there is in the archive. */
+const UNPACKERS: ReadonlySet<string> = new Set(
+  'tar bsdtar unzip 7z 7za 7zr 7zz unrar rar cpio jar ditto zipfile tarfile'.split(' '),
+);
+
+/**
+ * An archive unpacked into a directory that holds the repository's internals, the gate's or the
+ * host's files or start-up files: any of them may be among its members (`unzip -o x.zip` at the root
+ * of a repository wrote .git/config and .claude/settings.local.json), so it writes each one there.
+ */
+function unpackedOver(segment: ShellFacts['segments'][number], scope: WriteScope): Write[] {
+  if (!UNPACKERS.has(segment.program) || segment.writes_trees !== true) return [];
+  const files = scope.context.files;
+  if (!files) return [];
+  const out: Write[] = [];
+  const names = [
+    ...PROBED,
+    ...STARTUP_IN_PROJECT,
+    ...(scope.project.gateNames ?? []),
+    '.mcp.json',
+    '.codex',
+    '.gemini',
+    '.cursor',
+  ];
+  for (const dir of segment.writes ?? []) {
+    if (!dir.startsWith('/') || segment.moves?.includes(dir)) continue;
+    for (const name of names) {
+      const path = posix.join(dir, name);
+      if (files.realpath(path) === undefined) continue;
+      const zone = zoneOf(path, scope.project);
+      if (PROTECTED_ZONES.includes(zone)) out.push({ path, zone, tree: true });
+    }
   }
   return out;
 }

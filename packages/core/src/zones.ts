@@ -66,7 +66,7 @@ const HOST_IN_HOME = [
   '.config/claude',
 ];
 /** Files inside the project that make tools run code later (direnv, npm's script-shell, yarnPath, pnpmfile). */
-const STARTUP_IN_PROJECT = ['.envrc', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs'];
+export const STARTUP_IN_PROJECT = ['.envrc', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs'];
 const SYSTEM = [
   '/etc',
   '/usr',
@@ -120,7 +120,16 @@ export function zoneOf(path: string, project: ProjectPaths): Zone {
 /** A glob character in a name: a pattern of names a program will write (`split`'s `PREFIX*`). */
 const PATTERN = /[*?[]/;
 /** Names protected wherever a pattern could write them, beside the gate's and host's own files. */
-const PROBED = ['.git', '.claude', '.tollgate', '.bashrc', '.profile', '.gitconfig', '.ssh', '.config'];
+export const PROBED = [
+  '.git',
+  '.claude',
+  '.tollgate',
+  '.bashrc',
+  '.profile',
+  '.gitconfig',
+  '.ssh',
+  '.config',
+];
 
 /**
  * The zone of a pattern of written names (`DIR/PREFIX*`): the most protected zone of any name in DIR
