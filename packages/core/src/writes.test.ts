@@ -446,9 +446,16 @@ describe('an archive unpacked over the repository internals, gate, host or start
     mkdirSync(join(root, 'unpack', '.git'), { recursive: true });
     writeFileSync(join(root, 'unpack', '.envrc'), 'x\n');
     mkdirSync(join(root, 'plain'), { recursive: true });
-    for (const command of ['tar -xf x.tar -C unpack', 'unzip -oq x.zip -d unpack', 'cd unpack && tar -xzf ../x.tgz']) {
+    for (const command of [
+      'tar -xf x.tar -C unpack',
+      'unzip -oq x.zip -d unpack',
+      'cd unpack && tar -xzf ../x.tgz',
+    ]) {
       const c = shell(command);
-      expect(c.writes?.map((w) => w.zone), command).toEqual(expect.arrayContaining(['vcs', 'startup']));
+      expect(
+        c.writes?.map((w) => w.zone),
+        command,
+      ).toEqual(expect.arrayContaining(['vcs', 'startup']));
       expect(c.class, command).toBe('irreversible');
     }
     for (const command of ['tar -xf x.tar -C plain', 'unzip -oq x.zip -d plain', 'tar -cf x.tar unpack'])
