@@ -664,7 +664,8 @@ export class Resolver {
     return target;
   }
 
-  private realpath(path: string): string | undefined {
+  /** A path's real path, asked of the file view once a parse. */
+  realpath(path: string): string | undefined {
     this.real ??= new Map();
     if (this.real.has(path)) return this.real.get(path);
     const real = this.files?.realpath(path);

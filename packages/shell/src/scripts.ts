@@ -572,11 +572,16 @@ function toolchainFile(res: Resolver, path: string): boolean {
   });
 }
 
+const TOP_LEVEL = {};
+
 /** Inside the command's directory or its repository, or in a scratch directory: where the agent writes without a gate. */
 function freelyWritten(res: Resolver, path: string): boolean {
   const cwd = res.ctx?.cwd;
   const files = res.files;
-  const top = cwd && files ? (findTopLevel(files, cwd) ?? cwd) : cwd;
+  // The repository's top, looked up once a parse (each lookup walks the parents).
+  const top = res.slot(TOP_LEVEL, () => ({
+    dir: cwd && files ? (findTopLevel(files, cwd) ?? cwd) : cwd,
+  })).dir;
   const inside = (dir: string | undefined) =>
     dir !== undefined && (path === dir || path.startsWith(`${dir.replace(/\/+$/, '')}/`));
   return inside(top) || inside(cwd) || ['/tmp', '/var/tmp', '/dev/shm', res.ctx?.env?.TMPDIR].some(inside);
@@ -600,7 +605,7 @@ export function runFoundProgram(ex: Extractor, inv: Invocation, name: string): v
   // A relative PATH entry where the command stands cannot be told: neither can the file it finds.
   if (unknown) ex.flag('unresolved_script', inv.text);
   for (const at of paths) {
-    const real = ex.res.files?.realpath(at);
+    const real = ex.res.realpath(at);
     if (real === undefined || !toolchainFile(ex.res, real)) runPathProgram(ex, inv, at);
   }
 }
