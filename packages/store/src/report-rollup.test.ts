@@ -138,7 +138,7 @@ describe('day rollups, SQLite', () => {
     );
     raw.close();
     await store.close();
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('day rollups, PostgreSQL', () => {
