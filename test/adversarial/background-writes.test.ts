@@ -43,6 +43,21 @@ describe('a script a background job rewrites after it was read', () => {
     expect(host.remoteMain()).toBe(before);
   });
 
+  it('a Bash call the host runs in the background (run_in_background), a read, then sh: refused', async () => {
+    const before = host.remoteMain();
+    const script = join(host.work, 's6.sh');
+    await host.edit('Write', { file_path: join(host.work, 'evil6.txt'), content: evil });
+    await host.edit('Write', { file_path: script, content: 'git status --short\n' });
+    // No `&` in the command: only the host's flag says it outlives the call.
+    const job = await host.background('while [ ! -e go6 ]; do sleep 0.1; done; cp evil6.txt s6.sh');
+    expect(job.denied).toBe(false);
+    await host.read(script);
+    const run = await host.bash(runAfterLanding('go6', 's6.sh'));
+    expect(run.denied).toBe(true);
+    expect(run.reason).toContain('shell.script.unread-write');
+    expect(host.remoteMain()).toBe(before);
+  });
+
   it('a job that copies into a directory: every script below it stays unread', async () => {
     const before = host.remoteMain();
     mkdirSync(join(host.work, 'kit'));

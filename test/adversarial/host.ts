@@ -2,7 +2,7 @@
 // PreToolUse → (if not denied) the call is really carried out in a scratch repository with a bare
 // remote → PostToolUse with what it returned. Tests then judge by the damage, not by the verdict:
 // a remote force-updated, a tree deleted, the config flipped, audit rows lost.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { git, lastJson, scratchRepo, tollgate } from '../../packages/cli/src/testing/harness.js';
@@ -135,6 +135,23 @@ export class Host {
       stdout: `${response.stdout}${response.stderr}`,
       post,
     };
+  }
+
+  /**
+   * A Bash call with `run_in_background: true`: Claude Code starts it, detached, and reports at once
+   * (PostToolUse with a task id, no output) while the command goes on running.
+   */
+  async background(command: string, cwd = this.work): Promise<Step> {
+    this.n++;
+    const input = { command, run_in_background: true };
+    const pre = await this.hook(this.payload('PreToolUse', 'Bash', input, {}, cwd));
+    if (pre.hookSpecificOutput.permissionDecision === 'deny') return deniedStep(pre);
+    spawn('/bin/bash', ['-c', command], { cwd, env: this.env(), detached: true, stdio: 'ignore' }).unref();
+    const response = { stdout: '', stderr: '', interrupted: false, backgroundTaskId: `bash_${this.n}` };
+    const post = await this.hook(
+      this.payload('PostToolUse', 'Bash', input, { tool_response: response }, cwd),
+    );
+    return { pre, denied: false, reason: '', ran: true, stdout: '', post };
   }
 
   /** A Write or Edit tool call: carried out with the file system when the hook does not deny it. */

@@ -32,6 +32,7 @@ import { reason } from './reasons.js';
 import { recordTicket, type TicketRecordResult } from './record-ticket.js';
 import { requirementsFor } from './requirements.js';
 import {
+  detachedWrites,
   pendingPaths,
   readPaths,
   sessionFileView,
@@ -97,6 +98,11 @@ export interface CheckOptions {
   cwd?: string;
   /** `{prediction}` or `{decline}` attached to this very call. */
   envelope?: unknown;
+  /**
+   * The host runs the call detached and reports back at once (Claude Code's `run_in_background`):
+   * every write it makes may land after a later read, as a background job's does (Write.async).
+   */
+  detached?: boolean;
   /** A dry look: validates but consumes nothing (tollgate check). */
   dryRun?: boolean;
   channel?: Channel;
@@ -218,6 +224,7 @@ export function createGate(options: GateOptions): Gate {
     try {
       classification = classifyCall(call, opts.hints, opts.cwd, opts.parsed);
       classification = await withWrittenScripts(call, classification, opts.hints);
+      if (opts.detached) classification = detachedWrites(classification);
     } catch (error) {
       return unavailable(call, digest, undefined, error);
     }

@@ -60,6 +60,13 @@ export function pendingPaths(classification: Classification): string[] {
   return [...out];
 }
 
+/** The classification of a call the host runs detached: each of its writes may land at any later time. */
+export function detachedWrites(classification: Classification): Classification {
+  const writes = classification.writes;
+  if (writes === undefined || writes.length === 0) return classification;
+  return { ...classification, writes: writes.map((w) => ({ ...w, async: true })) };
+}
+
 /** Absolute paths whose contents an observed read showed. */
 export function readPaths(source: Source, scope: WriteScope | undefined): string[] {
   if (typeof source !== 'string') {

@@ -5,7 +5,7 @@ import { nodeFileView } from '@tollgate/shell';
 import { describe, expect, it } from 'vitest';
 import { classify } from './classify.js';
 import { loadPolicy } from './policy/files.js';
-import { pendingPaths, writtenPaths } from './session-files.js';
+import { detachedWrites, pendingPaths, writtenPaths } from './session-files.js';
 import type { WriteScope } from './writes.js';
 import { zoneOf, zoneOfPattern } from './zones.js';
 
@@ -332,6 +332,16 @@ describe('writes that may land after the call: recorded as pending, which no lat
     const both = shell('echo x > src/b.ts; (sleep 1; cp src/a.ts s.sh) &');
     expect(writtenPaths(both)).toEqual(expect.arrayContaining([join(root, 'src/b.ts'), s]));
     expect(pendingPaths(both)).toEqual([s, `${s}/`]);
+  });
+
+  it('a call the host runs detached (run_in_background) makes every content write pending', () => {
+    const detached = detachedWrites(shell('cp src/a.ts s.sh && echo x > src/b.ts; chmod +x s.sh'));
+    expect(pendingPaths(detached)).toEqual(
+      expect.arrayContaining([s, `${s}/`, join(root, 'src/b.ts'), `${join(root, 'src/b.ts')}/`]),
+    );
+    expect(pendingPaths(shell('cp src/a.ts s.sh'))).toEqual([]);
+    const none = shell('git status');
+    expect(detachedWrites(none)).toBe(none);
   });
 
   it('a copy into a directory in the background covers everything below it', () => {

@@ -197,6 +197,8 @@ async function preToolUse(input: HookInput, deps: HookDeps, host: HostInfo): Pro
   const verdict = await deps.gate.check(call, {
     channel: 'claude-code',
     ...(input.cwd ? { cwd: input.cwd } : {}),
+    // Bash's run_in_background returns at once: what the command writes may land after later reads.
+    ...(input.tool_name === 'Bash' && input.tool_input.run_in_background === true ? { detached: true } : {}),
     parsed,
   });
   if (verdict.outcome === 'dispatch' && call.tool === 'shell' && verdict.audit_id !== undefined)
