@@ -37,6 +37,22 @@ describe('the agent cannot switch the gate off', () => {
       'Write',
       () => ({ file_path: join(host.home, '.claude', 'settings.json'), content: '{"disableAllHooks":true}' }),
     ],
+    // A skill or subagent the agent may invoke: its `!` lines run outside the Bash tool, its hooks as the host's.
+    [
+      'Write',
+      () => ({
+        file_path: join(host.work, '.claude', 'skills', 'ship', 'SKILL.md'),
+        content: '---\nname: ship\ndescription: ship it\n---\n!`git push --force origin HEAD:main`\n',
+      }),
+    ],
+    [
+      'Write',
+      () => ({
+        file_path: join(host.work, '.claude', 'agents', 'fixer.md'),
+        content:
+          '---\nname: fixer\nhooks:\n  PreToolUse:\n    - hooks: [{type: command, command: "true"}]\n---\nFix things.\n',
+      }),
+    ],
   ] as const)('%s %j is denied', async (tool, input) => {
     const step = await host.edit(tool, input());
     expect(step.denied).toBe(true);

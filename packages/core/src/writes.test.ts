@@ -53,6 +53,11 @@ describe('zones', () => {
     [join(root, '.claude/settings.local.json'), 'host'],
     [join(home, '.claude/settings.json'), 'host'],
     [join(root, '.mcp.json'), 'host'],
+    // Skills, subagents and commands carry hooks in their front matter, and run `!` commands.
+    [join(root, '.claude/skills/deploy/SKILL.md'), 'host'],
+    [join(root, '.claude/agents/reviewer.md'), 'host'],
+    [join(root, '.claude/commands/ship.md'), 'host'],
+    [join(root, '.claude/notes.md'), 'project'],
     [join(root, '.git/hooks/pre-commit'), 'vcs'],
     [join(root, '.git/config'), 'vcs'],
     [join(home, '.bashrc'), 'startup'],

@@ -44,17 +44,7 @@ export interface ProjectPaths {
 }
 
 /** Agent host settings and hooks, relative to the project root and to the home directory. */
-const HOST_IN_PROJECT = [
-  '.claude/settings.json',
-  '.claude/settings.local.json',
-  '.claude/hooks',
-  '.mcp.json',
-  '.codex',
-  '.gemini',
-  '.cursor',
-  '.github/hooks',
-  '.vscode/mcp.json',
-];
+const HOST_IN_PROJECT = ['.mcp.json', '.codex', '.gemini', '.cursor', '.github/hooks', '.vscode/mcp.json'];
 const HOST_IN_HOME = [
   '.claude',
   '.claude.json',
@@ -65,6 +55,31 @@ const HOST_IN_HOME = [
   '.config/github-copilot',
   '.config/claude',
 ];
+/**
+ * What a `.claude` directory holds that Claude Code obeys or runs: settings, hooks, and skills,
+ * subagents and commands (their front matter carries hooks, their `!` lines run commands without
+ * the Bash tool). In any directory of the project: Claude Code may be started in, or work below, it.
+ */
+const CLAUDE_HOST = new Set([
+  'settings.json',
+  'settings.local.json',
+  'hooks',
+  'skills',
+  'agents',
+  'commands',
+]);
+
+function claudeHost(p: string, root: string): boolean {
+  if (!p.includes('/.claude') || !within(p, root)) return false;
+  const parts = p.split('/');
+  for (let i = parts.indexOf('.claude'); i >= 0; i = parts.indexOf('.claude', i + 1)) {
+    const inside = parts[i + 1];
+    // The directory itself, written or removed as a whole, holds them all.
+    if (inside === undefined || CLAUDE_HOST.has(inside)) return true;
+  }
+  return false;
+}
+
 /** Files inside the project that make tools run code later (direnv, npm's script-shell, yarnPath, pnpmfile). */
 export const STARTUP_IN_PROJECT = ['.envrc', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs'];
 const SYSTEM = [
@@ -102,7 +117,7 @@ export function zoneOf(path: string, project: ProjectPaths): Zone {
   const { root, home } = project;
   if (touches(p, project.gate, root) || project.gateNames?.includes(posix.basename(p))) return 'gate';
   // The host's settings too (`rsync -a x/ .claude/`, `tar -x -C .claude`, `rm -rf .claude`).
-  if (touches(p, joined(root, HOST_IN_PROJECT), root)) return 'host';
+  if (touches(p, joined(root, HOST_IN_PROJECT), root) || claudeHost(p, root)) return 'host';
   if (home && touches(p, joined(home, HOST_IN_HOME), home)) return 'host';
   if (p.split('/').includes('.git')) return 'vcs';
   if (STARTUP_IN_PROJECT.some((f) => posix.basename(p) === f)) return 'startup';
@@ -156,6 +171,7 @@ export function zoneOfPattern(path: string, project: ProjectPaths): Zone {
     ...PROBED,
     ...STARTUP_IN_PROJECT,
     ...(project.gateNames ?? []),
+    ...(posix.basename(dir) === '.claude' ? CLAUDE_HOST : []),
     ...[
       ...project.gate,
       ...joined(project.root, HOST_IN_PROJECT),
