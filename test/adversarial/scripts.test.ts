@@ -4,6 +4,7 @@
 // package.json passes, and a script the agent wrote passes again once it has read it back.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { machine } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Host } from './host.js';
@@ -274,6 +275,20 @@ describe('files a command lands without naming them (cp -r, tar -x, rsync) count
     }
     const note = await host.bash('cp package.json .claude/');
     expect(note.denied, note.reason).toBe(false);
+  });
+});
+
+describe('a program the gate does not model that runs an executable file', () => {
+  it('judges the file as the program it runs, even once read back', async () => {
+    const path = join(host.work, 'wipe.sh');
+    await host.edit('Write', { file_path: path, content: `#!/bin/sh\n${wipe}` });
+    await host.read(path);
+    expect((await host.bash('chmod +x wipe.sh')).denied).toBe(false);
+    // setarch runs its program as exec would: the gate knows no model of it.
+    const step = await host.bash(`setarch ${machine()} ./wipe.sh`);
+    expect(step.denied, step.reason).toBe(true);
+    expect(step.reason).toContain('fs.rm');
+    expect(existsSync(victim())).toBe(true);
   });
 });
 

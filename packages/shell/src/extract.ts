@@ -621,6 +621,17 @@ export class Extractor {
       seen++;
       // A program is named by its name or by a path to it; `@types/node` is a package, not node.
       if (word.includes('/') && !/^(\/|\.\.?\/|~\/)/.test(word)) continue;
+      // A path to a file the kernel would run (`strace -o log ./deploy.sh`, `fakeroot ./build`): the
+      // wrapper runs it, and it is judged as that program, its script read (scripts.ts).
+      if (
+        word.includes('/') &&
+        !inv.unresolved[k] &&
+        !INSPECTS_PROGRAMS.has(program) &&
+        this.executable(word)
+      ) {
+        this.wrapped(inv, env, program, k);
+        return;
+      }
       const name = normalizeProgram(word);
       // `rm` is also a common subcommand (`gsutil rm`, `npm rm`): read it first, or right after `--`
       // or an option (`strace -o /dev/null -f rm -rf ~`).
@@ -638,22 +649,35 @@ export class Extractor {
         continue;
       const destroys = WRAPPED.has(name) || /^mkfs(\.|$)/.test(name) || (name === 'rm' && commandPosition);
       if (!inv.unresolved[k] && destroys) {
-        const inner = this.nested();
-        inner.resolve(
-          {
-            ...inv,
-            argv: inv.argv.slice(k),
-            unresolved: inv.unresolved.slice(k),
-            via: [...inv.via, program],
-          },
-          env,
-        );
-        this.segments.push(...inner.segments);
-        // A known program in a command's place runs as itself: what cannot be read in it counts.
-        for (const d of inner.dynamic) this.flag(d.kind, d.text);
+        this.wrapped(inv, env, program, k);
         return;
       }
     }
+  }
+
+  /** An unknown program's words from `k` on, judged as the command it runs. */
+  private wrapped(inv: Invocation, env: Env, program: string, k: number): void {
+    const inner = this.nested();
+    inner.resolve(
+      {
+        ...inv,
+        argv: inv.argv.slice(k),
+        unresolved: inv.unresolved.slice(k),
+        via: [...inv.via, program],
+      },
+      env,
+    );
+    this.segments.push(...inner.segments);
+    // A known program in a command's place runs as itself: what cannot be read in it counts.
+    for (const d of inner.dynamic) this.flag(d.kind, d.text);
+  }
+
+  /** Whether a word names an executable file where the command runs (FileView.executable). */
+  private executable(word: string): boolean {
+    const files = this.res.files;
+    if (files?.executable === undefined) return false;
+    const { paths, unresolved } = this.res.paths(word);
+    return !unresolved && paths.some((p) => files.executable?.(p) === true);
   }
 
   /**
@@ -1108,6 +1132,18 @@ const ARITHMETIC_BUILTINS = new Set(
   'test [ [[ declare typeset local export readonly let unset read printf mapfile readarray shift return exit break continue wait getopts builtin command eval source . ulimit'.split(
     ' ',
   ),
+);
+
+/**
+ * Programs that read, check or open a program file without running it (`shellcheck ./deploy.sh`,
+ * `code ./run`): an executable file among their words is their subject, not a command.
+ */
+const INSPECTS_PROGRAMS = new Set(
+  (
+    'shellcheck shfmt checkbashisms bashate beautysh code codium subl gedit kate idea atom zed ' +
+    'bat batcat hexdump hd xxd objdump readelf nm strings size upx patchelf codesign otool ' +
+    'sha224sum sha384sum sha512sum b2sum b3sum gpg scp sftp git-lfs'
+  ).split(' '),
 );
 
 /** Interpreters among WRAPPED, which an unknown program runs only when code or a script follows them. */

@@ -24,6 +24,11 @@ export interface FileView {
    * compiled program from a script without reading it whole. A missing method reads nothing.
    */
   readHead?(path: string, maxBytes: number): string | undefined;
+  /**
+   * Whether a regular file is at `path` (links followed) with an execute bit set: one the kernel
+   * would run as a program. Undefined when it cannot tell; a missing method answers nothing.
+   */
+  executable?(path: string): boolean | undefined;
   /** How many names the file at `path` has (hard links), or undefined. A missing method answers nothing. */
   links?(path: string): number | undefined;
   /**

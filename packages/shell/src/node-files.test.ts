@@ -34,3 +34,26 @@ describe('readlink', () => {
     expect(view.exhausted).toBe(true);
   });
 });
+
+describe('executable', () => {
+  const at = (name: string) => join(tree.root, name);
+
+  it('is true for a regular file with an execute bit, through a link', () => {
+    tree.put('run.sh', '#!/bin/sh\n', 0o755);
+    tree.put('user-only', '', 0o700);
+    symlinkSync('run.sh', join(tree.root, 'run-link'));
+    const view = nodeFileView();
+    expect(view.executable?.(at('run.sh'))).toBe(true);
+    expect(view.executable?.(at('user-only'))).toBe(true);
+    expect(view.executable?.(at('run-link'))).toBe(true);
+  });
+
+  it('is false for a file without one, a directory, nothing; undefined once the bound is spent', () => {
+    expect(nodeFileView().executable?.(at('file.txt'))).toBe(false);
+    expect(nodeFileView().executable?.(tree.root)).toBe(false);
+    expect(nodeFileView().executable?.(at('nothing'))).toBe(false);
+    const spent = nodeFileView({ maxOps: 0 });
+    expect(spent.executable?.(at('run.sh'))).toBeUndefined();
+    expect(spent.exhausted).toBe(true);
+  });
+});

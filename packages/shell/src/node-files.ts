@@ -120,6 +120,15 @@ export function nodeFileView(limits: FileLimits = {}): NodeFileView {
         return (error as NodeJS.ErrnoException).code === 'ENOTDIR' ? undefined : null;
       }
     },
+    executable(path) {
+      if (!take()) return undefined;
+      try {
+        const stat = statSync(path, { throwIfNoEntry: false });
+        return stat?.isFile() === true && (stat.mode & 0o111) !== 0;
+      } catch {
+        return undefined;
+      }
+    },
     links(path) {
       if (!take()) return undefined;
       try {

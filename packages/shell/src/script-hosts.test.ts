@@ -360,6 +360,33 @@ describe("an interpreter's name among an unknown program's words", () => {
   });
 });
 
+describe("an executable file among an unknown program's words", () => {
+  it('is the program the wrapper runs, its script judged', () => {
+    put('wrap/deploy.sh', '#!/bin/sh\nrm -rf /srv/data\n', 0o755);
+    put('wrap/notes.sh', '#!/bin/sh\nrm -rf /srv/data\n', 0o644);
+    const cwd = join(root, 'wrap');
+    for (const command of [
+      'strace ./deploy.sh',
+      'strace -f -o /tmp/trace.log ./deploy.sh',
+      'fakeroot ./deploy.sh',
+      'faketime now ./deploy.sh',
+      'perf stat -e cycles ./deploy.sh',
+      `setarch x86_64 ${join(cwd, 'deploy.sh')}`,
+      'some-wrapper -- ../wrap/deploy.sh',
+    ])
+      expect(programs(command, cwd), command).toContain('rm');
+  });
+
+  it('is a subject where it cannot run, or where the program only inspects it', () => {
+    const cwd = join(root, 'wrap');
+    // Not executable: the kernel would not run it, so the word is a file the tool reads.
+    expect(programs('strace ./notes.sh', cwd)).not.toContain('rm');
+    expect(programs('prettier --check ./notes.sh', cwd)).not.toContain('rm');
+    expect(programs('shellcheck ./deploy.sh', cwd)).not.toContain('rm');
+    expect(programs('code ./deploy.sh', cwd)).not.toContain('rm');
+  });
+});
+
 describe('recipe runners: a justfile is read as make reads a Makefile', () => {
   const rs = () => join(root, 'rs');
   it('judges the recipe, its dependencies and the variables evaluated when the file loads', () => {
