@@ -98,6 +98,15 @@ const LOADED: Record<string, readonly string[]> = {
   mvnw: MAVEN,
   gradle: GRADLE,
   gradlew: GRADLE,
+  // meson.build runs commands at configure time (run_command), the options file is read with it.
+  meson: ['meson.build', 'meson_options.txt', 'meson.options'],
+  // A local hook's `entry` is a command line the config gives.
+  'pre-commit': ['.pre-commit-config.yaml', '.pre-commit-config.yml'],
+  vagrant: ['Vagrantfile'],
+  // The Gemfile is Ruby bundler evaluates on every command; a Brewfile is Ruby too (brew bundle).
+  bundle: ['Gemfile', 'gems.rb'],
+  bundler: ['Gemfile', 'gems.rb'],
+  brew: ['Brewfile'],
 };
 
 /**
@@ -135,6 +144,10 @@ const CONFIG_OPTIONS: Record<string, readonly string[]> = {
   mvnw: ['-f', '--file'],
   gradle: ['-b', '--build-file', '-c', '--settings-file', '-I', '--init-script'],
   gradlew: ['-b', '--build-file', '-c', '--settings-file', '-I', '--init-script'],
+  'pre-commit': ['-c', '--config'],
+  bundle: ['--gemfile'],
+  bundler: ['--gemfile'],
+  brew: ['--file'],
 };
 
 /** Compose subcommands that read the compose file to make or build containers (`start` and `exec` reuse them). */
@@ -172,7 +185,7 @@ function subcommand(args: readonly string[], valued: ReadonlySet<string>, from =
 
 /**
  * Whether the tool, given these words, starts up loading its files: compose only when it makes containers, docker and podman only as compose, maven and gradle
- * unless only asked their version or help.
+ * unless only asked their version or help, brew for `bundle`.
  */
 function loads(program: string, args: readonly string[]): boolean {
   if (program === 'docker' || program === 'podman') {
@@ -180,6 +193,8 @@ function loads(program: string, args: readonly string[]): boolean {
     return args[k] === 'compose' && COMPOSE_MAKES.has(args[subcommand(args, COMPOSE_VALUED, k + 1)] ?? '');
   }
   if (program.endsWith('-compose')) return COMPOSE_MAKES.has(args[subcommand(args, COMPOSE_VALUED)] ?? '');
+  // brew reads a Brewfile for `brew bundle` only.
+  if (program === 'brew') return args.includes('bundle');
   if (/^(mvnw?|gradlew?)$/.test(program))
     return !args.every((a) => /^(-v|--version|-h|--help|-q|--quiet)$/.test(a)) || args.length === 0;
   return true;

@@ -61,6 +61,11 @@ describe('the files they run', () => {
     expect(scripts('julia scripts/report.jl')).toEqual(['/w/scripts/report.jl']);
     expect(scripts('R --no-save < analysis.R')).toEqual(['/w/analysis.R']);
     expect(scripts('gdb -batch -ex run ./build/app')).toEqual(['/w/build/app']);
+    // Java's source launcher, a jar; a playbook and an inventory that may be a program.
+    expect(scripts('java -Xmx1g src/Tool.java --dry')).toEqual(['/w/src/Tool.java']);
+    expect(scripts('java -jar build/app.jar')).toEqual(['/w/build/app.jar']);
+    expect(scripts('ansible-playbook -i inv.py site.yml')).toEqual(['/w/inv.py', '/w/site.yml']);
+    expect(scripts('java -version') ?? []).toEqual([]);
   });
 
   it('written by the same command: a script written, then run', () => {

@@ -69,6 +69,14 @@ const SPECS: Record<string, Spec> = {
   kotlinc: { code: ['-e', '-expression'], files: ['-script'], operandsNotRun: true },
   swift: { code: ['-e'] },
   ocaml: { code: [] },
+  // Java's source launcher runs `X.java` itself; `-jar` a jar. stdin is the program's data.
+  java: { code: [], files: ['-jar'], stdinIsData: true },
+  // A playbook's tasks run commands; an executable inventory or vault password file is run.
+  'ansible-playbook': {
+    code: [],
+    files: ['-i', '--inventory', '--vault-password-file', '--vault-pass-file'],
+    stdinIsData: true,
+  },
   // Toolchain subcommands (toolchain-runners.ts): argv[0] is the subcommand.
   'mix run': {
     code: ['-e', '--eval'],

@@ -88,6 +88,8 @@ const OTHER_INTERPRETERS = new Set([
   'kotlinc',
   'swift',
   'ocaml',
+  'java',
+  'ansible-playbook',
 ]);
 
 /** A program's name without a version or variant suffix (`julia-1.10`, `tclsh8.6`, `octave-cli`). */

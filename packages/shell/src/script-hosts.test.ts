@@ -430,6 +430,27 @@ describe('recipe runners: a justfile is read as make reads a Makefile', () => {
     expect(parse('rake build', join(root, 'rb')).scripts).toContain(join(root, 'rb', 'Rakefile'));
     expect(kinds('rake build', join(root, 'rb'))).toEqual([]);
   });
+
+  it('meson.build, a pre-commit config, a Vagrantfile, a Gemfile and a Brewfile are code the tool runs', () => {
+    for (const name of [
+      'meson.build',
+      '.pre-commit-config.yaml',
+      'Vagrantfile',
+      'Gemfile',
+      'Brewfile',
+      'ci.yaml',
+    ])
+      put(`loads/${name}`, '# x\n');
+    const cwd = join(root, 'loads');
+    const scriptsOf = (command: string) => parse(command, cwd).scripts ?? [];
+    expect(scriptsOf('meson setup build')).toContain(join(cwd, 'meson.build'));
+    expect(scriptsOf('pre-commit run --all-files')).toContain(join(cwd, '.pre-commit-config.yaml'));
+    expect(scriptsOf('pre-commit run -c ci.yaml')).toContain(join(cwd, 'ci.yaml'));
+    expect(scriptsOf('vagrant up')).toContain(join(cwd, 'Vagrantfile'));
+    expect(scriptsOf('bundle exec rspec')).toContain(join(cwd, 'Gemfile'));
+    expect(scriptsOf('brew bundle')).toContain(join(cwd, 'Brewfile'));
+    expect(scriptsOf('brew install jq')).not.toContain(join(cwd, 'Brewfile'));
+  });
 });
 
 describe("a JVM build wrapper's generated statements", () => {
