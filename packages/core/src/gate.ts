@@ -32,11 +32,13 @@ import { reason } from './reasons.js';
 import { recordTicket, type TicketRecordResult } from './record-ticket.js';
 import { requirementsFor } from './requirements.js';
 import {
+  createdKeys,
   detachedWrites,
   pendingPaths,
   readPaths,
   sessionFileView,
   withSessionScripts,
+  withUnversionedRemovals,
   writtenPaths,
 } from './session-files.js';
 import { type Settlement, settleDispatch } from './settle.js';
@@ -192,6 +194,10 @@ export function createGate(options: GateOptions): Gate {
     where?.files?.begin?.(); // file-system bounds count per classification
     return classify(options.policy, call, hints ?? ctx.toolHints(call.tool), scopeAt(cwd, parsed));
   };
+  const defaultCwd = where ? (where.cwd ?? where.project.root) : undefined;
+  /** A ticket is checked against what its call will be: with the person's files it deletes marked. */
+  const classifyTicketCall = (call: Call, hints?: ToolHints) =>
+    withWrittenScripts(call, classifyCall(call, hints), hints, false);
 
   async function check(input: unknown, opts: CheckOptions = {}): Promise<Verdict> {
     const started = performance.now();
@@ -245,14 +251,24 @@ export function createGate(options: GateOptions): Gate {
     }
   }
 
-  /** A call that runs a script this session wrote and has not read since, or relies on a file it wrote, is unknown-dynamic. */
+  /**
+   * A call that runs a script this session wrote and has not read since, or relies on a file it wrote,
+   * is unknown-dynamic; one that deletes or replaces a file git cannot give back, which the session did not write, is
+   * irreversible (fs.unversioned.lost).
+   */
   async function withWrittenScripts(
     call: Call,
     classification: Classification,
     hints: ToolHints | undefined,
+    /** false: only the removals (a ticket is filed for the irreversible loss, never for an unread script). */
+    scripts = true,
   ): Promise<Classification> {
     const facts = classification.facts;
-    if (!facts || ((facts.scripts ?? []).length === 0 && (facts.relies_on ?? []).length === 0))
+    if (
+      !facts ||
+      ((!scripts || ((facts.scripts ?? []).length === 0 && (facts.relies_on ?? []).length === 0)) &&
+        !facts.segments.some((s) => s.loses_unversioned !== undefined))
+    )
       return classification;
     const normalised: NormalisedCall = {
       tool: call.tool,
@@ -261,7 +277,13 @@ export function createGate(options: GateOptions): Gate {
       facts,
       ...(classification.writes ? { writes: classification.writes } : {}),
     };
-    const marked = await withSessionScripts(store, call.session, normalised, sessionFileView(where?.files));
+    const marked = await withUnversionedRemovals(
+      store,
+      call.session,
+      scripts
+        ? await withSessionScripts(store, call.session, normalised, sessionFileView(where?.files))
+        : normalised,
+    );
     if (marked === normalised) return classification;
     return classifyNormalised(options.policy, call, marked, hints ?? ctx.toolHints(call.tool));
   }
@@ -273,8 +295,13 @@ export function createGate(options: GateOptions): Gate {
     if (paths.length === 0) return verdict;
     // A write a background job makes may land after a later read: no read clears it.
     const pending = pendingPaths(classification);
+    // What is not there yet the call makes: the session's own to remove later (fs.unversioned.lost).
+    // Asked afresh, and only of an answer the file view's bounds did not cut short.
+    where?.files?.begin?.();
+    let created = createdKeys(classification, sessionFileView(where?.files));
+    if (where?.files?.exhausted) created = [];
     try {
-      await store.recordFileEvents(call.session, 'write', paths, clock.now());
+      await store.recordFileEvents(call.session, 'write', [...paths, ...created], clock.now());
       if (pending.length > 0) await store.recordFileEvents(call.session, 'pending', pending, clock.now());
     } catch (error) {
       // Unrecorded, a script written now could later run unjudged: the call does not go ahead.
@@ -464,8 +491,9 @@ export function createGate(options: GateOptions): Gate {
       }
       return observation;
     },
-    recordPrediction: (call, doc) => recordTicket(ctx, 'prediction', call, doc, classifyCall),
-    recordDecline: (call, doc) => recordTicket(ctx, 'decline', call, doc, classifyCall),
+    recordPrediction: (call, doc) =>
+      recordTicket(ctx, 'prediction', call, doc, classifyTicketCall, defaultCwd),
+    recordDecline: (call, doc) => recordTicket(ctx, 'decline', call, doc, classifyTicketCall, defaultCwd),
     recordOutcome: (auditId, outcome) => recordOutcomeFor(ctx, auditId, outcome, newId()),
     settle: (auditId, session, settlement) => settleDispatch(gate, session, auditId, settlement),
     async probesFor(auditId) {

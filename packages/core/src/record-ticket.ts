@@ -23,7 +23,7 @@ export type TicketRecordResult =
     }
   | { ok: false; reasons: Reason[] };
 
-type ClassifyFn = (call: Pick<Call, 'tool' | 'action' | 'args'>, hints?: ToolHints) => Classification;
+type ClassifyFn = (call: Call, hints?: ToolHints) => Classification | Promise<Classification>;
 
 export async function recordTicket(
   ctx: GateContext,
@@ -31,15 +31,21 @@ export async function recordTicket(
   input: unknown,
   doc: unknown,
   classify: ClassifyFn,
+  /** Where the call will run (the gate's default directory): a read's relative paths resolve there. */
+  cwd?: string,
 ): Promise<TicketRecordResult> {
   const parsed = parseCall(input);
   if (!parsed.ok) return parsed;
   const { call, digest } = parsed;
-  const classification = classify(call);
+  const classification = await classify(call);
   const summary = { call_digest: digest, class: classification.class, rules: classification.rules };
   if (!isGated(classification.class)) return { ok: true, gated: false, ...summary };
   const now = ctx.clock.now();
-  const requirements = requirementsFor(classification, call, ctx.defaultMaxAgeS);
+  // The same reads count as when the call arrives (decide.ts): related to what it writes, too.
+  const requirements = requirementsFor(classification, call, ctx.defaultMaxAgeS, {
+    writes: (classification.writes ?? []).map((w) => w.path),
+    ...(cwd !== undefined ? { cwd } : {}),
+  });
   // Filed from a shell (tollgate predict) the call carries no directive: the one a host recorded for
   // the session is in force, so a quote found only in what the agent was told is refused now.
   if (call.directive === undefined) {

@@ -1,16 +1,20 @@
 // What a call relies on to pass: an ignore file the session wrote, or one that changed after the
-// session's first call however it changed, vouches for nothing.
+// session's first call however it changed, vouches for nothing; and what it loses: the person's
+// untracked files it deletes or replaces, less those the session made.
 import type { FileView, ShellFacts } from '@tollgate/shell';
 import { describe, expect, it } from 'vitest';
 import type { Classification } from './classify.js';
 import type { Store } from './ports.js';
 import { requirementsFor } from './requirements.js';
 import {
+  createdKeys,
   SESSION_WRITTEN,
   SESSION_WRITTEN_RELIED,
   sessionFileView,
   withSessionScripts,
+  withUnversionedRemovals,
 } from './session-files.js';
+import type { Write } from './writes.js';
 
 const STARTED = 1_000_000;
 
@@ -140,5 +144,54 @@ describe('a script the session wrote and has not read since', () => {
       300,
     );
     expect(reads).toEqual(['cat /p/eslint.config.js', `cat '/p/it'\\''s.sh'`]);
+  });
+});
+
+describe('withUnversionedRemovals', () => {
+  const call = (writes: Write[], removes: string[]) => ({
+    tool: 'shell',
+    args: { command: 'rm a b c' },
+    facts: { segments: [{ loses_unversioned: removes }], dynamic: [] } as unknown as ShellFacts,
+    writes,
+  });
+
+  it("marks the project files it deletes that the session did not make: the person's only copy", async () => {
+    const writes: Write[] = [
+      { path: '/p/mine.txt', zone: 'project', leavesNothing: true },
+      { path: '/p/theirs.txt', zone: 'project', leavesNothing: true },
+      { path: '/tmp/t.txt', zone: 'temp', leavesNothing: true },
+    ];
+    // Written to is not made: only a file the session made where nothing was is its own.
+    const marked = await withUnversionedRemovals(
+      store(['created:/p/mine.txt', '/p/theirs.txt']),
+      's',
+      call(writes, ['/p/mine.txt', '/p/theirs.txt', '/tmp/t.txt']),
+    );
+    expect(marked.writes?.filter((w) => w.unversioned).map((w) => w.path)).toEqual(['/p/theirs.txt']);
+  });
+
+  it('records as made only what a passed call writes where nothing is yet', () => {
+    const classification = {
+      writes: [
+        { path: '/p/new.txt', zone: 'project' },
+        { path: '/p/old.txt', zone: 'project' },
+        { path: '/p/dir', zone: 'project', tree: true },
+        { path: '/p/gone.txt', zone: 'project', leavesNothing: true },
+      ],
+    } as unknown as Classification;
+    const view = { exists: (path: string) => path === '/p/old.txt' };
+    expect(createdKeys(classification, view)).toEqual([
+      'created:/p/new.txt',
+      'created:/p/dir',
+      'created:/p/dir/',
+    ]);
+    expect(createdKeys(classification, undefined)).toEqual([]);
+  });
+
+  it('leaves the call as it is where nothing is lost', async () => {
+    const same = call([{ path: '/p/mine.txt', zone: 'project' }], ['/p/mine.txt']);
+    expect(await withUnversionedRemovals(store(['created:/p/mine.txt']), 's', same)).toBe(same);
+    const none = call([{ path: '/p/a.txt', zone: 'project' }], []);
+    expect(await withUnversionedRemovals(store(), 's', none)).toBe(none);
   });
 });

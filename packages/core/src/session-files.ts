@@ -7,7 +7,7 @@ import type { Source } from '@tollgate/contracts';
 import { type FileView, parseShell, resolvePath } from '@tollgate/shell';
 import type { Classification, NormalisedCall } from './classify.js';
 import type { Store } from './ports.js';
-import type { WriteScope } from './writes.js';
+import type { Write, WriteScope } from './writes.js';
 
 /** The dynamic-construct kind a session-written script adds to the facts (matched by shell.script.unread-write). */
 export const SESSION_WRITTEN = 'session_written_script';
@@ -58,6 +58,47 @@ export function pendingPaths(classification: Classification): string[] {
     if (w.path !== '/') out.add(`${w.path.replace(/\/+$/, '')}/`);
   }
   return [...out];
+}
+
+/**
+ * A file the session made, recorded beside its writes (Store.recordFileEvents 'write') under a key no
+ * absolute path can be: that the session wrote to a file does not make it the session's (an append to
+ * the person's draft, then its removal), that it made it where nothing was does.
+ */
+const createdKey = (path: string): string => `created:${path}`;
+
+/**
+ * Of what a passed call writes, the files that are not there at decision time (a Write of a new file,
+ * `> out.txt` where there was none): the session makes them. Keys for Store.recordFileEvents.
+ */
+export function createdKeys(classification: Classification, view: SessionFileView | undefined): string[] {
+  if (view === undefined) return [];
+  // A tree the call makes (`cp -r kit new`) as `DIR/` too: what lands below it is the session's.
+  return writtenPaths(classification)
+    .filter((path) => path.startsWith('/') && !view.exists(path.replace(/(.)\/+$/, '$1')))
+    .map(createdKey);
+}
+
+/**
+ * The call's writes that delete or overwrite a file git cannot give back (ShellSegment.loses_unversioned) and
+ * that this session did not make, marked `unversioned` (fs.unversioned.lost): what the session made
+ * itself is its own to remove or replace, the person's untracked work is not (written to or not).
+ */
+export async function withUnversionedRemovals(
+  store: Store,
+  session: string,
+  normalised: NormalisedCall,
+): Promise<NormalisedCall> {
+  const candidates = new Set<string>();
+  for (const segment of normalised.facts?.segments ?? [])
+    for (const path of segment.loses_unversioned ?? []) candidates.add(path);
+  const writes = normalised.writes;
+  if (candidates.size === 0 || writes === undefined) return normalised;
+  const made = await store.writtenBySession(session, [...candidates].map(createdKey));
+  const own = new Set(made.map((key) => key.slice(createdKey('').length)));
+  const lost = (w: Write) => w.zone === 'project' && candidates.has(w.path) && !own.has(w.path);
+  if (!writes.some(lost)) return normalised;
+  return { ...normalised, writes: writes.map((w) => (lost(w) ? { ...w, unversioned: true } : w)) };
 }
 
 /** The classification of a call the host runs detached: each of its writes may land at any later time. */

@@ -29,6 +29,11 @@ export interface Write {
   tree?: boolean;
   /** The write may land at any time after the call returns (a background job's: ShellSegment.writes_async). */
   async?: boolean;
+  /**
+   * The write deletes or replaces a file git cannot give back that the session did not write (set by the gate
+   * from ShellSegment.loses_unversioned and the session's writes): the person's only copy.
+   */
+  unversioned?: boolean;
 }
 
 /** Host tools that write the file named by these arguments (Claude Code's, MCP filesystem's). */

@@ -386,3 +386,71 @@ describe('rm -r of build output', () => {
     expect(removal(dir, 'rm -rf dist')?.build_outputs).toBe(true);
   });
 });
+
+describe('a file removed that git cannot give back', () => {
+  const lost = (cwd: string, command: string) =>
+    facts(cwd, command).segments.flatMap((s) => s.loses_unversioned ?? []);
+
+  it('is an untracked or ignored file there now, in a repository or in none', () => {
+    const dir = repo(
+      { '.gitignore': 'dist/\n*.log\n', 'notes.txt': 'n', 'app.log': 'l', 'src/a.ts': 'a', '.env': 'k' },
+      ['.gitignore', 'src/a.ts'],
+    );
+    expect(lost(dir, 'rm notes.txt')).toEqual([join(dir, 'notes.txt')]);
+    expect(lost(dir, 'unlink app.log')).toEqual([join(dir, 'app.log')]);
+    expect(lost(dir, 'cd src && rm -f ../.env')).toEqual([join(dir, '.env')]);
+    expect(lost(dir, 'rm -f *.txt src/a.ts')).toEqual([join(dir, 'notes.txt')]);
+    const bare = join(root, `plain${n++}`);
+    mkdirSync(bare);
+    writeFileSync(join(bare, 'draft.md'), 'd');
+    expect(lost(bare, 'rm draft.md')).toEqual([join(bare, 'draft.md')]);
+  });
+
+  it('is one whose contents a truncating redirection or a copy replaces whole', () => {
+    const dir = repo({ '.gitignore': '.env\n', '.env': 'k', '.env.example': 'e', 'notes.txt': 'n' }, [
+      '.gitignore',
+      '.env.example',
+    ]);
+    for (const [command, names] of [
+      ['cp .env.example .env', ['.env']],
+      ['echo x > notes.txt', ['notes.txt']],
+      [': > notes.txt', ['notes.txt']],
+      ['mv .env.example notes.txt', ['notes.txt']],
+      ['printf x | tee notes.txt', ['notes.txt']],
+      ['dd if=/dev/zero of=notes.txt count=1', ['notes.txt']],
+      ['install -m 600 .env.example .env', ['.env']],
+    ] as const)
+      expect({ command, lost: lost(dir, command) }).toEqual({
+        command,
+        lost: names.map((f) => join(dir, f)),
+      });
+    // Appending, keeping a backup or not clobbering, or a new file: nothing there is lost.
+    for (const command of [
+      'echo x >> notes.txt',
+      'printf x | tee -a notes.txt',
+      'cp -n .env.example .env',
+      'cp --backup=numbered .env.example .env',
+      'mv -b .env.example notes.txt',
+      'echo x > fresh.txt',
+      'cp .env.example copy.txt',
+      'echo x > .env.example',
+    ])
+      expect({ command, lost: lost(dir, command) }).toEqual({ command, lost: [] });
+  });
+
+  it('is not a tracked file, build output, a directory or nothing', () => {
+    const dir = repo(
+      { '.gitignore': 'dist/\n', 'src/a.ts': 'a', 'dist/b.js': 'b', 'docs/': '', 'keep.txt': 'k' },
+      ['.gitignore', 'src/a.ts', 'keep.txt'],
+    );
+    for (const command of [
+      'rm src/a.ts',
+      'git rm keep.txt',
+      'rm dist/b.js',
+      'rm -r docs',
+      'rm -f missing.txt',
+      'rm -f *.nothing',
+    ])
+      expect({ command, lost: lost(dir, command) }).toEqual({ command, lost: [] });
+  });
+});

@@ -126,6 +126,24 @@ export function isBuildOutput(files: FileView, path: string): boolean {
   return plainPath(path) && !GLOB.test(path) && regenerable(files, path, new Set(), new Set());
 }
 
+/**
+ * Whether removing `path` loses a regular file git cannot give back: one there now, not build output,
+ * and not in the index or HEAD of the repository it lies in; outside any repository, or where git
+ * cannot tell, nothing gives it back. Written paths come resolved, so a link is judged by its target
+ * (stricter than rm, which removes the link).
+ */
+export function unversionedFile(files: FileView, path: string): boolean {
+  // A pattern left unexpanded matched nothing: no such file.
+  if (!path.startsWith('/') || GLOB.test(path)) return false;
+  if (files.readHead?.(path, 1) === undefined) return false;
+  if (isBuildOutput(files, path)) return false;
+  const top = findTopLevel(files, posix.dirname(path));
+  if (top === undefined) return true;
+  const rel = posix.relative(top, path);
+  if (rel === '' || rel.startsWith('..')) return true;
+  return files.tracked?.(top, rel) !== true;
+}
+
 /** What each segment marked `build_outputs` removes (its operands, not its redirections), and what said so. */
 const REMOVED = new WeakMap<ShellSegment, { paths: readonly string[]; outputs: BuildOutputs }>();
 

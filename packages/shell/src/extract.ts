@@ -12,7 +12,13 @@ import {
 import type { Command, CompoundCommand, Pipeline, Redirect, Script, SimpleCommand, Word } from './ast.js';
 import { BraceLimit, braceExpand } from './brace.js';
 import { type Budget, enter, LimitExceeded, leave, ShellSyntaxError, tick } from './budget.js';
-import { buildOutputs, markBuildOutputs, noteMovesInto, noteOrder } from './build-outputs.js';
+import {
+  buildOutputs,
+  markBuildOutputs,
+  noteMovesInto,
+  noteOrder,
+  unversionedFile,
+} from './build-outputs.js';
 import { checkArithmeticWord, checkAssignment, EFFECTS, steeringName } from './builtins.js';
 import { commandOutput, type Env, expandWord, MAX_BRACE_WORDS } from './expand.js';
 import { runsFiles } from './file-runners.js';
@@ -785,6 +791,13 @@ export class Extractor {
       const outputs = buildOutputs(this.res.files, own.paths, segment.program === 'rm');
       if (outputs !== undefined) markBuildOutputs(segment, own.paths, outputs);
     }
+    // A file it deletes, or whose contents it replaces whole, that git cannot give back (core keeps
+    // those the session did not write).
+    if (this.res.files && !this.res.folded) {
+      const files = this.res.files;
+      const lost = [...replacedFiles(segment, own, inv.writes)].filter((p) => unversionedFile(files, p));
+      if (lost.length > 0) segment.loses_unversioned = lost;
+    }
     // Every file it writes is new (`cp .env.example .env` where there is no .env yet): nothing is lost.
     // Output thrown away (`2>/dev/null`) writes no file.
     const files = paths.filter((p) => !SINK_PATH.test(p));
@@ -1031,7 +1044,10 @@ export class Extractor {
     const dup = /^(\d+-?|-)$/.test(target);
     const truncates = op === '>' || op === '>|' || op === '&>' || (op === '>&' && !dup);
     if (WRITING.has(op) && !(op === '>&' && dup)) {
-      for (const path of written) addPath(writes, path, unresolved, this.res, this.res.tempDir());
+      for (const path of written) {
+        const added = addPath(writes, path, unresolved, this.res, this.res.tempDir());
+        if (truncates && !unresolved) writes.replaced = [...(writes.replaced ?? []), ...added];
+      }
     }
     const out: ShellRedirect = { op, target, truncates };
     if (redirect.fd !== undefined) out.fd = redirect.fd;
@@ -1103,6 +1119,38 @@ function writesTrees(segment: ShellSegment): boolean {
   if (segment.program !== 'cp' && segment.program !== 'scp') return false;
   const options = segment.canonical ?? segment.flags;
   return options.some((o) => /^(-[rRa]|--recursive|--archive)$/.test(o));
+}
+
+/** Programs that delete the files they name. */
+const UNLINKS = new Set(['rm', 'unlink']);
+/**
+ * Programs that replace a file they write whole (a copy's, move's or install's destination, dd's
+ * `of=`, tee's file), and the options with which they keep what is there instead (a backup, no
+ * clobbering, only newer, appending).
+ */
+const REPLACERS: Readonly<Record<string, RegExp | undefined>> = {
+  cp: /^(-[a-zA-Z]*[nbu]|--(no-clobber|backup|update)(=|$))/,
+  mv: /^(-[a-zA-Z]*[nbu]|--(no-clobber|backup|update)(=|$))/,
+  install: /^(-[a-zA-Z]*b|--backup(=|$))/,
+  dd: undefined,
+  tee: /^(-[a-zA-Z]*a|--append$)/,
+};
+
+/** Paths whose present contents the segment deletes or replaces whole (a move's sources are not lost). */
+function replacedFiles(
+  segment: ShellSegment,
+  own: WriteSet | undefined,
+  redirects: WriteSet | undefined,
+): Set<string> {
+  const out = new Set<string>(redirects?.unresolved ? [] : (redirects?.replaced ?? []));
+  if (own === undefined || own.unresolved) return out;
+  if (UNLINKS.has(segment.program)) for (const p of own.paths) out.add(p);
+  else if (Object.hasOwn(REPLACERS, segment.program)) {
+    const keeps = REPLACERS[segment.program];
+    if (keeps !== undefined && segment.flags.some((f) => keeps.test(f))) return out;
+    for (const p of own.paths) if (!own.moved?.includes(p)) out.add(p);
+  }
+  return out;
 }
 
 /** Redirection operators that write their target (`>&` only when the target is not a descriptor). */

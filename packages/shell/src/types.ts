@@ -134,6 +134,13 @@ export interface ShellSegment {
    * (from outside it); `nothing`, no file (`/dev/null`, an archive on stdout, a pipe).
    */
   moves_into?: 'output' | 'nothing';
+  /**
+   * Regular files there now that the segment deletes (rm, unlink) or whose contents it replaces whole
+   * (a truncating redirection, a copy's, move's or install's destination, dd's `of=`, tee's file)
+   * and git cannot give back: not in the index or HEAD of the repository they lie in (or in none),
+   * not build output. Core keeps those the session did not write itself (Write.unversioned).
+   */
+  loses_unversioned?: string[];
   /** True when some write target could not be resolved (a variable, an unresolvable glob, an unknown cwd). */
   writes_unresolved?: boolean;
   /**

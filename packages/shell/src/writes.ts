@@ -21,6 +21,8 @@ export interface WriteSet {
   unresolved: boolean;
   /** Those of `paths` whose files are moved away (a move's sources). */
   moved?: string[];
+  /** Those of `paths` whose contents are replaced whole (a truncating redirection's target). */
+  replaced?: string[];
   /** Symbolic links the command makes: where (as paths), and to what (null: cannot be told). */
   links?: Array<{ path: string; target: string | null }>;
 }

@@ -1,0 +1,80 @@
+// A file git cannot give back (untracked, or ignored and not build output) that the person left in
+// the work tree is their only copy: the agent's plain `rm` of it, or a copy or `>` over it, is
+// refused until it predicts the loss with a read of the file, while files the agent made itself,
+// tracked files, appends and build output go as before. Judged by what is left on disk.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Host, observationOf } from './host.js';
+
+let host: Host;
+beforeAll(() => {
+  host = new Host();
+  // The person's work, never added: a draft, a local secret the repository ignores.
+  mkdirSync(join(host.work, 'drafts'));
+  writeFileSync(join(host.work, 'drafts', 'plan.md'), 'the only copy of the plan\n');
+  writeFileSync(join(host.work, '.gitignore'), '.env\ndist/\n');
+  writeFileSync(join(host.work, '.env'), 'API_KEY=person-only\n');
+});
+afterAll(() => host.close());
+
+describe("the person's untracked files", () => {
+  it.each([
+    'rm drafts/plan.md',
+    'rm -f .env',
+    'unlink .env',
+    'cd drafts && rm -f ./*.md',
+    'rm -f README.md drafts/plan.md',
+    // Replaced whole: a copy over it, a truncating redirection, a move onto it.
+    'cp README.md .env',
+    'echo gone > drafts/plan.md',
+    ': > .env',
+    'mv README.md drafts/plan.md',
+  ])('%s is refused and the file stays as it was', async (command) => {
+    const step = await host.bash(command);
+    expect(step.denied, command).toBe(true);
+    expect(step.reason).toContain('fs.unversioned.lost');
+    expect(readFileSync(join(host.work, 'drafts', 'plan.md'), 'utf8')).toBe('the only copy of the plan\n');
+    expect(readFileSync(join(host.work, '.env'), 'utf8')).toBe('API_KEY=person-only\n');
+  });
+
+  it('what the agent made itself, a tracked file and build output are removed as before', async () => {
+    await host.edit('Write', { file_path: join(host.work, 'scratch.md'), content: 'mine\n' });
+    expect((await host.bash('echo log > run.log')).denied).toBe(false);
+    mkdirSync(join(host.work, 'dist'));
+    writeFileSync(join(host.work, 'dist', 'bundle.js'), 'x\n');
+    for (const command of [
+      'echo more >> drafts/plan.md',
+      'echo again > scratch.md',
+      'rm scratch.md',
+      'rm -f run.log',
+      'rm README.md',
+      'rm dist/bundle.js',
+    ]) {
+      const step = await host.bash(command);
+      expect(step.denied, `${command}: ${step.reason}`).toBe(false);
+    }
+    expect(existsSync(join(host.work, 'scratch.md'))).toBe(false);
+  });
+
+  it("appending to the person's file does not make it the session's to remove", async () => {
+    expect((await host.bash('echo more >> .env')).denied).toBe(false);
+    const step = await host.bash('rm .env');
+    expect(step.denied).toBe(true);
+    expect(step.reason).toContain('fs.unversioned.lost');
+    expect(existsSync(join(host.work, '.env'))).toBe(true);
+  });
+
+  it('a prediction backed by a read of the file lets the removal through', async () => {
+    const command = 'rm drafts/plan.md';
+    const seen = await host.bash('cat drafts/plan.md');
+    const filed = await host.predictFor(command, {
+      claims: [{ subject: 'ls drafts', op: 'not_contains', value: 'plan.md' }],
+      evidence: [{ observation: observationOf(seen), quote: 'the only copy of the plan' }],
+    });
+    expect(filed.stdout, filed.stdout).toContain('recorded prediction');
+    const step = await host.bash(command);
+    expect(step.denied, step.reason).toBe(false);
+    expect(existsSync(join(host.work, 'drafts', 'plan.md'))).toBe(false);
+  });
+});
