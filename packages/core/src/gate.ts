@@ -38,7 +38,7 @@ import {
   readPaths,
   sessionFileView,
   withSessionScripts,
-  withUnversionedRemovals,
+  withUnversionedLosses,
   writtenPaths,
 } from './session-files.js';
 import { type Settlement, settleDispatch } from './settle.js';
@@ -195,7 +195,7 @@ export function createGate(options: GateOptions): Gate {
     return classify(options.policy, call, hints ?? ctx.toolHints(call.tool), scopeAt(cwd, parsed));
   };
   const defaultCwd = where ? (where.cwd ?? where.project.root) : undefined;
-  /** A ticket is checked against what its call will be: with the person's files it deletes marked. */
+  /** A ticket is checked against what its call will be: with the person's files it loses marked. */
   const classifyTicketCall = (call: Call, hints?: ToolHints) =>
     withWrittenScripts(call, classifyCall(call, hints), hints, false);
 
@@ -253,14 +253,14 @@ export function createGate(options: GateOptions): Gate {
 
   /**
    * A call that runs a script this session wrote and has not read since, or relies on a file it wrote,
-   * is unknown-dynamic; one that deletes or replaces a file git cannot give back, which the session did not write, is
-   * irreversible (fs.unversioned.lost).
+   * is unknown-dynamic; one that deletes or replaces a file git cannot give back, which the session
+   * did not make, is irreversible (fs.unversioned.lost).
    */
   async function withWrittenScripts(
     call: Call,
     classification: Classification,
     hints: ToolHints | undefined,
-    /** false: only the removals (a ticket is filed for the irreversible loss, never for an unread script). */
+    /** false: only the losses (a ticket is filed for the irreversible loss, never for an unread script). */
     scripts = true,
   ): Promise<Classification> {
     const facts = classification.facts;
@@ -277,7 +277,7 @@ export function createGate(options: GateOptions): Gate {
       facts,
       ...(classification.writes ? { writes: classification.writes } : {}),
     };
-    const marked = await withUnversionedRemovals(
+    const marked = await withUnversionedLosses(
       store,
       call.session,
       scripts

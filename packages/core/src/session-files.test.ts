@@ -12,7 +12,7 @@ import {
   SESSION_WRITTEN_RELIED,
   sessionFileView,
   withSessionScripts,
-  withUnversionedRemovals,
+  withUnversionedLosses,
 } from './session-files.js';
 import type { Write } from './writes.js';
 
@@ -147,7 +147,7 @@ describe('a script the session wrote and has not read since', () => {
   });
 });
 
-describe('withUnversionedRemovals', () => {
+describe('withUnversionedLosses', () => {
   const call = (writes: Write[], removes: string[]) => ({
     tool: 'shell',
     args: { command: 'rm a b c' },
@@ -162,7 +162,7 @@ describe('withUnversionedRemovals', () => {
       { path: '/tmp/t.txt', zone: 'temp', leavesNothing: true },
     ];
     // Written to is not made: only a file the session made where nothing was is its own.
-    const marked = await withUnversionedRemovals(
+    const marked = await withUnversionedLosses(
       store(['created:/p/mine.txt', '/p/theirs.txt']),
       's',
       call(writes, ['/p/mine.txt', '/p/theirs.txt', '/tmp/t.txt']),
@@ -190,8 +190,8 @@ describe('withUnversionedRemovals', () => {
 
   it('leaves the call as it is where nothing is lost', async () => {
     const same = call([{ path: '/p/mine.txt', zone: 'project' }], ['/p/mine.txt']);
-    expect(await withUnversionedRemovals(store(['created:/p/mine.txt']), 's', same)).toBe(same);
+    expect(await withUnversionedLosses(store(['created:/p/mine.txt']), 's', same)).toBe(same);
     const none = call([{ path: '/p/a.txt', zone: 'project' }], []);
-    expect(await withUnversionedRemovals(store(), 's', none)).toBe(none);
+    expect(await withUnversionedLosses(store(), 's', none)).toBe(none);
   });
 });

@@ -80,11 +80,11 @@ export function createdKeys(classification: Classification, view: SessionFileVie
 }
 
 /**
- * The call's writes that delete or overwrite a file git cannot give back (ShellSegment.loses_unversioned) and
- * that this session did not make, marked `unversioned` (fs.unversioned.lost): what the session made
- * itself is its own to remove or replace, the person's untracked work is not (written to or not).
+ * The call's writes that delete or replace a file git cannot give back (ShellSegment.loses_unversioned)
+ * and that this session did not make, marked `unversioned` (fs.unversioned.lost): what the session
+ * made itself is its own to remove or replace, the person's untracked work is not (written to or not).
  */
-export async function withUnversionedRemovals(
+export async function withUnversionedLosses(
   store: Store,
   session: string,
   normalised: NormalisedCall,
