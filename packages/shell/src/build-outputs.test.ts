@@ -419,6 +419,9 @@ describe('a file removed that git cannot give back', () => {
       ['printf x | tee notes.txt', ['notes.txt']],
       ['dd if=/dev/zero of=notes.txt count=1', ['notes.txt']],
       ['install -m 600 .env.example .env', ['.env']],
+      ['rsync -a .env.example .env', ['.env']],
+      ['jq . .env.example | sponge notes.txt', ['notes.txt']],
+      ['sort -o notes.txt .env.example', ['notes.txt']],
     ] as const)
       expect({ command, lost: lost(dir, command) }).toEqual({
         command,
@@ -428,6 +431,9 @@ describe('a file removed that git cannot give back', () => {
     for (const command of [
       'echo x >> notes.txt',
       'printf x | tee -a notes.txt',
+      'printf x | sponge -a notes.txt',
+      'rsync -a --ignore-existing .env.example .env',
+      'sort notes.txt',
       'cp -n .env.example .env',
       'cp --backup=numbered .env.example .env',
       'mv -b .env.example notes.txt',

@@ -1124,16 +1124,19 @@ function writesTrees(segment: ShellSegment): boolean {
 /** Programs that delete the files they name. */
 const UNLINKS = new Set(['rm', 'unlink']);
 /**
- * Programs that replace a file they write whole (a copy's, move's or install's destination, dd's
- * `of=`, tee's file), and the options with which they keep what is there instead (a backup, no
- * clobbering, only newer, appending).
+ * Programs that replace a file they write whole (a copy's, move's, install's or rsync's destination,
+ * dd's `of=`, tee's and sponge's file, sort's `-o`), and the options with which they keep what is
+ * there instead (a backup, no clobbering, only newer, appending).
  */
 const REPLACERS: Readonly<Record<string, RegExp | undefined>> = {
   cp: /^(-[a-zA-Z]*[nbu]|--(no-clobber|backup|update)(=|$))/,
   mv: /^(-[a-zA-Z]*[nbu]|--(no-clobber|backup|update)(=|$))/,
   install: /^(-[a-zA-Z]*b|--backup(=|$))/,
+  rsync: /^(-[a-zA-Z]*[bu]|--(backup|update|ignore-existing|append|append-verify)(=|$))/,
   dd: undefined,
   tee: /^(-[a-zA-Z]*a|--append$)/,
+  sponge: /^-[a-zA-Z]*a/,
+  sort: undefined,
 };
 
 /** Paths whose present contents the segment deletes or replaces whole (a move's sources are not lost). */
