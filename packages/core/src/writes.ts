@@ -7,10 +7,9 @@ import type { ResolveContext, ShellFacts } from '@tollgate/shell';
 import { LEAVES_NOTHING, METADATA_ONLY, resolvePath } from '@tollgate/shell';
 import { pathsOfArgs } from './call-paths.js';
 import {
-  PROBED,
   PROTECTED_ZONES,
   type ProjectPaths,
-  STARTUP_IN_PROJECT,
+  protectedNamesIn,
   type Zone,
   zoneOf,
   zoneOfPattern,
@@ -178,18 +177,9 @@ function unpackedOver(segment: ShellFacts['segments'][number], scope: WriteScope
   const files = scope.context.files;
   if (!files) return [];
   const out: Write[] = [];
-  const names = [
-    ...PROBED,
-    ...STARTUP_IN_PROJECT,
-    ...(scope.project.gateNames ?? []),
-    '.mcp.json',
-    '.codex',
-    '.gemini',
-    '.cursor',
-  ];
   for (const dir of segment.writes ?? []) {
     if (!dir.startsWith('/') || segment.moves?.includes(dir)) continue;
-    for (const name of names) {
+    for (const name of protectedNamesIn(dir, scope.project)) {
       const path = posix.join(dir, name);
       if (files.realpath(path) === undefined) continue;
       const zone = zoneOf(path, scope.project);

@@ -81,7 +81,7 @@ function claudeHost(p: string, root: string): boolean {
 }
 
 /** Files inside the project that make tools run code later (direnv, npm's script-shell, yarnPath, pnpmfile). */
-export const STARTUP_IN_PROJECT = ['.envrc', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs'];
+const STARTUP_IN_PROJECT = ['.envrc', '.npmrc', '.yarnrc', '.yarnrc.yml', '.pnpmfile.cjs'];
 const SYSTEM = [
   '/etc',
   '/usr',
@@ -135,16 +135,7 @@ export function zoneOf(path: string, project: ProjectPaths): Zone {
 /** A glob character in a name: a pattern of names a program will write (`split`'s `PREFIX*`). */
 const PATTERN = /[*?[]/;
 /** Names protected wherever a pattern could write them, beside the gate's and host's own files. */
-export const PROBED = [
-  '.git',
-  '.claude',
-  '.tollgate',
-  '.bashrc',
-  '.profile',
-  '.gitconfig',
-  '.ssh',
-  '.config',
-];
+const PROBED = ['.git', '.claude', '.tollgate', '.bashrc', '.profile', '.gitconfig', '.ssh', '.config'];
 
 /**
  * The zone of a pattern of written names (`DIR/PREFIX*`): the most protected zone of any name in DIR
@@ -167,7 +158,21 @@ export function zoneOfPattern(path: string, project: ProjectPaths): Zone {
   } catch {
     return 'unresolved';
   }
-  const candidates = new Set([
+  for (const candidate of protectedNamesIn(dir, project)) {
+    if (!re.test(candidate)) continue;
+    const zone = zoneOf(posix.join(dir, candidate), project);
+    if (PROTECTED_ZONES.includes(zone)) return zone;
+  }
+  return zoneOf(path, project);
+}
+
+/**
+ * Names in `dir` that may be protected (checked with zoneOf): the probed names, start-up files, the
+ * gate's names, a `.claude` directory's host entries, and the entry in `dir` on the way to each of
+ * the gate's and the host's own paths. For what a pattern or an archive could write there.
+ */
+export function protectedNamesIn(dir: string, project: ProjectPaths): Set<string> {
+  return new Set([
     ...PROBED,
     ...STARTUP_IN_PROJECT,
     ...(project.gateNames ?? []),
@@ -182,12 +187,6 @@ export function zoneOfPattern(path: string, project: ProjectPaths): Zone {
       return [g.slice(dir === '/' ? 1 : dir.length + 1).split('/')[0] as string];
     }),
   ]);
-  for (const candidate of candidates) {
-    if (!re.test(candidate)) continue;
-    const zone = zoneOf(posix.join(dir, candidate), project);
-    if (PROTECTED_ZONES.includes(zone)) return zone;
-  }
-  return zoneOf(path, project);
 }
 
 /**
