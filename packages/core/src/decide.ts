@@ -48,10 +48,12 @@ export async function decide(
 ): Promise<Decision> {
   const { store } = ctx;
   const now = ctx.clock.now();
-  const requirements = requirementsFor(classification, call, ctx.defaultMaxAgeS, {
-    writes: (classification.writes ?? []).map((w) => w.path),
-    ...(opts.cwd !== undefined ? { cwd: opts.cwd } : {}),
-  });
+  const requirements = requirementsFor(
+    classification,
+    call,
+    ctx.defaultMaxAgeS,
+    opts.cwd !== undefined ? { cwd: opts.cwd } : {},
+  );
 
   const gated = isGated(classification.class);
   const overrides = await store.findOverrides(call.session, ruleIdsOf(classification), digest, now);

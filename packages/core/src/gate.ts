@@ -264,12 +264,10 @@ export function createGate(options: GateOptions): Gate {
     scripts = true,
   ): Promise<Classification> {
     const facts = classification.facts;
-    if (
-      !facts ||
-      ((!scripts || ((facts.scripts ?? []).length === 0 && (facts.relies_on ?? []).length === 0)) &&
-        !facts.segments.some((s) => s.loses_unversioned !== undefined))
-    )
-      return classification;
+    if (!facts) return classification;
+    const runsWritten = scripts && ((facts.scripts ?? []).length > 0 || (facts.relies_on ?? []).length > 0);
+    const loses = facts.segments.some((s) => s.loses_unversioned !== undefined);
+    if (!runsWritten && !loses) return classification;
     const normalised: NormalisedCall = {
       tool: call.tool,
       args: call.args,
@@ -298,7 +296,7 @@ export function createGate(options: GateOptions): Gate {
     // What is not there yet the call makes: the session's own to remove later (fs.unversioned.lost).
     // Asked afresh, and only of an answer the file view's bounds did not cut short.
     where?.files?.begin?.();
-    let created = createdKeys(classification, sessionFileView(where?.files));
+    let created = createdKeys(paths, sessionFileView(where?.files));
     if (where?.files?.exhausted) created = [];
     try {
       await store.recordFileEvents(call.session, 'write', [...paths, ...created], clock.now());

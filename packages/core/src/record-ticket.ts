@@ -41,11 +41,13 @@ export async function recordTicket(
   const summary = { call_digest: digest, class: classification.class, rules: classification.rules };
   if (!isGated(classification.class)) return { ok: true, gated: false, ...summary };
   const now = ctx.clock.now();
-  // The same reads count as when the call arrives (decide.ts): related to what it writes, too.
-  const requirements = requirementsFor(classification, call, ctx.defaultMaxAgeS, {
-    writes: (classification.writes ?? []).map((w) => w.path),
-    ...(cwd !== undefined ? { cwd } : {}),
-  });
+  // The same reads count as when the call arrives (decide.ts), from where it will run.
+  const requirements = requirementsFor(
+    classification,
+    call,
+    ctx.defaultMaxAgeS,
+    cwd !== undefined ? { cwd } : {},
+  );
   // Filed from a shell (tollgate predict) the call carries no directive: the one a host recorded for
   // the session is in force, so a quote found only in what the agent was told is refused now.
   if (call.directive === undefined) {

@@ -26,7 +26,8 @@ export function requirementsFor(
   classification: Classification,
   call: Pick<Call, 'tool' | 'action' | 'args'>,
   defaultMaxAgeS: number,
-  where: { cwd?: string; writes?: readonly string[] } = {},
+  /** Where the call runs: relative paths of reads resolve there. */
+  where: { cwd?: string } = {},
 ): Requirements {
   // Protected writes first, so a read suggested for `{{writes.0.path}}` names the file that matters.
   const writes = [...(classification.writes ?? [])].sort(
@@ -64,7 +65,13 @@ export function requirementsFor(
     requiresAttempts,
     reads: [...reads.values()],
     probes: [...probes.values()],
-    relevance: relevanceFor(classification, { tool: call.tool, args: call.args, ...where }),
+    // A read of what the call writes is related to it.
+    relevance: relevanceFor(classification, {
+      tool: call.tool,
+      args: call.args,
+      writes: writes.map((w) => w.path),
+      ...where,
+    }),
   };
 }
 

@@ -13,6 +13,7 @@ import {
   sessionFileView,
   withSessionScripts,
   withUnversionedLosses,
+  writtenPaths,
 } from './session-files.js';
 import type { Write } from './writes.js';
 
@@ -180,12 +181,12 @@ describe('withUnversionedLosses', () => {
       ],
     } as unknown as Classification;
     const view = { exists: (path: string) => path === '/p/old.txt' };
-    expect(createdKeys(classification, view)).toEqual([
+    expect(createdKeys(writtenPaths(classification), view)).toEqual([
       'created:/p/new.txt',
       'created:/p/dir',
       'created:/p/dir/',
     ]);
-    expect(createdKeys(classification, undefined)).toEqual([]);
+    expect(createdKeys(writtenPaths(classification), undefined)).toEqual([]);
   });
 
   it('leaves the call as it is where nothing is lost', async () => {

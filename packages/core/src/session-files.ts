@@ -68,13 +68,14 @@ export function pendingPaths(classification: Classification): string[] {
 const createdKey = (path: string): string => `created:${path}`;
 
 /**
- * Of what a passed call writes, the files that are not there at decision time (a Write of a new file,
- * `> out.txt` where there was none): the session makes them. Keys for Store.recordFileEvents.
+ * Of what a passed call writes (writtenPaths), the files that are not there at decision time (a Write
+ * of a new file, `> out.txt` where there was none): the session makes them. Keys for
+ * Store.recordFileEvents.
  */
-export function createdKeys(classification: Classification, view: SessionFileView | undefined): string[] {
+export function createdKeys(written: readonly string[], view: SessionFileView | undefined): string[] {
   if (view === undefined) return [];
   // A tree the call makes (`cp -r kit new`) as `DIR/` too: what lands below it is the session's.
-  return writtenPaths(classification)
+  return written
     .filter((path) => path.startsWith('/') && !view.exists(path.replace(/(.)\/+$/, '$1')))
     .map(createdKey);
 }
