@@ -1128,9 +1128,10 @@ const UNLINKS = new Set(['rm', 'unlink']);
  * dd's `of=`, tee's and sponge's file, sort's `-o`), and the options with which they keep what is
  * there instead (a backup, no clobbering, only newer, appending).
  */
+const KEEPS_DESTINATION = /^(-[a-zA-Z]*[nbu]|--(no-clobber|backup|update)(=|$))/;
 const REPLACERS: Readonly<Record<string, RegExp | undefined>> = {
-  cp: /^(-[a-zA-Z]*[nbu]|--(no-clobber|backup|update)(=|$))/,
-  mv: /^(-[a-zA-Z]*[nbu]|--(no-clobber|backup|update)(=|$))/,
+  cp: KEEPS_DESTINATION,
+  mv: KEEPS_DESTINATION,
   install: /^(-[a-zA-Z]*b|--backup(=|$))/,
   rsync: /^(-[a-zA-Z]*[bu]|--(backup|update|ignore-existing|append|append-verify)(=|$))/,
   dd: undefined,
