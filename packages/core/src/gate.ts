@@ -31,6 +31,7 @@ import { pooledRandom } from './random-pool.js';
 import { reason } from './reasons.js';
 import { recordTicket, type TicketRecordResult } from './record-ticket.js';
 import { requirementsFor } from './requirements.js';
+import { withSessionCode } from './session-code.js';
 import {
   createdKeys,
   detachedWrites,
@@ -229,7 +230,7 @@ export function createGate(options: GateOptions): Gate {
     let classification: Classification;
     try {
       classification = classifyCall(call, opts.hints, opts.cwd, opts.parsed);
-      classification = await withWrittenScripts(call, classification, opts.hints);
+      classification = await withWrittenScripts(call, classification, opts.hints, true, opts.cwd);
       if (opts.detached) classification = detachedWrites(classification);
     } catch (error) {
       return unavailable(call, digest, undefined, error);
@@ -262,10 +263,15 @@ export function createGate(options: GateOptions): Gate {
     hints: ToolHints | undefined,
     /** false: only the losses (a ticket is filed for the irreversible loss, never for an unread script). */
     scripts = true,
+    cwd?: string,
   ): Promise<Classification> {
     const facts = classification.facts;
     if (!facts) return classification;
-    const runsWritten = scripts && ((facts.scripts ?? []).length > 0 || (facts.relies_on ?? []).length > 0);
+    const runsWritten =
+      scripts &&
+      ((facts.scripts ?? []).length > 0 ||
+        (facts.relies_on ?? []).length > 0 ||
+        (facts.loads_code ?? []).length > 0);
     const loses = facts.segments.some((s) => s.loses_unversioned !== undefined);
     if (!runsWritten && !loses) return classification;
     const normalised: NormalisedCall = {
@@ -275,13 +281,15 @@ export function createGate(options: GateOptions): Gate {
       facts,
       ...(classification.writes ? { writes: classification.writes } : {}),
     };
-    const marked = await withUnversionedLosses(
-      store,
-      call.session,
-      scripts
-        ? await withSessionScripts(store, call.session, normalised, sessionFileView(where?.files))
-        : normalised,
-    );
+    const ran = scripts
+      ? await withSessionCode(
+          store,
+          call.session,
+          await withSessionScripts(store, call.session, normalised, sessionFileView(where?.files)),
+          scopeAt(cwd),
+        )
+      : normalised;
+    const marked = await withUnversionedLosses(store, call.session, ran);
     if (marked === normalised) return classification;
     return classifyNormalised(options.policy, call, marked, hints ?? ctx.toolHints(call.tool));
   }

@@ -343,6 +343,11 @@ export interface Store {
    * writtenSinceRead; a path asked as `DIR/` is written when DIR or anything below it was).
    */
   writtenBySession(session: string, paths: readonly string[]): Promise<string[]>;
+  /**
+   * What this session wrote (files, and trees as `DIR/`) at or below any of `dirs` (absolute; `/` is
+   * everything), newest write first, at most `limit`: the session's code a test runner may load.
+   */
+  writtenUnder(session: string, dirs: readonly string[], limit: number): Promise<string[]>;
   /** When the session's first audit row was written (epoch ms), or undefined for a session with none yet. */
   sessionStartedAt(session: string): Promise<number | undefined>;
 

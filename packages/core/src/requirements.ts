@@ -4,6 +4,7 @@ import type { Call, Source } from '@tollgate/contracts';
 import type { Classification } from './classify.js';
 import { type Relevance, relevanceFor } from './evidence-relevance.js';
 import { sanitiseText, shellQuoted } from './sanitise.js';
+import { SESSION_CODE } from './session-code.js';
 import { SESSION_WRITTEN } from './session-files.js';
 import { PROTECTED_ZONES } from './zones.js';
 
@@ -52,12 +53,16 @@ export function requirementsFor(
     for (const read of rule.evidence?.reads ?? []) addRendered(reads, read, scope);
     if (rule.probe !== undefined) addRendered(probes, rule.probe, scope);
   }
-  // A script the session wrote and has not read since: the read that lets it run is of that file.
-  for (const d of classification.facts?.dynamic ?? [])
-    if (d.kind === SESSION_WRITTEN && reads.size < MAX_SCRIPT_READS) {
-      const read = `cat ${shellQuoted(d.text)}`;
+  // A script the session wrote and has not read since: the read that lets it run is of that file;
+  // code of the session's a runner loads: the read that backs a prediction of what it does.
+  for (const d of classification.facts?.dynamic ?? []) {
+    const file =
+      d.kind === SESSION_WRITTEN ? d.text : d.kind === SESSION_CODE ? d.text.split(': ')[0] : undefined;
+    if (file !== undefined && reads.size < MAX_SCRIPT_READS) {
+      const read = `cat ${shellQuoted(file)}`;
       reads.set(read, read);
     }
+  }
   if (classification.gating.length === 0) requiresAttempts = true;
   return {
     maxAgeS: Number.isFinite(maxAgeS) ? maxAgeS : defaultMaxAgeS,

@@ -5,6 +5,7 @@
 import { posix } from 'node:path';
 import type { Env } from './expand.js';
 import type { Extractor, Handler, Invocation } from './extract.js';
+import { noteTestCode } from './loaded-files.js';
 import { firstOperand } from './option-scan.js';
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
 import { otherInterpreter } from './other-interpreters.js';
@@ -263,6 +264,7 @@ export const interpreter: Handler = (ex, inv, env, program) => {
   const script = argv[i];
   if (testRunner && !programFile) {
     ex.emit(inv);
+    noteTestCode(ex, 'node');
     return;
   }
   if (loaded.length > 0 && programFile) {

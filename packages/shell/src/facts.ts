@@ -30,7 +30,7 @@ import {
   trap,
   watch,
 } from './runners.js';
-import { checkScriptsWritten, scriptsOf } from './scripts.js';
+import { checkScriptsWritten, projectCodeOf, scriptsOf } from './scripts.js';
 import type { ParseOptions, ShellFacts } from './types.js';
 
 /** Longer commands are not analysed: reported as an error and gated (an agent rarely sends 32 KiB of shell). */
@@ -180,6 +180,8 @@ function parseAnew(command: string, opts: ParseOptions, headMoves = false): Shel
   if (relied.length > 0) facts.relies_on = relied;
   const removes = removedOutputs(extractor.segments);
   if (removes.length > 0) facts.removes = removes;
+  const code = projectCodeOf(res);
+  if (code.length > 0) facts.loads_code = code;
   const defines = definedRemotes(res);
   if (defines.length > 0) facts.defines = defines;
   if (invalid) {

@@ -8,6 +8,12 @@ export { viaPackageRunner } from './package-runners.js';
 export { LEAVES_NOTHING } from './programs.js';
 export { resolvePath, TOOL_HOMES } from './resolve.js';
 export { METADATA_ONLY } from './scripts.js';
+export {
+  judgeSessionCode,
+  type SessionCodeJudgement,
+  type SessionCodeLanguage,
+  sessionCodeLanguage,
+} from './session-code.js';
 export { commandSpelling, type SpellingToken } from './spelling.js';
 export {
   analyseSql,

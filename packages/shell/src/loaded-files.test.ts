@@ -302,3 +302,26 @@ describe('an install runs the lifecycle scripts of the local packages it install
     expect(kinds(`echo '{}' > util/package.json && npm ci`, 'mono')).toContain('script_written_by_command');
   });
 });
+
+describe('test runners load the project’s code from the top of its repository', () => {
+  const loads = (command: string, dir: string) =>
+    parseShell(command, { context: { ...ctx, cwd: join(root, dir) } }).loads_code ?? [];
+
+  it('names the language and the repository top, from a subdirectory too', () => {
+    put('repo/.git/HEAD', 'ref: refs/heads/main\n');
+    put('repo/tests/test_a.py', 'def test_a():\n    pass\n');
+    const top = join(root, 'repo');
+    expect(loads('pytest -q', 'repo')).toEqual([{ language: 'python', dir: top }]);
+    expect(loads('python3 -m pytest tests', 'repo/tests')).toEqual([{ language: 'python', dir: top }]);
+    expect(loads('npx vitest run', 'repo')).toEqual([{ language: 'node', dir: top }]);
+    expect(loads('node --test', 'repo')).toEqual([{ language: 'node', dir: top }]);
+    expect(loads('bun test', 'repo')).toEqual([{ language: 'node', dir: top }]);
+  });
+
+  it('outside a repository, the directory it runs in; asked only its version, nothing', () => {
+    expect(loads('jest', 'bare')).toEqual([{ language: 'node', dir: join(root, 'bare') }]);
+    expect(loads('pytest --version', 'repo')).toEqual([]);
+    expect(loads('bun install', 'repo')).toEqual([]);
+    expect(loads('git status', 'repo')).toEqual([]);
+  });
+});

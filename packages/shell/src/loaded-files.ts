@@ -7,10 +7,12 @@
 // found in loaded-projects.ts, ninja's build files in ninja.ts; a PYTHONPATH's sitecustomize.py here.
 import { posix } from 'node:path';
 import type { Extractor, Invocation } from './extract.js';
+import { findUpward } from './find-upward.js';
 import { projectFiles } from './loaded-projects.js';
 import { runNinja } from './ninja.js';
 import type { Resolver } from './resolve.js';
-import { noteScript } from './scripts.js';
+import { noteProjectCode, noteScript } from './scripts.js';
+import type { SessionCodeLanguage } from './session-code.js';
 
 const JS = ['js', 'mjs', 'cjs', 'ts', 'mts', 'cts'];
 const configs = (...stems: string[]): string[] => stems.flatMap((stem) => JS.map((ext) => `${stem}.${ext}`));
@@ -108,6 +110,61 @@ const LOADED: Record<string, readonly string[]> = {
   bundler: ['Gemfile', 'gems.rb'],
   brew: ['Brewfile'],
 };
+
+/**
+ * Test runners: they load the project's tests and every module those import, code the gate does not
+ * read. Listed per language so core can judge what of it the session wrote (session-code.ts).
+ */
+const TEST_RUNNERS: Record<string, SessionCodeLanguage> = {
+  pytest: 'python',
+  'py.test': 'python',
+  // `python -m unittest` is the segment `unittest` (code.ts).
+  unittest: 'python',
+  nose2: 'python',
+  vitest: 'node',
+  jest: 'node',
+  mocha: 'node',
+  ava: 'node',
+  jasmine: 'node',
+  tap: 'node',
+};
+/** Runners that are subcommands of a wider tool: `playwright test`, `bun test`, `deno test`. */
+const TEST_SUBCOMMANDS: Record<string, SessionCodeLanguage> = {
+  playwright: 'node',
+  bun: 'node',
+  deno: 'node',
+};
+
+/** Asked only what it is, a runner loads nothing. */
+const ONLY_ASKS = /^(?:-h|--help|-V|--version)$/;
+
+function noteTestRunner(ex: Extractor, program: string, args: readonly string[]): void {
+  const language =
+    (Object.hasOwn(TEST_RUNNERS, program) ? TEST_RUNNERS[program] : undefined) ??
+    (Object.hasOwn(TEST_SUBCOMMANDS, program) && args.find((a) => !a.startsWith('-')) === 'test'
+      ? TEST_SUBCOMMANDS[program]
+      : undefined);
+  if (language !== undefined && !args.some((a) => ONLY_ASKS.test(a))) noteTestCode(ex, language);
+}
+
+/**
+ * A test runner's command (`pytest`, `node --test`): the project's code in that language is noted as
+ * run (noteProjectCode), from the top of the repository the command runs in (tests import the
+ * project from its root), or from the directory itself outside one; from everywhere when where it
+ * runs is not known.
+ */
+export function noteTestCode(ex: Extractor, language: SessionCodeLanguage): void {
+  if (!ex.res.files) return;
+  const git = findUpward(ex, ['.git']);
+  const dirs = ex.res.dirs;
+  const tops =
+    git !== undefined && git !== 'unknown'
+      ? [posix.dirname(git)]
+      : dirs && dirs.length > 0 && dirs.every((d) => d.startsWith('/'))
+        ? dirs
+        : ['/'];
+  for (const top of tops) noteProjectCode(ex.res, language, top);
+}
 
 /**
  * Options that name a file the tool loads as its config or a plugin (`--config FILE`, `--config=FILE`):
@@ -233,6 +290,7 @@ export function noteLoadedFiles(ex: Extractor, inv: Invocation, program: string)
   noteVenvStartup(ex, inv);
   // Asked for its usage, a tool loads no project (`uv sync --help`).
   if (args.includes('--help')) return;
+  noteTestRunner(ex, program, args);
   for (const word of projectFiles(ex, inv, program, args)) noteLoaded(ex, word);
   if (program === 'ninja' || program === 'samu') runNinja(ex, inv, args);
   const names = Object.hasOwn(LOADED, program) ? LOADED[program] : undefined;

@@ -18,6 +18,7 @@ import { interpreterLanguage, type Language, LEAVES_NOTHING, SHELLS } from './pr
 import { pythonOpens } from './python-files.js';
 import { PYTHON_STDLIB } from './python-stdlib.js';
 import { type Resolver, TOOL_HOMES } from './resolve.js';
+import type { SessionCodeLanguage } from './session-code.js';
 import { judgeShellCalls } from './shell-calls.js';
 import type { ShellSegment } from './types.js';
 import { addPath, type WriteSet } from './writes.js';
@@ -54,6 +55,8 @@ interface ScriptState {
   relied: Set<string>;
   /** Directories whose every file the command runs (`run-parts DIR`): a file written there runs. */
   dirs: Set<string>;
+  /** Per language, the directories whose code a test runner loads unjudged (ShellFacts.loads_code). */
+  code: Map<SessionCodeLanguage, Set<string>>;
 }
 
 /** The key of this module's state on a parse (Resolver.slot). */
@@ -69,6 +72,7 @@ function state(res: Resolver): ScriptState {
     runsHooks: false,
     relied: new Set(),
     dirs: new Set(),
+    code: new Map(),
   }));
 }
 
@@ -99,6 +103,24 @@ export function reliedFiles(res: Resolver): string[] {
 /** Record a file the command runs (without reading it): core still asks whether the session wrote it. */
 export function noteScript(res: Resolver, path: string): void {
   state(res).scripts.add(path);
+}
+
+/**
+ * The command runs the project's code in `language` found under `dir` without the gate reading it (a
+ * test runner's tests and what they import): core judges the files there the session wrote.
+ */
+export function noteProjectCode(res: Resolver, language: SessionCodeLanguage, dir: string): void {
+  const st = state(res);
+  const dirs = st.code.get(language) ?? new Set<string>();
+  dirs.add(posix.normalize(dir));
+  st.code.set(language, dirs);
+}
+
+/** What noteProjectCode recorded in this parse. */
+export function projectCodeOf(res: Resolver): { language: SessionCodeLanguage; dir: string }[] {
+  const code = res.peek<ScriptState>(STATE)?.code;
+  if (!code) return [];
+  return [...code].flatMap(([language, dirs]) => [...dirs].map((dir) => ({ language, dir })));
 }
 
 /** A directory whose every file the command runs: a file the same command writes into it runs too. */

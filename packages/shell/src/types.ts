@@ -220,6 +220,13 @@ export interface ShellFacts {
    */
   relies_on?: string[];
   /**
+   * Where the command runs the project's code without the gate reading it — a test runner's tests,
+   * conftest and the modules they import — per language: the repository's top (or the directory it
+   * runs in), absolute; only with a context. Core judges the code files there this session wrote
+   * (their literal shell calls as commands, anything else that acts as unknown-dynamic).
+   */
+  loads_code?: { language: 'python' | 'node'; dir: string }[];
+  /**
    * What the command removes as build output (each removed directory as a tree, `DIR/`, and each
    * removed file), absolute: when all of it was made in the session, core does not hold the
    * session's own ignore files and writes there against the removal.

@@ -522,6 +522,16 @@ export class PostgresStore implements Store {
     return this.#askedPaths('files written by the session', FILES.PG.written, session, paths);
   }
 
+  async writtenUnder(session: string, dirs: readonly string[], limit: number): Promise<string[]> {
+    if (dirs.length === 0 || limit <= 0) return [];
+    const { rows } = await this.#query<{ path: string }>('files written under', FILES.PG.under, [
+      session,
+      FILES.dirPrefixes(dirs),
+      limit,
+    ]);
+    return rows.map((row) => row.path);
+  }
+
   async sessionStartedAt(session: string): Promise<number | undefined> {
     const { rows } = await this.#query<{ at_ms: number | string | null }>('session start', FILES.PG.started, [
       session,

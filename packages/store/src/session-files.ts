@@ -3,7 +3,8 @@
 // files a command would run as scripts were written after they were last read (the two-step attack:
 // write a script, then run it), and which files a command relies on the session ever wrote (an
 // ignore file that would vouch for a removal; a path asked as `DIR/` is a tree, written when the
-// session wrote it or anything below it). Both stores share the SQL; only parameter styles differ.
+// session wrote it or anything below it), and what it wrote below a directory whose code a test
+// runner is about to load. Both stores share the SQL; only parameter styles differ.
 import type { Kysely } from 'kysely';
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations must not depend on the current table types.
@@ -20,6 +21,11 @@ export async function sessionFilesTable(db: Kysely<any>, int64: 'integer' | 'big
 
 /** At most this many paths per call are recorded or asked about; more is a caller's bug, not a hot path. */
 export const MAX_PATHS = 256;
+
+/** Directories asked about as prefixes ending in `/` (`/` itself stays `/`, everything). */
+export function dirPrefixes(dirs: readonly string[]): string[] {
+  return dirs.slice(0, MAX_PATHS).map((dir) => (dir.endsWith('/') ? dir : `${dir}/`));
+}
 
 /**
  * The write time of a pending write (a background job's, that may land at any later time): after
@@ -55,6 +61,11 @@ export const SQLITE = {
             ORDER BY path`,
   // When the session began: its first audit row (audit_by_session is (session, seq)).
   started: 'SELECT at_ms FROM audit WHERE session = ? ORDER BY seq LIMIT 1',
+  // Written paths below any of the directories (each given ending in `/`), newest write first.
+  under: `SELECT w.path FROM session_files w
+          WHERE w.session = @session AND w.written_ms IS NOT NULL
+            AND EXISTS (SELECT 1 FROM json_each(@list) q WHERE substr(w.path, 1, length(q.value)) = q.value)
+          ORDER BY w.written_ms DESC, w.path LIMIT @limit`,
 };
 
 export const PG = {
@@ -92,6 +103,13 @@ export const PG = {
                     OR (right(q.p, 1) = '/' AND (w.path = left(q.p, length(q.p) - 1)
                                                  OR left(w.path, length(q.p)) = q.p))))
            ORDER BY path`,
+  },
+  under: {
+    name: 'tg_files_under',
+    text: `SELECT w.path FROM session_files w
+           WHERE w.session = $1 AND w.written_ms IS NOT NULL
+             AND EXISTS (SELECT 1 FROM unnest($2::text[]) AS q(p) WHERE left(w.path, length(q.p)) = q.p)
+           ORDER BY w.written_ms DESC, w.path LIMIT $3`,
   },
   started: {
     name: 'tg_session_started',

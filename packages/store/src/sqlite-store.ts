@@ -487,6 +487,14 @@ export class SqliteStore implements Store {
     return this.#askedPaths('files written by the session', FILES.SQLITE.written, session, paths);
   }
 
+  async writtenUnder(session: string, dirs: readonly string[], limit: number): Promise<string[]> {
+    if (dirs.length === 0 || limit <= 0) return [];
+    const list = JSON.stringify(FILES.dirPrefixes(dirs));
+    return run('files written under', () =>
+      this.#conn.raw.prepare(FILES.SQLITE.under).pluck().all({ session, list, limit }),
+    ) as string[];
+  }
+
   async sessionStartedAt(session: string): Promise<number | undefined> {
     const at = run('session start', () => this.#conn.raw.prepare(FILES.SQLITE.started).pluck().get(session));
     return at === undefined || at === null ? undefined : Number(at);
