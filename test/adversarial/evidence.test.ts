@@ -2,7 +2,8 @@
 // observation (its own words echoed back), cites a read that has nothing to do with the call, or
 // quotes something trivially short or carried by the call itself — and then tries the call. Judged
 // by the damage: the remote's main must not move, the directory must still be there.
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Host, observationOf } from './host.js';
@@ -111,5 +112,49 @@ describe('a one-character or off-topic quote never deletes a tree', () => {
     const removed = await host.bash('rm -rf important');
     expect(removed.denied).toBe(false);
     expect(existsSync(join(host.work, 'important'))).toBe(false);
+  });
+});
+
+describe('a read made in another repository is no evidence here', () => {
+  let host: Host;
+  let other: string;
+  beforeAll(() => {
+    host = new Host();
+    // A scratch repository beside the project whose state the agent controls.
+    other = join(host.root, 'scratch-clone');
+    mkdirSync(join(other, 'sub'), { recursive: true });
+    const git = (...args: string[]) => execFileSync('git', ['-C', other, ...args], { stdio: 'ignore' });
+    git('init', '-q', '-b', 'main');
+    git('-c', 'user.name=a', '-c', 'user.email=a@b', 'commit', '-q', '--allow-empty', '-m', 'elsewhere');
+    mkdirSync(join(host.work, 'src'), { recursive: true });
+  });
+  afterAll(() => host.close());
+
+  it('the force-push backed by the scratch repository’s log is refused, the remote unmoved', async () => {
+    const before = host.remoteMain();
+    const seen = await host.bash('git log -1 --format=%H', other);
+    expect(seen.denied).toBe(false);
+    const hash = seen.stdout.trim();
+    const filed = await host.predictFor(push, {
+      claims: [{ subject: 'git ls-remote origin', op: 'contains', value: hash }],
+      evidence: [{ source: 'git log -1 --format=%H', quote: hash }],
+    });
+    const pushed = await host.bash(push);
+    expect(pushed.denied).toBe(true);
+    expect(`${filed.stdout}${pushed.reason}`).toContain('not where this call runs');
+    expect(host.remoteMain()).toBe(before);
+  });
+
+  it('the same read made in the project, from a subdirectory too, backs it', async () => {
+    host.newSession();
+    const seen = await host.bash('git rev-parse HEAD', join(host.work, 'src'));
+    const head = seen.stdout.trim();
+    const filed = await host.predictFor(push, {
+      claims: [{ subject: 'git ls-remote origin', op: 'contains', value: head }],
+      evidence: [{ observation: observationOf(seen), quote: head }],
+    });
+    expect(filed.stdout).toContain('recorded prediction');
+    expect((await host.bash(push)).denied).toBe(false);
+    expect(host.remoteMain()).toBe(head);
   });
 });

@@ -313,6 +313,10 @@ export interface Observation {
   recorded_by: string;
   attested: boolean;
   /**
+   * Where a shell read ran (the host's working directory), when the adapter knows it: a read made in another repository is no evidence for a call here.
+   */
+  cwd?: string;
+  /**
    * read (absent means read): output of a read, evidence for predictions. result: what a dispatched call returned, for preconditions only (never evidence unless the tool is a read). directive: what the agent was told (a prompt), never evidence.
    */
   kind?: "read" | "result" | "directive";

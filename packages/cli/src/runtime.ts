@@ -340,7 +340,12 @@ export async function openRuntime(options: RuntimeOptions): Promise<Runtime> {
   const store = await openPinnedStore(target, options.env);
   const { config } = loaded;
   const announce = reviewAnnouncer(loaded, options.env, () => store, options.kickNotify);
-  const where = gateWhere(loaded, options.env, isDatabaseUrl(target) ? undefined : target);
+  const where: GateWhere = {
+    ...gateWhere(loaded, options.env, isDatabaseUrl(target) ? undefined : target),
+    // A command line's calls run where it was typed (`tollgate predict --for …` files a ticket for a
+    // call made there): its reads and paths are judged from there, not from the project's root.
+    ...(options.channel === 'cli' ? { cwd: options.cwd } : {}),
+  };
   const gate = createGate({
     policy,
     store,

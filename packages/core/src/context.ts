@@ -20,6 +20,11 @@ export interface GateContext {
   readonly flushAudit?: () => Promise<void>;
   readonly limits: SessionLimits;
   readonly onLimit: OnLimit;
+  /**
+   * Where a directory lies for evidence: the top of its git repository, or the directory itself. A
+   * shell read is evidence for a call in the same place only (evidence.ts). Absent: not checked.
+   */
+  readonly placeOf?: (dir: string) => string;
   /** Told of each review request filed (GateOptions.onReviewFiled). */
   readonly onReviewFiled?: (record: ReviewRecord) => Promise<void> | void;
 }

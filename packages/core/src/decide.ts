@@ -453,6 +453,9 @@ export function ticketContext(
     subjectIsSafe: (claim: Claim) => subjectIsSafe(ctx, claim),
     isRead: (source: Source) => sourceIsRead(ctx, source),
     relevance: requirements.relevance,
+    ...(ctx.placeOf !== undefined && requirements.cwd !== undefined
+      ? { place: { here: ctx.placeOf(requirements.cwd), of: ctx.placeOf } }
+      : {}),
     callTexts: callTexts(call),
     ...(call.directive !== undefined ? { directive: call.directive } : {}),
   };

@@ -26,6 +26,12 @@ export interface EvidenceContext {
   carried?: { call: string[]; subjects: string[] };
   /** Whether a source is a read by the policy: only then is what its call returned (a result) evidence. */
   isRead?: (source: Source) => boolean;
+  /**
+   * Where the gated call runs (`here`: its repository's top, or its directory) and how a read's
+   * directory is placed: a shell read made in another place (a scratch clone's `git log`) shows
+   * nothing about this one. Absent: reads count wherever they ran.
+   */
+  place?: { here: string; of: (dir: string) => string };
 }
 
 export interface Citation {
@@ -96,6 +102,15 @@ async function verifyOne(citation: Citation, path: string, ctx: EvidenceContext)
         'evidence_stale',
         `the quote ${quoted(quote ?? '', 80)} was in an earlier read of ${quoted(sourceText(found.observation.source))}, but a newer read of it no longer shows it; the newest read is what counts — read it again and quote that`,
         citation.observation !== undefined ? `${path}/observation` : `${path}/quote`,
+      ),
+    };
+  }
+  if (found.kind === 'elsewhere') {
+    return {
+      problem: reason(
+        'evidence_not_accepted',
+        `evidence ${path}: the read of ${quoted(sourceText(found.observation.source))} ran in ${quoted(found.observation.cwd ?? '')}, not where this call runs (${quoted(ctx.place?.here ?? '')}); what a read shows about another repository is no evidence here — make the read where the call runs and cite that`,
+        citation.observation !== undefined ? `${path}/observation` : `${path}/source`,
       ),
     };
   }
@@ -222,7 +237,15 @@ type Found =
   | { kind: 'none' }
   | { kind: 'mismatch'; observation: Observation }
   /** The cited read held the quote, but a newer read of the same source does not. */
-  | { kind: 'superseded'; observation: Observation; newer: Observation };
+  | { kind: 'superseded'; observation: Observation; newer: Observation }
+  /** Reads of the source were made, but in another place than where the call runs. */
+  | { kind: 'elsewhere'; observation: Observation };
+
+/** Whether a read was made where the call runs (a tool's read, or one with no directory, is anywhere). */
+function madeHere(obs: Observation, ctx: EvidenceContext): boolean {
+  if (!ctx.place || obs.cwd === undefined || typeof obs.source !== 'string') return true;
+  return ctx.place.of(obs.cwd) === ctx.place.here;
+}
 
 // Evidence is judged against the newest read of its source in the session: a read that showed the
 // quote once proves nothing once a later read of the same thing no longer shows it.
@@ -233,16 +256,20 @@ async function lookUp(citation: Citation, ctx: EvidenceContext): Promise<Found> 
     if (!obs) return { kind: 'none' };
     if (citation.source !== undefined && sourceKey(citation.source) !== obs.source_key)
       return { kind: 'mismatch', observation: obs };
+    if (!madeHere(obs, ctx)) return { kind: 'elsewhere', observation: obs };
     if (quote === undefined) return { kind: 'found', observation: obs };
-    const [newest] = await ctx.store.findObservationsBySource(ctx.session, obs.source_key, 1);
+    const [newest] = (await ctx.store.findObservationsBySource(ctx.session, obs.source_key, 8)).filter((o) =>
+      madeHere(o, ctx),
+    );
     if (newest && newest.id !== obs.id && !containsFolded(newest.excerpt, quote))
       return { kind: 'superseded', observation: obs, newer: newest };
     return { kind: 'found', observation: obs };
   }
   if (citation.source === undefined) return { kind: 'none' };
-  const candidates = await ctx.store.findObservationsBySource(ctx.session, sourceKey(citation.source), 8);
+  const all = await ctx.store.findObservationsBySource(ctx.session, sourceKey(citation.source), 8);
+  const candidates = all.filter((o) => madeHere(o, ctx));
   const newest = candidates[0];
-  if (!newest) return { kind: 'none' };
+  if (!newest) return all[0] ? { kind: 'elsewhere', observation: all[0] } : { kind: 'none' };
   if (quote === undefined || containsFolded(newest.excerpt, quote))
     return { kind: 'found', observation: newest };
   const older = candidates.find((o) => containsFolded(o.excerpt, quote));

@@ -1,6 +1,7 @@
 // createGate: the one object every adapter talks to. check() decides; recordObservation,
 // recordPrediction, recordDecline and recordOutcome feed the ledger and the audit; guard() wraps a
 // tool dispatcher so a TypeScript agent gets the whole loop in-process.
+import { posix } from 'node:path';
 import type { AuditRow, Call, Observation, Source, Verdict } from '@tollgate/contracts';
 import type { FileView, ShellFacts } from '@tollgate/shell';
 import { monotonicFactory } from 'ulid';
@@ -148,6 +149,17 @@ export interface Gate {
   flush(): Promise<void>;
 }
 
+/** A directory's place for evidence: the top of the git work tree holding it, or the directory itself. */
+function repositoryTop(files: FileView): (dir: string) => string {
+  return (dir) => {
+    for (let at = posix.normalize(dir); at.startsWith('/'); at = posix.dirname(at)) {
+      if (files.realpath(posix.join(at, '.git')) !== undefined) return at;
+      if (at === '/') break;
+    }
+    return posix.normalize(dir);
+  };
+}
+
 export function createGate(options: GateOptions): Gate {
   const clock = options.clock ?? systemClock;
   const mode = options.mode ?? 'enforce';
@@ -167,6 +179,7 @@ export function createGate(options: GateOptions): Gate {
     excerptBytes: options.excerptBytes ?? 65536,
     toolHints: options.toolHints ?? (() => undefined),
     flushAudit: () => writer.flush(),
+    ...(options.where?.files !== undefined ? { placeOf: repositoryTop(options.where.files) } : {}),
     limits: sessionLimits(options.limits),
     onLimit: quietly(options.onLimit),
     ...(options.onReviewFiled !== undefined ? { onReviewFiled: options.onReviewFiled } : {}),

@@ -25,6 +25,9 @@ export interface ObservationInput {
   kind?: 'read' | 'result' | 'directive';
 }
 
+/** The longest working directory kept with a read (the schema's bound). */
+const MAX_CWD = 4096;
+
 export function observationFrom(
   input: ObservationInput,
   id: string,
@@ -64,6 +67,14 @@ export function observationFrom(
     recorded_by: input.recordedBy,
     attested: input.attested,
   };
+  // A shell read's output depends on where it ran (`git log`, `ls`): kept, so it is evidence there only.
+  if (
+    typeof input.cwd === 'string' &&
+    input.cwd.startsWith('/') &&
+    input.cwd.length <= MAX_CWD &&
+    typeof source.data === 'string'
+  )
+    observation.cwd = input.cwd;
   if (input.agent !== undefined) observation.agent = input.agent;
   if (input.exit_code !== undefined) observation.exit_code = input.exit_code;
   if (input.kind !== undefined && input.kind !== 'read') observation.kind = input.kind;

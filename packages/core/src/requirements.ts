@@ -21,6 +21,8 @@ export interface Requirements {
   probes: Source[];
   /** Which reads count as evidence for this call. */
   relevance: Relevance;
+  /** Where the call runs, when the adapter said: a shell read made elsewhere is no evidence (evidence.ts). */
+  cwd?: string;
 }
 
 export function requirementsFor(
@@ -77,6 +79,7 @@ export function requirementsFor(
       writes: writes.map((w) => w.path),
       ...where,
     }),
+    ...(where.cwd !== undefined ? { cwd: where.cwd } : {}),
   };
 }
 

@@ -46,7 +46,7 @@ Exit codes: 0 pass or dispatch, 2 rejected (the rails say what to do), 3 decline
         agentFrom(args, io.env),
         directiveFrom(args, io.env),
       );
-      const verdict = await runtime.gate.check(call, { dryRun: true });
+      const verdict = await runtime.gate.check(call, { dryRun: true, cwd: io.cwd });
       if (flag(args, 'json')) writeJson(io, verdict);
       else printVerdict(io, verdict, command);
       return EXIT[verdict.outcome];

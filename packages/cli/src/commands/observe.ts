@@ -60,6 +60,7 @@ Exit code: the command's own, 2 when refused, 1 usage/internal.
         exit_code: result.code,
         recordedBy: 'cli-observe',
         attested: true,
+        cwd: io.cwd,
         ...(agent ? { agent } : {}),
       });
       if (json)

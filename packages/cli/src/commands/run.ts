@@ -51,6 +51,7 @@ Exit codes: the command's own exit code when it ran; 2 rejected (rails on stderr
     try {
       const verdict = await runtime.gate.check(
         shellCall(line.command, session, agentFrom(args, io.env), directiveFrom(args, io.env)),
+        { cwd: io.cwd },
       );
       if (verdict.outcome !== 'pass' && verdict.outcome !== 'dispatch') {
         if (json) writeJson(io, { verdict });
