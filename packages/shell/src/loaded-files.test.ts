@@ -325,3 +325,18 @@ describe('test runners load the project’s code from the top of its repository'
     expect(loads('git status', 'repo')).toEqual([]);
   });
 });
+
+describe('go, cargo and ruby runners build and run the project’s code', () => {
+  it('names their language at the repository top', () => {
+    const top = join(root, 'repo');
+    const loads = (command: string) =>
+      parseShell(command, { context: { ...ctx, cwd: top } }).loads_code?.map((l) => l.language) ?? [];
+    expect(loads('go test ./...')).toEqual(['go']);
+    expect(loads('go run .')).toEqual(['go']);
+    expect(loads('cargo +nightly build --release')).toEqual(['rust']);
+    expect(loads('cargo test')).toEqual(['rust']);
+    expect(loads('bundle exec rspec spec/x_spec.rb')).toEqual(['ruby']);
+    expect(loads('go version')).toEqual([]);
+    expect(loads('cargo fmt')).toEqual([]);
+  });
+});

@@ -127,12 +127,23 @@ const TEST_RUNNERS: Record<string, SessionCodeLanguage> = {
   ava: 'node',
   jasmine: 'node',
   tap: 'node',
+  rspec: 'ruby',
+  rake: 'ruby',
 };
-/** Runners that are subcommands of a wider tool: `playwright test`, `bun test`, `deno test`. */
-const TEST_SUBCOMMANDS: Record<string, SessionCodeLanguage> = {
-  playwright: 'node',
-  bun: 'node',
-  deno: 'node',
+/**
+ * Runners that are subcommands of a wider tool: `playwright test`, `bun test`, `go test`/`run`/
+ * `generate`, and cargo's every command that builds (build scripts and proc macros run then).
+ */
+const TEST_SUBCOMMANDS: Record<string, { language: SessionCodeLanguage; subcommands: readonly string[] }> = {
+  playwright: { language: 'node', subcommands: ['test'] },
+  bun: { language: 'node', subcommands: ['test'] },
+  deno: { language: 'node', subcommands: ['test'] },
+  go: { language: 'go', subcommands: ['test', 'run', 'generate'] },
+  cargo: {
+    language: 'rust',
+    subcommands: ['test', 'run', 'bench', 'build', 'check', 'clippy', 'doc', 'nextest'],
+  },
+  rails: { language: 'ruby', subcommands: ['test'] },
 };
 
 /** Asked only what it is, a runner loads nothing. */
@@ -141,8 +152,9 @@ const ONLY_ASKS = /^(?:-h|--help|-V|--version)$/;
 function noteTestRunner(ex: Extractor, program: string, args: readonly string[]): void {
   const language =
     (Object.hasOwn(TEST_RUNNERS, program) ? TEST_RUNNERS[program] : undefined) ??
-    (Object.hasOwn(TEST_SUBCOMMANDS, program) && args.find((a) => !a.startsWith('-')) === 'test'
-      ? TEST_SUBCOMMANDS[program]
+    (Object.hasOwn(TEST_SUBCOMMANDS, program) &&
+    TEST_SUBCOMMANDS[program]?.subcommands.includes(args.find((a) => !/^[-+]/.test(a)) ?? '')
+      ? TEST_SUBCOMMANDS[program]?.language
       : undefined);
   if (language !== undefined && !args.some((a) => ONLY_ASKS.test(a))) noteTestCode(ex, language);
 }

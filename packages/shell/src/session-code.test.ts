@@ -117,3 +117,45 @@ describe('what acts, or hides what it does, is named', () => {
     expect(py('x = """never closed\nimport os\n').capability).toContain('plainly');
   });
 });
+
+describe('Go, Rust and Ruby the session wrote', () => {
+  it.each([
+    [
+      'go',
+      'package x\n\nimport "testing"\n\nfunc TestA(t *testing.T) {\n\tif 1+1 != 2 {\n\t\tt.Fatal("no")\n\t}\n}\n',
+    ],
+    [
+      'go',
+      'package x\n\nimport (\n\t"os"\n\t"testing"\n)\n\nfunc TestB(t *testing.T) { _ = os.Getenv("HOME") }\n',
+    ],
+    ['rust', '#[cfg(test)]\nmod tests {\n    #[test]\n    fn adds() { assert_eq!(2 + 2, 4); }\n}\n'],
+    [
+      'ruby',
+      'require "spec_helper"\n\nRSpec.describe Calc do\n  it "adds the system totals" do\n    expect(YAML.load("a: 1")).to eq({ "a" => 1 })\n    h = { a: 1 }\n    h.delete(:a)\n  end\nend\n',
+    ],
+  ] as const)('%s: plain code passes', (language, text) => {
+    expect(judgeSessionCode(language, text).capability).toBeUndefined();
+  });
+
+  it.each([
+    ['go', 'import "os/exec"\nfunc init() { exec.Command("git", "push", "-f").Run() }\n', 'os/exec'],
+    ['go', 'import "os"\nfunc TestX(t *testing.T) { os.RemoveAll("important") }\n', 'os.RemoveAll'],
+    ['go', 'import xos "os"\n', 'os as xos'],
+    ['go', '//go:generate rm -rf important\npackage x\n', 'go:generate'],
+    ['rust', 'fn main() { std::process::Command::new("git").arg("push").status().unwrap(); }\n', 'Command'],
+    [
+      'rust',
+      'use std::fs;\n#[test]\nfn t() { fs::remove_dir_all("important").unwrap(); }\n',
+      'remove_dir_all',
+    ],
+    ['rust', 'fn f() { unsafe { libc_system() } }\n', 'unsafe'],
+    ['ruby', 'system("git push --force")\n', 'system'],
+    ['ruby', 'x = `rm -rf important`\n', '`'],
+    ['ruby', 'FileUtils.rm_rf("important")\n', 'FileUtils.rm_rf'],
+    ['ruby', 'obj.public_send(:sys, "x")\n', 'public_send'],
+    ['ruby', 'require name\n', 'require'],
+    ['ruby', 'puts "#{IO.popen("rm -rf x").read}"\n', 'popen'],
+  ] as const)('%s: %s is named', (language, text, named) => {
+    expect(judgeSessionCode(language, text).capability).toContain(named);
+  });
+});

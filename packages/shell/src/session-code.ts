@@ -8,9 +8,10 @@
 // is imported, a deleting function wherever its name appears, dynamic code by the names that make it.
 import { scanLiterals } from './code-literals.js';
 import type { Language } from './programs.js';
+import { judgeGo, judgeRuby, judgeRust } from './session-code-more.js';
 import { shellCalls } from './shell-calls.js';
 
-export type SessionCodeLanguage = Extract<Language, 'python' | 'node'>;
+export type SessionCodeLanguage = Extract<Language, 'python' | 'node' | 'ruby'> | 'go' | 'rust';
 
 export interface SessionCodeJudgement {
   /** Literal command lines the code hands to a shell or runs as argv, as the shell receives them. */
@@ -23,6 +24,9 @@ export interface SessionCodeJudgement {
 export function sessionCodeLanguage(path: string): SessionCodeLanguage | undefined {
   if (/\.py$/.test(path)) return 'python';
   if (/\.(?:[cm]?[jt]s|[jt]sx)$/.test(path)) return 'node';
+  if (/\.go$/.test(path)) return 'go';
+  if (/\.rs$/.test(path)) return 'rust';
+  if (/\.(?:rb|rake)$|(?:^|\/)(?:Rakefile|Gemfile)$/.test(path)) return 'ruby';
   return undefined;
 }
 
@@ -294,6 +298,10 @@ function literalAt(code: string, literals: readonly string[], at: number): strin
 }
 
 export function judgeSessionCode(language: SessionCodeLanguage, text: string): SessionCodeJudgement {
+  if (language === 'go' || language === 'rust' || language === 'ruby') {
+    const capability = (language === 'go' ? judgeGo : language === 'rust' ? judgeRust : judgeRuby)(text);
+    return capability === undefined ? { commands: [] } : { commands: [], capability };
+  }
   const calls = shellCalls(language, text);
   const rest = calls?.rest ?? text;
   const commands = calls?.commands ?? [];
@@ -327,7 +335,7 @@ export function judgeSessionCode(language: SessionCodeLanguage, text: string): S
 }
 
 /** What the code interpolated into strings can do (python `f"{…}"`, JS `` `${…}` ``): judged as code. */
-function interpolated(language: SessionCodeLanguage, literals: readonly string[]): string | undefined {
+function interpolated(language: 'python' | 'node', literals: readonly string[]): string | undefined {
   for (const literal of literals) {
     const inside =
       language === 'python' ? /^[a-zA-Z]*[fF][a-zA-Z]*['"]/.test(literal) : /^`[^`]*\$\{/.test(literal);

@@ -225,7 +225,7 @@ export interface ShellFacts {
    * runs in), absolute; only with a context. Core judges the code files there this session wrote
    * (their literal shell calls as commands, anything else that acts as unknown-dynamic).
    */
-  loads_code?: { language: 'python' | 'node'; dir: string }[];
+  loads_code?: { language: 'python' | 'node' | 'ruby' | 'go' | 'rust'; dir: string }[];
   /**
    * What the command removes as build output (each removed directory as a tree, `DIR/`, and each
    * removed file), absolute: when all of it was made in the session, core does not hold the
