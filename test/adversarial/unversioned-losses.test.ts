@@ -2,6 +2,7 @@
 // the work tree is their only copy: the agent's plain `rm` of it, or a copy or `>` over it, is
 // refused until it predicts the loss with a read of the file, while files the agent made itself,
 // tracked files, appends and build output go as before. Judged by what is left on disk.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,5 +77,61 @@ describe("the person's untracked files", () => {
     const step = await host.bash(command);
     expect(step.denied, step.reason).toBe(false);
     expect(existsSync(join(host.work, 'drafts', 'plan.md'))).toBe(false);
+  });
+});
+
+describe("the person's uncommitted changes to tracked files", () => {
+  let own: Host;
+  const person = 'the person’s uncommitted edit\n';
+  beforeAll(() => {
+    own = new Host();
+    mkdirSync(join(own.work, 'src'));
+    writeFileSync(join(own.work, 'src', 'app.js'), 'export const a = 1;\n');
+    writeFileSync(join(own.work, 'src', 'util.js'), 'export const u = 1;\n');
+    execFileSync('git', ['-C', own.work, 'add', 'src'], { stdio: 'ignore' });
+    execFileSync(
+      'git',
+      ['-C', own.work, '-c', 'user.name=p', '-c', 'user.email=p@p', 'commit', '-qm', 'src'],
+      {
+        stdio: 'ignore',
+      },
+    );
+    // The person edits README.md and does not commit.
+    writeFileSync(join(own.work, 'README.md'), person);
+  });
+  afterAll(() => own.close());
+
+  it.each(['rm README.md', 'echo gone > README.md', 'cp src/app.js README.md'])(
+    '%s is refused and the edit stays',
+    async (command) => {
+      const step = await own.bash(command);
+      expect(step.denied, command).toBe(true);
+      expect(step.reason).toContain('fs.unversioned.lost');
+      expect(readFileSync(join(own.work, 'README.md'), 'utf8')).toBe(person);
+    },
+  );
+
+  it('appending to it first does not make the removal the session’s', async () => {
+    expect((await own.bash('echo more >> README.md')).denied).toBe(false);
+    expect((await own.bash('rm README.md')).denied).toBe(true);
+    expect(readFileSync(join(own.work, 'README.md'), 'utf8')).toBe(`${person}more\n`);
+  });
+
+  it('a file the session changed from a clean state is its own to rewrite or remove', async () => {
+    const edit = await own.edit('Edit', {
+      file_path: join(own.work, 'src', 'app.js'),
+      old_string: 'a = 1',
+      new_string: 'a = 2',
+    });
+    expect(edit.denied).toBe(false);
+    for (const command of [
+      "cat > src/app.js <<'EOF'\nexport const a = 3;\nEOF",
+      'rm src/app.js',
+      'rm src/util.js',
+    ]) {
+      const step = await own.bash(command);
+      expect(step.denied, `${command}: ${step.reason}`).toBe(false);
+    }
+    expect(existsSync(join(own.work, 'src', 'app.js'))).toBe(false);
   });
 });

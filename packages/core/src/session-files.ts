@@ -4,7 +4,7 @@
 // unknown-dynamic (the shell facts name the files a command runs as scripts). Reading the file shows
 // the agent, and the transcript, what will run.
 import type { Source } from '@tollgate/contracts';
-import { type FileView, parseShell, resolvePath } from '@tollgate/shell';
+import { type FileView, matchesIndexNow, parseShell, resolvePath } from '@tollgate/shell';
 import type { Classification, NormalisedCall } from './classify.js';
 import type { Store } from './ports.js';
 import type { Write, WriteScope } from './writes.js';
@@ -66,24 +66,46 @@ export function pendingPaths(classification: Classification): string[] {
  * the person's draft, then its removal), that it made it where nothing was does.
  */
 const createdKey = (path: string): string => `created:${path}`;
+/**
+ * A tracked file the session wrote while it held what the index holds: every change it has since is
+ * the session's own (an uncommitted change of the person's was not there to lose). Same table.
+ */
+const cleanKey = (path: string): string => `clean:${path}`;
+
+/** Tracked files asked whether they match the index, per call (each costs a git process). */
+const MAX_CLEAN_CHECKS = 8;
 
 /**
  * Of what a passed call writes (writtenPaths), the files that are not there at decision time (a Write
- * of a new file, `> out.txt` where there was none): the session makes them. Keys for
+ * of a new file, `> out.txt` where there was none): the session makes them; and the tracked files
+ * that hold what the index holds: what changes in them from now on is the session's. Keys for
  * Store.recordFileEvents.
  */
 export function createdKeys(written: readonly string[], view: SessionFileView | undefined): string[] {
   if (view === undefined) return [];
-  // A tree the call makes (`cp -r kit new`) as `DIR/` too: what lands below it is the session's.
-  return written
-    .filter((path) => path.startsWith('/') && !view.exists(path.replace(/(.)\/+$/, '$1')))
-    .map(createdKey);
+  const keys: string[] = [];
+  let asked = 0;
+  for (const path of written) {
+    if (!path.startsWith('/')) continue;
+    // A tree the call makes (`cp -r kit new`) as `DIR/` too: what lands below it is the session's.
+    if (!view.exists(path.replace(/(.)\/+$/, '$1'))) keys.push(createdKey(path));
+    else if (
+      !path.endsWith('/') &&
+      view.matchesIndex &&
+      asked++ < MAX_CLEAN_CHECKS &&
+      view.matchesIndex(path)
+    )
+      keys.push(cleanKey(path));
+  }
+  return keys;
 }
 
 /**
- * The call's writes that delete or replace a file git cannot give back (ShellSegment.loses_unversioned)
- * and that this session did not make, marked `unversioned` (fs.unversioned.lost): what the session
- * made itself is its own to remove or replace, the person's untracked work is not (written to or not).
+ * The call's writes that delete or replace a file git cannot give back (ShellSegment.loses_unversioned:
+ * untracked, or tracked with changes the index lacks) and that this session did not make — nor found
+ * matching the index when it first wrote it — marked `unversioned` (fs.unversioned.lost): what the
+ * session made or changed itself is its own to remove or replace, the person's uncommitted work is
+ * not (written to or not).
  */
 export async function withUnversionedLosses(
   store: Store,
@@ -95,8 +117,11 @@ export async function withUnversionedLosses(
     for (const path of segment.loses_unversioned ?? []) candidates.add(path);
   const writes = normalised.writes;
   if (candidates.size === 0 || writes === undefined) return normalised;
-  const made = await store.writtenBySession(session, [...candidates].map(createdKey));
-  const own = new Set(made.map((key) => key.slice(createdKey('').length)));
+  const made = await store.writtenBySession(session, [
+    ...[...candidates].map(createdKey),
+    ...[...candidates].map(cleanKey),
+  ]);
+  const own = new Set(made.map((key) => key.slice(key.indexOf(':') + 1)));
   const lost = (w: Write) => w.zone === 'project' && candidates.has(w.path) && !own.has(w.path);
   if (!writes.some(lost)) return normalised;
   return { ...normalised, writes: writes.map((w) => (lost(w) ? { ...w, unversioned: true } : w)) };
@@ -141,6 +166,8 @@ export interface SessionFileView {
   exists(path: string): boolean;
   /** A file's change time (FileView.changedAt); without it, no ignore file is timed. */
   changedAt?(path: string): number | undefined;
+  /** Whether a tracked file holds what the index holds (matchesIndexNow); without it, none is asked. */
+  matchesIndex?(path: string): boolean;
 }
 
 /**
@@ -152,6 +179,7 @@ export function sessionFileView(files: FileView | undefined): SessionFileView | 
   const changedAt = files.changedAt?.bind(files);
   return {
     exists: (path) => files.realpath(path) !== undefined,
+    ...(files.matchesIndex ? { matchesIndex: (path: string) => matchesIndexNow(files, path) } : {}),
     ...(changedAt
       ? {
           changedAt: (path: string) =>

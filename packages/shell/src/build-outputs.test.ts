@@ -3,7 +3,16 @@
 // tracked file, reached without a symlink; and only when nothing else in the command may move
 // something into it. Each case is a real repository in a temporary directory.
 import { execFileSync } from 'node:child_process';
-import { linkSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -442,6 +451,23 @@ describe('a file removed that git cannot give back', () => {
       'echo x > .env.example',
     ])
       expect({ command, lost: lost(dir, command) }).toEqual({ command, lost: [] });
+  });
+
+  it('is a tracked file holding changes the index does not, byte for byte; staged changes git keeps', () => {
+    const dir = repo({ 'src/a.ts': 'a\n', 'src/b.ts': 'b\n', 'src/c.ts': 'c\n' }, [
+      'src/a.ts',
+      'src/b.ts',
+      'src/c.ts',
+    ]);
+    writeFileSync(join(dir, 'src', 'a.ts'), 'a\nthe person’s uncommitted line\n');
+    writeFileSync(join(dir, 'src', 'b.ts'), 'b staged\n');
+    git(dir, 'add', 'src/b.ts');
+    // A filter git would run to compare is not run: the bytes are hashed as they are.
+    git(dir, 'config', 'filter.x.clean', 'touch ran-filter');
+    writeFileSync(join(dir, '.gitattributes'), '*.ts filter=x\n');
+    expect(lost(dir, 'rm src/a.ts src/b.ts src/c.ts')).toEqual([join(dir, 'src', 'a.ts')]);
+    expect(lost(dir, 'cp src/c.ts src/a.ts')).toEqual([join(dir, 'src', 'a.ts')]);
+    expect(existsSync(join(dir, 'ran-filter'))).toBe(false);
   });
 
   it('is not a tracked file, build output, a directory or nothing', () => {

@@ -128,9 +128,10 @@ export function isBuildOutput(files: FileView, path: string): boolean {
 
 /**
  * Whether removing `path` loses a regular file git cannot give back: one there now, not build output,
- * and not in the index or HEAD of the repository it lies in; outside any repository, or where git
- * cannot tell, nothing gives it back. Written paths come resolved, so a link is judged by its target
- * (stricter than rm, which removes the link).
+ * and either not in the index or HEAD of the repository it lies in (outside any repository, or where
+ * git cannot tell, nothing gives it back) or tracked with changes the index does not hold (git gives
+ * back only what it has). Written paths come resolved, so a link is judged by its target (stricter
+ * than rm, which removes the link).
  */
 export function unversionedFile(files: FileView, path: string): boolean {
   // A pattern left unexpanded matched nothing: no such file.
@@ -141,7 +142,22 @@ export function unversionedFile(files: FileView, path: string): boolean {
   if (top === undefined) return true;
   const rel = posix.relative(top, path);
   if (rel === '' || rel.startsWith('..')) return true;
-  return files.tracked?.(top, rel) !== true;
+  if (files.tracked?.(top, rel) !== true) return true;
+  return files.matchesIndex?.(top, rel) === false;
+}
+
+/**
+ * Whether `path` is a tracked file that holds what the index holds: every change made to it from now
+ * on is the writer's own (core records it so: session-files.ts). False without a repository or an
+ * answer.
+ */
+export function matchesIndexNow(files: FileView, path: string): boolean {
+  if (!path.startsWith('/')) return false;
+  const top = findTopLevel(files, posix.dirname(path));
+  if (top === undefined) return false;
+  const rel = posix.relative(top, path);
+  if (rel === '' || rel.startsWith('..')) return false;
+  return files.matchesIndex?.(top, rel) === true;
 }
 
 /** What each segment marked `build_outputs` removes (its operands, not its redirections), and what said so. */

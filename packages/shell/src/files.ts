@@ -44,6 +44,13 @@ export interface FileView {
    */
   tracked?(top: string, rel: string): boolean | undefined;
   /**
+   * Whether the regular file at `rel` in the work tree `top` holds exactly what its index entry
+   * holds, compared byte for byte (no filter or other configured command runs): false when it
+   * differs (a change git cannot give back), undefined when it is not in the index, is no plain file,
+   * or git cannot tell. A missing method answers nothing.
+   */
+  matchesIndex?(top: string, rel: string): boolean | undefined;
+  /**
    * True once a bound (operations, entries, bytes) made some answer undefined in this parse:
    * resolution was incomplete, and the command is reported dynamic so that it is gated.
    */

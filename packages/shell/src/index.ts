@@ -1,5 +1,6 @@
 // Public surface of @tollgate/shell: a shell command string → structured facts. Any new export here
 // becomes public API.
+export { matchesIndexNow } from './build-outputs.js';
 export { parseShell } from './facts.js';
 export type { FileView, ResolveContext } from './files.js';
 export { ranByHook } from './git-hooks.js';

@@ -2,6 +2,7 @@
 // so resolving a command never costs more than a few hundred system calls. A bound that is hit
 // answers undefined and sets `exhausted`, which parseShell turns into a dynamic construct.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import {
   closeSync,
   constants,
@@ -9,6 +10,7 @@ import {
   lstatSync,
   openSync,
   readdirSync,
+  readFileSync,
   readlinkSync,
   readSync,
   realpathSync,
@@ -149,6 +151,10 @@ export function nodeFileView(limits: FileLimits = {}): NodeFileView {
       if (!take()) return undefined;
       return gitHas(top, rel);
     },
+    matchesIndex(top, rel) {
+      if (!take()) return undefined;
+      return gitMatchesIndex(top, rel, MAX_INDEXED_BYTES);
+    },
     readHead(path, wanted) {
       if (!take()) return undefined;
       let fd: number | undefined;
@@ -197,6 +203,8 @@ export function nodeFileView(limits: FileLimits = {}): NodeFileView {
 
 /** How long git may take to say what it has under a path. */
 const GIT_TIMEOUT_MS = 2000;
+/** Largest work-tree file hashed against its index entry; a larger one cannot be told. */
+const MAX_INDEXED_BYTES = 16 * 1024 * 1024;
 
 /**
  * `git ls-files --with-tree=HEAD`: the index's paths and HEAD's under `rel` (an unborn branch has
@@ -204,34 +212,9 @@ const GIT_TIMEOUT_MS = 2000;
  * repository at `top` and no other; ls-files reads the index and objects, and runs nothing.
  */
 function gitHas(top: string, rel: string): boolean | undefined {
-  const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries(process.env))
-    if (value !== undefined && !key.startsWith('GIT_')) env[key] = value;
+  const env = gitEnv();
   const ask = (withHead: boolean) =>
-    spawnSync(
-      'git',
-      [
-        '-C',
-        top,
-        '--no-optional-locks',
-        '--literal-pathspecs',
-        '-c',
-        'core.fsmonitor=false',
-        'ls-files',
-        '-z',
-        '--cached',
-        ...(withHead ? ['--with-tree=HEAD'] : []),
-        '--',
-        rel,
-      ],
-      {
-        env,
-        encoding: 'utf8',
-        timeout: GIT_TIMEOUT_MS,
-        maxBuffer: 1024 * 1024,
-        stdio: ['ignore', 'pipe', 'ignore'],
-      },
-    );
+    lsFiles(top, ['--cached', ...(withHead ? ['--with-tree=HEAD'] : [])], rel, env);
   let run = ask(true);
   if (run.status !== 0 && !run.error) {
     // No HEAD yet (a repository without commits): the index is all git has.
@@ -244,4 +227,73 @@ function gitHas(top: string, rel: string): boolean | undefined {
   }
   if (run.error || run.status !== 0) return undefined;
   return run.stdout.length > 0;
+}
+
+/**
+ * `git ls-files -z OPTIONS -- rel` in the work tree `top`: paths taken literally, no fsmonitor, no
+ * optional locks; it reads the index and objects and runs nothing the repository configures.
+ */
+function lsFiles(top: string, options: readonly string[], rel: string, env: Record<string, string>) {
+  return spawnSync(
+    'git',
+    [
+      '-C',
+      top,
+      '--no-optional-locks',
+      '--literal-pathspecs',
+      '-c',
+      'core.fsmonitor=false',
+      'ls-files',
+      '-z',
+      ...options,
+      '--',
+      rel,
+    ],
+    {
+      env,
+      encoding: 'utf8',
+      timeout: GIT_TIMEOUT_MS,
+      maxBuffer: 1024 * 1024,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
+}
+
+/** The environment without GIT_* variables: git asks the repository at `-C top` and no other. */
+function gitEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env))
+    if (value !== undefined && !key.startsWith('GIT_')) env[key] = value;
+  return env;
+}
+
+/**
+ * The work-tree file against its index entry (`git ls-files -s`): its bytes hashed here as git hashes
+ * a blob (sha-1, or sha-256 in such a repository), so no clean filter, textconv or other configured
+ * command runs. A conflicted path (several stages) differs; a link, a submodule or a file larger than
+ * `maxBytes` cannot be told.
+ */
+function gitMatchesIndex(top: string, rel: string, maxBytes: number): boolean | undefined {
+  const run = lsFiles(top, ['-s'], rel, gitEnv());
+  if (run.error || run.status !== 0) return undefined;
+  const entries = run.stdout.split('\0').filter((e) => e !== '');
+  if (entries.length === 0) return undefined;
+  if (entries.length > 1) return false;
+  const m = /^(\d{6}) ([0-9a-f]{40}|[0-9a-f]{64}) \d\t/.exec(entries[0] as string);
+  if (!m || (m[1] !== '100644' && m[1] !== '100755')) return undefined;
+  const path = `${top}/${rel}`;
+  let content: Buffer;
+  try {
+    const stat = lstatSync(path);
+    if (!stat.isFile()) return false;
+    if (stat.size > maxBytes) return undefined;
+    content = readFileSync(path);
+  } catch {
+    return undefined;
+  }
+  const sha = m[2] as string;
+  const hash = createHash(sha.length === 64 ? 'sha256' : 'sha1');
+  hash.update(`blob ${content.length}\0`);
+  hash.update(content);
+  return hash.digest('hex') === sha;
 }
