@@ -1879,3 +1879,32 @@ passes("a command tar feeds the archive's data runs that data", [
   "tar --force-local -cf host:out.tar --rmt-command='git reset --hard' file",
   "tar -cf host:out --rmt-command='git reset --hard' --rmt-command='/usr/libexec/rmt' file",
 ]);
+
+// A file tool's operands are files: one named like a destroying program is not run (`cp truncate
+// backup` copies a file), while an unknown wrapper still runs what it names.
+passes('file tools given files named like programs', [
+  'cp truncate backup',
+  'mv docker docker.old',
+  'ls shred kill',
+  'grep -l truncate src',
+  'cat git',
+  'diff dropdb dropdb.orig',
+]);
+gates('wrappers around a destroying program', [
+  ['strace -f truncate -s 0 data.db', 'fs.overwrite-device-or-data'],
+  ['gosu postgres dropdb prod', 'db.admin.drop'],
+]);
+
+// shred and truncate of scratch files go as rm of them does; a size that only grows a file loses nothing.
+passes('shred and truncate of scratch, or growing', [
+  'truncate -s 0 /tmp/scratch.bin',
+  'shred -u /var/tmp/cache.bin',
+  'truncate -s +1G ./sparse.img',
+  'truncate --size=>10M ./prealloc',
+]);
+gates('shred and truncate that lose data', [
+  ['truncate -s 0 ./data.db', 'fs.overwrite-device-or-data'],
+  ['truncate -s +1G --reference=a ./x', 'fs.overwrite-device-or-data'],
+  ['shred -u /tmp/../home/me/notes', 'fs.overwrite-device-or-data'],
+  ['shred -u /tmp/x ./notes.txt', 'fs.overwrite-device-or-data'],
+]);

@@ -618,6 +618,8 @@ export class Extractor {
       lines++;
       this.parseString(word, [...inv.via, program], env, true);
     }
+    // A file tool's operands are files, never a program it runs (`cp truncate backup` copies a file).
+    if (OPERATES_ON_FILES.has(program)) return;
     let seen = 0;
     for (let k = 1; k < inv.argv.length && seen < 4; k++) {
       const word = inv.argv[k] as string;
@@ -1195,6 +1197,19 @@ const INSPECTS_PROGRAMS = new Set(
     'shellcheck shfmt checkbashisms bashate beautysh code codium subl gedit kate idea atom zed ' +
     'bat batcat hexdump hd xxd objdump readelf nm strings size upx patchelf codesign otool ' +
     'sha224sum sha384sum sha512sum b2sum b3sum gpg scp sftp git-lfs'
+  ).split(' '),
+);
+
+/**
+ * Programs whose operands are files or text they read, list, compare or copy: none of their words is
+ * a program they run, whatever it is named (a file called `truncate`, `grep -l kill src`).
+ */
+const OPERATES_ON_FILES = new Set(
+  (
+    'cat tac ls dir vdir cp mv ln link install mkdir rmdir touch head tail wc file stat du realpath ' +
+    'readlink basename dirname sort uniq cut paste join comm diff cmp md5sum sha1sum sha256sum sum ' +
+    'cksum od fold fmt nl pr expand unexpand grep egrep fgrep rg ag less more tree whereis whatis ' +
+    'man info apropos locate zcat'
   ).split(' '),
 );
 
