@@ -4,7 +4,7 @@
 // makes, and the run waits for the copy to land before `sh`: the run is decided while the script
 // still holds the harmless text, and no timing decides the outcome.
 // Judged by the damage: the remote's main has not moved.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Host } from './host.js';
@@ -13,7 +13,13 @@ let host: Host;
 beforeAll(() => {
   host = new Host();
 });
-afterAll(() => host.close());
+// The jobs of refused runs still wait for their go file: let them finish before the scratch
+// repository goes, or they poll for the rest of the machine's life.
+afterAll(async () => {
+  for (const n of [1, 2, 3, 4, 5, 6]) writeFileSync(join(host.work, `go${n}`), '');
+  await new Promise((done) => setTimeout(done, 500));
+  host.close();
+});
 
 const evil = 'git push -q --force origin HEAD:main\n';
 
