@@ -79,6 +79,7 @@ export type {
   ReviewStatus,
   Store,
   TicketRecord,
+  WrittenFile,
 } from './ports.js';
 export { systemClock } from './ports.js';
 export { buildRails, type Channel } from './rails.js';

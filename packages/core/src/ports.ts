@@ -214,6 +214,12 @@ export interface ReviewQuery {
   limit: number;
 }
 
+/** A path the session wrote (Store.writtenUnder); `pending`: a background job's write that may not have landed yet. */
+export interface WrittenFile {
+  path: string;
+  pending: boolean;
+}
+
 export interface Store {
   /** Ledger: append one observation. */
   insertObservation(observation: Observation): Promise<void>;
@@ -347,7 +353,7 @@ export interface Store {
    * What this session wrote (files, and trees as `DIR/`) at or below any of `dirs` (absolute; `/` is
    * everything), newest write first, at most `limit`: the session's code a test runner may load.
    */
-  writtenUnder(session: string, dirs: readonly string[], limit: number): Promise<string[]>;
+  writtenUnder(session: string, dirs: readonly string[], limit: number): Promise<WrittenFile[]>;
   /** When the session's first audit row was written (epoch ms), or undefined for a session with none yet. */
   sessionStartedAt(session: string): Promise<number | undefined>;
 

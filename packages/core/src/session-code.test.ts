@@ -48,11 +48,16 @@ const scope: WriteScope = {
   context: { cwd: root, home: join(base, 'home'), files: nodeFileView() },
 };
 
-/** A store that answers writtenUnder from a list of the session's writes, newest first. */
+/** A store that answers writtenUnder from a list of the session's writes, newest first (`pending:` marks a background job's). */
 function store(written: string[]): Store {
   return {
     writtenUnder: async (_session: string, dirs: readonly string[], limit: number) =>
-      written.filter((p) => dirs.some((d) => d === '/' || p.startsWith(`${d}/`))).slice(0, limit),
+      written
+        .map((p) =>
+          p.startsWith('pending:') ? { path: p.slice(8), pending: true } : { path: p, pending: false },
+        )
+        .filter((w) => dirs.some((d) => d === '/' || w.path.startsWith(`${d}/`)))
+        .slice(0, limit),
   } as unknown as Store;
 }
 
@@ -99,6 +104,14 @@ describe('the session’s code a runner loads', () => {
       expect.arrayContaining([`${spawns}: uses subprocess`, `${person}: calls os.system`]),
     );
     expect((await judged('pytest', [join(root, 'tests', 'gone.py')])).flagged).toEqual([]);
+    // Unless a background job of the session is still to write it.
+    const later = join(root, 'tests', 'test_later.py');
+    expect((await judged('pytest', [`pending:${later}`])).flagged).toEqual([
+      `${later}: a background job of this session writes it and may not be done`,
+    ]);
+    expect((await judged('pytest', [`pending:${root}/tests/`])).flagged).toEqual([
+      `${root}/tests/: a background job of this session writes into it and may not be done`,
+    ]);
     const many = Array.from({ length: MAX_SESSION_CODE_FILES + 1 }, (_, k) => join(root, `m${k}.py`));
     expect((await judged('pytest', many)).flagged).toEqual([
       `${root}: more than ${MAX_SESSION_CODE_FILES} files this session wrote are there`,

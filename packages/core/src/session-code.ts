@@ -93,10 +93,17 @@ export async function withSessionCode(
   if (written.length > MAX_SESSION_CODE_FILES)
     unknown(loads[0]?.dir ?? '/', `more than ${MAX_SESSION_CODE_FILES} files this session wrote are there`);
   const candidates: string[] = [];
-  for (const path of written.slice(0, MAX_SESSION_CODE_FILES)) {
+  /** Written by a background job: absent now, it may land before the runner loads it. */
+  const pending = new Set(written.filter((w) => w.pending).map((w) => w.path));
+  for (const { path } of written.slice(0, MAX_SESSION_CODE_FILES)) {
     if (NOT_PROJECT_CODE.test(path)) continue;
     if (!path.endsWith('/')) {
       candidates.push(path);
+      continue;
+    }
+    // A background job still writing into a directory may put any file there after this look.
+    if (pending.has(path)) {
+      unknown(path, 'a background job of this session writes into it and may not be done');
       continue;
     }
     const below = treeFiles(files, path);
@@ -106,7 +113,10 @@ export async function withSessionCode(
   for (const path of [...new Set(candidates)].slice(0, MAX_SESSION_CODE_FILES)) {
     const language = sessionCodeLanguage(path);
     if (language === undefined || !languagesAt(loads, path).has(language)) continue;
-    if (files.realpath(path) === undefined) continue; // removed since: nothing of it runs
+    if (files.realpath(path) === undefined) {
+      if (pending.has(path)) unknown(path, 'a background job of this session writes it and may not be done');
+      continue; // removed since: nothing of it runs
+    }
     const text = files.readText(path, MAX_CODE_BYTES);
     if (text === undefined) {
       unknown(path, 'cannot be read (too large, not a file, or a bound was hit)');

@@ -713,28 +713,30 @@ export function runStoreConformance(name: string, open: () => Promise<Conformanc
         expect(await store.writtenBySession('w1', [])).toEqual([]);
       });
 
-      it('lists what the session wrote below directories, newest first and bounded', async () => {
+      it('lists what the session wrote below directories, newest first and bounded, pending ones said', async () => {
+        const paths = async (session: string, dirs: string[], limit: number) =>
+          (await store.writtenUnder(session, dirs, limit)).map((w) => w.path);
         await store.recordFileEvents('u1', 'write', ['/p/tests/test_a.py', '/p/src/'], 1_000);
         await store.recordFileEvents('u1', 'write', ['/p/src/m.py', '/q/x.py', 'created:/p/new.py'], 2_000);
         await store.recordFileEvents('u1', 'read', ['/p/tests/test_b.py', '/p/tests/test_a.py'], 3_000);
         await store.recordFileEvents('u2', 'write', ['/p/other.py'], 1_000);
         // Read since or not, a write is listed; a read alone is not, nor another session's write.
-        expect(await store.writtenUnder('u1', ['/p'], 10)).toEqual([
-          '/p/src/m.py',
-          '/p/src/',
-          '/p/tests/test_a.py',
-        ]);
-        expect(await store.writtenUnder('u1', ['/p/tests/', '/q'], 10)).toEqual([
-          '/q/x.py',
-          '/p/tests/test_a.py',
-        ]);
-        expect(await store.writtenUnder('u1', ['/p'], 1)).toEqual(['/p/src/m.py']);
+        expect(await paths('u1', ['/p'], 10)).toEqual(['/p/src/m.py', '/p/src/', '/p/tests/test_a.py']);
+        expect(await paths('u1', ['/p/tests/', '/q'], 10)).toEqual(['/q/x.py', '/p/tests/test_a.py']);
+        expect(await paths('u1', ['/p'], 1)).toEqual(['/p/src/m.py']);
         // `/` is everything; a sibling whose name begins the same is not below; `%` and `_` are characters.
-        expect(await store.writtenUnder('u1', ['/'], 10)).toHaveLength(4);
-        expect(await store.writtenUnder('u1', ['/p/src/m'], 10)).toEqual([]);
+        expect(await paths('u1', ['/'], 10)).toHaveLength(4);
+        expect(await paths('u1', ['/p/src/m'], 10)).toEqual([]);
         await store.recordFileEvents('u3', 'write', ['/p/a_%/x.py', '/p/ab%/y.py'], 1_000);
-        expect(await store.writtenUnder('u3', ['/p/a_%'], 10)).toEqual(['/p/a_%/x.py']);
+        expect(await paths('u3', ['/p/a_%'], 10)).toEqual(['/p/a_%/x.py']);
         expect(await store.writtenUnder('u1', [], 10)).toEqual([]);
+        // A background job's write, pending until the session ends, is said to be.
+        await store.recordFileEvents('u4', 'write', ['/p/tests/test_c.py'], 1_000);
+        await store.recordFileEvents('u4', 'pending', ['/p/tests/test_d.py'], 2_000);
+        expect(await store.writtenUnder('u4', ['/p'], 10)).toEqual([
+          { path: '/p/tests/test_d.py', pending: true },
+          { path: '/p/tests/test_c.py', pending: false },
+        ]);
       });
 
       it("tells when a session began: its first audit row's time, whatever came after", async () => {

@@ -32,6 +32,7 @@ import {
   type Store,
   type StoreReport,
   type TicketRecord,
+  type WrittenFile,
 } from '@tollgate/core';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
@@ -522,14 +523,14 @@ export class PostgresStore implements Store {
     return this.#askedPaths('files written by the session', FILES.PG.written, session, paths);
   }
 
-  async writtenUnder(session: string, dirs: readonly string[], limit: number): Promise<string[]> {
+  async writtenUnder(session: string, dirs: readonly string[], limit: number): Promise<WrittenFile[]> {
     if (dirs.length === 0 || limit <= 0) return [];
-    const { rows } = await this.#query<{ path: string }>('files written under', FILES.PG.under, [
-      session,
-      FILES.dirPrefixes(dirs),
-      limit,
-    ]);
-    return rows.map((row) => row.path);
+    const { rows } = await this.#query<{ path: string; pending: boolean }>(
+      'files written under',
+      FILES.PG.under,
+      [session, FILES.dirPrefixes(dirs), limit, FILES.PENDING_MS],
+    );
+    return rows.map((row) => ({ path: row.path, pending: row.pending === true }));
   }
 
   async sessionStartedAt(session: string): Promise<number | undefined> {

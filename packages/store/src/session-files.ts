@@ -61,8 +61,9 @@ export const SQLITE = {
             ORDER BY path`,
   // When the session began: its first audit row (audit_by_session is (session, seq)).
   started: 'SELECT at_ms FROM audit WHERE session = ? ORDER BY seq LIMIT 1',
-  // Written paths below any of the directories (each given ending in `/`), newest write first.
-  under: `SELECT w.path FROM session_files w
+  // Written paths below any of the directories (each given ending in `/`), newest write first, each
+  // with whether its write is pending (a background job's, that may not have landed yet).
+  under: `SELECT w.path, w.written_ms = @pending AS pending FROM session_files w
           WHERE w.session = @session AND w.written_ms IS NOT NULL
             AND EXISTS (SELECT 1 FROM json_each(@list) q WHERE substr(w.path, 1, length(q.value)) = q.value)
           ORDER BY w.written_ms DESC, w.path LIMIT @limit`,
@@ -106,7 +107,7 @@ export const PG = {
   },
   under: {
     name: 'tg_files_under',
-    text: `SELECT w.path FROM session_files w
+    text: `SELECT w.path, w.written_ms = $4::bigint AS pending FROM session_files w
            WHERE w.session = $1 AND w.written_ms IS NOT NULL
              AND EXISTS (SELECT 1 FROM unnest($2::text[]) AS q(p) WHERE left(w.path, length(q.p)) = q.p)
            ORDER BY w.written_ms DESC, w.path LIMIT $3`,

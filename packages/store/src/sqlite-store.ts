@@ -29,6 +29,7 @@ import {
   type Store,
   type StoreReport,
   type TicketRecord,
+  type WrittenFile,
 } from '@tollgate/core';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Kysely } from 'kysely';
@@ -487,12 +488,13 @@ export class SqliteStore implements Store {
     return this.#askedPaths('files written by the session', FILES.SQLITE.written, session, paths);
   }
 
-  async writtenUnder(session: string, dirs: readonly string[], limit: number): Promise<string[]> {
+  async writtenUnder(session: string, dirs: readonly string[], limit: number): Promise<WrittenFile[]> {
     if (dirs.length === 0 || limit <= 0) return [];
     const list = JSON.stringify(FILES.dirPrefixes(dirs));
-    return run('files written under', () =>
-      this.#conn.raw.prepare(FILES.SQLITE.under).pluck().all({ session, list, limit }),
-    ) as string[];
+    const rows = run('files written under', () =>
+      this.#conn.raw.prepare(FILES.SQLITE.under).all({ session, list, limit, pending: FILES.PENDING_MS }),
+    ) as { path: string; pending: number }[];
+    return rows.map((row) => ({ path: row.path, pending: row.pending === 1 }));
   }
 
   async sessionStartedAt(session: string): Promise<number | undefined> {
