@@ -118,6 +118,23 @@ describe('the session’s code a runner loads', () => {
     ]);
   });
 
+  it('reads the session’s files with bounds of their own, not what the parse left', async () => {
+    const tight: WriteScope = {
+      project,
+      context: { cwd: root, home: join(base, 'home'), files: nodeFileView({ maxOps: 6 }) },
+    };
+    const call = { tool: 'shell', args: { command: 'cd tests && ls -la . .. ../.. && pytest' } };
+    const parsed = normaliseCall(call, tight);
+    const normalised = await withSessionCode(store([plain]), 's', parsed, tight);
+    expect((normalised.facts?.dynamic ?? []).filter((d) => d.kind === SESSION_CODE)).toEqual([]);
+    // Past even those bounds a file is unknown, never taken for removed.
+    const many = Array.from({ length: 8 }, (_, k) => file(`tests/test_m${k}.py`, 'x = 1\n'));
+    const past = await withSessionCode(store(many), 's', parsed, tight);
+    expect((past.facts?.dynamic ?? []).map((d) => d.text)).toContainEqual(
+      expect.stringContaining('a bound of the file view was hit'),
+    );
+  });
+
   it('a command that runs no test runner asks nothing', async () => {
     expect((await judged('git status', [spawns])).flagged).toEqual([]);
     expect((await judged('python3 -c "print(1)"', [spawns])).flagged).toEqual([]);

@@ -52,7 +52,7 @@ function treeFiles(files: FileView, tree: string): string[] | null {
     const names = files.readdir(dir);
     if (names === undefined) {
       // Gone is nothing to run; a directory that is there and cannot be listed hides what it holds.
-      if (files.realpath(dir) === undefined) continue;
+      if (files.realpath(dir) === undefined && !files.exhausted) continue;
       return null;
     }
     for (const name of names) {
@@ -86,6 +86,9 @@ export async function withSessionCode(
     MAX_SESSION_CODE_FILES + 1,
   );
   if (written.length === 0) return normalised;
+  // Reading these is a step of its own: the parse's file-system bounds count from zero again, so
+  // a long command does not leave the session's files unread (and the call unknown) for want of them.
+  files.begin?.();
   const dynamic: ShellFacts['dynamic'] = [];
   const segments: ShellFacts['segments'] = [];
   const unknown = (path: string, why: string) =>
@@ -114,7 +117,10 @@ export async function withSessionCode(
     const language = sessionCodeLanguage(path);
     if (language === undefined || !languagesAt(loads, path).has(language)) continue;
     if (files.realpath(path) === undefined) {
-      if (pending.has(path)) unknown(path, 'a background job of this session writes it and may not be done');
+      // Past the file view's bounds nothing can be told: not "removed".
+      if (files.exhausted) unknown(path, 'cannot be read (a bound of the file view was hit)');
+      else if (pending.has(path))
+        unknown(path, 'a background job of this session writes it and may not be done');
       continue; // removed since: nothing of it runs
     }
     const text = files.readText(path, MAX_CODE_BYTES);
