@@ -89,6 +89,13 @@ describe('ignore files a removal relied on', () => {
     expect(sessionFileView({} as FileView)?.changedAt).toBeUndefined();
     expect(sessionFileView(undefined)).toBeUndefined();
   });
+
+  it('a file view out of its bounds tells nothing is gone: a script it cannot see still counts', () => {
+    const spent = { exhausted: true, realpath: () => undefined } as unknown as FileView;
+    expect(sessionFileView(spent)?.exists('/p/s.sh')).toBe(true);
+    const fresh = { exhausted: false, realpath: () => undefined } as unknown as FileView;
+    expect(sessionFileView(fresh)?.exists('/p/s.sh')).toBe(false);
+  });
 });
 
 describe('a removal of paths that are not there', () => {

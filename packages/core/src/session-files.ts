@@ -178,7 +178,8 @@ export function sessionFileView(files: FileView | undefined): SessionFileView | 
   if (!files) return undefined;
   const changedAt = files.changedAt?.bind(files);
   return {
-    exists: (path) => files.realpath(path) !== undefined,
+    // Past the bounds nothing is known to be gone: a script, an ignore file, a removed path counts as there.
+    exists: (path) => files.realpath(path) !== undefined || files.exhausted === true,
     ...(files.matchesIndex ? { matchesIndex: (path: string) => matchesIndexNow(files, path) } : {}),
     ...(changedAt
       ? {
