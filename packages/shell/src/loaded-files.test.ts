@@ -336,6 +336,8 @@ describe('go, cargo and ruby runners build and run the project’s code', () => 
     expect(loads('cargo +nightly build --release')).toEqual(['rust']);
     expect(loads('cargo test')).toEqual(['rust']);
     expect(loads('bundle exec rspec spec/x_spec.rb')).toEqual(['ruby']);
+    expect(loads('tox -e py311')).toEqual(['python']);
+    expect(loads('hatch run test')).toEqual(['python']);
     expect(loads('go version')).toEqual([]);
     expect(loads('cargo fmt')).toEqual([]);
   });

@@ -121,6 +121,9 @@ const TEST_RUNNERS: Record<string, SessionCodeLanguage> = {
   // `python -m unittest` is the segment `unittest` (code.ts).
   unittest: 'python',
   nose2: 'python',
+  // tox and nox run the commands their files give (tox.ini, noxfile.py: the suite, as a rule).
+  tox: 'python',
+  nox: 'python',
   vitest: 'node',
   jest: 'node',
   mocha: 'node',
@@ -144,6 +147,8 @@ const TEST_SUBCOMMANDS: Record<string, { language: SessionCodeLanguage; subcomma
     subcommands: ['test', 'run', 'bench', 'build', 'check', 'clippy', 'doc', 'nextest'],
   },
   rails: { language: 'ruby', subcommands: ['test'] },
+  hatch: { language: 'python', subcommands: ['run', 'test'] },
+  pdm: { language: 'python', subcommands: ['test'] },
 };
 
 /** Asked only what it is, a runner loads nothing. */
