@@ -3,8 +3,9 @@
 // unread by the gate. Judged by the damage: the tree must still be there and the remote unmoved.
 // Reading the file back vouches for nothing; plain tests the session wrote run as before.
 import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Host } from './host.js';
 
@@ -30,7 +31,10 @@ beforeEach(() => {
 });
 
 const write = async (name: string, content: string) => {
-  const step = await host.edit('Write', { file_path: join(host.work, name), content });
+  const step = await host.edit('Write', {
+    file_path: isAbsolute(name) ? name : join(host.work, name),
+    content,
+  });
   expect(step.denied).toBe(false);
 };
 
@@ -103,6 +107,21 @@ describe('code the session wrote does not run unjudged through a test runner', (
     expect(existsSync(victim())).toBe(true);
     expect(remoteMain()).toBe(before);
     await host.bash('rm -f test_evil.py');
+  });
+
+  it('pytest given a test file the session wrote in the temp directory is refused too', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tollgate-session-code-'));
+    try {
+      const test = join(dir, 'test_elsewhere.py');
+      await write(
+        test,
+        'import subprocess\n\ndef test_x():\n    subprocess.run("rm -rf important".split())\n',
+      );
+      expect((await host.bash(`python3 -m pytest -q ${test}`)).denied).toBe(true);
+      expect(existsSync(victim())).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('plain tests the session wrote run as ever', async () => {

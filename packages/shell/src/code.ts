@@ -264,7 +264,7 @@ export const interpreter: Handler = (ex, inv, env, program) => {
   const script = argv[i];
   if (testRunner && !programFile) {
     ex.emit(inv);
-    noteTestCode(ex, 'node');
+    noteTestCode(ex, 'node', argv.slice(i));
     return;
   }
   if (loaded.length > 0 && programFile) {

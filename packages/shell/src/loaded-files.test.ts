@@ -318,6 +318,22 @@ describe('test runners load the project’s code from the top of its repository'
     expect(loads('bun test', 'repo')).toEqual([{ language: 'node', dir: top }]);
   });
 
+  it('a test file named outside the repository is loaded from where it lies', () => {
+    put('elsewhere/t_evil.py', 'import os\n');
+    put('elsewhere/dir/x.test.js', '');
+    const top = join(root, 'repo');
+    expect(loads(`pytest ${join(root, 'elsewhere', 't_evil.py')}`, 'repo')).toEqual([
+      { language: 'python', dir: top },
+      { language: 'python', dir: join(root, 'elsewhere') },
+    ]);
+    expect(loads('node --test ../elsewhere/dir', 'repo')).toEqual([
+      { language: 'node', dir: top },
+      { language: 'node', dir: join(root, 'elsewhere', 'dir') },
+    ]);
+    // Paths inside the repository, and words that name nothing, add nothing.
+    expect(loads('pytest tests -k missing', 'repo')).toEqual([{ language: 'python', dir: top }]);
+  });
+
   it('outside a repository, the directory it runs in; asked only its version, nothing', () => {
     expect(loads('jest', 'bare')).toEqual([{ language: 'node', dir: join(root, 'bare') }]);
     expect(loads('pytest --version', 'repo')).toEqual([]);

@@ -161,17 +161,25 @@ function noteTestRunner(ex: Extractor, program: string, args: readonly string[])
     TEST_SUBCOMMANDS[program]?.subcommands.includes(args.find((a) => !/^[-+]/.test(a)) ?? '')
       ? TEST_SUBCOMMANDS[program]?.language
       : undefined);
-  if (language !== undefined && !args.some((a) => ONLY_ASKS.test(a))) noteTestCode(ex, language);
+  if (language !== undefined && !args.some((a) => ONLY_ASKS.test(a))) noteTestCode(ex, language, args);
 }
+
+/** Words of a runner read as paths it may load tests from (`pytest /tmp/t.py`, `node --test ../x`). */
+const MAX_RUNNER_PATHS = 16;
 
 /**
  * A test runner's command (`pytest`, `node --test`): the project's code in that language is noted as
  * run (noteProjectCode), from the top of the repository the command runs in (tests import the
  * project from its root), or from the directory itself outside one; from everywhere when where it
- * runs is not known.
+ * runs is not known. A path among its words that lies elsewhere (`pytest /tmp/t.py`) is noted too.
  */
-export function noteTestCode(ex: Extractor, language: SessionCodeLanguage): void {
-  if (!ex.res.files) return;
+export function noteTestCode(
+  ex: Extractor,
+  language: SessionCodeLanguage,
+  args: readonly string[] = [],
+): void {
+  const files = ex.res.files;
+  if (!files) return;
   const git = findUpward(ex, ['.git']);
   const dirs = ex.res.dirs;
   const tops =
@@ -181,6 +189,19 @@ export function noteTestCode(ex: Extractor, language: SessionCodeLanguage): void
         ? dirs
         : ['/'];
   for (const top of tops) noteProjectCode(ex.res, language, top);
+  const inside = (path: string) =>
+    tops.some((top) => top === '/' || path === top || path.startsWith(`${top}/`));
+  let asked = 0;
+  for (const word of args) {
+    if (word === '' || word.startsWith('-') || asked++ >= MAX_RUNNER_PATHS) continue;
+    const { paths, unresolved } = ex.res.paths(word);
+    if (unresolved) continue;
+    for (const path of paths) {
+      if (!path.startsWith('/') || inside(path)) continue;
+      if (files.readdir(path) !== undefined) noteProjectCode(ex.res, language, path);
+      else if (files.realpath(path) !== undefined) noteProjectCode(ex.res, language, posix.dirname(path));
+    }
+  }
 }
 
 /**
