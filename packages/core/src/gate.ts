@@ -3,7 +3,7 @@
 // tool dispatcher so a TypeScript agent gets the whole loop in-process.
 import { posix } from 'node:path';
 import type { AuditRow, Call, Observation, Source, Verdict } from '@tollgate/contracts';
-import type { FileView, ShellFacts } from '@tollgate/shell';
+import { type FileView, findTopLevel, type ShellFacts } from '@tollgate/shell';
 import { monotonicFactory } from 'ulid';
 import { auditDraftFor, boundedCall } from './audit-draft.js';
 import { AuditWriter } from './audit-writer.js';
@@ -151,13 +151,7 @@ export interface Gate {
 
 /** A directory's place for evidence: the top of the git work tree holding it, or the directory itself. */
 function repositoryTop(files: FileView): (dir: string) => string {
-  return (dir) => {
-    for (let at = posix.normalize(dir); at.startsWith('/'); at = posix.dirname(at)) {
-      if (files.realpath(posix.join(at, '.git')) !== undefined) return at;
-      if (at === '/') break;
-    }
-    return posix.normalize(dir);
-  };
+  return (dir) => findTopLevel(files, dir) ?? posix.normalize(dir);
 }
 
 export function createGate(options: GateOptions): Gate {

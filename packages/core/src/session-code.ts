@@ -143,6 +143,6 @@ export async function withSessionCode(
     segments: [...facts.segments, ...segments],
     dynamic: [...facts.dynamic, ...dynamic],
   };
-  const writes = segments.length > 0 && scope ? writesOfShell(merged, scope) : normalised.writes;
+  const writes = segments.length > 0 ? writesOfShell(merged, scope) : normalised.writes;
   return { ...normalised, facts: merged, ...(writes !== undefined ? { writes } : {}) };
 }

@@ -138,12 +138,18 @@ export function unversionedFile(files: FileView, path: string): boolean {
   if (!path.startsWith('/') || GLOB.test(path)) return false;
   if (files.readHead?.(path, 1) === undefined) return false;
   if (isBuildOutput(files, path)) return false;
+  const at = inWorkTree(files, path);
+  if (at === undefined) return true;
+  if (files.tracked?.(at.top, at.rel) !== true) return true;
+  return files.matchesIndex?.(at.top, at.rel) === false;
+}
+
+/** The work tree holding `path` and the path within it; undefined outside one (or for its top itself). */
+function inWorkTree(files: FileView, path: string): { top: string; rel: string } | undefined {
   const top = findTopLevel(files, posix.dirname(path));
-  if (top === undefined) return true;
+  if (top === undefined) return undefined;
   const rel = posix.relative(top, path);
-  if (rel === '' || rel.startsWith('..')) return true;
-  if (files.tracked?.(top, rel) !== true) return true;
-  return files.matchesIndex?.(top, rel) === false;
+  return rel === '' || rel.startsWith('..') ? undefined : { top, rel };
 }
 
 /**
@@ -153,11 +159,8 @@ export function unversionedFile(files: FileView, path: string): boolean {
  */
 export function matchesIndexNow(files: FileView, path: string): boolean {
   if (!path.startsWith('/')) return false;
-  const top = findTopLevel(files, posix.dirname(path));
-  if (top === undefined) return false;
-  const rel = posix.relative(top, path);
-  if (rel === '' || rel.startsWith('..')) return false;
-  return files.matchesIndex?.(top, rel) === true;
+  const at = inWorkTree(files, path);
+  return at !== undefined && files.matchesIndex?.(at.top, at.rel) === true;
 }
 
 /** What each segment marked `build_outputs` removes (its operands, not its redirections), and what said so. */
