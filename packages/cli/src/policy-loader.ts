@@ -3,6 +3,7 @@
 // cached on disk by content hash (predicate-cache.ts).
 import {
   compilePolicy,
+  fastForm,
   type Policy,
   type PolicySource,
   type PredicateSource,
@@ -60,8 +61,11 @@ function compileFor(
     }
   }
   return compilePolicy(sources, {
-    predicates: (schema, site) =>
-      precompiled.predicates[`${site.file}#${site.rule}/${site.key}`] ??
-      sourcesByFile.get(site.file)?.(schema, site),
+    predicates: (schema, site) => {
+      const key = `${site.file}#${site.rule}/${site.key}`;
+      const fast = precompiled.fast[key];
+      if (fast !== undefined) return fastForm(fast);
+      return precompiled.predicates[key] ?? sourcesByFile.get(site.file)?.(schema, site);
+    },
   });
 }

@@ -49,6 +49,7 @@ export {
   type PredicateSource,
   parsePolicyText,
 } from './policy/compile.js';
+export { fastForm, fastPredicateSource } from './policy/fast-predicate.js';
 export { loadPolicy, readPolicySource } from './policy/files.js';
 export { type PredicateSiteOf, predicateSites } from './policy/sites.js';
 export type { CompiledRule, Policy, Predicate } from './policy/types.js';

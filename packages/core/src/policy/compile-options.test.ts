@@ -3,6 +3,7 @@
 // within the fast subset (fast-predicate.ts) is evaluated by its fast form once in steady use.
 import { describe, expect, it } from 'vitest';
 import { compilePolicy, FAST_AFTER_CALLS, type PredicateSite } from './compile.js';
+import { fastForm } from './fast-predicate.js';
 
 const doc = {
   rules: [
@@ -48,6 +49,15 @@ describe('compilePolicy options', () => {
     });
     const predicate = policy.byId('deploy.prod')?.args;
     for (let i = 0; i < FAST_AFTER_CALLS * 2; i++) expect(predicate?.({ env: 'dev', extra: 1 })).toBe(true);
+  });
+
+  it('uses a fast form the source gives as it is, from the first call on', () => {
+    // A fast form that answers differently from the schema shows which function answers.
+    const given = fastForm(() => true);
+    const policy = compilePolicy([{ file: 'mem', text: '', doc }], { predicates: () => given });
+    const args = policy.byId('deploy.prod')?.args;
+    expect(args).toBe(given);
+    for (let i = 0; i < FAST_AFTER_CALLS * 2; i++) expect(args?.({ env: 'dev' })).toBe(true);
   });
 
   it('falls back to ajv when the source has no predicate', () => {

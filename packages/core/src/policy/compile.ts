@@ -5,7 +5,7 @@ import { validate } from '@tollgate/contracts';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse as parseYaml } from 'yaml';
 import { TollgateFault } from '../faults.js';
-import { fastPredicate } from './fast-predicate.js';
+import { fastPredicate, isFastForm } from './fast-predicate.js';
 import { compileMatcher, globToRegExp } from './matchers.js';
 import { segmentGate } from './segment-gate.js';
 import { segmentPrograms, segmentProgramTest } from './segment-programs.js';
@@ -150,10 +150,11 @@ function compileRule(rule: Rule, file: string, index: number, options: CompileOp
   for (const { key, path, schema, data } of predicateSites(rule, index)) {
     const site = { file, rule: rule.id, key, path, ...(data ? { data } : {}) };
     // ajv compiles (and so checks) every schema; within the subset fast-predicate.ts handles, the
-    // same meaning is evaluated without ajv's error objects once the predicate is in steady use.
+    // same meaning is evaluated without ajv's error objects once the predicate is in steady use, or
+    // from the start when the source already gives a fast form (the CLI's precompiled catalogues).
     // `$data` schemas stay with ajv.
     const checked = options.predicates?.(schema, site) ?? compilePredicate(schema, site);
-    compiled.set(key, data ? checked : warming(schema, checked));
+    compiled.set(key, data || isFastForm(checked) ? checked : warming(schema, checked));
   }
   for (const key of ['args', 'segment', 'call'] as const) {
     const predicate = compiled.get(key);

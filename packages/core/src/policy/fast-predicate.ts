@@ -8,8 +8,6 @@
 // compares the two over the shipped catalogues).
 import type { Predicate } from './types.js';
 
-type Check = (value: unknown) => boolean;
-
 type Schema = Record<string, unknown>;
 
 /** Keywords that only annotate: they never change a result. */
@@ -34,8 +32,32 @@ const HANDLED = new Set([
 
 class Unsupported extends Error {}
 
+/** Fast forms, here or built from their source at build time: they need no warming (compile.ts). */
+const FAST_FORMS = new WeakSet<Predicate>();
+
+/** Marks `fn` as a fast form: a function evaluated from fastPredicateSource's expression. */
+export function fastForm(fn: Predicate): Predicate {
+  FAST_FORMS.add(fn);
+  return fn;
+}
+
+export function isFastForm(fn: Predicate): boolean {
+  return FAST_FORMS.has(fn);
+}
+
 /** A boolean closure with the meaning ajv gives the schema, or undefined outside the subset. */
 export function fastPredicate(schema: unknown): Predicate | undefined {
+  const source = fastPredicateSource(schema);
+  if (source === undefined) return undefined;
+  return fastForm(new Function(`"use strict"; return ${source};`)() as Predicate);
+}
+
+/**
+ * The fast form as a JavaScript expression that evaluates to the predicate, or undefined outside the
+ * subset. fastPredicate evaluates it at run time; the CLI's build writes it into the bundle for the
+ * shipped catalogues, so a process neither builds nor keeps ajv's code for them.
+ */
+export function fastPredicateSource(schema: unknown): string | undefined {
   try {
     return compile(schema);
   } catch (error) {
@@ -48,40 +70,53 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
 const isPrimitive = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 
+/** A primitive as a literal: JSON's, except the numbers JSON cannot spell (YAML can: .inf, .nan). */
+function literal(value: unknown): string {
+  if (typeof value !== 'number' || Number.isFinite(value))
+    return Object.is(value, -0) ? '-0' : JSON.stringify(value);
+  return Number.isNaN(value) ? 'NaN' : value > 0 ? 'Infinity' : '-Infinity';
+}
+
 /**
- * One schema node as a generated function (as ajv generates its validators): property names are
+ * One schema node as the source of a function (as ajv generates its validators): property names are
  * written into the code, so each access site stays monomorphic, and every sub-schema is its own
- * function called from exactly one site. Names are JSON string literals; regular expressions, sets
- * and sub-functions are passed in as constants, never written into the code.
+ * function called from exactly one site. Every value from the schema enters the code as a JSON
+ * literal (names, patterns given to the RegExp constructor, enum members), never as code; regular
+ * expressions, sets and sub-functions are constants built once, beside the function.
  */
-function compile(schema: unknown): Check {
-  if (schema === true) return () => true;
-  if (schema === false) return () => false;
+function compile(schema: unknown): string {
+  if (schema === true) return '() => true';
+  if (schema === false) return '() => false';
   if (!isObject(schema)) throw new Unsupported('not a schema');
   for (const key of Object.keys(schema)) {
     if (!HANDLED.has(key) && !ANNOTATIONS.has(key)) throw new Unsupported(key);
   }
   const s = schema as Schema;
-  const consts: unknown[] = [];
-  const ref = (value: unknown) => `c${consts.push(value) - 1}`;
+  const consts: string[] = [];
+  const ref = (code: string) => `c${consts.push(code) - 1}`;
   const lines: string[] = [];
   if (s.type !== undefined) lines.push(`if (!(${typeCode(s.type)})) return false;`);
   objectCode(s, lines, ref);
   arrayCode(s, lines, ref);
   if (s.pattern !== undefined) {
     if (typeof s.pattern !== 'string') throw new Unsupported('pattern');
-    lines.push(`if (typeof v === 'string' && !${ref(new RegExp(s.pattern, 'u'))}.test(v)) return false;`);
+    new RegExp(s.pattern, 'u'); // a pattern the u flag rejects throws here, as it does in ajv
+    const re = ref(`new RegExp(${JSON.stringify(s.pattern)}, "u")`);
+    lines.push(`if (typeof v === 'string' && !${re}.test(v)) return false;`);
   }
   if (s.enum !== undefined) {
     if (!Array.isArray(s.enum) || !s.enum.every(isPrimitive)) throw new Unsupported('enum');
     const values = s.enum as unknown[];
     if (values.every((v) => typeof v === 'string')) {
-      lines.push(`if (typeof v !== 'string' || !${ref(new Set(values))}.has(v)) return false;`);
-    } else lines.push(`if (!${ref(values)}.some((x) => x === v)) return false;`);
+      lines.push(
+        `if (typeof v !== 'string' || !${ref(`new Set(${JSON.stringify(values)})`)}.has(v)) return false;`,
+      );
+    } else
+      lines.push(`if (!${ref(`[${values.map(literal).join(', ')}]`)}.some((x) => x === v)) return false;`);
   }
   if (s.const !== undefined) {
     if (!isPrimitive(s.const)) throw new Unsupported('const');
-    lines.push(`if (v !== ${ref(s.const)}) return false;`);
+    lines.push(`if (v !== ${literal(s.const)}) return false;`);
   }
   if (s.allOf !== undefined)
     for (const part of list(s.allOf)) lines.push(`if (!${ref(compile(part))}(v)) return false;`);
@@ -94,13 +129,10 @@ function compile(schema: unknown): Check {
     lines.push(`if (${parts.join(' + ')} !== 1) return false;`);
   }
   if (s.not !== undefined) lines.push(`if (${ref(compile(s.not))}(v)) return false;`);
-  if (lines.length === 0) return () => true;
-  const names = consts.map((_, i) => `c${i}`);
-  const factory = new Function(
-    ...names,
-    `"use strict"; return function check(v) {\n${lines.join('\n')}\nreturn true;\n};`,
-  );
-  return factory(...consts) as Check;
+  if (lines.length === 0) return '() => true';
+  const check = `function check(v) {\n${lines.join('\n')}\nreturn true;\n}`;
+  if (consts.length === 0) return `(${check})`;
+  return `(() => {\n${consts.map((code, i) => `const c${i} = ${code};`).join('\n')}\nreturn ${check};\n})()`;
 }
 
 function list(value: unknown): unknown[] {
@@ -131,7 +163,7 @@ function typeCode(type: unknown): string {
 }
 
 /** `required` and `properties`: they apply to objects only (anything else passes them). */
-function objectCode(s: Schema, lines: string[], ref: (value: unknown) => string): void {
+function objectCode(s: Schema, lines: string[], ref: (code: string) => string): void {
   const { required, properties } = s;
   if (required === undefined && properties === undefined) return;
   if (required !== undefined && (!Array.isArray(required) || !required.every((r) => typeof r === 'string')))
@@ -149,7 +181,7 @@ function objectCode(s: Schema, lines: string[], ref: (value: unknown) => string)
 }
 
 /** `contains`, `items`, `prefixItems`, `minItems`, `maxItems`: they apply to arrays only. */
-function arrayCode(s: Schema, lines: string[], ref: (value: unknown) => string): void {
+function arrayCode(s: Schema, lines: string[], ref: (code: string) => string): void {
   const { contains, items, prefixItems, minItems, maxItems } = s;
   if ([contains, items, prefixItems, minItems, maxItems].every((k) => k === undefined)) return;
   for (const n of [minItems, maxItems])
