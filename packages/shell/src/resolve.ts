@@ -77,6 +77,12 @@ export interface Paths {
   unresolved: boolean;
 }
 
+/** A place onPath looks for a program: the path, and whether a file is there. */
+interface PathPlace {
+  at: string;
+  found: boolean;
+}
+
 export class Resolver {
   /**
    * Directories the command may be in: the start (`''` when no context gives it, so relative paths
@@ -568,18 +574,39 @@ export class Resolver {
    * (path_in_project).
    */
   onPath(name: string, written: (path: string) => boolean): { paths: string[]; unknown: boolean } {
-    const out = new Set<string>();
-    let unknown = false;
     if (!this.ctx || !this.files || name === '' || name.includes('/') || BUILTINS.has(name))
-      return { paths: [], unknown };
-    const inherited = this.ctx.path ?? '';
-    const values = [inherited, ...(this.pathValues ?? [])];
-    for (const value of values) {
+      return { paths: [], unknown: false };
+    const out = new Set<string>();
+    const { places, unknown } = this.pathPlaces(name);
+    for (const place of places) {
+      for (const { at, found } of place) if (found || written(at)) out.add(at);
+    }
+    return { paths: [...out], unknown };
+  }
+
+  /** onPath's places by name, for the PATH values and directories they were found under. */
+  private placesByName: Map<string, { places: PathPlace[][]; unknown: boolean }> | undefined;
+
+  /**
+   * Where onPath looks for a name: a group of places per PATH entry (one per directory the command
+   * may stand in), each with whether a file is there, up to the first entry that holds the name in
+   * every place. A script runs the same few programs many times: the search is made once per name.
+   */
+  private pathPlaces(name: string): { places: PathPlace[][]; unknown: boolean } {
+    const ctx = this.ctx as ResolveContext;
+    const key = `${name}\0${this.dirs?.join('\0') ?? '\u0001'}\0${this.pathValues?.join('\0') ?? ''}`;
+    this.placesByName ??= new Map();
+    const known = this.placesByName.get(key);
+    if (known !== undefined) return known;
+    const places: PathPlace[][] = [];
+    let unknown = false;
+    const inherited = ctx.path ?? '';
+    for (const value of [inherited, ...(this.pathValues ?? [])]) {
       const entries = value
         .split(':')
         .flatMap((e) => (/^(\$PATH|\$\{PATH\})$/.test(e) ? inherited.split(':') : [e]));
       for (const raw of entries) {
-        const entry = this.ctx.home && /^~(\/|$)/.test(raw) ? this.ctx.home + raw.slice(1) : raw;
+        const entry = ctx.home && /^~(\/|$)/.test(raw) ? ctx.home + raw.slice(1) : raw;
         if (/[$`~]/.test(entry)) continue;
         let dirs: string[];
         if (entry.startsWith('/')) dirs = [entry];
@@ -587,19 +614,18 @@ export class Resolver {
           unknown = true;
           break;
         } else dirs = this.dirs.map((dir) => posix.join(dir, entry));
-        let held = 0;
-        for (const dir of dirs) {
+        const group = dirs.map((dir) => {
           const at = posix.normalize(`${dir}/${name}`);
-          if (this.realpath(at) !== undefined) {
-            out.add(at);
-            held++;
-          } else if (written(at)) out.add(at);
-        }
+          return { at, found: this.realpath(at) !== undefined };
+        });
+        places.push(group);
         // Found in every place the command may stand: later entries are not searched.
-        if (held === dirs.length) break;
+        if (group.every((p) => p.found)) break;
       }
     }
-    return { paths: [...out], unknown };
+    const result = { places, unknown };
+    this.placesByName.set(key, result);
+    return result;
   }
 
   /**

@@ -622,7 +622,7 @@ export function runFoundProgram(ex: Extractor, inv: Invocation, name: string): v
   if (!canRead(ex, inv) || ex.res.ctx?.path === undefined) return;
   // Only where the agent writes freely: the system's and the toolchains' directories are not searched.
   const written = (path: string) =>
-    !toolchainFile(ex.res, path) && ex.segments.some((s) => (s.writes ?? []).includes(path));
+    ex.segments.some((s) => s.writes?.includes(path) === true) && !toolchainFile(ex.res, path);
   const { paths, unknown } = ex.res.onPath(name, written);
   // A relative PATH entry where the command stands cannot be told: neither can the file it finds.
   if (unknown) ex.flag('unresolved_script', inv.text);
