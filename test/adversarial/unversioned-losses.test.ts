@@ -31,6 +31,10 @@ describe("the person's untracked files", () => {
     'echo gone > drafts/plan.md',
     ': > .env',
     'mv README.md drafts/plan.md',
+    // A link forced over it: ln -f removes the file first (any spelling of the option).
+    'ln -sf /dev/null .env',
+    'ln -f README.md drafts/plan.md',
+    'ln --for --sym README.md drafts/plan.md',
   ])('%s is refused and the file stays as it was', async (command) => {
     const step = await host.bash(command);
     expect(step.denied, command).toBe(true);

@@ -431,6 +431,11 @@ describe('a file removed that git cannot give back', () => {
       ['rsync -a .env.example .env', ['.env']],
       ['jq . .env.example | sponge notes.txt', ['notes.txt']],
       ['sort -o notes.txt .env.example', ['notes.txt']],
+      // ln -f removes what is at each link's place first (bundled, abbreviated, into a directory).
+      ['ln -sf /dev/null notes.txt', ['notes.txt']],
+      ['ln -f .env.example .env', ['.env']],
+      ['ln --for --sym .env.example notes.txt', ['notes.txt']],
+      ['mkdir -p sub && ln -sf ../notes.txt .', ['notes.txt']],
     ] as const)
       expect({ command, lost: lost(dir, command) }).toEqual({
         command,
@@ -449,6 +454,11 @@ describe('a file removed that git cannot give back', () => {
       'echo x > fresh.txt',
       'cp .env.example copy.txt',
       'echo x > .env.example',
+      // Without -f ln refuses a place that is taken; with a backup the file is moved aside.
+      'ln -s /dev/null notes.txt',
+      'ln -sfb /dev/null notes.txt',
+      'ln -sf --backup=numbered /dev/null notes.txt',
+      'ln -sf notes.txt fresh-link',
     ])
       expect({ command, lost: lost(dir, command) }).toEqual({ command, lost: [] });
   });

@@ -1150,6 +1150,7 @@ function replacedFiles(
 ): Set<string> {
   const out = new Set<string>(redirects?.unresolved ? [] : (redirects?.replaced ?? []));
   if (own === undefined || own.unresolved) return out;
+  for (const p of own.replaced ?? []) out.add(p);
   if (UNLINKS.has(segment.program)) for (const p of own.paths) out.add(p);
   else if (Object.hasOwn(REPLACERS, segment.program)) {
     const keeps = REPLACERS[segment.program];

@@ -38,6 +38,8 @@ export interface Found {
   link?: string | null;
   /** The argv index of the word `link` comes from (an unresolved one tells no target). */
   linkFrom?: number;
+  /** What the path holds now is removed and replaced (`ln -f`'s destination). */
+  replaces?: boolean;
 }
 
 export interface WriteModel {

@@ -21,7 +21,7 @@ export interface WriteSet {
   unresolved: boolean;
   /** Those of `paths` whose files are moved away (a move's sources). */
   moved?: string[];
-  /** Those of `paths` whose contents are replaced whole (a truncating redirection's target). */
+  /** Those of `paths` whose contents are replaced whole (a truncating redirection's target, `ln -f`'s link). */
   replaced?: string[];
   /** Symbolic links the command makes: where (as paths), and to what (null: cannot be told). */
   links?: Array<{ path: string; target: string | null }>;
@@ -217,12 +217,11 @@ function found(s: Scanned, c: Compiled, res: Resolver): Found[] {
  * a name the suffix chooses (`cp -b -S .json x .claude/settings.local` writes settings.local.json).
  */
 function withBackups(s: Scanned, writes: Found[]): Found[] {
+  if (!backsUp(s)) return writes;
   const control = s.options.find((o) => o.name === '--backup');
   const suffix = [...s.options]
     .reverse()
     .find((o) => (o.name === '-S' || o.name === '--suffix') && o.value !== undefined);
-  if (!s.has('-b') && control === undefined && suffix === undefined) return writes;
-  if (control?.value === 'none' || control?.value === 'off') return writes;
   const numbered = control?.value !== undefined && /^(t|numbered|nil|existing)$/.test(control.value);
   const ending = suffix?.value ?? '~';
   const backups = writes
@@ -232,6 +231,14 @@ function withBackups(s: Scanned, writes: Found[]): Found[] {
       ...(numbered ? [{ ...w, text: `${w.text.replace(/\/+$/, '')}.~*~` }] : []),
     ]);
   return [...writes, ...backups];
+}
+
+/** Whether an existing destination is moved aside first (`-b`, `--backup[=CONTROL]` not none, `-S`). */
+function backsUp(s: Scanned): boolean {
+  const control = s.options.find((o) => o.name === '--backup');
+  const suffix = s.options.some((o) => (o.name === '-S' || o.name === '--suffix') && o.value !== undefined);
+  if (!s.has('-b') && control === undefined && !suffix) return false;
+  return control?.value !== 'none' && control?.value !== 'off';
 }
 
 /** cp/mv/ln/install: the destination, the files it receives when it is a directory, and for mv/ln the sources. */
@@ -268,6 +275,10 @@ function into(s: Scanned, c: Compiled, ops: Found[], res: Resolver): Found[] {
         });
     }
   }
+  // `ln -f` removes a file where each link goes before making it: what the file held is replaced
+  // (a directory there is not removed: the link goes into it).
+  if (mode === 'link' && (s.has('-f') || s.has('--force')) && !backsUp(s))
+    for (const f of out) if (f !== dest || isDirectory !== true) f.replaces = true;
   if (mode === 'move') out.push(...sources.map((src) => ({ ...src, moved: true })));
   if (makesSymlinks(s, c)) markLinks(s, c, out, dest as Found, sources, dir, isDirectory, noTarget);
   if (mode === 'link') {
@@ -358,6 +369,7 @@ export function programWrites(
   const s = scan(argv, c);
   const set: WriteSet = { paths: [], unresolved: false };
   const moved: string[] = [];
+  const replaced: string[] = [];
   for (const f of found(s, c, res)) {
     // A default or directory (`patch` without a file, `tar -P`): written, but the names under it are unknown.
     if (f.unresolved) set.unresolved = true;
@@ -367,6 +379,7 @@ export function programWrites(
       (f.from !== undefined && (unresolved[f.from] ?? false));
     const paths = addPath(set, f.text, unknown, res, temp);
     if (f.moved) moved.push(...paths);
+    if (f.replaces && !unknown) replaced.push(...paths);
     if (f.link !== undefined) {
       set.links ??= [];
       const told = !unknown && !(f.linkFrom !== undefined && unresolved[f.linkFrom]);
@@ -374,6 +387,7 @@ export function programWrites(
     }
   }
   if (moved.length > 0) set.moved = moved;
+  if (replaced.length > 0) set.replaced = replaced;
   return set;
 }
 
