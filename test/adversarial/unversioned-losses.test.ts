@@ -35,6 +35,9 @@ describe("the person's untracked files", () => {
     'ln -sf /dev/null .env',
     'ln -f README.md drafts/plan.md',
     'ln --for --sym README.md drafts/plan.md',
+    // git's own move, forced over it; a download written over it (refused before it runs).
+    'git mv -f README.md drafts/plan.md',
+    'curl -sSLo .env http://127.0.0.1:9/x',
   ])('%s is refused and the file stays as it was', async (command) => {
     const step = await host.bash(command);
     expect(step.denied, command).toBe(true);

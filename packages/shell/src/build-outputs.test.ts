@@ -436,6 +436,17 @@ describe('a file removed that git cannot give back', () => {
       ['ln -f .env.example .env', ['.env']],
       ['ln --for --sym .env.example notes.txt', ['notes.txt']],
       ['mkdir -p sub && ln -sf ../notes.txt .', ['notes.txt']],
+      // A download or a fetched copy written over it: named, named after the URL or the source.
+      ['curl -sSLo notes.txt https://example.com/x', ['notes.txt']],
+      ['curl --output .env https://example.com/x', ['.env']],
+      ['curl -O https://example.com/a/notes.txt', ['notes.txt']],
+      ['wget -qO notes.txt https://example.com/x', ['notes.txt']],
+      ['http -o .env https://example.com/x', ['.env']],
+      ['scp host:/srv/notes.txt .', ['notes.txt']],
+      ['scp -P 22 host:.env ./', ['.env']],
+      ['scp host:/srv/x notes.txt', ['notes.txt']],
+      ['git mv -f .env.example notes.txt', ['notes.txt']],
+      ['git mv --forc .env.example .env', ['.env']],
     ] as const)
       expect({ command, lost: lost(dir, command) }).toEqual({
         command,
@@ -459,6 +470,15 @@ describe('a file removed that git cannot give back', () => {
       'ln -sfb /dev/null notes.txt',
       'ln -sf --backup=numbered /dev/null notes.txt',
       'ln -sf notes.txt fresh-link',
+      // Resuming or not clobbering keeps it; wget names a second copy notes.txt.1; git mv without -f refuses.
+      'curl -C - -o notes.txt https://example.com/x',
+      'curl --no-clobber -o notes.txt https://example.com/x',
+      'wget -c -O notes.txt https://example.com/x',
+      'wget https://example.com/notes.txt',
+      'curl -o fresh.txt https://example.com/x',
+      'scp notes.txt host:/srv/',
+      'git mv .env.example notes.txt',
+      'git mv -n -f .env.example notes.txt',
     ])
       expect({ command, lost: lost(dir, command) }).toEqual({ command, lost: [] });
   });

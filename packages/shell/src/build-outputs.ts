@@ -144,6 +144,13 @@ export function unversionedFile(files: FileView, path: string): boolean {
   return files.matchesIndex?.(at.top, at.rel) === false;
 }
 
+/** Adds to the segment's losses those of `paths` (deleted or replaced whole) that git cannot give back. */
+export function noteLosses(files: FileView, segment: ShellSegment, paths: Iterable<string>): void {
+  const lost = [...paths].filter((p) => unversionedFile(files, p));
+  if (lost.length > 0)
+    segment.loses_unversioned = [...new Set([...(segment.loses_unversioned ?? []), ...lost])];
+}
+
 /** The work tree holding `path` and the path within it; undefined outside one (or for its top itself). */
 function inWorkTree(files: FileView, path: string): { top: string; rel: string } | undefined {
   const top = findTopLevel(files, posix.dirname(path));

@@ -12,13 +12,7 @@ import {
 import type { Command, CompoundCommand, Pipeline, Redirect, Script, SimpleCommand, Word } from './ast.js';
 import { BraceLimit, braceExpand } from './brace.js';
 import { type Budget, enter, LimitExceeded, leave, ShellSyntaxError, tick } from './budget.js';
-import {
-  buildOutputs,
-  markBuildOutputs,
-  noteMovesInto,
-  noteOrder,
-  unversionedFile,
-} from './build-outputs.js';
+import { buildOutputs, markBuildOutputs, noteLosses, noteMovesInto, noteOrder } from './build-outputs.js';
 import { checkArithmeticWord, checkAssignment, EFFECTS, steeringName } from './builtins.js';
 import { commandOutput, type Env, expandWord, MAX_BRACE_WORDS } from './expand.js';
 import { runsFiles } from './file-runners.js';
@@ -795,11 +789,8 @@ export class Extractor {
     }
     // A file it deletes, or whose contents it replaces whole, that git cannot give back (core keeps
     // those the session did not write).
-    if (this.res.files && !this.res.folded) {
-      const files = this.res.files;
-      const lost = [...replacedFiles(segment, own, inv.writes)].filter((p) => unversionedFile(files, p));
-      if (lost.length > 0) segment.loses_unversioned = lost;
-    }
+    if (this.res.files && !this.res.folded)
+      noteLosses(this.res.files, segment, replacedFiles(segment, own, inv.writes));
     // Every file it writes is new (`cp .env.example .env` where there is no .env yet): nothing is lost.
     // Output thrown away (`2>/dev/null`) writes no file.
     const files = paths.filter((p) => !SINK_PATH.test(p));

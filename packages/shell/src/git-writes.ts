@@ -50,7 +50,7 @@ export function gitWrites(
   read?: (path: string) => string | undefined,
   /** The command's stdin, where a patch without a file operand comes from: undefined when not known. */
   stdin?: string,
-): Array<{ text: string; at: number; unknown?: boolean; moved?: boolean }> {
+): Array<{ text: string; at: number; unknown?: boolean; moved?: boolean; replaces?: boolean }> {
   const outputs = outputFiles(args).map(({ text, at }) => ({
     text: base === '' || text.startsWith('/') || text.startsWith('~') ? text : posix.join(base, text),
     at,
@@ -144,7 +144,7 @@ function namedWrites(
   base: string,
   read: ((path: string) => string | undefined) | undefined,
   stdin: string | undefined,
-): Array<{ text: string; at: number; unknown?: boolean; moved?: boolean }> {
+): Array<{ text: string; at: number; unknown?: boolean; moved?: boolean; replaces?: boolean }> {
   const sub = args[0];
   // `git apply` (and `git am`, whose mailboxes hold patches) writes the files its patches name, as
   // `patch` does. `--check`, `--stat`, `--numstat`, `--summary` only read; `--cached` writes the
@@ -182,11 +182,17 @@ function namedWrites(
     const operands = args.map((a, k) => ({ a, k })).filter(({ a, k }) => k > 0 && !a.startsWith('-'));
     if (sub === 'merge-file' && args.some((a) => a === '-p' || a === '--stdout')) return [];
     const written = sub === 'mv' ? operands : operands.slice(0, 1);
+    // `git mv -f` removes what is at the destination first (without -f git refuses a taken place).
+    const forced =
+      sub === 'mv' &&
+      args.some((a) => /^(-[a-zA-Z]*f[a-zA-Z]*|--f(o(r(ce?)?)?)?)$/.test(a)) &&
+      !args.some((a) => /^(-[a-zA-Z]*n[a-zA-Z]*|--d(r(y(-(r(un?)?)?)?)?)?)$/.test(a));
     return written.map(({ a, k }, n) => ({
       text: base === '' || a.startsWith('/') ? a : posix.join(base, a),
       at: k,
       // git mv's sources go to its destination, as mv's do.
       ...(sub === 'mv' && n < written.length - 1 ? { moved: true } : {}),
+      ...(forced && n === written.length - 1 ? { replaces: true } : {}),
     }));
   }
   if (sub !== 'clone' && sub !== 'init' && sub !== 'worktree') return [];

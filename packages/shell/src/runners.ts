@@ -1,7 +1,7 @@
 // Handlers for programs that run other commands: shells (`-c`, a script, stdin), `ssh`, `eval`,
 // `source`, `trap`, `su -c`, `watch`, `flock`, `kubectl exec`, `docker exec`, and git's aliases.
 import { posix } from 'node:path';
-import { noteMovesInto } from './build-outputs.js';
+import { noteLosses, noteMovesInto } from './build-outputs.js';
 import type { Extractor, Handler, Invocation } from './extract.js';
 import type { FileView, ResolveContext } from './files.js';
 import { type FileConfig, resolveGit, scanGlobals } from './git.js';
@@ -758,6 +758,15 @@ function noteGitWrites(
   }));
   for (const t of traces) words.push({ ...t, elsewhere: false, moved: false });
   addSegmentWrites(segment, words, ex.res, inv.temp ?? null);
+  const files = ex.res.files;
+  if (files && !ex.res.folded) {
+    const replaced = made.flatMap((w, n) => {
+      if (w.replaces !== true || words[n]?.unresolved) return [];
+      const { paths, unresolved } = ex.res.paths(w.text);
+      return unresolved ? [] : paths;
+    });
+    noteLosses(files, segment, replaced);
+  }
   // A clone, a worktree, a submodule or an index checked out under a prefix fills a whole tree: every
   // file below is the session's (`git clone . cl` then `tclsh cl/x.tcl` runs a file it wrote).
   if (made.length > 0 && GIT_TREES.has(segment.subcommand ?? '')) segment.writes_trees = true;

@@ -59,6 +59,13 @@ export interface WriteModel {
   allWith?: string;
   /** Other options the model asks about (`--decompress`), so that their abbreviations are read too. */
   flags?: string;
+  /**
+   * Target options whose file is replaced whole, as a download's output is (`curl -o`, `wget -O`),
+   * and operands so written (`replaces: 'operands'`: scp's local destination).
+   */
+  replaces?: string;
+  /** Options with which the program keeps what a `replaces` file holds (resuming, not clobbering). */
+  keeps?: string;
   /** Words in option position that are really the first operand (`chmod -x file`). */
   modeLike?: RegExp;
   /** Programs whose writes depend on their mode. */
@@ -309,7 +316,10 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
       '-D --dump-header --trace --trace-ascii --stderr --libcurl --etag-save --output-dir',
     ),
     targets: '-D --dump-header -c --cookie-jar --trace --trace-ascii --stderr --libcurl --etag-save --hsts',
-    flags: '--remote-name --remote-name-all --remote-header-name',
+    flags: '--remote-name --remote-name-all --remote-header-name --continue-at --no-clobber',
+    // Its output files, named or named after the URL: what was there is replaced by the download.
+    replaces: '-o --output -O --remote-name --remote-name-all',
+    keeps: '-C --continue-at --no-clobber',
     custom: (s) => {
       // `-o NAME` lands in --output-dir when one is given (`--output-dir .claude -o settings.json`).
       const dir = optionValue(s, '--output-dir');
@@ -317,14 +327,15 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
         .filter((o) => (o.name === '-o' || o.name === '--output') && o.value !== undefined)
         .map((o) => {
           const value = o.value as string;
-          if (!dir || value.startsWith('/') || value === '-') return { text: value, at: o.at };
-          return { text: posix.join(dir.text, value), at: o.at };
+          if (!dir || value.startsWith('/') || value === '-')
+            return { text: value, at: o.at, replaces: true };
+          return { text: posix.join(dir.text, value), at: o.at, replaces: true };
         });
       if (!(s.has('-O') || s.has('--remote-name') || s.has('--remote-name-all'))) return named;
       // -J takes the name the server sends: some file in the directory.
       if (s.has('-J') || s.has('--remote-header-name'))
         return [...named, { text: dir?.text ?? '.', unresolved: true }];
-      return [...named, ...urlNames(s, '--output-dir', '')];
+      return [...named, ...urlNames(s, '--output-dir', '').map((f) => ({ ...f, replaces: true }))];
     },
   },
   wget: {
@@ -333,6 +344,10 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
       '-a --append-output --directory-prefix -i --input-file -e --execute -t --tries -T --timeout -l --level',
     ),
     targets: '-O --output-document -o --output-file -a --append-output',
+    flags: '--continue --no-clobber',
+    // -O's file is truncated first (a file named after the URL is not clobbered: wget adds .1).
+    replaces: '-O --output-document',
+    keeps: '-c --continue -nc --no-clobber',
     custom: (s) =>
       s.has('-O') || s.has('--output-document') ? [] : urlNames(s, '-P --directory-prefix', 'index.html'),
   },
@@ -352,9 +367,24 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
     targets: '--tee',
   },
   sqlcmd: { values: '-S -d -U -P -Q -q -i -o -v', targets: '-o' },
-  http: { values: '-o --output -a --auth --session --session-read-only', targets: '-o --output' },
-  https: { values: '-o --output -a --auth --session --session-read-only', targets: '-o --output' },
-  xh: { values: '-o --output -a --auth --session --session-read-only', targets: '-o --output' },
+  http: {
+    values: '-o --output -a --auth --session --session-read-only',
+    targets: '-o --output',
+    replaces: '-o --output',
+    keeps: '-c --continue',
+  },
+  https: {
+    values: '-o --output -a --auth --session --session-read-only',
+    targets: '-o --output',
+    replaces: '-o --output',
+    keeps: '-c --continue',
+  },
+  xh: {
+    values: '-o --output -a --auth --session --session-read-only',
+    targets: '-o --output',
+    replaces: '-o --output',
+    keeps: '-c --continue',
+  },
   tar: {
     values:
       '-f --file -C --directory -b --blocking-factor -T --files-from -X --exclude-from -g --listed-incremental -K -N -V -H --format --index-file',
@@ -381,7 +411,8 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
       return out;
     },
   },
-  scp: { values: global('scp'), operands: 'local-last' },
+  // What it fetches replaces the local file (into a directory: the file of the source's name there).
+  scp: { values: global('scp'), operands: 'local-last', replaces: 'operands' },
   sqlite3: {
     values: global('sqlite3', '-A'),
     attached: 'A',

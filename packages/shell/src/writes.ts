@@ -55,6 +55,9 @@ interface Compiled {
   attached: ReadonlySet<string>;
   readOnly: readonly string[];
   allWith: readonly string[];
+  /** Target options whose file is replaced whole (WriteModel.replaces). */
+  replaces: ReadonlySet<string>;
+  keeps: readonly string[];
   /** Every long option name the scan can tell (`--name`), with the name the model spells it by. */
   longs: ReadonlyMap<string, string>;
 }
@@ -69,7 +72,13 @@ function compile(program: string): Compiled | null {
   if (cached) return cached;
   const values = new Set([...words(model.values), ...words(model.targets), ...words(model.into)]);
   const longs = new Map<string, string>();
-  const named = [...values, ...words(model.readOnly), ...words(model.allWith), ...words(model.flags)];
+  const named = [
+    ...values,
+    ...words(model.readOnly),
+    ...words(model.allWith),
+    ...words(model.flags),
+    ...words(model.keeps),
+  ];
   for (const name of named) if (name.startsWith('--')) longs.set(name, name);
   // A program whose option parser is modelled (GNU getopt_long) is read through it: its aliases
   // and every option it has make an abbreviation resolve, or stay ambiguous, as the program's own.
@@ -84,6 +93,8 @@ function compile(program: string): Compiled | null {
     attached: words(model.attached),
     readOnly: [...words(model.readOnly)],
     allWith: [...words(model.allWith)],
+    replaces: words(model.replaces),
+    keeps: [...words(model.keeps)],
     longs,
   };
   compiled.set(model, c);
@@ -184,7 +195,7 @@ function found(s: Scanned, c: Compiled, res: Resolver): Found[] {
   const out: Found[] = [];
   for (const o of s.options) {
     if (c.targets.has(o.name) && o.value !== undefined && o.value !== '-')
-      out.push({ text: o.value, at: o.at });
+      out.push({ text: o.value, at: o.at, ...(c.replaces.has(o.name) ? { replaces: true } : {}) });
   }
   if (model.custom) return [...out, ...model.custom(s)];
   const ops = s.operands.map((at) => ({ text: s.argv[at] as string, at }));
@@ -200,7 +211,30 @@ function found(s: Scanned, c: Compiled, res: Resolver): Found[] {
       return [...out, ...ops.slice(1, 2)];
     case 'local-last': {
       const last = ops[ops.length - 1];
-      return ops.length >= 2 && last && !isRemote(last.text) ? [...out, last] : out;
+      if (ops.length < 2 || !last || isRemote(last.text)) return out;
+      if (!c.replaces.has('operands')) return [...out, last];
+      // A copy's local destination, or in a directory there the file of each source's name.
+      const into =
+        res.isDirectory(last.text) === true
+          ? ops.slice(0, -1).flatMap((src) => {
+              const name = src.text
+                .replace(/^[^/]*:/, '')
+                .replace(/\/+$/, '')
+                .split('/')
+                .pop();
+              return name
+                ? [
+                    {
+                      text: `${last.text.replace(/\/+$/, '')}/${name}`,
+                      at: last.at,
+                      from: src.at,
+                      replaces: true,
+                    },
+                  ]
+                : [];
+            })
+          : [];
+      return [...out, { ...last, replaces: true }, ...into];
     }
     case 'into':
     case 'move':
@@ -379,7 +413,7 @@ export function programWrites(
       (f.from !== undefined && (unresolved[f.from] ?? false));
     const paths = addPath(set, f.text, unknown, res, temp);
     if (f.moved) moved.push(...paths);
-    if (f.replaces && !unknown) replaced.push(...paths);
+    if (f.replaces && !unknown && !c.keeps.some((o) => s.has(o))) replaced.push(...paths);
     if (f.link !== undefined) {
       set.links ??= [];
       const told = !unknown && !(f.linkFrom !== undefined && unresolved[f.linkFrom]);
