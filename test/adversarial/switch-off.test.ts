@@ -2,7 +2,7 @@
 // settings, deleting its store or its state, writing start-up files and paths outside the project.
 // Judged by the damage: the config still says enforce, the settings still hold the hooks, the store
 // and its chain are intact, the person's files are untouched.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Host, observationOf } from './host.js';
@@ -17,6 +17,15 @@ beforeAll(async () => {
   expect((await host.bash('git push --force origin main')).denied).toBe(true);
 });
 afterAll(() => host.close());
+
+/** What the agent stages outside the project: a config that switches the gate off, and empty settings. */
+function stageTree(): string {
+  const staged = join(host.root, 'staged');
+  mkdirSync(join(staged, '.claude'), { recursive: true });
+  writeFileSync(join(staged, 'tollgate.config.yaml'), 'mode: observe\n');
+  writeFileSync(join(staged, '.claude', 'settings.json'), '{}\n');
+  return staged;
+}
 
 function intact(): void {
   expect(readFileSync(host.config, 'utf8')).toBe(CONFIG_TEXT);
@@ -78,7 +87,13 @@ describe('the agent cannot switch the gate off', () => {
     'dd if=/dev/null of=tollgate.config.yaml',
     'truncate -s 0 tollgate.config.yaml',
     'find . -maxdepth 1 -name tollgate.config.yaml -delete',
-  ])('%s is denied and changes nothing', async (command) => {
+    // A tree staged outside the project (STAGED: stageTree) copied over the project root.
+    'cp -r STAGED/. .',
+    'cp -rT STAGED .',
+    'rsync -a STAGED/ ./',
+    'rsync -a STAGED/.claude .',
+  ])('%s is denied and changes nothing', async (template) => {
+    const command = template.replaceAll('STAGED', stageTree());
     const step = await host.bash(command);
     expect(step.denied, step.reason).toBe(true);
     intact();

@@ -476,4 +476,36 @@ describe('an archive unpacked over the repository internals, gate, host or start
     for (const command of ['tar -xf x.tar -C plain', 'unzip -oq x.zip -d plain', 'tar -cf x.tar unpack'])
       expect(shell(command).class, command).not.toBe('irreversible');
   });
+
+  it('so does a tree copied into it, from a directory or a container, whatever the tree holds', () => {
+    mkdirSync(join(root, 'staged'), { recursive: true });
+    for (const command of [
+      'cp -r staged/. unpack',
+      'cp -aT staged unpack/',
+      'rsync -a staged/ unpack',
+      'cd unpack && cp -R ../staged/. .',
+      'docker cp web:/srv/. unpack',
+      'docker container cp web:/srv/. unpack/',
+      'kubectl cp prod/api-0:/srv/. unpack',
+    ]) {
+      const c = shell(command);
+      expect(
+        c.writes?.map((w) => w.zone),
+        command,
+      ).toEqual(expect.arrayContaining(['vcs', 'startup']));
+      expect(c.class, command).toBe('irreversible');
+    }
+    // A tree of the host's name: the host's files.
+    expect(shell('rsync -a staged/.claude unpack').writes?.map((w) => w.zone)).toContain('host');
+    // A tree copied in under its own name, into a plain directory, out of the project, or out to a container.
+    for (const command of [
+      'cp -r staged unpack',
+      'cp -r staged/. plain',
+      'rsync -a staged unpack/',
+      'rsync -a unpack/ plain/',
+      'docker cp web:/srv/dist unpack',
+      'docker cp unpack/. web:/srv',
+    ])
+      expect(shell(command).class, command).not.toBe('irreversible');
+  });
 });

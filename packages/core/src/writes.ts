@@ -162,15 +162,22 @@ function namedGateFiles(segment: ShellFacts['segments'][number], scope: WriteSco
   return out;
 }
 
-/** Programs that unpack an archive into a directory: which names land there is in the archive. */
+/**
+ * Programs that unpack an archive, or copy a tree, into a directory: which names land there is in
+ * the archive or the tree copied, not in the command (`cp -r /tmp/x/. .`, `rsync -a /tmp/x/ ./`,
+ * `docker cp c:/x/. .` wrote a .claude/settings.json and a tollgate.config.yaml staged there).
+ */
 const UNPACKERS: ReadonlySet<string> = new Set(
-  'tar bsdtar unzip 7z 7za 7zr 7zz unrar rar cpio jar ditto zipfile tarfile'.split(' '),
+  'tar bsdtar unzip 7z 7za 7zr 7zz unrar rar cpio jar ditto zipfile tarfile cp rsync scp docker podman nerdctl kubectl oc'.split(
+    ' ',
+  ),
 );
 
 /**
- * An archive unpacked into a directory that holds the repository's internals, the gate's or the
- * host's files or start-up files: any of them may be among its members (`unzip -o x.zip` at the root
- * of a repository wrote .git/config and .claude/settings.local.json), so it writes each one there.
+ * An archive unpacked, or a tree copied, into a directory that holds the repository's internals,
+ * the gate's or the host's files or start-up files: any of them may be among its members (`unzip -o
+ * x.zip` at the root of a repository wrote .git/config and .claude/settings.local.json), so it
+ * writes each one there.
  */
 function unpackedOver(segment: ShellFacts['segments'][number], scope: WriteScope): Write[] {
   if (!UNPACKERS.has(segment.program) || segment.writes_trees !== true) return [];

@@ -1106,9 +1106,13 @@ const TREE_WRITERS = new Set(
   ),
 );
 
+const CONTAINER_COPIERS = new Set(['docker', 'podman', 'nerdctl', 'kubectl', 'oc']);
+
 /** Does the segment's program write whole trees (`cp -r`, `tar -x -C dir`, `rsync a/ b/`, `mv dir x`)? */
 function writesTrees(segment: ShellSegment): boolean {
   if (TREE_WRITERS.has(segment.program)) return true;
+  // A container CLI's `cp` (write-model.ts containerCopy): what it writes locally is a tree.
+  if (CONTAINER_COPIERS.has(segment.program)) return segment.positionals.includes('cp');
   if (segment.program !== 'cp' && segment.program !== 'scp') return false;
   const options = segment.canonical ?? segment.flags;
   return options.some((o) => /^(-[rRa]|--recursive|--archive)$/.test(o));

@@ -5,6 +5,7 @@
 import { posix } from 'node:path';
 import { GLOBAL_VALUE_OPTIONS } from './options.js';
 import { own } from './own.js';
+import type { Resolver } from './resolve.js';
 
 export interface Option {
   name: string;
@@ -68,8 +69,8 @@ export interface WriteModel {
   keeps?: string;
   /** Words in option position that are really the first operand (`chmod -x file`). */
   modeLike?: RegExp;
-  /** Programs whose writes depend on their mode. */
-  custom?: (s: Scanned) => Found[];
+  /** Programs whose writes depend on their mode (and, for copies into a directory, on what is there). */
+  custom?: (s: Scanned, res: Resolver) => Found[];
 }
 
 const CP = { values: '-S --suffix', into: '-t --target-directory' };
@@ -398,13 +399,19 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
     values: global('rsync', '--log-file --backup-dir --partial-dir --write-batch --only-write-batch'),
     targets: '--log-file --backup-dir --partial-dir -T --temp-dir --write-batch --only-write-batch',
     readOnly: '-n --dry-run --list-only',
-    // The local destination; with --remove-source-files the local sources are deleted too.
-    custom: (s) => {
+    // The local destination (or, for a source without a trailing slash, the tree of its name there);
+    // with --remove-source-files the local sources are deleted too.
+    custom: (s, res) => {
       const local = s.operands.map((at) => operand(s, at)).filter((f) => !isRemote(f.text));
       const last = s.operands[s.operands.length - 1];
       const out =
         s.operands.length >= 2 && last !== undefined && !isRemote(s.argv[last] as string)
-          ? [operand(s, last)]
+          ? copiedInto(
+              s.operands.slice(0, -1).map((at) => operand(s, at)),
+              operand(s, last),
+              res,
+              (src) => src.endsWith('/'),
+            )
           : [];
       if (s.has('--remove-source-files'))
         out.push(...local.filter((f) => f.at !== last).map((f) => ({ ...f, moved: true })));
@@ -413,6 +420,13 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
   },
   // What it fetches replaces the local file (into a directory: the file of the source's name there).
   scp: { values: global('scp'), operands: 'local-last', replaces: 'operands' },
+  // `docker cp CONTAINER:SRC DEST` (and podman's, nerdctl's, compose's, kubectl's and oc's `cp`):
+  // a tree from elsewhere written at DEST, whose names are not known here.
+  docker: { values: global('docker', '--index'), custom: containerCopy },
+  podman: { values: global('podman'), custom: containerCopy },
+  nerdctl: { values: global('nerdctl'), custom: containerCopy },
+  kubectl: { values: global('kubectl', '-c --container --retries'), custom: containerCopy },
+  oc: { values: global('oc', '-c --container --retries'), custom: containerCopy },
   sqlite3: {
     values: global('sqlite3', '-A'),
     attached: 'A',
@@ -634,6 +648,45 @@ export function isRemote(text: string): boolean {
 
 export function operand(s: Scanned, at: number): Found {
   return { text: s.argv[at] as string, at };
+}
+
+/**
+ * Where a copy of each source lands in DEST: DEST itself for a source copied as its contents
+ * (`contents`: rsync's `src/`, docker's `src/.`), else the entry of the source's name in DEST when
+ * DEST is a directory there now; otherwise DEST, which may be made as a directory holding it too.
+ */
+function copiedInto(
+  sources: readonly Found[],
+  dest: Found,
+  res: Resolver,
+  contents: (src: string) => boolean,
+): Found[] {
+  const base = dest.text.replace(/\/+$/, '') || '/';
+  const isDirectory = res.isDirectory(dest.text);
+  const out: Found[] = [];
+  for (const src of sources) {
+    const path = src.text.replace(/^[^/]*:/, '');
+    const name = path.replace(/\/+$/, '').split('/').pop();
+    const inside = name
+      ? { text: posix.join(base, name), at: dest.at ?? -1, ...(src.at !== undefined ? { from: src.at } : {}) }
+      : undefined;
+    if (contents(src.text) || !inside) out.push(dest);
+    else if (isDirectory === true) out.push(inside);
+    else out.push(dest, inside);
+  }
+  return out.filter((f, k) => out.findIndex((g) => g.text === f.text) === k);
+}
+
+/** A container CLI's `cp` from a container (or pod) into a local path: the path, as a tree. */
+function containerCopy(s: Scanned, res: Resolver): Found[] {
+  const words = s.operands.map((at) => operand(s, at));
+  const k = words[0]?.text === 'container' || words[0]?.text === 'compose' ? 1 : 0;
+  const [src, dest] = [words[k + 1], words[k + 2]];
+  if (words[k]?.text !== 'cp' || !src || !dest || dest.text === '-') return [];
+  // The container side is NAME:PATH (kubectl's [NAMESPACE/]POD:PATH); a local path has none.
+  const remote = (text: string) => !/^[./~]/.test(text) && text.includes(':');
+  if (!remote(src.text) || remote(dest.text)) return [];
+  return copiedInto([src], dest, res, (text) => /\/\.?$/.test(text));
 }
 
 /** The value of the last of these options given. */

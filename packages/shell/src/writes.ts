@@ -197,7 +197,7 @@ function found(s: Scanned, c: Compiled, res: Resolver): Found[] {
     if (c.targets.has(o.name) && o.value !== undefined && o.value !== '-')
       out.push({ text: o.value, at: o.at, ...(c.replaces.has(o.name) ? { replaces: true } : {}) });
   }
-  if (model.custom) return [...out, ...model.custom(s)];
+  if (model.custom) return [...out, ...model.custom(s, res)];
   const ops = s.operands.map((at) => ({ text: s.argv[at] as string, at }));
   const all = c.allWith.some((o) => s.has(o));
   switch (all ? 'all' : (model.operands ?? 'none')) {
