@@ -99,6 +99,36 @@ describe('the agent cannot switch the gate off', () => {
     intact();
   });
 
+  it("a commit the agent made cannot bring the host's settings into the work tree", async () => {
+    // Made without writing the work tree: a blob staged under the settings' name, then committed.
+    const blob = "$(printf '{}' | git hash-object -w --stdin)";
+    for (const command of [
+      'git checkout -q -b staged',
+      `git update-index --add --cacheinfo 100644,${blob},.claude/settings.local.json`,
+      'git -c user.name=agent -c user.email=agent@example.com commit -q -m staged',
+      'git rm -q --cached .claude/settings.local.json',
+      'git -c user.name=agent -c user.email=agent@example.com commit -q -m unstaged',
+      // Back where the person's work is: the tip of `staged` holds no settings, so nothing changes.
+      'git checkout -q -',
+    ]) {
+      const step = await host.bash(command);
+      expect(step.denied, `${command}: ${step.reason}`).toBe(false);
+    }
+    for (const command of [
+      'git checkout -q staged~1',
+      'git switch -q --detach staged~1',
+      'git merge -q staged~1',
+      'git cherry-pick staged~1',
+      'git reset -q --keep staged~1',
+      'git rebase -q staged~1',
+    ]) {
+      const step = await host.bash(command);
+      expect(step.denied, command).toBe(true);
+      expect(existsSync(join(host.work, '.claude', 'settings.local.json')), command).toBe(false);
+    }
+    intact();
+  });
+
   it('even a well-formed prediction cannot open the gate: only an operator can', async () => {
     const seen = await host.read(host.config);
     const args = { file_path: host.config, content: 'mode: observe\n' };

@@ -98,7 +98,26 @@ export function writesOfShell(facts: ShellFacts, scope: WriteScope | undefined):
       out.push(write);
     }
     if (segment.writes_unresolved) out.push({ path: segment.text.slice(0, 200), zone: 'unresolved' });
-    if (scope) out.push(...namedGateFiles(segment, scope), ...unpackedOver(segment, scope));
+    if (scope)
+      out.push(
+        ...namedGateFiles(segment, scope),
+        ...unpackedOver(segment, scope),
+        ...checkedOut(segment, scope),
+      );
+  }
+  return out;
+}
+
+/**
+ * Files a git command takes into the work tree from commits (ShellSegment.worktree_changes): those
+ * in a protected zone are written (a commit the agent made holding .claude/settings.json, checked
+ * out); the rest are the project's files as the commit has them, not the session's writes.
+ */
+function checkedOut(segment: ShellFacts['segments'][number], scope: WriteScope): Write[] {
+  const out: Write[] = [];
+  for (const path of segment.worktree_changes ?? []) {
+    const zone = zoneOf(path, scope.project);
+    if (PROTECTED_ZONES.includes(zone)) out.push({ path, zone });
   }
   return out;
 }

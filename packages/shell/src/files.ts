@@ -51,6 +51,19 @@ export interface FileView {
    */
   matchesIndex?(top: string, rel: string): boolean | undefined;
   /**
+   * The paths (relative to `top`) whose contents differ between two commits of the repository whose
+   * work tree is `top`: from `from` to `to`, or from their merge base to `to` when `mergeBase`, or
+   * every file of `to` when `from` is null. Undefined when git cannot tell (a revision that does not
+   * resolve, no answer in time); `'too-many'` past a bound. Asked of git reading objects only. A
+   * missing method answers nothing.
+   */
+  treeChanges?(
+    top: string,
+    from: string | null,
+    to: string,
+    mergeBase: boolean,
+  ): readonly string[] | 'too-many' | undefined;
+  /**
    * True once a bound (operations, entries, bytes) made some answer undefined in this parse:
    * resolution was incomplete, and the command is reported dynamic so that it is gated.
    */

@@ -155,6 +155,10 @@ export function nodeFileView(limits: FileLimits = {}): NodeFileView {
       if (!take()) return undefined;
       return gitMatchesIndex(top, rel, MAX_INDEXED_BYTES);
     },
+    treeChanges(top, from, to, mergeBase) {
+      if (!take()) return undefined;
+      return gitTreeChanges(top, from, to, mergeBase);
+    },
     readHead(path, wanted) {
       if (!take()) return undefined;
       let fd: number | undefined;
@@ -257,6 +261,50 @@ function lsFiles(top: string, options: readonly string[], rel: string, env: Reco
       stdio: ['ignore', 'pipe', 'ignore'],
     },
   );
+}
+
+/** Most paths a comparison of two commits is read for (about 1 MiB of names); more is 'too-many'. */
+const MAX_TREE_CHANGES_BYTES = 1024 * 1024;
+
+/**
+ * `git diff-tree -r --name-only` between two revisions (`--merge-base`: from their merge base), or
+ * `git ls-tree -r --name-only` of one: objects only, no external diff or textconv, no fsmonitor, the
+ * revisions after --end-of-options so that none is taken for an option.
+ */
+function gitTreeChanges(
+  top: string,
+  from: string | null,
+  to: string,
+  mergeBase: boolean,
+): readonly string[] | 'too-many' | undefined {
+  const revs = from === null ? [to] : [from, to];
+  if (revs.some((r) => r === '' || r.startsWith('-') || r.includes('\0'))) return undefined;
+  const command =
+    from === null
+      ? ['ls-tree', '-r', '--name-only', '-z', '--end-of-options', to]
+      : [
+          'diff-tree',
+          '-r',
+          '--name-only',
+          '-z',
+          '--no-renames',
+          '--no-ext-diff',
+          '--no-textconv',
+          ...(mergeBase ? ['--merge-base'] : []),
+          '--end-of-options',
+          from,
+          to,
+        ];
+  const run = spawnSync('git', ['-C', top, '--no-optional-locks', '-c', 'core.fsmonitor=false', ...command], {
+    env: gitEnv(),
+    encoding: 'utf8',
+    timeout: GIT_TIMEOUT_MS,
+    maxBuffer: MAX_TREE_CHANGES_BYTES,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  if ((run.error as NodeJS.ErrnoException | undefined)?.code === 'ENOBUFS') return 'too-many';
+  if (run.error || run.status !== 0) return undefined;
+  return run.stdout.split('\0').filter((p) => p !== '');
 }
 
 /** The environment without GIT_* variables: git asks the repository at `-C top` and no other. */

@@ -11,6 +11,7 @@ import { HOOK_NAMES, HOOK_VIA, hookFiles, mayRunHooks } from './git-hooks.js';
 import { namesRevision } from './git-refs.js';
 import { noteCloneRemote, noteRemotesDefined, pushRelies, remotesNamed } from './git-remotes.js';
 import { rebaseEffect, switchEffect, switchPlaces } from './git-switch.js';
+import { changedFiles, worktreeChanges } from './git-worktree.js';
 import { gitWrites, traceFiles } from './git-writes.js';
 import { runValue } from './option-commands.js';
 import type { ParsedOptions } from './option-model.js';
@@ -693,6 +694,8 @@ export const git: Handler = (ex, inv, env) => {
     if (sub === 'branch' && segment.canonical && forceIsMoot(ex, read, files?.cwds))
       segment.canonical = segment.canonical.filter((o) => o !== '--force');
     noteGitWrites(ex, inv, segment, resolved.argv, subIndex);
+    if (sub !== undefined && read && files?.cwds)
+      noteWorktreeChanges(ex, inv, segment, sub, argv, subIndex, read, files);
     const steering = files ? steeringConfig(files.entries, read?.positionals) : [];
     if (steering.length > 0) segment.repo_config = steering;
     // Of the branches the push may be on, a default branch is the one reported. Where the branch
@@ -771,6 +774,32 @@ function noteGitWrites(
   // file below is the session's (`git clone . cl` then `tclsh cl/x.tcl` runs a file it wrote).
   if (made.length > 0 && GIT_TREES.has(segment.subcommand ?? '')) segment.writes_trees = true;
   noteMovesInto(segment, ex.res);
+}
+
+/**
+ * The files `git SUB` takes into the work tree from commits (git-worktree.ts), kept on the segment
+ * for core to judge; a revision that cannot be told, or more changes than are read, is dynamic.
+ */
+function noteWorktreeChanges(
+  ex: Extractor,
+  inv: Invocation,
+  segment: ShellSegment,
+  sub: string,
+  argv: readonly string[],
+  subIndex: number,
+  read: ParsedOptions,
+  files: { entries: readonly string[]; cwds?: readonly string[] },
+): void {
+  const view = ex.res.files;
+  if (!view || !canRead(ex, inv)) return;
+  const remotes = files.entries
+    .map((e) => /^remote\.(.+)\.url=/i.exec(e)?.[1])
+    .filter((r): r is string => r !== undefined);
+  const changes = worktreeChanges(sub, argv.slice(subIndex), read, remotes);
+  if (changes === undefined || changes.length === 0) return;
+  const changed = inv.unresolved.some(Boolean) ? 'unknown' : changedFiles(view, files.cwds ?? [], changes);
+  if (changed === 'unknown') ex.flag('worktree_unresolved', inv.text);
+  else if (changed.length > 0) segment.worktree_changes = changed;
 }
 
 /** git subcommands whose written directory is filled with files they do not name. */

@@ -141,6 +141,11 @@ export interface ShellSegment {
    * not build output. Core keeps those the session did not write itself (Write.unversioned).
    */
   loses_unversioned?: string[];
+  /**
+   * Files a git command brings into the work tree from commits (a switch, merge, rebase, cherry-pick,
+   * stash applied: git-worktree.ts), absolute: core judges those in protected zones as written.
+   */
+  worktree_changes?: string[];
   /** True when some write target could not be resolved (a variable, an unresolvable glob, an unknown cwd). */
   writes_unresolved?: boolean;
   /**
