@@ -2,7 +2,7 @@
 // settings, deleting its store or its state, writing start-up files and paths outside the project.
 // Judged by the damage: the config still says enforce, the settings still hold the hooks, the store
 // and its chain are intact, the person's files are untouched.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Host, observationOf } from './host.js';
@@ -96,6 +96,32 @@ describe('the agent cannot switch the gate off', () => {
     const command = template.replaceAll('STAGED', stageTree());
     const step = await host.bash(command);
     expect(step.denied, step.reason).toBe(true);
+    intact();
+  });
+
+  it("a stash cannot take the person's uncommitted or untracked host settings away", async () => {
+    // The person's hooks, added to the committed settings and in a local file of their own.
+    const before = readFileSync(settings, 'utf8');
+    const local = join(host.work, '.claude', 'settings.local.json');
+    writeFileSync(settings, before.replace('"PreToolUse": []', '"PreToolUse": [{"matcher": "*"}]'));
+    writeFileSync(local, '{"hooks": {"PreToolUse": [{"matcher": "Bash"}]}}\n');
+    for (const command of [
+      'git stash',
+      'git stash -u',
+      'git stash push --include-untracked -m wip',
+      'git stash --all',
+    ]) {
+      const step = await host.bash(command);
+      expect(step.denied, command).toBe(true);
+      expect(readFileSync(settings, 'utf8'), command).toContain('"matcher": "*"');
+      expect(existsSync(local), command).toBe(true);
+    }
+    writeFileSync(settings, before);
+    rmSync(local);
+    // With nothing of the host's to put away, a stash is the agent's own business.
+    writeFileSync(join(host.work, 'README.md'), '# project\nmore\n');
+    expect((await host.bash('git stash')).denied).toBe(false);
+    expect((await host.bash('git stash pop')).denied).toBe(false);
     intact();
   });
 

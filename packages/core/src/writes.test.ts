@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -507,5 +508,53 @@ describe('an archive unpacked over the repository internals, gate, host or start
       'docker cp unpack/. web:/srv',
     ])
       expect(shell(command).class, command).not.toBe('irreversible');
+  });
+});
+
+describe("a stash puts the host's changed or untracked files away", () => {
+  it('writes those it would take back to HEAD or remove, and nothing else', () => {
+    const repo = join(base, 'stashing');
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
+        cwd: repo,
+        env: { ...process.env, HOME: home, GIT_CONFIG_NOSYSTEM: '1' },
+      });
+    mkdirSync(join(repo, '.claude'), { recursive: true });
+    git('init', '-q', '-b', 'main');
+    writeFileSync(join(repo, '.claude', 'settings.json'), '{}\n');
+    writeFileSync(join(repo, 'README.md'), 'r\n');
+    git('add', '.');
+    git('commit', '-qm', 'init');
+    const here = (command: string) =>
+      classify(policy, { tool: 'shell', args: { command } }, undefined, {
+        project: { root: repo, home, gate: [join(repo, 'tollgate.config.yaml')], temp: [] },
+        context: { cwd: repo, home, files: nodeFileView() },
+      });
+    const settings = join(repo, '.claude', 'settings.json');
+    const local = join(repo, '.claude', 'settings.local.json');
+    // Clean and committed: a stash leaves it; the project's own changes are the stash's business.
+    writeFileSync(join(repo, 'README.md'), 'r\nmore\n');
+    expect(here('git stash').class).not.toBe('irreversible');
+    // An untracked host file: only a stash that takes untracked files removes it.
+    writeFileSync(local, '{"hooks": {}}\n');
+    expect(here('git stash').class).not.toBe('irreversible');
+    for (const command of [
+      'git stash -u',
+      'git stash push --all',
+      'git stash save --include-untracked wip',
+    ]) {
+      const c = here(command);
+      expect(c.class, command).toBe('irreversible');
+      expect(
+        c.writes?.map((w) => w.path),
+        command,
+      ).toContain(local);
+    }
+    // A change to a committed one, in the work tree or only staged: any stash takes it back to HEAD's.
+    writeFileSync(settings, '{"hooks": {"PreToolUse": []}}\n');
+    expect(here('git stash').writes?.map((w) => w.path)).toContain(settings);
+    git('add', '.claude/settings.json');
+    expect(here('git stash push -m wip').writes?.map((w) => w.path)).toContain(settings);
+    expect(here('git stash list').class).not.toBe('irreversible');
   });
 });

@@ -103,9 +103,62 @@ export function writesOfShell(facts: ShellFacts, scope: WriteScope | undefined):
         ...namedGateFiles(segment, scope),
         ...unpackedOver(segment, scope),
         ...checkedOut(segment, scope),
+        ...stashedAway(segment, scope),
       );
   }
   return out;
+}
+
+/** Most files below a protected directory (.claude, ...) a stash is asked about. */
+const MAX_STASH_FILES = 64;
+
+/**
+ * A `git stash` push (ShellSegment.stashes): each file in a protected place of the work tree that
+ * differs from HEAD (in the work tree or staged) goes back to HEAD's, and with -u an untracked one
+ * is removed (`git stash -u` took the .claude/settings.json `tollgate init` wrote; `git stash` took
+ * the hooks it added to a committed one). One git cannot answer for, or past the bound, is written.
+ */
+function stashedAway(segment: ShellFacts['segments'][number], scope: WriteScope): Write[] {
+  const files = scope.context.files;
+  if (!files || !segment.stashes) return [];
+  const out: Write[] = [];
+  for (const { top, untracked } of segment.stashes) {
+    let staged: readonly string[] | undefined | null = null;
+    const changed = (rel: string): boolean => {
+      const tracked = files.tracked?.(top, rel);
+      if (tracked === false) return untracked;
+      if (tracked !== true || files.matchesIndex?.(top, rel) !== true) return true;
+      staged ??= files.stagedChanges?.(top);
+      return staged === undefined || staged.includes(rel);
+    };
+    for (const name of protectedNamesIn(top, scope.project)) {
+      if (name === '.git') continue;
+      for (const path of filesBelow(files, posix.join(top, name), MAX_STASH_FILES)) {
+        const zone = zoneOf(path, scope.project);
+        if (PROTECTED_ZONES.includes(zone) && changed(posix.relative(top, path))) out.push({ path, zone });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The files at or below `path`: itself when it is no directory, else the files a walk of it finds;
+ * past `max` files or eight levels, the directory itself (asked about as a whole). Nothing when it
+ * does not exist.
+ */
+function filesBelow(files: NonNullable<WriteScope['context']['files']>, path: string, max: number): string[] {
+  if (files.realpath(path) === undefined) return [];
+  const out: string[] = [];
+  // Eight levels at most: a link back up the tree holds no file to stop the walk.
+  const walk = (at: string, depth: number): boolean => {
+    const names = files.readdir(at);
+    if (names === undefined) out.push(at);
+    else if (depth >= 8) return false;
+    else for (const name of names) if (!walk(posix.join(at, name), depth + 1)) return false;
+    return out.length <= max;
+  };
+  return walk(path, 0) ? out : [path];
 }
 
 /**

@@ -57,6 +57,11 @@ export interface FileView {
    * resolve, no answer in time); `'too-many'` past a bound. Asked of git reading objects only. A
    * missing method answers nothing.
    */
+  /**
+   * The paths (relative to `top`) whose index entry differs from HEAD's: staged changes. Asked of git
+   * reading the index and objects only; undefined when git cannot tell. A missing method answers nothing.
+   */
+  stagedChanges?(top: string): readonly string[] | undefined;
   treeChanges?(
     top: string,
     from: string | null,

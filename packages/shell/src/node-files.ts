@@ -159,6 +159,19 @@ export function nodeFileView(limits: FileLimits = {}): NodeFileView {
       if (!take()) return undefined;
       return gitTreeChanges(top, from, to, mergeBase);
     },
+    stagedChanges(top) {
+      if (!take()) return undefined;
+      const found = gitNames(top, [
+        'diff-index',
+        '--cached',
+        '--name-only',
+        '-z',
+        '--no-renames',
+        'HEAD',
+        '--',
+      ]);
+      return found === 'too-many' ? undefined : found;
+    },
     readHead(path, wanted) {
       if (!take()) return undefined;
       let fd: number | undefined;
@@ -295,6 +308,11 @@ function gitTreeChanges(
           from,
           to,
         ];
+  return gitNames(top, command);
+}
+
+/** The NUL-separated names a read-only git command prints in the work tree `top`. */
+function gitNames(top: string, command: readonly string[]): readonly string[] | 'too-many' | undefined {
   const run = spawnSync('git', ['-C', top, '--no-optional-locks', '-c', 'core.fsmonitor=false', ...command], {
     env: gitEnv(),
     encoding: 'utf8',

@@ -5,7 +5,7 @@ import { noteLosses, noteMovesInto } from './build-outputs.js';
 import type { Extractor, Handler, Invocation } from './extract.js';
 import type { FileView, ResolveContext } from './files.js';
 import { type FileConfig, resolveGit, scanGlobals } from './git.js';
-import { findGitDir, type GitFileConfig, parseGitConfig, readGitConfig } from './git-config.js';
+import { findGitDir, findTopLevel, type GitFileConfig, parseGitConfig, readGitConfig } from './git-config.js';
 import { gitFacts } from './git-facts.js';
 import { HOOK_NAMES, HOOK_VIA, hookFiles, mayRunHooks } from './git-hooks.js';
 import { namesRevision } from './git-refs.js';
@@ -795,6 +795,14 @@ function noteWorktreeChanges(
   const remotes = files.entries
     .map((e) => /^remote\.(.+)\.url=/i.exec(e)?.[1])
     .filter((r): r is string => r !== undefined);
+  // `git stash [push|save]`: the work tree goes back to HEAD (and loses its untracked files with -u).
+  const action = read.positionals[1];
+  if (sub === 'stash' && (action === undefined || action === 'push' || action === 'save')) {
+    const untracked = read.canonical.some((o) => o === '--include-untracked' || o === '--all');
+    const tops = (files.cwds ?? []).map((cwd) => findTopLevel(view, cwd)).filter((t) => t !== undefined);
+    if (tops.length > 0) segment.stashes = [...new Set(tops)].map((top) => ({ top, untracked }));
+    return;
+  }
   const changes = worktreeChanges(sub, argv.slice(subIndex), read, remotes);
   if (changes === undefined || changes.length === 0) return;
   const changed = inv.unresolved.some(Boolean) ? 'unknown' : changedFiles(view, files.cwds ?? [], changes);

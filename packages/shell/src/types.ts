@@ -146,6 +146,12 @@ export interface ShellSegment {
    * stash applied: git-worktree.ts), absolute: core judges those in protected zones as written.
    */
   worktree_changes?: string[];
+  /**
+   * A `git stash` that puts the work tree's changes away, per work tree (`top`): changed tracked
+   * files go back to HEAD's, and with `untracked` (-u, -a) untracked files are removed. Core judges
+   * those in protected zones as written.
+   */
+  stashes?: Array<{ top: string; untracked: boolean }>;
   /** True when some write target could not be resolved (a variable, an unresolvable glob, an unknown cwd). */
   writes_unresolved?: boolean;
   /**
