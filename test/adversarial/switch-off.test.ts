@@ -87,6 +87,10 @@ describe('the agent cannot switch the gate off', () => {
     'dd if=/dev/null of=tollgate.config.yaml',
     'truncate -s 0 tollgate.config.yaml',
     'find . -maxdepth 1 -name tollgate.config.yaml -delete',
+    // git's own removals: of the files, or of whatever a sparse checkout leaves out.
+    'git rm -q .claude/settings.json',
+    'git rm -rq .claude',
+    'git sparse-checkout set important',
     // A tree staged outside the project (STAGED: stageTree) copied over the project root.
     'cp -r STAGED/. .',
     'cp -rT STAGED .',

@@ -102,6 +102,19 @@ describe('files a commit brings into the work tree', () => {
         command,
         changes: [settings],
       });
+    // A sparse checkout may remove any entry of the top; a bisection checks out what it chooses.
+    expect(worktree('git sparse-checkout set src').segments[0]?.worktree_changes).toEqual(
+      expect.arrayContaining([join(dir, 'README.md')]),
+    );
+    expect(worktree('git sparse-checkout list').segments[0]?.worktree_changes).toBeUndefined();
+    expect(worktree('git bisect start HEAD HEAD~1').dynamic.map((d) => d.kind)).toContain(
+      'worktree_unresolved',
+    );
+    expect(worktree('git bisect log').dynamic).toEqual([]);
+    // A stash push is marked with its work tree, and whether it takes untracked files.
+    expect(worktree('git stash -u').segments[0]?.stashes).toEqual([{ top: dir, untracked: true }]);
+    expect(worktree('git stash push -m wip').segments[0]?.stashes).toEqual([{ top: dir, untracked: false }]);
+    expect(worktree('git stash list').segments[0]?.stashes).toBeUndefined();
     // A revision that does not resolve changes nothing (git refuses it too); one not static is dynamic.
     expect(worktree('git checkout nowhere').segments[0]?.worktree_changes).toBeUndefined();
     expect(worktree('git checkout "$BRANCH"').dynamic.map((d) => d.kind)).toContain('worktree_unresolved');

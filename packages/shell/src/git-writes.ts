@@ -146,6 +146,23 @@ function namedWrites(
   stdin: string | undefined,
 ): Array<{ text: string; at: number; unknown?: boolean; moved?: boolean; replaces?: boolean }> {
   const sub = args[0];
+  // `git rm PATH…` deletes the files from the work tree too (not with --cached or a dry run); paths
+  // from a file cannot be told.
+  if (sub === 'rm') {
+    let rest = false;
+    const out: Array<{ text: string; at: number; unknown?: boolean }> = [];
+    for (const [k, a] of args.entries()) {
+      if (k === 0) continue;
+      if (!rest && /^(--cached|-n|--dry-run|--c(a(c(h(ed?)?)?)?)?|--dr(y(-(r(un?)?)?)?)?)$/.test(a))
+        return [];
+      if (!rest && a.startsWith('--pathspec-from-file'))
+        return [{ text: base === '' ? '.' : base, at: -1, unknown: true }];
+      if (!rest && a === '--') rest = true;
+      else if (rest || !a.startsWith('-'))
+        out.push({ text: base === '' || a.startsWith('/') ? a : posix.join(base, a), at: k });
+    }
+    return out;
+  }
   // `git apply` (and `git am`, whose mailboxes hold patches) writes the files its patches name, as
   // `patch` does. `--check`, `--stat`, `--numstat`, `--summary` only read; `--cached` writes the
   // index only. A patch that cannot be read writes files that cannot be told.

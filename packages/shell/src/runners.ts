@@ -694,7 +694,7 @@ export const git: Handler = (ex, inv, env) => {
     if (sub === 'branch' && segment.canonical && forceIsMoot(ex, read, files?.cwds))
       segment.canonical = segment.canonical.filter((o) => o !== '--force');
     noteGitWrites(ex, inv, segment, resolved.argv, subIndex);
-    if (sub !== undefined && read && files?.cwds)
+    if (sub !== undefined && files?.cwds)
       noteWorktreeChanges(ex, inv, segment, sub, argv, subIndex, read, files);
     const steering = files ? steeringConfig(files.entries, read?.positionals) : [];
     if (steering.length > 0) segment.repo_config = steering;
@@ -787,7 +787,7 @@ function noteWorktreeChanges(
   sub: string,
   argv: readonly string[],
   subIndex: number,
-  read: ParsedOptions,
+  read: ParsedOptions | undefined,
   files: { entries: readonly string[]; cwds?: readonly string[] },
 ): void {
   const view = ex.res.files;
@@ -795,8 +795,26 @@ function noteWorktreeChanges(
   const remotes = files.entries
     .map((e) => /^remote\.(.+)\.url=/i.exec(e)?.[1])
     .filter((r): r is string => r !== undefined);
+  // The word after the subcommand (`bisect start`, `stash push`), as git's option model reads it when
+  // it has one for the subcommand.
+  const action = read ? read.positionals[1] : argv.slice(subIndex + 1).find((a) => !a.startsWith('-'));
+  // A bisection checks out commits it chooses as it goes: what it writes cannot be told.
+  if (sub === 'bisect' && !/^(log|visualize|view|terms|help)$/.test(action ?? '')) {
+    ex.flag('worktree_unresolved', inv.text);
+    return;
+  }
+  // A sparse checkout removes (or brings back) whatever lies outside its patterns: any entry of the
+  // work tree's top may be written.
+  if (sub === 'sparse-checkout' && action !== undefined && action !== 'list' && action !== 'check-rules') {
+    const tops = (files.cwds ?? []).map((cwd) => findTopLevel(view, cwd)).filter((t) => t !== undefined);
+    const entries = tops.flatMap((top) =>
+      (view.readdir(top) ?? []).filter((name) => name !== '.git').map((name) => posix.join(top, name)),
+    );
+    if (entries.length > 0) segment.worktree_changes = entries;
+    return;
+  }
+  if (!read) return;
   // `git stash [push|save]`: the work tree goes back to HEAD (and loses its untracked files with -u).
-  const action = read.positionals[1];
   if (sub === 'stash' && (action === undefined || action === 'push' || action === 'save')) {
     const untracked = read.canonical.some((o) => o === '--include-untracked' || o === '--all');
     const tops = (files.cwds ?? []).map((cwd) => findTopLevel(view, cwd)).filter((t) => t !== undefined);
