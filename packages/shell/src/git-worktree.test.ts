@@ -28,6 +28,14 @@ function changes(command: string, remotes: string[] = []) {
   return read && worktreeChanges(argv[1] as string, argv.slice(1), read, remotes);
 }
 
+/** The comparisons, for a command that takes a known set in. */
+function list(command: string) {
+  const found = changes(command);
+  if (!Array.isArray(found)) throw new Error(`${command}: ${found}`);
+  return found;
+}
+const to = (command: string) => list(command).map((c) => c.to);
+
 describe('the comparisons a git command takes into the work tree', () => {
   it('a switch: to the target from HEAD, or the remote branch of its name', () => {
     expect(changes('git checkout topic')).toEqual([{ from: 'HEAD', to: 'topic', mergeBase: false }]);
@@ -36,20 +44,22 @@ describe('the comparisons a git command takes into the work tree', () => {
       { from: 'HEAD', to: 'refs/remotes/origin/@{-1}', mergeBase: false },
     ]);
     expect(changes('git switch --detach v1.2')).toEqual([{ from: 'HEAD', to: 'v1.2', mergeBase: false }]);
-    expect(changes('git checkout -b fresh main')?.map((c) => c.to)).toEqual(['main']);
+    expect(to('git checkout -b fresh main')).toEqual(['main']);
   });
 
   it('a merge, rebase or pull: what the other side changed since the merge base', () => {
     expect(changes('git merge topic')).toEqual([{ from: 'HEAD', to: 'topic', mergeBase: true }]);
-    expect(changes('git merge')?.map((c) => c.to)).toEqual(['@{upstream}']);
-    expect(changes('git rebase --onto main old')?.map((c) => c.to)).toEqual(['main', 'old']);
-    expect(changes('git pull origin feature')?.map((c) => c.to)).toEqual(['refs/remotes/origin/feature']);
+    expect(to('git merge')).toEqual(['@{upstream}']);
+    expect(to('git rebase --onto main old')).toEqual(['main', 'old']);
+    expect(to('git pull origin feature')).toEqual(['refs/remotes/origin/feature']);
+    expect(to('git pull . topic')).toEqual(['topic']);
+    expect(changes('git pull /tmp/made-here main')).toBe('unknown');
   });
 
   it('a pick, a revert, a stash applied, a reset keeping local changes', () => {
     expect(changes('git cherry-pick abc123')).toEqual([{ from: 'abc123^', to: 'abc123', mergeBase: false }]);
     expect(changes('git revert a..b')).toEqual([{ from: 'a', to: 'b', mergeBase: false }]);
-    expect(changes('git stash pop 1')?.map((c) => [c.from, c.to])).toEqual([
+    expect(list('git stash pop 1').map((c) => [c.from, c.to])).toEqual([
       ['stash@{1}^1', 'stash@{1}'],
       [null, 'stash@{1}^3'],
     ]);

@@ -29,7 +29,7 @@ export function worktreeChanges(
   args: readonly string[],
   read: ParsedOptions,
   remotes: readonly string[],
-): TreeChange[] | undefined {
+): TreeChange[] | 'unknown' | undefined {
   const operands = read.positionals.slice(1);
   const options = read.canonical;
   if (options.some((o) => SEQUENCER.test(o))) return undefined;
@@ -79,6 +79,10 @@ export function worktreeChanges(
       // from here, or fetched before).
       const [remote, branch] = operands;
       if (remote === undefined || branch === undefined) return [from('@{upstream}', true)];
+      // From this repository itself: the branch is here. From another one named by its path, what it
+      // holds is not fetched yet (a repository the agent made can hold anything).
+      if (remote === '.') return [from(branch, true)];
+      if (/^(\.|\/|~|file:)/.test(remote)) return 'unknown';
       const name = branch.replace(/^\+/, '').split(':')[0] as string;
       return [from(`refs/remotes/${remote}/${name.replace(/^refs\/heads\//, '')}`, true)];
     }

@@ -823,7 +823,10 @@ function noteWorktreeChanges(
   }
   const changes = worktreeChanges(sub, argv.slice(subIndex), read, remotes);
   if (changes === undefined || changes.length === 0) return;
-  const changed = inv.unresolved.some(Boolean) ? 'unknown' : changedFiles(view, files.cwds ?? [], changes);
+  const changed =
+    changes === 'unknown' || inv.unresolved.some(Boolean)
+      ? 'unknown'
+      : changedFiles(view, files.cwds ?? [], changes);
   if (changed === 'unknown') ex.flag('worktree_unresolved', inv.text);
   else if (changed.length > 0) segment.worktree_changes = changed;
 }
