@@ -795,6 +795,10 @@ function noteWorktreeChanges(
   const remotes = files.entries
     .map((e) => /^remote\.(.+)\.url=/i.exec(e)?.[1])
     .filter((r): r is string => r !== undefined);
+  // The work trees the command may run in (each `cd` may leave it in another).
+  const tops = () => [
+    ...new Set((files.cwds ?? []).map((cwd) => findTopLevel(view, cwd)).filter((t) => t !== undefined)),
+  ];
   // The word after the subcommand (`bisect start`, `stash push`), as git's option model reads it when
   // it has one for the subcommand.
   const action = read ? read.positionals[1] : argv.slice(subIndex + 1).find((a) => !a.startsWith('-'));
@@ -806,8 +810,7 @@ function noteWorktreeChanges(
   // A sparse checkout removes (or brings back) whatever lies outside its patterns: any entry of the
   // work tree's top may be written.
   if (sub === 'sparse-checkout' && action !== undefined && action !== 'list' && action !== 'check-rules') {
-    const tops = (files.cwds ?? []).map((cwd) => findTopLevel(view, cwd)).filter((t) => t !== undefined);
-    const entries = tops.flatMap((top) =>
+    const entries = tops().flatMap((top) =>
       (view.readdir(top) ?? []).filter((name) => name !== '.git').map((name) => posix.join(top, name)),
     );
     if (entries.length > 0) segment.worktree_changes = entries;
@@ -817,8 +820,8 @@ function noteWorktreeChanges(
   // `git stash [push|save]`: the work tree goes back to HEAD (and loses its untracked files with -u).
   if (sub === 'stash' && (action === undefined || action === 'push' || action === 'save')) {
     const untracked = read.canonical.some((o) => o === '--include-untracked' || o === '--all');
-    const tops = (files.cwds ?? []).map((cwd) => findTopLevel(view, cwd)).filter((t) => t !== undefined);
-    if (tops.length > 0) segment.stashes = [...new Set(tops)].map((top) => ({ top, untracked }));
+    const found = tops();
+    if (found.length > 0) segment.stashes = found.map((top) => ({ top, untracked }));
     return;
   }
   const changes = worktreeChanges(sub, argv.slice(subIndex), read, remotes);
