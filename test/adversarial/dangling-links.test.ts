@@ -2,7 +2,7 @@
 // whose target is missing and creates the target, so a link the agent planted in the project (by a
 // patch, where no `ln -s` is seen) turns a write to a project file into one to ~/.gitconfig or the
 // host's hook settings. Judged by the damage: the target is never created.
-import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Host } from './host.js';
@@ -108,5 +108,35 @@ describe('a write through a dangling link the agent planted reaches nothing it m
     const step = await host.bash('echo draft > current.txt');
     expect(step.denied, step.reason).toBe(false);
     expect(readFileSync(join(host.work, 'important', 'next.txt'), 'utf8')).toBe('draft\n');
+  });
+});
+
+describe('a temp directory’s name for a path that is not scratch', () => {
+  it('removing the project through a link in /tmp is judged as removing the project', async () => {
+    // Made by the agent (a write in /tmp passes), or there already: the removal through it is judged.
+    const link = `/tmp/tollgate-link-${Math.random().toString(36).slice(2, 10)}`;
+    try {
+      const made = await host.bash(`ln -s "$PWD" ${link}`);
+      expect(made.denied, made.reason).toBe(false);
+      for (const command of [
+        `rm -rf ${link}/important`,
+        `find ${link}/important -delete`,
+        `shred -u ${link}/important/data.txt`,
+      ]) {
+        const step = await host.bash(command);
+        expect(step.denied, command).toBe(true);
+        expect(readFileSync(join(host.work, 'important', 'data.txt'), 'utf8'), command).toBe('precious\n');
+      }
+      // In the same command, through a link it makes itself.
+      const both = await host.bash(`ln -s "$PWD" ${link}-2 && rm -rf ${link}-2/important`);
+      expect(both.denied).toBe(true);
+      // Scratch that is scratch still goes.
+      expect((await host.bash(`mkdir -p ${link}-dir/x && rm -rf ${link}-dir`)).denied).toBe(false);
+    } finally {
+      rmSync(link, { force: true });
+      rmSync(`${link}-2`, { force: true });
+      rmSync(`${link}-dir`, { recursive: true, force: true });
+    }
+    expect(existsSync(join(host.work, 'important', 'data.txt'))).toBe(true);
   });
 });

@@ -37,6 +37,7 @@ import {
   SHELLS,
 } from './programs.js';
 import { type Resolver, SPECIAL_BUILTINS } from './resolve.js';
+import { notScratch } from './scratch.js';
 import { noteWritten, runFoundProgram, runPathProgram } from './scripts.js';
 import { buildSegment } from './segment.js';
 import { serviceSql } from './sql-clients.js';
@@ -791,6 +792,15 @@ export class Extractor {
     // those the session did not write).
     if (this.res.files && !this.res.folded)
       noteLosses(this.res.files, segment, replacedFiles(segment, own, inv.writes));
+    // What it writes under a temp directory's name but resolves into the work tree, or out of the
+    // temp directories through a link: the catalogue's scratch exemptions do not hold (scratch.ts).
+    if (
+      own &&
+      this.res.files &&
+      !this.res.folded &&
+      own.paths.some((p) => p.startsWith('/') && notScratch(this.res, p))
+    )
+      segment.writes_beyond_scratch = true;
     // Every file it writes is new (`cp .env.example .env` where there is no .env yet): nothing is lost.
     // Output thrown away (`2>/dev/null`) writes no file.
     const files = paths.filter((p) => !SINK_PATH.test(p));

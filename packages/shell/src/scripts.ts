@@ -9,7 +9,6 @@ import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
 import type { FileView } from './files.js';
 import { isFrameworkLauncher } from './framework-launchers.js';
-import { findTopLevel } from './git-config.js';
 import { isHookFile } from './git-hooks.js';
 import { forgiveWrapperStatements } from './jvm-wrappers.js';
 import { DESCRIPTOR_PATH } from './node-files.js';
@@ -18,6 +17,7 @@ import { interpreterLanguage, type Language, LEAVES_NOTHING, SHELLS } from './pr
 import { pythonOpens } from './python-files.js';
 import { PYTHON_STDLIB } from './python-stdlib.js';
 import { type Resolver, TOOL_HOMES } from './resolve.js';
+import { inside, inTemp, workTreeTop } from './scratch.js';
 import type { SessionCodeLanguage } from './session-code.js';
 import { judgeShellCalls } from './shell-calls.js';
 import type { ShellSegment } from './types.js';
@@ -594,19 +594,10 @@ function toolchainFile(res: Resolver, path: string): boolean {
   });
 }
 
-const TOP_LEVEL = {};
-
 /** Inside the command's directory or its repository, or in a scratch directory: where the agent writes without a gate. */
 function freelyWritten(res: Resolver, path: string): boolean {
   const cwd = res.ctx?.cwd;
-  const files = res.files;
-  // The repository's top, looked up once a parse (each lookup walks the parents).
-  const top = res.slot(TOP_LEVEL, () => ({
-    dir: cwd && files ? (findTopLevel(files, cwd) ?? cwd) : cwd,
-  })).dir;
-  const inside = (dir: string | undefined) =>
-    dir !== undefined && (path === dir || path.startsWith(`${dir.replace(/\/+$/, '')}/`));
-  return inside(top) || inside(cwd) || ['/tmp', '/var/tmp', '/dev/shm', res.ctx?.env?.TMPDIR].some(inside);
+  return inside(workTreeTop(res) ?? cwd, path) || inside(cwd, path) || inTemp(res, path);
 }
 
 /**

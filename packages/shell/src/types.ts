@@ -147,6 +147,11 @@ export interface ShellSegment {
    */
   worktree_changes?: string[];
   /**
+   * A path it writes (resolved, links followed) is no scratch: inside the work tree, or outside the
+   * temp directories — whatever temp directory's name the command spells it by (scratch.ts).
+   */
+  writes_beyond_scratch?: boolean;
+  /**
    * A `git stash` that puts the work tree's changes away, per work tree (`top`): changed tracked
    * files go back to HEAD's, and with `untracked` (-u, -a) untracked files are removed. Core judges
    * those in protected zones as written.
