@@ -11,6 +11,7 @@ import {
 import { type PlanEntry, planOf } from './policy/plan.js';
 import type { CompiledRule, Policy } from './policy/types.js';
 import { type Write, type WriteScope, writesOfShell, writesOfTool } from './writes.js';
+import { projectInTemp, within } from './zones.js';
 
 export type CallClass = 'irreversible' | 'unknown-dynamic' | 'read-only' | 'unmatched';
 
@@ -70,8 +71,19 @@ export function normaliseCall(
   }
   const command = typeof call.args.command === 'string' ? call.args.command : '';
   const facts = parseShell(command, scope ? { context: scope.context } : {});
+  if (scope && projectInTemp(scope.project)) markProjectWrites(facts, scope.project.root);
   const writes = writesOfShell(facts, scope);
   return writes.length > 0 ? { ...call, facts, writes } : { ...call, facts };
+}
+
+/**
+ * In a project kept under a temp directory, a segment that writes inside it writes beyond scratch
+ * (ShellSegment.writes_beyond_scratch), whatever the parse could tell of its work tree: `rm -rf
+ * /tmp/sandbox/src` is the project's src, not scratch, even where no git repository says so.
+ */
+function markProjectWrites(facts: ShellFacts, root: string): void {
+  for (const segment of facts.segments)
+    if (segment.writes?.some((p) => within(p, root))) segment.writes_beyond_scratch = true;
 }
 
 export function classify(

@@ -558,3 +558,22 @@ describe("a stash puts the host's changed or untracked files away", () => {
     expect(here('git stash list').class).not.toBe('irreversible');
   });
 });
+
+describe('a project kept under a temp directory', () => {
+  it('is the project, not scratch, to the catalogue, even where no repository says so', () => {
+    // A project in the test's temp directory, holding no git repository at all.
+    const sandbox = join(base, 'sandbox');
+    mkdirSync(join(sandbox, 'src'), { recursive: true });
+    writeFileSync(join(sandbox, 'src', 'a.ts'), 'a\n');
+    mkdirSync(join(base, 'scratch', 'junk'), { recursive: true });
+    const there = (command: string) =>
+      classify(policy, { tool: 'shell', args: { command } }, undefined, {
+        project: { root: sandbox, home, gate: [], temp: ['/tmp'] },
+        context: { cwd: sandbox, home, files: nodeFileView() },
+      }).class;
+    expect(there(`rm -rf ${sandbox}/src`)).toBe('irreversible');
+    expect(there('rm -rf "$PWD"/src')).toBe('irreversible');
+    expect(there(`find ${sandbox}/src -delete`)).toBe('irreversible');
+    expect(there(`rm -rf ${join(base, 'scratch', 'junk')}`)).not.toBe('irreversible');
+  });
+});

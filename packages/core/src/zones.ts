@@ -110,6 +110,19 @@ const SYSTEM = [
 const SINKS = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty', '/dev/zero', '/dev/full']);
 const DEFAULT_TEMP = ['/tmp', '/var/tmp', '/dev/shm'];
 
+/** Where the catalogue's scratch exemptions take a path for scratch by its name (shell.yaml temp-path). */
+const SCRATCH_NAMES = [...DEFAULT_TEMP, '/private/tmp', '/var/folders', '/private/var/folders'];
+
+/**
+ * Whether the project lies in a temp directory (a sandbox or scratch repository kept under /tmp):
+ * its files then look like scratch by their names, and are not.
+ */
+export function projectInTemp(project: ProjectPaths): boolean {
+  return [...(project.temp ?? []), ...SCRATCH_NAMES].some(
+    (t) => within(project.root, t) && project.root !== t,
+  );
+}
+
 export function zoneOf(path: string, project: ProjectPaths): Zone {
   if (path === '' || !posix.isAbsolute(path)) return 'unresolved';
   const p = posix.normalize(path);
