@@ -42,7 +42,7 @@ import { noteWritten, runFoundProgram, runPathProgram } from './scripts.js';
 import { buildSegment } from './segment.js';
 import { serviceSql } from './sql-clients.js';
 import type { DynamicConstruct, ShellRedirect, ShellSegment } from './types.js';
-import { writeModel } from './write-model.js';
+import { containerCopy, writeModel } from './write-model.js';
 import { addPath, programWrites, type WriteSet } from './writes.js';
 
 export interface Stdin {
@@ -790,17 +790,13 @@ export class Extractor {
     }
     // A file it deletes, or whose contents it replaces whole, that git cannot give back (core keeps
     // those the session did not write).
-    if (this.res.files && !this.res.folded)
+    // And what it writes under a temp directory's name but resolves into the work tree, or out of
+    // the temp directories through a link: the catalogue's scratch exemptions do not hold (scratch.ts).
+    if (this.res.files && !this.res.folded) {
       noteLosses(this.res.files, segment, replacedFiles(segment, own, inv.writes));
-    // What it writes under a temp directory's name but resolves into the work tree, or out of the
-    // temp directories through a link: the catalogue's scratch exemptions do not hold (scratch.ts).
-    if (
-      own &&
-      this.res.files &&
-      !this.res.folded &&
-      own.paths.some((p) => p.startsWith('/') && notScratch(this.res, p))
-    )
-      segment.writes_beyond_scratch = true;
+      if (own?.paths.some((p) => p.startsWith('/') && notScratch(this.res, p)))
+        segment.writes_beyond_scratch = true;
+    }
     // Every file it writes is new (`cp .env.example .env` where there is no .env yet): nothing is lost.
     // Output thrown away (`2>/dev/null`) writes no file.
     const files = paths.filter((p) => !SINK_PATH.test(p));
@@ -1116,13 +1112,11 @@ const TREE_WRITERS = new Set(
   ),
 );
 
-const CONTAINER_COPIERS = new Set(['docker', 'podman', 'nerdctl', 'kubectl', 'oc']);
-
 /** Does the segment's program write whole trees (`cp -r`, `tar -x -C dir`, `rsync a/ b/`, `mv dir x`)? */
 function writesTrees(segment: ShellSegment): boolean {
   if (TREE_WRITERS.has(segment.program)) return true;
   // A container CLI's `cp` (write-model.ts containerCopy): what it writes locally is a tree.
-  if (CONTAINER_COPIERS.has(segment.program)) return segment.positionals.includes('cp');
+  if (writeModel(segment.program)?.custom === containerCopy) return segment.positionals.includes('cp');
   if (segment.program !== 'cp' && segment.program !== 'scp') return false;
   const options = segment.canonical ?? segment.flags;
   return options.some((o) => /^(-[rRa]|--recursive|--archive)$/.test(o));

@@ -6,7 +6,6 @@
 // to let the agent write itself. Asked of git at decision time (objects only, files.ts treeChanges).
 import { posix } from 'node:path';
 import type { FileView } from './files.js';
-import { findTopLevel } from './git-config.js';
 import type { ParsedOptions } from './option-model.js';
 
 /** Files the command may write: those differing from `from` to `to` (see FileView.treeChanges). */
@@ -92,19 +91,18 @@ export function worktreeChanges(
 }
 
 /**
- * The absolute paths the comparisons change in each work tree the command may run in; 'unknown' when
- * a comparison has more changes than git is read for. A revision git cannot resolve changes
- * nothing (the command fails on it too).
+ * The absolute paths the comparisons change in each work tree (`tops`) the command may run in;
+ * 'unknown' when a comparison has more changes than git is read for. A revision git cannot resolve
+ * changes nothing (the command fails on it too).
  */
 export function changedFiles(
   files: FileView,
-  cwds: readonly string[],
+  tops: readonly string[],
   changes: readonly TreeChange[],
 ): string[] | 'unknown' {
   const out = new Set<string>();
-  for (const cwd of cwds) {
-    const top = findTopLevel(files, cwd);
-    if (top === undefined || files.treeChanges === undefined) continue;
+  if (files.treeChanges === undefined) return [];
+  for (const top of tops) {
     for (const change of changes) {
       const found = files.treeChanges(top, change.from, change.to, change.mergeBase);
       if (found === 'too-many') return 'unknown';

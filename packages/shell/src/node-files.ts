@@ -247,37 +247,15 @@ function gitHas(top: string, rel: string): boolean | undefined {
 }
 
 /**
- * `git ls-files -z OPTIONS -- rel` in the work tree `top`: paths taken literally, no fsmonitor, no
- * optional locks; it reads the index and objects and runs nothing the repository configures.
+ * `git ls-files -z OPTIONS -- rel` in the work tree `top`: paths taken literally; it reads the index
+ * and objects and runs nothing the repository configures (readGit).
  */
 function lsFiles(top: string, options: readonly string[], rel: string, env: Record<string, string>) {
-  return spawnSync(
-    'git',
-    [
-      '-C',
-      top,
-      '--no-optional-locks',
-      '--literal-pathspecs',
-      '-c',
-      'core.fsmonitor=false',
-      'ls-files',
-      '-z',
-      ...options,
-      '--',
-      rel,
-    ],
-    {
-      env,
-      encoding: 'utf8',
-      timeout: GIT_TIMEOUT_MS,
-      maxBuffer: 1024 * 1024,
-      stdio: ['ignore', 'pipe', 'ignore'],
-    },
-  );
+  return readGit(top, ['--literal-pathspecs', 'ls-files', '-z', ...options, '--', rel], env);
 }
 
-/** Most paths a comparison of two commits is read for (about 1 MiB of names); more is 'too-many'. */
-const MAX_TREE_CHANGES_BYTES = 1024 * 1024;
+/** Most output a read-only git command is read for (about 1 MiB of names); more is 'too-many'. */
+const MAX_GIT_OUTPUT_BYTES = 1024 * 1024;
 
 /**
  * `git diff-tree -r --name-only` between two revisions (`--merge-base`: from their merge base), or
@@ -313,16 +291,24 @@ function gitTreeChanges(
 
 /** The NUL-separated names a read-only git command prints in the work tree `top`. */
 function gitNames(top: string, command: readonly string[]): readonly string[] | 'too-many' | undefined {
-  const run = spawnSync('git', ['-C', top, '--no-optional-locks', '-c', 'core.fsmonitor=false', ...command], {
-    env: gitEnv(),
-    encoding: 'utf8',
-    timeout: GIT_TIMEOUT_MS,
-    maxBuffer: MAX_TREE_CHANGES_BYTES,
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  const run = readGit(top, command, gitEnv());
   if ((run.error as NodeJS.ErrnoException | undefined)?.code === 'ENOBUFS') return 'too-many';
   if (run.error || run.status !== 0) return undefined;
   return run.stdout.split('\0').filter((p) => p !== '');
+}
+
+/**
+ * A git command that only reads, in the work tree `top`: no optional locks, no fsmonitor, bounded in
+ * time and output, stderr dropped.
+ */
+function readGit(top: string, command: readonly string[], env: Record<string, string>) {
+  return spawnSync('git', ['-C', top, '--no-optional-locks', '-c', 'core.fsmonitor=false', ...command], {
+    env,
+    encoding: 'utf8',
+    timeout: GIT_TIMEOUT_MS,
+    maxBuffer: MAX_GIT_OUTPUT_BYTES,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
 }
 
 /** The environment without GIT_* variables: git asks the repository at `-C top` and no other. */

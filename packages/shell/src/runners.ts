@@ -827,9 +827,7 @@ function noteWorktreeChanges(
   const changes = worktreeChanges(sub, argv.slice(subIndex), read, remotes);
   if (changes === undefined || changes.length === 0) return;
   const changed =
-    changes === 'unknown' || inv.unresolved.some(Boolean)
-      ? 'unknown'
-      : changedFiles(view, files.cwds ?? [], changes);
+    changes === 'unknown' || inv.unresolved.some(Boolean) ? 'unknown' : changedFiles(view, tops(), changes);
   if (changed === 'unknown') ex.flag('worktree_unresolved', inv.text);
   else if (changed.length > 0) segment.worktree_changes = changed;
 }

@@ -61,8 +61,9 @@ export interface WriteModel {
   /** Other options the model asks about (`--decompress`), so that their abbreviations are read too. */
   flags?: string;
   /**
-   * Target options whose file is replaced whole, as a download's output is (`curl -o`, `wget -O`),
-   * and operands so written (`replaces: 'operands'`: scp's local destination).
+   * Target options whose file is replaced whole, as a download's output is (`wget -O`), and operands
+   * so written (`replaces: 'operands'`: scp's local destination). A `custom` model marks its own
+   * (Found.replaces).
    */
   replaces?: string;
   /** Options with which the program keeps what a `replaces` file holds (resuming, not clobbering). */
@@ -318,8 +319,7 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
     ),
     targets: '-D --dump-header -c --cookie-jar --trace --trace-ascii --stderr --libcurl --etag-save --hsts',
     flags: '--remote-name --remote-name-all --remote-header-name --continue-at --no-clobber',
-    // Its output files, named or named after the URL: what was there is replaced by the download.
-    replaces: '-o --output -O --remote-name --remote-name-all',
+    // Its output files, named or named after the URL (marked below): the download replaces them.
     keeps: '-C --continue-at --no-clobber',
     custom: (s) => {
       // `-o NAME` lands in --output-dir when one is given (`--output-dir .claude -o settings.json`).
@@ -665,8 +665,7 @@ function copiedInto(
   const isDirectory = res.isDirectory(dest.text);
   const out: Found[] = [];
   for (const src of sources) {
-    const path = src.text.replace(/^[^/]*:/, '');
-    const name = path.replace(/\/+$/, '').split('/').pop();
+    const name = copiedName(src.text);
     const inside = name
       ? { text: posix.join(base, name), at: dest.at ?? -1, ...(src.at !== undefined ? { from: src.at } : {}) }
       : undefined;
@@ -677,8 +676,17 @@ function copiedInto(
   return out.filter((f, k) => out.findIndex((g) => g.text === f.text) === k);
 }
 
+/** The name a copy of a source takes in a directory: its last part, a remote's `HOST:` dropped. */
+export function copiedName(source: string): string | undefined {
+  return source
+    .replace(/^[^/]*:/, '')
+    .replace(/\/+$/, '')
+    .split('/')
+    .pop();
+}
+
 /** A container CLI's `cp` from a container (or pod) into a local path: the path, as a tree. */
-function containerCopy(s: Scanned, res: Resolver): Found[] {
+export function containerCopy(s: Scanned, res: Resolver): Found[] {
   const words = s.operands.map((at) => operand(s, at));
   const k = words[0]?.text === 'container' || words[0]?.text === 'compose' ? 1 : 0;
   const [src, dest] = [words[k + 1], words[k + 2]];

@@ -8,6 +8,7 @@ import { PROGRAM_OPTIONS } from './program-options.js';
 import type { Resolver } from './resolve.js';
 import type { ShellSegment } from './types.js';
 import {
+  copiedName,
   type Found,
   isRemote,
   type Option,
@@ -214,24 +215,12 @@ function found(s: Scanned, c: Compiled, res: Resolver): Found[] {
       if (ops.length < 2 || !last || isRemote(last.text)) return out;
       if (!c.replaces.has('operands')) return [...out, last];
       // A copy's local destination, or in a directory there the file of each source's name.
+      const dir = last.text.replace(/\/+$/, '');
       const into =
         res.isDirectory(last.text) === true
           ? ops.slice(0, -1).flatMap((src) => {
-              const name = src.text
-                .replace(/^[^/]*:/, '')
-                .replace(/\/+$/, '')
-                .split('/')
-                .pop();
-              return name
-                ? [
-                    {
-                      text: `${last.text.replace(/\/+$/, '')}/${name}`,
-                      at: last.at,
-                      from: src.at,
-                      replaces: true,
-                    },
-                  ]
-                : [];
+              const name = copiedName(src.text);
+              return name ? [{ text: `${dir}/${name}`, at: last.at, from: src.at, replaces: true }] : [];
             })
           : [];
       return [...out, { ...last, replaces: true }, ...into];
@@ -404,6 +393,7 @@ export function programWrites(
   const set: WriteSet = { paths: [], unresolved: false };
   const moved: string[] = [];
   const replaced: string[] = [];
+  const keeps = c.keeps.some((o) => s.has(o));
   for (const f of found(s, c, res)) {
     // A default or directory (`patch` without a file, `tar -P`): written, but the names under it are unknown.
     if (f.unresolved) set.unresolved = true;
@@ -413,7 +403,7 @@ export function programWrites(
       (f.from !== undefined && (unresolved[f.from] ?? false));
     const paths = addPath(set, f.text, unknown, res, temp);
     if (f.moved) moved.push(...paths);
-    if (f.replaces && !unknown && !c.keeps.some((o) => s.has(o))) replaced.push(...paths);
+    if (f.replaces && !unknown && !keeps) replaced.push(...paths);
     if (f.link !== undefined) {
       set.links ??= [];
       const told = !unknown && !(f.linkFrom !== undefined && unresolved[f.linkFrom]);
