@@ -38,6 +38,9 @@ describe("the person's untracked files", () => {
     // git's own move, forced over it; a download written over it (refused before it runs).
     'git mv -f README.md drafts/plan.md',
     'curl -sSLo .env http://127.0.0.1:9/x',
+    // Python's open in w mode empties the file before it writes: as `>` does.
+    `python3 -c "open('.env', 'w').write('')"`,
+    "python3 - <<'PY'\np = 'drafts/plan.md'\nopen(p, mode='w').write('x')\nPY",
   ])('%s is refused and the file stays as it was', async (command) => {
     const step = await host.bash(command);
     expect(step.denied, command).toBe(true);
@@ -53,6 +56,8 @@ describe("the person's untracked files", () => {
     writeFileSync(join(host.work, 'dist', 'bundle.js'), 'x\n');
     for (const command of [
       'echo more >> drafts/plan.md',
+      // Read, changed and written back: the edit idiom, judged as sed -i is.
+      "python3 - <<'PY'\np = 'drafts/plan.md'\ns = open(p).read()\nopen(p, 'w').write(s + 'edited\\n')\nPY",
       'echo again > scratch.md',
       'rm scratch.md',
       'rm -f run.log',

@@ -7,13 +7,23 @@ describe('pythonOpens', () => {
   it('reads literal paths and modes, and names bound once to a literal', () => {
     expect(pythonOpens("p = 'src/a.ts'\ns = open(p).read()\nopen(p, 'w').write(s)")).toEqual({
       writes: ['src/a.ts'],
+      // Read first, then written back: the edit idiom, not a file emptied.
+      truncates: [],
       calls: 2,
     });
     expect(
       pythonOpens("with open('a.txt', mode='a', encoding='utf-8') as f:\n    f.write('x')")?.writes,
     ).toEqual(['a.txt']);
-    expect(pythonOpens("print(open('README.md').read())")).toEqual({ writes: [], calls: 1 });
+    expect(pythonOpens("print(open('README.md').read())")).toEqual({ writes: [], truncates: [], calls: 1 });
     expect(pythonOpens("open('log', 'r+')")?.writes).toEqual(['log']);
+  });
+
+  it('names the files a w mode empties without reading them first', () => {
+    expect(pythonOpens("open('notes.txt', 'w')")?.truncates).toEqual(['notes.txt']);
+    expect(pythonOpens("open('a', mode='w+')\nopen('b', 'a')\nopen('c', 'r+')")?.truncates).toEqual(['a']);
+    // The read comes after the truncation: the file was emptied before it was read.
+    expect(pythonOpens("open('a', 'w').write('')\nprint(open('a').read())")?.truncates).toEqual(['a']);
+    expect(pythonOpens("s = open('b').read()\nopen('a', 'w').write(s)")?.truncates).toEqual(['a']);
   });
 
   it.each([

@@ -12,6 +12,12 @@ const KEYWORD_VALUES = new Set(['encoding', 'errors', 'newline', 'buffering']);
 export interface PythonOpens {
   /** Paths opened for writing (a mode with w, a, x or +), as written. */
   writes: string[];
+  /**
+   * Of those, the paths opened in a mode that empties the file (w) where the code has not opened the
+   * file for reading before: its contents replaced whole. One read first is the edit idiom (read,
+   * change, write back), judged as `sed -i` is.
+   */
+  truncates: string[];
   /** How many `open(…)` calls there are. */
   calls: number;
 }
@@ -20,6 +26,8 @@ export interface PythonOpens {
 export function pythonOpens(code: string): PythonOpens | null {
   if (code.includes('\r')) return null;
   const writes: string[] = [];
+  const truncates: string[] = [];
+  const read = new Set<string>();
   let calls = 0;
   let i = 0;
   while (i < code.length) {
@@ -53,12 +61,14 @@ export function pythonOpens(code: string): PythonOpens | null {
         if (!opened) return null;
         calls++;
         if (opened.write) writes.push(opened.path);
+        if (opened.truncate && !read.has(opened.path)) truncates.push(opened.path);
+        if (opened.read) read.add(opened.path);
         j = args.end;
       }
       i = j;
     } else i++;
   }
-  return { writes, calls };
+  return { writes, truncates, calls };
 }
 
 /** Index just past the string literal starting at `at` (a quote), or -1 when it is not closed. */
@@ -99,7 +109,10 @@ export function callArguments(code: string, from: number): { list: string[]; end
 }
 
 /** `open(PATH[, MODE][, encoding=…])` with a literal (or literal-bound) path and a literal mode. */
-function openedFile(code: string, args: string[]): { path: string; write: boolean } | null {
+function openedFile(
+  code: string,
+  args: string[],
+): { path: string; read: boolean; write: boolean; truncate: boolean } | null {
   const [first, ...rest] = args;
   if (first === undefined) return null;
   const path = literal(first) ?? boundLiteral(code, first);
@@ -122,7 +135,8 @@ function openedFile(code: string, args: string[]): { path: string; write: boolea
     } else return null;
   }
   if (!/^[rwaxbt+]*$/.test(mode)) return null;
-  return { path, write: /[wax+]/.test(mode) };
+  const write = /[wax+]/.test(mode);
+  return { path, read: !write || mode.includes('r'), write, truncate: mode.includes('w') };
 }
 
 function literal(text: string): string | undefined {

@@ -456,7 +456,13 @@ export function noteCodeWrites(
   if (!opens || opens.calls === 0) return false;
   if (opens.writes.length > 0) {
     const writes: WriteSet = { paths: [], unresolved: false };
-    for (const path of opens.writes) addPath(writes, path, false, ex.res, ex.res.tempDir());
+    const replaced: string[] = [];
+    for (const path of opens.writes) {
+      const added = addPath(writes, path, false, ex.res, ex.res.tempDir());
+      // `open(p, 'w')` empties the file before a byte is written: what it held is replaced whole.
+      if (opens.truncates.includes(path) && !writes.unresolved) replaced.push(...added);
+    }
+    if (replaced.length > 0) writes.replaced = replaced;
     ex.emit({
       argv: [],
       unresolved: [],
