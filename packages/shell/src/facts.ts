@@ -13,7 +13,7 @@ import { definedRemotes } from './git-remotes.js';
 import { movesHead } from './head-moves.js';
 import { find, parallel, xargs } from './iterators.js';
 import { normalizeCommand } from './normalize.js';
-import { ed, less, programCommands, vim } from './option-commands.js';
+import { ed, emacs, less, programCommands, vim } from './option-commands.js';
 import { Parser } from './parser.js';
 import { patch } from './patch-files.js';
 import { CD_COMMAND, Resolver } from './resolve.js';
@@ -99,6 +99,12 @@ const HANDLERS: Record<string, Handler> = {
   gvim: vim,
   vimdiff: vim,
   less: less,
+  emacs,
+  emacsclient: emacs,
+  xemacs: emacs,
+  'emacs-nox': emacs,
+  'emacs-gtk': emacs,
+  'emacs-lucid': emacs,
   // An ad-hoc task's command line, run on every matched host.
   ansible,
 };

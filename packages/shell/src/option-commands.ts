@@ -236,6 +236,55 @@ export const ed: Handler = (ex, inv) => {
   );
 };
 
+/**
+ * Emacs options that run nothing: display, start-up files skipped, a directory or font. Emacs takes
+ * `-opt` and `--opt` alike, and any unambiguous prefix of a long one (`--ev` is `--eval`), so the
+ * options are read against what is known to be inert, never against a list of the ones that run code
+ * (`--eval`, `-l`, `--script`, `-f`, `-x`): any other option is code it may run.
+ */
+const EMACS_INERT =
+  /^--?(nw|no-window-system|q|no-init-file|Q|quick|batch|no-site-file|no-site-lisp|no-splash|nsl|no-x-resources|no-desktop|no-loadup|nl|no-shared-memory|debug-init|D|basic-display|fs|fullscreen|mm|maximized|fh|fullheight|fw|fullwidth|no-blinking-cursor|nbc|iconic|version|help|t|terminal|display|d|geometry|g|font|fn|name|title|T|bg|background-color|fg|foreground-color|chdir|L|directory|insert|visit|file|find-file|fg-daemon|bg-daemon|daemon)(=.*)?$/;
+/** Those of them that take the next word as their value. */
+const EMACS_VALUE =
+  /^--?(t|terminal|display|d|geometry|g|font|fn|name|title|T|bg|background-color|fg|foreground-color|chdir|L|directory|insert|visit|file|find-file)$/;
+/** emacsclient's options that run nothing (`-e`/`--eval` evaluates its words; `-a CMD` runs CMD). */
+const EMACSCLIENT_INERT =
+  /^(-[nctqudHVw]+|--(no-wait|create-frame|tty|nw|quiet|suppress-output|display|parent-id|timeout|socket-name|server-file|tramp|frame-parameters|reuse-frame|version|help)(=.*)?|-[sfTFw])$/;
+const EMACSCLIENT_VALUE =
+  /^(-[sfTFdw]|--(display|parent-id|timeout|socket-name|server-file|tramp|frame-parameters))$/;
+
+/**
+ * `emacs --eval EXPR`, `-l FILE`, `--script FILE`, `-f FUNC` and `emacsclient -e EXPR` run Lisp that
+ * may do anything: unknown-dynamic. `emacsclient -a CMD` runs CMD when no server answers: judged as
+ * the command it is. Visiting files (`emacs -nw README`, `+LINE FILE`) runs nothing.
+ */
+export const emacs: Handler = (ex, inv, _env, program) => {
+  ex.emit(inv);
+  const { argv } = inv;
+  const client = program === 'emacsclient';
+  const inert = client ? EMACSCLIENT_INERT : EMACS_INERT;
+  const takesValue = client ? EMACSCLIENT_VALUE : EMACS_VALUE;
+  for (let i = 1; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--') break;
+    if (!arg.startsWith('-') || arg === '-') continue;
+    if (client) {
+      const alternate = /^(-a|--alternate-editor)(?:=(.*))?$/.exec(arg);
+      if (alternate) {
+        const at = alternate[2] === undefined ? ++i : i;
+        const value = alternate[2] ?? argv[at] ?? '';
+        runValue(ex, inv, 'emacsclient -a', value, inv.unresolved[at] ?? false);
+        continue;
+      }
+    }
+    if (inv.unresolved[i] || !inert.test(arg)) {
+      ex.flag('interpreter_code', inv.text);
+      return;
+    }
+    if (takesValue.test(arg)) i++;
+  }
+};
+
 /** `less '+!CMD' file`: less's `!` command runs a shell command at start. */
 export const less: Handler = (ex, inv) => {
   ex.emit(inv);
