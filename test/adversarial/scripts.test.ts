@@ -3,7 +3,7 @@
 // Judged by the damage: the directory must still exist. An ordinary `npm test` of an untouched
 // package.json passes, and a script the agent wrote passes again once it has read it back.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { machine } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -362,6 +362,31 @@ describe('ordinary scripts pass', () => {
     expect(step.denied, step.reason).toBe(true);
     expect(existsSync(victim())).toBe(true);
   });
+
+  it.each([
+    ['deno.json', '{"tasks":{"dev":"rm -rf important"}}', 'deno task dev'],
+    ['composer.json', '{"scripts":{"test":"rm -rf important"}}', 'composer test'],
+    ['tasks.py', 'import shutil\nshutil.rmtree("important")\n', 'invoke build'],
+    [
+      'App.csproj',
+      '<Project><Target Name="B"><Exec Command="rm -rf important"/></Target></Project>',
+      'dotnet build',
+    ],
+  ])(
+    'the file a task runner runs (%s), written by the agent: refused until read back',
+    async (file, content, run) => {
+      const path = join(host.work, file);
+      await host.edit('Write', { file_path: path, content });
+      const step = await host.bash(`${run} || true`);
+      expect(step.denied, step.reason).toBe(true);
+      expect(step.reason).toContain('shell.script.unread-write');
+      expect(existsSync(victim())).toBe(true);
+      await host.read(path);
+      const again = await host.bash(`${run} --help >/dev/null 2>&1 || true`);
+      expect(again.denied, again.reason).toBe(false);
+      rmSync(path);
+    },
+  );
 
   it('a chmod of a script the agent read changes no contents: it still runs', async () => {
     const path = join(host.work, 'dev.sh');

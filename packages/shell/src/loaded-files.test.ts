@@ -76,6 +76,18 @@ beforeAll(() => {
   put('jvm/build.gradle.kts', 'tasks.register("x")\n');
   put('jvm/settings.gradle', 'include "app"\n');
   put('jvm/ci/init.gradle', 'allprojects {}\n');
+  put('tasks/deno.jsonc', '{ "tasks": { "x": "rm -rf src" } }\n');
+  put('tasks/composer.json', '{ "scripts": { "test": "rm -rf src" } }\n');
+  put('tasks/pyproject.toml', '[tool.poe.tasks]\nx = { shell = "rm -rf src" }\n');
+  put('tasks/tasks.py', 'from invoke import task\n');
+  put('tasks/mix.exs', 'defmodule X do\nend\n');
+  put('tasks/Earthfile', 'VERSION 0.7\n');
+  put('net/App.csproj', '<Project/>\n');
+  put('net/Lib.fsproj', '<Project/>\n');
+  put('net/Directory.Build.targets', '<Project/>\n');
+  put('net/notes.txt', 'x\n');
+  put('scala/build.sbt', 'val x = 1\n');
+  put('scala/project/Deps.scala', 'object Deps\n');
   put(
     'mono/package.json',
     JSON.stringify({ dependencies: { util: 'file:./util' }, workspaces: ['packages/*'] }),
@@ -280,6 +292,34 @@ describe('compose files, Maven and Gradle build files', () => {
     );
     expect(scripts('mvn --version', 'jvm')).toEqual([]);
     expect(scripts('gradle build', 'bare')).toEqual([]);
+  });
+});
+
+describe("task runners and builds whose tasks are the project's own files", () => {
+  it('deno, composer, poe, pdm, hatch, invoke, mix and earthly read theirs', () => {
+    expect(scripts('deno task x', 'tasks')).toContain(at('tasks', 'deno.jsonc'));
+    expect(scripts('composer test', 'tasks')).toContain(at('tasks', 'composer.json'));
+    for (const command of ['poe x', 'pdm run x', 'hatch run x'])
+      expect(scripts(command, 'tasks'), command).toContain(at('tasks', 'pyproject.toml'));
+    expect(scripts('invoke build', 'tasks')).toContain(at('tasks', 'tasks.py'));
+    expect(scripts('mix test', 'tasks')).toContain(at('tasks', 'mix.exs'));
+    expect(scripts('earthly +build', 'tasks')).toContain(at('tasks', 'Earthfile'));
+    expect(scripts('composer test', 'bare')).toEqual([]);
+  });
+
+  it('dotnet reads every project file where it runs; sbt its build and project/*.scala', () => {
+    const net = scripts('dotnet build', 'net');
+    expect(net).toEqual(
+      expect.arrayContaining([
+        at('net', 'App.csproj'),
+        at('net', 'Lib.fsproj'),
+        at('net', 'Directory.Build.targets'),
+      ]),
+    );
+    expect(net).not.toContain(at('net', 'notes.txt'));
+    expect(scripts('sbt test', 'scala')).toEqual(
+      expect.arrayContaining([at('scala', 'build.sbt'), at('scala', 'project', 'Deps.scala')]),
+    );
   });
 });
 

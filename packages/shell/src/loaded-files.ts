@@ -109,6 +109,28 @@ const LOADED: Record<string, readonly string[]> = {
   bundle: ['Gemfile', 'gems.rb'],
   bundler: ['Gemfile', 'gems.rb'],
   brew: ['Brewfile'],
+  // Task runners whose tasks are command lines or code in the project's own files.
+  deno: ['deno.json', 'deno.jsonc'],
+  composer: ['composer.json'],
+  pdm: ['pyproject.toml', 'pdm.toml', '.pdm.toml'],
+  poe: ['pyproject.toml', 'poe_tasks.toml', 'poe_tasks.yaml', 'poe_tasks.yml', 'poe_tasks.json'],
+  hatch: ['pyproject.toml', 'hatch.toml'],
+  invoke: ['tasks.py', 'invoke.yaml', 'invoke.yml'],
+  inv: ['tasks.py', 'invoke.yaml', 'invoke.yml'],
+  fab: ['fabfile.py', 'fabfile/__init__.py'],
+  doit: ['dodo.py'],
+  scons: ['SConstruct', 'Sconstruct', 'sconstruct', 'SConscript'],
+  nx: ['nx.json', 'project.json'],
+  earthly: ['Earthfile'],
+  // Build descriptions that are code the build runs: Elixir, Zig, Swift, Scala, MSBuild, Starlark.
+  mix: ['mix.exs', 'config/config.exs'],
+  zig: ['build.zig', 'build.zig.zon'],
+  swift: ['Package.swift'],
+  sbt: ['build.sbt', 'project/*.sbt', 'project/*.scala'],
+  dotnet: ['*.csproj', '*.fsproj', '*.vbproj', '*.sln', 'Directory.Build.props', 'Directory.Build.targets'],
+  msbuild: ['*.csproj', '*.fsproj', '*.vbproj', '*.sln', 'Directory.Build.props', 'Directory.Build.targets'],
+  bazel: ['BUILD', 'BUILD.bazel', 'WORKSPACE', 'WORKSPACE.bazel', 'MODULE.bazel', '.bazelrc'],
+  bazelisk: ['BUILD', 'BUILD.bazel', 'WORKSPACE', 'WORKSPACE.bazel', 'MODULE.bazel', '.bazelrc'],
 };
 
 /**
@@ -314,6 +336,17 @@ function configValues(program: string, args: readonly string[]): string[] {
 export function noteLoaded(ex: Extractor, word: string): void {
   const files = ex.res.files;
   if (!files || word === '') return;
+  // `*.csproj`, `project/*.scala`: every file of that ending where the command runs.
+  const star = /^((?:[^*/]+\/)*)\*([^*/]+)$/.exec(word);
+  if (star) {
+    const [, dir = '', ending = ''] = star;
+    for (const base of ex.res.dirs ?? []) {
+      if (!base.startsWith('/')) continue;
+      for (const name of files.readdir(posix.join(base, dir)) ?? [])
+        if (name.endsWith(ending) && name !== ending) noteLoaded(ex, `${dir}${name}`);
+    }
+    return;
+  }
   const { paths, unresolved } = ex.res.paths(word);
   if (unresolved) return;
   // A directory named where a file was meant (`-c conf/`) runs nothing of itself.

@@ -450,5 +450,7 @@ export function runTaskRunner(ex: Extractor, inv: Invocation, program: string): 
     ex.flag('unresolved_script', inv.text);
     return;
   }
-  for (const dir of dirs) judgeScripts(ex, inv, program, posix.join(dir, 'package.json'), tasks);
+  // A repository with no workspaces is one package: the task is the root's own script.
+  for (const dir of dirs.length === 0 ? [root] : dirs)
+    judgeScripts(ex, inv, program, posix.join(dir, 'package.json'), tasks);
 }

@@ -920,6 +920,11 @@ describe('package scripts', () => {
       });
     }
     expect(kinds(parse('turbo run lint', mono))).toEqual([]);
+    // A repository with no workspaces is one package: turbo and nx run the root's script.
+    put('single/package.json', JSON.stringify({ scripts: { build: 'rm -rf /srv/data', lint: 'eslint .' } }));
+    expect(programs(parse('turbo run build', join(root, 'single')))).toContain('rm');
+    expect(programs(parse('npx nx build', join(root, 'single')))).toContain('rm');
+    expect(programs(parse('turbo lint', join(root, 'single')))).not.toContain('rm');
     // pnpm's -w is the workspace root (no value); `recursive`/`m` are its -r; flow-style lists.
     put('pw/package.json', JSON.stringify({ scripts: { lint: 'git push --force origin main' } }));
     put('pw/pnpm-workspace.yaml', "packages: ['apps/*']\n");
