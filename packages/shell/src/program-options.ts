@@ -135,6 +135,17 @@ const SORT = optionModel(
     'z|zero-terminated help version',
 );
 
+// The clock setters: GNU date (`-s`, `--s`, an operand) and util-linux hwclock; passwd's -d.
+const DATE = gnu(
+  'd|date= debug f|file= I|iso-8601? R|rfc-email rfc-3339= r|reference= resolution s|set= u|utc|universal uct',
+);
+const HWCLOCK = gnu(
+  'r|show get s|hctosys w|systohc systz a|adjust set date= l|localtime u|utc directisa f|rtc= adjfile= test D|debug verbose update-drift noadjfile epoch= getepoch setepoch predict delay= param-get= param-set= vl-read vl-clear ul-read',
+);
+const PASSWD = gnu(
+  'a|all d|delete e|expire h k|keep-tokens i|inactive= l|lock m|mindays= n q|quiet r|repository= R|root= P|prefix= S|status u|unlock w|warndays= x|maxdays= stdin',
+);
+
 /** The models, by normalised program name. */
 export const PROGRAM_OPTIONS: Record<string, OptionModel> = {
   rm: RM,
@@ -160,6 +171,9 @@ export const PROGRAM_OPTIONS: Record<string, OptionModel> = {
   ip6tables: IPTABLES,
   'iptables-legacy': IPTABLES,
   'iptables-nft': IPTABLES,
+  date: DATE,
+  hwclock: HWCLOCK,
+  passwd: PASSWD,
 };
 
 /** Two-letter short options some programs take (`zip -TT CMD`), rewritten to their long form. */
