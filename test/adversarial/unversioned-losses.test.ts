@@ -123,6 +123,44 @@ describe("the person's uncommitted changes to tracked files", () => {
     },
   );
 
+  it('a tree copied over a directory holding the person’s uncommitted edit (cp -r, rsync) is refused; the edit stays', async () => {
+    mkdirSync(join(own.work, 'docs'));
+    writeFileSync(join(own.work, 'docs', 'guide.md'), 'guide\n');
+    execFileSync('git', ['-C', own.work, 'add', 'docs'], { stdio: 'ignore' });
+    execFileSync(
+      'git',
+      ['-C', own.work, '-c', 'user.name=p', '-c', 'user.email=p@p', 'commit', '-qm', 'docs'],
+      {
+        stdio: 'ignore',
+      },
+    );
+    const edit = 'guide\nthe person’s uncommitted paragraph\n';
+    writeFileSync(join(own.work, 'docs', 'guide.md'), edit);
+    const template = join(own.home, 'template');
+    mkdirSync(join(template, 'docs'), { recursive: true });
+    writeFileSync(join(template, 'docs', 'guide.md'), 'template guide\n');
+    writeFileSync(join(template, 'docs', 'extra.md'), 'extra\n');
+    for (const command of [
+      `cp -r ${template}/docs .`,
+      `cp -a ${template}/docs/. docs`,
+      `rsync -a ${template}/docs ./`,
+      `rsync -a ${template}/docs/ docs/`,
+      `cp -rT ${template}/docs docs`,
+      `cp -r ${template}/. .`,
+    ]) {
+      const step = await own.bash(command);
+      expect(step.denied, command).toBe(true);
+      expect(readFileSync(join(own.work, 'docs', 'guide.md'), 'utf8')).toBe(edit);
+      if (!command.endsWith(' .')) expect(step.reason).toContain('fs.unversioned.lost');
+    }
+    // Nothing of the person's below src/: merged in as before.
+    mkdirSync(join(template, 'src'));
+    writeFileSync(join(template, 'src', 'extra.js'), 'export const x = 1;\n');
+    const merge = await own.bash(`cp -r ${template}/src .`);
+    expect(merge.denied, merge.reason).toBe(false);
+    expect(readFileSync(join(own.work, 'src', 'extra.js'), 'utf8')).toContain('x = 1');
+  });
+
   it('appending to it first does not make the removal the session’s', async () => {
     expect((await own.bash('echo more >> README.md')).denied).toBe(false);
     expect((await own.bash('rm README.md')).denied).toBe(true);

@@ -178,6 +178,20 @@ describe('withUnversionedLosses', () => {
     expect(marked.writes?.filter((w) => w.unversioned).map((w) => w.path)).toEqual(['/p/theirs.txt']);
   });
 
+  it('marks a tree write holding a file it overwrites, unless the session made that file', async () => {
+    const writes: Write[] = [
+      { path: '/p/docs', zone: 'project', tree: true },
+      { path: '/p/docs2', zone: 'project' },
+    ];
+    const marked = await withUnversionedLosses(store(), 's', call(writes, ['/p/docs/guide.md']));
+    expect(marked.writes?.filter((w) => w.unversioned).map((w) => w.path)).toEqual(['/p/docs']);
+    // Not a tree: a write of /p/docs2 is no write of a file below /p/docs.
+    const sibling = call([{ path: '/p/doc', zone: 'project', tree: true }], ['/p/docs/guide.md']);
+    expect(await withUnversionedLosses(store(), 's', sibling)).toBe(sibling);
+    const mine = call(writes, ['/p/docs/guide.md']);
+    expect(await withUnversionedLosses(store(['created:/p/docs/guide.md']), 's', mine)).toBe(mine);
+  });
+
   it('records as made only what a passed call writes where nothing is yet', () => {
     const classification = {
       writes: [

@@ -122,7 +122,11 @@ export async function withUnversionedLosses(
     ...[...candidates].map(cleanKey),
   ]);
   const own = new Set(made.map((key) => key.slice(key.indexOf(':') + 1)));
-  const lost = (w: Write) => w.zone === 'project' && candidates.has(w.path) && !own.has(w.path);
+  const person = [...candidates].filter((path) => !own.has(path));
+  // A tree copy's write is the directory it lands in: the files below it it overwrites are its losses.
+  const covers = (w: Write, path: string) =>
+    w.path === path || (w.tree === true && path.startsWith(`${w.path.replace(/\/+$/, '')}/`));
+  const lost = (w: Write) => w.zone === 'project' && person.some((path) => covers(w, path));
   if (!writes.some(lost)) return normalised;
   return { ...normalised, writes: writes.map((w) => (lost(w) ? { ...w, unversioned: true } : w)) };
 }

@@ -500,6 +500,59 @@ describe('a file removed that git cannot give back', () => {
     expect(existsSync(join(dir, 'ran-filter'))).toBe(false);
   });
 
+  it('is one a tree copy overwrites: the same name below where the copied tree lands', () => {
+    const dir = repo(
+      {
+        '.gitignore': 'dist/\n',
+        'src/a.ts': 'a',
+        'src/b.ts': 'b',
+        'notes.txt': 'n',
+        'dist/app.js': 'x',
+        'tpl/src/a.ts': 'tpl',
+        'tpl/src/new.ts': 'tpl',
+        'tpl/notes.txt': 'tpl',
+        'tpl/dist/app.js': 'tpl',
+      },
+      ['.gitignore', 'src/a.ts', 'src/b.ts'],
+    );
+    writeFileSync(join(dir, 'src', 'a.ts'), 'a with the person’s change\n');
+    const a = join(dir, 'src', 'a.ts');
+    const notes = join(dir, 'notes.txt');
+    for (const [command, names] of [
+      ['cp -r tpl/src .', [a]],
+      ['cp -a tpl/src/ .', [a]],
+      ['cp --recursive tpl/. .', [notes, a]],
+      ['cp -rT tpl/src src', [a]],
+      ['rsync -a tpl/src .', [a]],
+      ['rsync -a tpl/ ./', [notes, a]],
+      ['rsync -a tpl/src/ src', [a]],
+    ] as const)
+      expect({ command, lost: lost(dir, command).sort() }).toEqual({ command, lost: [...names].sort() });
+    // A new place, a tracked file as the index holds it, build output, or a copy that keeps what is there.
+    for (const command of [
+      'cp -r tpl/src fresh',
+      'cp -r tpl/src/new.ts src/',
+      'cp -rn tpl/src .',
+      'rsync -a --ignore-existing tpl/ ./',
+      'cp -r tpl/dist .',
+    ])
+      expect({ command, lost: lost(dir, command) }).toEqual({ command, lost: [] });
+    writeFileSync(join(dir, 'src', 'a.ts'), 'a');
+    expect(lost(dir, 'cp -r tpl/src .')).toEqual([]);
+  });
+
+  it('is not told of a tree copy over more files than the gate asks git about: a limit, gated', () => {
+    const files: Record<string, string> = {};
+    for (let k = 0; k < 40; k++) {
+      files[`lib/f${k}.ts`] = 'x';
+      files[`tpl/lib/f${k}.ts`] = 'y';
+    }
+    const dir = repo(files);
+    expect(facts(dir, 'cp -r tpl/lib .').dynamic.map((d) => d.kind)).toContain('limit');
+    expect(gated(dir, 'cp -r tpl/lib .')).toBe(true);
+    expect(facts(dir, 'cp -r tpl/lib fresh').dynamic).toEqual([]);
+  });
+
   it('is not a tracked file, build output, a directory or nothing', () => {
     const dir = repo(
       { '.gitignore': 'dist/\n', 'src/a.ts': 'a', 'dist/b.js': 'b', 'docs/': '', 'keep.txt': 'k' },

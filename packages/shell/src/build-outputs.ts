@@ -151,6 +151,46 @@ export function noteLosses(files: FileView, segment: ShellSegment, paths: Iterab
     segment.loses_unversioned = [...new Set([...(segment.loses_unversioned ?? []), ...lost])];
 }
 
+/** Most entries of copied trees walked, and most files there asked whether git can give them back. */
+const MAX_MIRROR_ENTRIES = 4096;
+const MAX_MIRROR_CHECKS = 32;
+
+/**
+ * The files a tree copy replaces (`cp -r tpl/src .`, `rsync -a tpl/ ./`): every file of a source
+ * directory whose name below the landing directory is a file there now, which the copy overwrites.
+ * Build output is left out as noteLosses leaves it out. 'limit' when the trees are too large to
+ * tell, or too many such files are there to ask git about each.
+ */
+export function mirroredFiles(
+  files: FileView,
+  mirrors: ReadonlyArray<{ source: string; landing: string }>,
+): string[] | 'limit' {
+  const found: string[] = [];
+  let entries = 0;
+  for (const { source, landing } of mirrors) {
+    if (files.readdir(landing) === undefined) continue;
+    const queue = [''];
+    while (queue.length > 0) {
+      const rel = queue.shift() as string;
+      const names = files.readdir(posix.join(source, rel));
+      if (names === undefined) continue;
+      for (const name of names) {
+        if (++entries > MAX_MIRROR_ENTRIES) return 'limit';
+        const sub = rel === '' ? name : `${rel}/${name}`;
+        if (files.readdir(posix.join(source, sub)) !== undefined) {
+          queue.push(sub);
+          continue;
+        }
+        const there = posix.join(landing, sub);
+        if (files.readHead?.(there, 1) === undefined || isBuildOutput(files, there)) continue;
+        if (found.length >= MAX_MIRROR_CHECKS) return 'limit';
+        found.push(there);
+      }
+    }
+  }
+  return found;
+}
+
 /** The work tree holding `path` and the path within it; undefined outside one (or for its top itself). */
 function inWorkTree(files: FileView, path: string): { top: string; rel: string } | undefined {
   const top = findTopLevel(files, posix.dirname(path));

@@ -12,7 +12,14 @@ import {
 import type { Command, CompoundCommand, Pipeline, Redirect, Script, SimpleCommand, Word } from './ast.js';
 import { BraceLimit, braceExpand } from './brace.js';
 import { type Budget, enter, LimitExceeded, leave, ShellSyntaxError, tick } from './budget.js';
-import { buildOutputs, markBuildOutputs, noteLosses, noteMovesInto, noteOrder } from './build-outputs.js';
+import {
+  buildOutputs,
+  markBuildOutputs,
+  mirroredFiles,
+  noteLosses,
+  noteMovesInto,
+  noteOrder,
+} from './build-outputs.js';
 import { checkArithmeticWord, checkAssignment, EFFECTS, steeringName } from './builtins.js';
 import { commandOutput, type Env, expandWord, MAX_BRACE_WORDS } from './expand.js';
 import { runsFiles } from './file-runners.js';
@@ -794,6 +801,13 @@ export class Extractor {
     // the temp directories through a link: the catalogue's scratch exemptions do not hold (scratch.ts).
     if (this.res.files && !this.res.folded) {
       noteLosses(this.res.files, segment, replacedFiles(segment, own, inv.writes));
+      // A tree copied over one that is there: the files of the same name below it are replaced.
+      if (own?.mirrors && !own.unresolved && segment.writes_trees && !keepsDestination(segment)) {
+        const mirrored = mirroredFiles(this.res.files, own.mirrors);
+        if (mirrored === 'limit')
+          this.flag('limit', `${inv.text.slice(0, 200)} (a tree copied over too many files to tell)`);
+        else noteLosses(this.res.files, segment, mirrored);
+      }
       if (own?.paths.some((p) => p.startsWith('/') && notScratch(this.res, p)))
         segment.writes_beyond_scratch = true;
     }
@@ -1141,6 +1155,12 @@ const REPLACERS: Readonly<Record<string, RegExp | undefined>> = {
   sort: undefined,
 };
 
+/** The program keeps what is at its destination (`cp -n`, `rsync --ignore-existing`, a backup). */
+function keepsDestination(segment: ShellSegment): boolean {
+  const keeps = Object.hasOwn(REPLACERS, segment.program) ? REPLACERS[segment.program] : undefined;
+  return keeps !== undefined && segment.flags.some((f) => keeps.test(f));
+}
+
 /** Paths whose present contents the segment deletes or replaces whole (a move's sources are not lost). */
 function replacedFiles(
   segment: ShellSegment,
@@ -1152,8 +1172,7 @@ function replacedFiles(
   for (const p of own.replaced ?? []) out.add(p);
   if (UNLINKS.has(segment.program)) for (const p of own.paths) out.add(p);
   else if (Object.hasOwn(REPLACERS, segment.program)) {
-    const keeps = REPLACERS[segment.program];
-    if (keeps !== undefined && segment.flags.some((f) => keeps.test(f))) return out;
+    if (keepsDestination(segment)) return out;
     for (const p of own.paths) if (!own.moved?.includes(p)) out.add(p);
   }
   return out;

@@ -41,6 +41,11 @@ export interface Found {
   linkFrom?: number;
   /** What the path holds now is removed and replaced (`ln -f`'s destination). */
   replaces?: boolean;
+  /**
+   * The argv index of a source whose tree lands at this path (`cp -r SRC DIR` at DIR/SRC, rsync's
+   * `SRC/` at DEST): a file of the same name below it is replaced by the source's.
+   */
+  mirrors?: number;
 }
 
 export interface WriteModel {
@@ -666,10 +671,10 @@ function copiedInto(
   const out: Found[] = [];
   for (const src of sources) {
     const name = copiedName(src.text);
-    const inside = name
-      ? { text: posix.join(base, name), at: dest.at ?? -1, ...(src.at !== undefined ? { from: src.at } : {}) }
-      : undefined;
-    if (contents(src.text) || !inside) out.push(dest);
+    const from = src.at !== undefined ? { from: src.at, mirrors: src.at } : {};
+    const inside = name ? { text: posix.join(base, name), at: dest.at ?? -1, ...from } : undefined;
+    if (contents(src.text) || !inside)
+      out.push(src.at !== undefined && sources.length === 1 ? { ...dest, mirrors: src.at } : dest);
     else if (isDirectory === true) out.push(inside);
     else out.push(dest, inside);
   }

@@ -26,6 +26,8 @@ export interface WriteSet {
   replaced?: string[];
   /** Symbolic links the command makes: where (as paths), and to what (null: cannot be told). */
   links?: Array<{ path: string; target: string | null }>;
+  /** Trees copied over what is there: each source directory, and where its entries land (Found.mirrors). */
+  mirrors?: Array<{ source: string; landing: string }>;
 }
 
 /**
@@ -295,9 +297,12 @@ function into(s: Scanned, c: Compiled, ops: Found[], res: Resolver): Found[] {
           text: `${(dest as Found).text.replace(/\/+$/, '')}/${name}`,
           at: (dest as Found).at ?? -1,
           ...(src.at !== undefined ? { from: src.at } : {}),
+          // A copy's tree merges into one of that name there (`cp -r tpl/src .`).
+          ...(src.at !== undefined && mode === 'into' ? { mirrors: src.at } : {}),
         });
     }
-  }
+  } else if (noTarget && mode === 'into' && sources.length === 1 && sources[0]?.at !== undefined)
+    out[0] = { ...(dest as Found), mirrors: sources[0].at };
   // `ln -f` removes a file where each link goes before making it: what the file held is replaced
   // (a directory there is not removed: the link goes into it).
   if (mode === 'link' && (s.has('-f') || s.has('--force')) && !backsUp(s))
@@ -404,6 +409,14 @@ export function programWrites(
     const paths = addPath(set, f.text, unknown, res, temp);
     if (f.moved) moved.push(...paths);
     if (f.replaces && !unknown && !keeps) replaced.push(...paths);
+    if (f.mirrors !== undefined && !unknown && !keeps && !unresolved[f.mirrors]) {
+      const { paths: sources, unresolved: unsure } = res.paths(argv[f.mirrors] as string);
+      const source = sources[0];
+      if (!unsure && sources.length === 1 && source !== undefined) {
+        set.mirrors ??= [];
+        for (const landing of paths) set.mirrors.push({ source, landing });
+      }
+    }
     if (f.link !== undefined) {
       set.links ??= [];
       const told = !unknown && !(f.linkFrom !== undefined && unresolved[f.linkFrom]);
