@@ -1,5 +1,6 @@
 // What service CLIs and mail senders post: gh/glab/hub creating gists, issues, comments, reviews,
-// releases or API writes, or starting workflows; issue trackers (acli, jira) creating, commenting or editing; Slack CLIs
+// releases or API writes, or starting workflows; issue trackers (acli, jira, linear, tea, fj) creating,
+// commenting or editing; Hugging Face uploads; Slack CLIs
 // sending messages or files; cloud CLIs sending email, SMS or notifications (aws ses|sns|pinpoint,
 // az communication, twilio); mail, mailx, sendmail, mutt, msmtp and swaks sending a message. List and view forms are reads and produce nothing here.
 import { optionModel, parseOptions } from './option-model.js';
@@ -41,13 +42,14 @@ const EXPOSING = (seg: ShellSegment, pair: string): boolean =>
 const TRACKER_VERBS = new Set(
   'create add update edit transition assign delete archive clone move link'.split(' '),
 );
-const TRACKER_DEPTH: Record<string, number> = { acli: 4, jira: 3 };
+const TRACKER_DEPTH: Record<string, number> = { acli: 4, jira: 3, linear: 3, tea: 2, fj: 3 };
 
 /** acli / jira: creating, commenting on, editing or moving an issue or page sends it to the service. */
 export function trackerEgress(seg: ShellSegment): ShellEgress | undefined {
   const depth = own(TRACKER_DEPTH, seg.program) ?? 0;
-  // go-jira's `jira comment KEY` posts; elsewhere `comment` is the noun before a verb (`comment list`).
-  const comment = seg.program === 'jira' && seg.path[0] === 'comment';
+  // go-jira's `jira comment KEY` and Gitea's `tea comment N` post; elsewhere `comment` is the noun
+  // before a verb (`comment list`).
+  const comment = (seg.program === 'jira' || seg.program === 'tea') && seg.path[0] === 'comment';
   if (!comment && !seg.path.slice(0, depth).some((w) => TRACKER_VERBS.has(w))) return undefined;
   return { kind: 'publish', data: true, hosts: [], remote: true };
 }
@@ -116,7 +118,15 @@ const CLOUD_SENDS: Record<string, readonly string[]> = {
     'pinpoint-sms-voice-v2 send-text-message',
     'pinpoint-sms-voice-v2 send-voice-message',
   ],
-  az: ['communication email send', 'communication sms send'],
+  // Azure DevOps: a pull request or work item created or changed is posted to the team's board.
+  az: [
+    'communication email send',
+    'communication sms send',
+    'repos pr create',
+    'repos pr update',
+    'boards work-item create',
+    'boards work-item update',
+  ],
   twilio: ['api:core:messages:create', 'api:core:calls:create'],
 };
 
@@ -132,6 +142,15 @@ export function cloudMessageEgress(seg: ShellSegment): ShellEgress | undefined {
 
 const SLACK_VERBS =
   /^(send|post|upload|chat|file|files|message|messages|msg|reply|postmessage|chat\.postmessage|files\.upload)$/;
+
+/** Hugging Face's CLI: an upload (or `repo create`) puts files on the hub, public unless made private. */
+export function hubEgress(seg: ShellSegment): ShellEgress | undefined {
+  const [group, verb] = seg.path;
+  const posts =
+    group === 'upload' || group === 'upload-large-folder' || (group === 'repo' && verb === 'create');
+  const asks = seg.flags.some((f) => f === '-h' || f === '--help');
+  return posts && !asks ? { kind: 'publish', data: true, hosts: [], remote: true } : undefined;
+}
 
 /** Slack CLIs: slackcat always posts; slack/slack-cli post with a sending verb. */
 export function slackEgress(seg: ShellSegment): ShellEgress | undefined {

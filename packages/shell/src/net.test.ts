@@ -278,6 +278,15 @@ describe('forges and chat', () => {
     'jira issue comment add OPS-12 "fixed in main"',
     'jira issue move OPS-12 "In Review"',
     'jira comment OPS-12 -m "looks good"',
+    'linear issue create --title "flaky test"',
+    'tea issues create --title x',
+    'tea comment 3 "fixed"',
+    'fj issue create x',
+    'az repos pr create --title x',
+    'az boards work-item create --title x --type Bug',
+    'huggingface-cli upload org/model ./out',
+    'hf upload org/data . --repo-type dataset',
+    'hf repo create org/x',
   ])('%s posts', (command) => {
     expect(egress(command).some((e) => e.kind === 'publish' && e.data)).toBe(true);
   });
@@ -305,6 +314,11 @@ describe('forges and chat', () => {
     'acli jira workitem search --jql "project = OPS"',
     'jira issue list -s "In Progress"',
     'jira issue view OPS-12 --comments 5',
+    'linear issue list',
+    'tea issues list',
+    'az repos pr list',
+    'huggingface-cli download org/model',
+    'hf upload --help',
   ])('%s posts nothing', (command) => {
     expect(egress(command).some((e) => e.data)).toBe(false);
   });
