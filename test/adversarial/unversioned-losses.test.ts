@@ -92,6 +92,14 @@ describe("the person's untracked files", () => {
   });
 });
 
+/** The person adds and commits a directory of the work tree. */
+function commitAsPerson(work: string, dir: string): void {
+  execFileSync('git', ['-C', work, 'add', dir], { stdio: 'ignore' });
+  execFileSync('git', ['-C', work, '-c', 'user.name=p', '-c', 'user.email=p@p', 'commit', '-qm', dir], {
+    stdio: 'ignore',
+  });
+}
+
 describe("the person's uncommitted changes to tracked files", () => {
   let own: Host;
   const person = 'the person’s uncommitted edit\n';
@@ -100,14 +108,7 @@ describe("the person's uncommitted changes to tracked files", () => {
     mkdirSync(join(own.work, 'src'));
     writeFileSync(join(own.work, 'src', 'app.js'), 'export const a = 1;\n');
     writeFileSync(join(own.work, 'src', 'util.js'), 'export const u = 1;\n');
-    execFileSync('git', ['-C', own.work, 'add', 'src'], { stdio: 'ignore' });
-    execFileSync(
-      'git',
-      ['-C', own.work, '-c', 'user.name=p', '-c', 'user.email=p@p', 'commit', '-qm', 'src'],
-      {
-        stdio: 'ignore',
-      },
-    );
+    commitAsPerson(own.work, 'src');
     // The person edits README.md and does not commit.
     writeFileSync(join(own.work, 'README.md'), person);
   });
@@ -126,14 +127,7 @@ describe("the person's uncommitted changes to tracked files", () => {
   it('a tree copied over a directory holding the person’s uncommitted edit (cp -r, rsync) is refused; the edit stays', async () => {
     mkdirSync(join(own.work, 'docs'));
     writeFileSync(join(own.work, 'docs', 'guide.md'), 'guide\n');
-    execFileSync('git', ['-C', own.work, 'add', 'docs'], { stdio: 'ignore' });
-    execFileSync(
-      'git',
-      ['-C', own.work, '-c', 'user.name=p', '-c', 'user.email=p@p', 'commit', '-qm', 'docs'],
-      {
-        stdio: 'ignore',
-      },
-    );
+    commitAsPerson(own.work, 'docs');
     const edit = 'guide\nthe person’s uncommitted paragraph\n';
     writeFileSync(join(own.work, 'docs', 'guide.md'), edit);
     const template = join(own.home, 'template');
