@@ -431,6 +431,7 @@ describe('a file removed that git cannot give back', () => {
       ['rsync -a .env.example .env', ['.env']],
       ['jq . .env.example | sponge notes.txt', ['notes.txt']],
       ['sort -o notes.txt .env.example', ['notes.txt']],
+      ['convert in.png -resize 50% notes.txt', ['notes.txt']],
       // ln -f removes what is at each link's place first (bundled, abbreviated, into a directory).
       ['ln -sf /dev/null notes.txt', ['notes.txt']],
       ['ln -f .env.example .env', ['.env']],

@@ -1153,6 +1153,8 @@ const REPLACERS: Readonly<Record<string, RegExp | undefined>> = {
   tee: /^(-[a-zA-Z]*a|--append$)/,
   sponge: /^-[a-zA-Z]*a/,
   sort: undefined,
+  convert: undefined,
+  magick: undefined,
 };
 
 /** The program keeps what is at its destination (`cp -n`, `rsync --ignore-existing`, a backup). */

@@ -178,6 +178,15 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
     operands: 'none',
   },
   uniq: { values: '-f --skip-fields -s --skip-chars -w --check-chars', operands: 'second' },
+  // ImageMagick writes its last operand (`convert in.png -resize 50% out.png`); a `FORMAT:-` one is stdout.
+  convert: { operands: 'local-last' },
+  magick: { operands: 'local-last' },
+  // `python -m venv DIR…` and virtualenv make (or, with --clear, empty) each environment directory.
+  venv: { values: '--prompt --upgrade-deps', operands: 'all' },
+  virtualenv: {
+    values: '-p --python --prompt --activators --seeder --app-data --discovery --creator --extra-search-dir',
+    operands: 'all',
+  },
   // util-linux's `rename FROM TO FILE…`: each FILE moved to its name with FROM replaced by TO; perl's
   // `rename 's/…/…/' FILE…` computes the new names in code (where they land cannot be told).
   rename: { flags: '-n --no-act -s --symlink', custom: renameWrites },

@@ -110,6 +110,8 @@ describe('programs', () => {
     ["csplit -f '' -b '.git/config%.0d' in /x/", ['/w/.git/config*']],
     ["csplit -b '%02d.txt' -f part- in 2", ['/w/part-*.txt']],
     ['sort -o out in', ['/w/out']],
+    ['convert in.png -resize 50% ../out.png', ['/out.png']],
+    ['magick in.png png:-', []],
     // A backup: the destination moved aside under the suffix.
     [
       'cp -T -b -S .json sj .claude/settings.local',
@@ -167,6 +169,11 @@ describe('programs', () => {
     ['cat a b', []],
   ])('%j writes %j', (command, expected) => {
     expect(writes(command)).toEqual(expected);
+  });
+
+  it('python -m venv and virtualenv write the environment directory', () => {
+    expect(allWrites('python3 -m venv --prompt x ../env')).toEqual(['/env']);
+    expect(allWrites('virtualenv -p python3 ~/.ssh/env')).toEqual(['~/.ssh/env']);
   });
 
   it('reads the program through prefixes and wrappers', () => {
