@@ -296,7 +296,55 @@ export const WRITE_MODELS: Record<string, WriteModel> = {
     values:
       '-t --target --prefix --root --src -d --dest -w --wheel-dir -r --requirement -c --constraint -i --index-url --extra-index-url -f --find-links --log --report --cache-dir --python-version --platform --implementation --abi',
     targets: '-t --target --prefix --root --src -d --dest -w --wheel-dir --log --report',
-    operands: 'none',
+    // `pip config set|unset|edit`: the user's pip.conf (an index URL there re-routes every install).
+    custom: (s) => {
+      const [group, verb] = s.operands.map((k) => s.argv[k] as string);
+      if (group !== 'config' || !/^(set|unset|edit)$/.test(verb ?? '')) return [];
+      if (s.has('--site')) return [{ text: '.', unresolved: true }];
+      if (s.has('--global')) return [{ text: '/etc/pip.conf' }];
+      return [{ text: '~/.config/pip/pip.conf' }, { text: '~/.pip/pip.conf' }];
+    },
+  },
+  // Other tools' persistent settings: a registry, proxy, flag or account every later command of the
+  // tool uses, kept in a file of the home directory (or the project's rc file where the tool puts it).
+  pnpm: {
+    values: '--location -C --dir',
+    custom: (s) => settingsWrites(s, ['config', 'c'], ['set', 'delete'], ['~/.config/pnpm/rc', '~/.npmrc']),
+  },
+  yarn: {
+    values: '--cwd',
+    custom: (s) =>
+      settingsWrites(
+        s,
+        ['config'],
+        ['set', 'delete', 'unset'],
+        ['.yarnrc.yml', '~/.yarnrc.yml', '~/.yarnrc'],
+      ),
+  },
+  poetry: {
+    values: '-C --directory',
+    // `poetry config KEY VALUE` (or `--unset KEY`): a KEY alone, or `--list`, only reads.
+    custom: (s) => {
+      const words = s.operands.map((k) => s.argv[k] as string);
+      if (words[0] !== 'config' || (words.length < 3 && !s.has('--unset'))) return [];
+      return [{ text: s.has('--local') ? 'poetry.toml' : '~/.config/pypoetry/config.toml' }];
+    },
+  },
+  // `go env -w|-u`: GOFLAGS (`-toolexec=…`), GOPROXY, GOPATH for every later go command.
+  go: {
+    custom: (s) => {
+      const first = s.operands[0];
+      if (first === undefined || s.argv[first] !== 'env') return [];
+      return s.argv.some((w) => /^-(w|u)$/.test(w)) ? [{ text: '~/.config/go/env' }] : [];
+    },
+  },
+  gem: {
+    values: '-s --source',
+    custom: (s) =>
+      s.operands.some((k) => s.argv[k] === 'sources') &&
+      s.argv.some((w) => /^(-a|--add|-r|--remove|-c|--clear-all)$/.test(w))
+        ? [{ text: '~/.gemrc' }]
+        : [],
   },
   gpg2: { values: '-o --output -r --recipient -u --local-user --homedir', targets: '-o --output' },
   age: { values: '-o --output -r --recipient -R --recipients-file -i --identity', targets: '-o --output' },
@@ -624,8 +672,24 @@ const JAR: WriteModel = {
   },
 };
 
+/**
+ * `TOOL GROUP VERB …` (`pnpm config set`, `yarn config set`) writes the tool's settings files; none
+ * for another command. Every file the setting may land in is a write.
+ */
+function settingsWrites(
+  s: Scanned,
+  groups: readonly string[],
+  verbs: readonly string[],
+  files: readonly string[],
+): Found[] {
+  const [group, verb] = s.operands.map((k) => s.argv[k] as string);
+  if (!groups.includes(group ?? '') || !verbs.includes(verb ?? '')) return [];
+  return files.map((text) => ({ text }));
+}
+
 /** Program names that share a model. */
 const ALIASES: Record<string, string> = {
+  pip3: 'pip',
   bsdtar: 'tar',
   sqlite: 'sqlite3',
   '7za': '7z',
@@ -647,6 +711,7 @@ export function writeModel(program: string): WriteModel | undefined {
   const name = own(ALIASES, program) ?? program;
   if (name === 'zipfile' || name === 'tarfile') return PY_ARCHIVE;
   if (name === 'jar') return JAR;
+  if (/^pip\d+(\.\d+)?$/.test(name)) return WRITE_MODELS.pip;
   if (Object.hasOwn(WRITE_MODELS, name)) return WRITE_MODELS[name];
   if (/^mkfs(\.|$)/.test(name)) return MKFS;
   if (/^(gcc|g\+\+|cc|c\+\+|clang|clang\+\+|ld|ld\.(bfd|gold|lld)|tcc)(-\d+)?$/.test(name)) return COMPILER;

@@ -171,6 +171,37 @@ describe('programs', () => {
     expect(writes(command)).toEqual(expected);
   });
 
+  it("a tool's persistent settings are a write of its settings files; reading them is not", () => {
+    expect(writes('pnpm config set registry https://r.example')).toEqual(['~/.config/pnpm/rc', '~/.npmrc']);
+    expect(writes('yarn config set npmRegistryServer x')).toEqual([
+      '/w/.yarnrc.yml',
+      '~/.yarnrc.yml',
+      '~/.yarnrc',
+    ]);
+    expect(writes('pip3 config set global.index-url x')).toEqual([
+      '~/.config/pip/pip.conf',
+      '~/.pip/pip.conf',
+    ]);
+    expect(allWrites('python3 -m pip config --global set global.index-url x')).toEqual(['/etc/pip.conf']);
+    expect(writes('poetry config repositories.x https://r.example')).toEqual([
+      '~/.config/pypoetry/config.toml',
+    ]);
+    expect(writes('poetry config --local virtualenvs.in-project true')).toEqual(['/w/poetry.toml']);
+    expect(writes('go env -w GOFLAGS=-toolexec=./x')).toEqual(['~/.config/go/env']);
+    expect(writes('gem sources --add https://r.example')).toEqual(['~/.gemrc']);
+    for (const command of [
+      'pnpm config get registry',
+      'yarn config get npmRegistryServer',
+      'pip config list',
+      'poetry config --list',
+      'poetry config virtualenvs.in-project',
+      'go env GOPATH',
+      'gem sources',
+      'pnpm install',
+    ])
+      expect({ command, writes: writes(command) }).toEqual({ command, writes: [] });
+  });
+
   it('python -m venv and virtualenv write the environment directory', () => {
     expect(allWrites('python3 -m venv --prompt x ../env')).toEqual(['/env']);
     expect(allWrites('virtualenv -p python3 ~/.ssh/env')).toEqual(['~/.ssh/env']);
