@@ -19,6 +19,9 @@ const READ_TOOLS: Record<string, string> = { Read: 'file_path', read_file: 'path
 /** Shell programs that print a file's contents. */
 const READERS = new Set(['cat', 'bat', 'batcat', 'head', 'tail', 'less', 'more', 'nl', 'view']);
 
+/** A path as the directory holding what lies below it: one trailing slash. */
+const asDirectory = (path: string): string => `${path.replace(/\/+$/, '')}/`;
+
 /**
  * Absolute paths a passed call wrote (resolved writes only; an unresolved one names no file). A tree
  * (`cp -r`, `tar -x -C DIR`, `rsync a/ DIR/`) is recorded as `DIR/` as well: every file below it is
@@ -33,7 +36,7 @@ export function writtenPaths(classification: Classification): string[] {
   const out = new Set<string>();
   for (const w of changed) {
     out.add(w.path);
-    if (w.tree && w.path !== '/') out.add(`${w.path.replace(/\/+$/, '')}/`);
+    if (w.tree && w.path !== '/') out.add(asDirectory(w.path));
   }
   // Names the command defines that later commands rely on (a git remote it added): not files, but
   // what the session made them lead to is as much its own as a file it wrote.
@@ -55,7 +58,7 @@ export function pendingPaths(classification: Classification): string[] {
   const out = new Set<string>();
   for (const w of later) {
     out.add(w.path);
-    if (w.path !== '/') out.add(`${w.path.replace(/\/+$/, '')}/`);
+    if (w.path !== '/') out.add(asDirectory(w.path));
   }
   return [...out];
 }
@@ -125,7 +128,7 @@ export async function withUnversionedLosses(
   const person = [...candidates].filter((path) => !own.has(path));
   // A tree copy's write is the directory it lands in: the files below it it overwrites are its losses.
   const covers = (w: Write, path: string) =>
-    w.path === path || (w.tree === true && path.startsWith(`${w.path.replace(/\/+$/, '')}/`));
+    w.path === path || (w.tree === true && path.startsWith(asDirectory(w.path)));
   const lost = (w: Write) => w.zone === 'project' && person.some((path) => covers(w, path));
   if (!writes.some(lost)) return normalised;
   return { ...normalised, writes: writes.map((w) => (lost(w) ? { ...w, unversioned: true } : w)) };
