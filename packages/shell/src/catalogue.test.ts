@@ -1641,6 +1641,13 @@ gates('unknown wrappers', [
   ['pkill -9 -u root', 'system.kill-all'],
   ["pkill -9 -f ''", 'system.kill-all'],
   ["killall -9 -r '.*'", 'system.kill-all'],
+  ['kill -- -1', 'system.kill-all'],
+  ['kill -s HUP -1', 'system.kill-all'],
+  ['kill -1 -1', 'system.kill-all'],
+  // Process 1 is init, or a container's only process.
+  ['kill 1', 'system.kill-all'],
+  ['kill -TERM 01', 'system.kill-all'],
+  ['sudo kill -9 1', 'system.kill-all'],
 ]);
 
 passes('unknown wrappers', [
@@ -1649,6 +1656,7 @@ passes('unknown wrappers', [
   'entr -r npm test',
   'pkill -f "next dev"',
   'kill -9 12345',
+  'kill -HUP 4321 10',
 ]);
 
 gates('migrations that drop', [
