@@ -260,3 +260,40 @@ describe('node ES module imports of the builtins that only compute', () => {
     expect(isReadOnlyCode('node', code, true)).toBe(readOnly);
   });
 });
+
+describe("python's own names: unbound (NameError) or bound by the code to what its vetted rest makes", () => {
+  it.each([
+    "foo('.env')",
+    "expected = env('.env')",
+    "x = f'{a}.env'",
+    "remove('x')",
+    'def f(x):\n    return x + 1\nprint(f(2))',
+    'class A:\n    pass\nprint(A)',
+    'a, b = 1, 2\nprint(a + b)',
+    'def show(p): p("x")\nshow(print)',
+  ])('%j is read-only', (code) => {
+    expect(isReadOnlyCode('python', code)).toBe(true);
+  });
+
+  it.each([
+    // Imports bind names, whatever the module: a safe module still has writers and removers.
+    "from os import remove\nremove('x')",
+    "from os import (path,\n    remove as r)\nr('x')",
+    "try:\n    import os as x\nexcept ImportError:\n    pass\nx.remove('y')",
+    // A star import may bind any name.
+    "from os import *\nremove('x')",
+    "from os import*\nunlink('x')",
+    // Builtins, python 2's and site's included, are never the code's own.
+    "exec('x')",
+    'help()',
+    "execfile('x.py')",
+    "file('x', 'w')",
+    'breakpoint()',
+    "__import__('os').remove('x')",
+    "def f(p): p('x', 'w')\nf(open)",
+    // A name the code assigns a value to is called as whatever it holds.
+    'f = print\nf(1)',
+  ])('%j is not read-only', (code) => {
+    expect(isReadOnlyCode('python', code)).toBe(false);
+  });
+});

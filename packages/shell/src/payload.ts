@@ -5,6 +5,7 @@
 import { scanLiterals } from './code-literals.js';
 import type { Language } from './programs.js';
 import { callArguments } from './python-files.js';
+import { pythonOwnNames } from './python-names.js';
 
 const COMMON =
   'true false null none undefined nil if else elif for in of while and or not is return new typeof';
@@ -21,7 +22,7 @@ const VOCABULARY: Record<Language, ReadonlySet<string>> = {
       'ljust rjust center title capitalize casefold isdigit isalpha isalnum isspace isupper islower append ' +
       'extend insert pop sort copy update setdefault sub subn search match fullmatch findall finditer group ' +
       'groups span start end escape DOTALL MULTILINE IGNORECASE VERBOSE M S I X ASCII tomllib buffer ' +
-      'assert pass break continue try except ' +
+      'assert pass break continue try except def class with yield del global nonlocal async await ' +
       'finally raise ValueError KeyError IndexError Exception SystemExit ' +
       // os, os.path, pathlib and glob: where the process is and what the file system holds, read only
       // (their writers, removers and runners — remove, rename, system, write_text — are not here).
@@ -204,21 +205,25 @@ export function isReadOnlyCode(
     const name = m[1] as string;
     if (!vocabulary.has(name) && !(files && FILE_VOCABULARY.has(name))) return false;
   }
+  const declared = declaredNames(stripped);
+  // Python: a bare name neither imported, declared nor a builtin raises NameError, or names what the
+  // code defines from its vetted rest (python-names.ts).
+  const ownName = language === 'python' ? pythonOwnNames(code) : null;
+  const own = (name: string) => ownName?.(name) === true && !declared.has(name) && !NEVER_DECLARED.has(name);
+  const bare = (at: number) => !/(\.|->|::)\s*$/.test(stripped.slice(0, at));
   // A call is of a vocabulary name, never of one the code declares: a parameter or a variable may
   // hold any function (`Object.values(process).map(f => f("child_process"))`, `const f = process.exit`).
   for (const m of stripped.matchAll(CALLED)) {
     const name = m[1] as string;
-    if (!vocabulary.has(name) && !(files && FILE_VOCABULARY.has(name))) return false;
+    if (!vocabulary.has(name) && !(files && FILE_VOCABULARY.has(name)) && !(own(name) && bare(m.index)))
+      return false;
   }
-  const declared = declaredNames(stripped);
   if (language === 'node' || language === 'python') {
     // A vocabulary name the code binds to something else (`const log = …; log(1)`, python's `from os
     // import replace as print`) is no longer the function the vocabulary means: calling it is calling
     // whatever it was given.
-    for (const m of stripped.matchAll(CALLED)) {
-      const bare = !/(\.|->|::)\s*$/.test(stripped.slice(0, m.index));
-      if (bare && declared.has(m[1] as string)) return false;
-    }
+    for (const m of stripped.matchAll(CALLED))
+      if (bare(m.index) && declared.has(m[1] as string)) return false;
   }
   if (language === 'node') {
     // A key given a name rather than a value is a destructuring that reads the property (`const
@@ -244,6 +249,7 @@ export function isReadOnlyCode(
       .match(/[A-Za-z_$][\w$]*/g) ?? [];
   for (const id of identifiers) {
     if (vocabulary.has(id) || (files && FILE_VOCABULARY.has(id))) continue;
+    if (own(id)) continue;
     // A name the code assigns is its own, unless it is one that runs or loads code: `exec = None`
     // in a branch not taken, or `except E as exec`, leaves the builtin in place.
     if (!declared.has(id) || NEVER_DECLARED.has(id) || /^__\w+__$/.test(id)) return false;
