@@ -570,6 +570,10 @@ gates('databases', [
   ['redis-cli FLUSHALL', 'db.nosql.destructive'],
   ['dropdb staging', 'db.admin.drop'],
   ['mysqladmin -u root drop staging', 'db.admin.drop'],
+  // BigQuery writes over a table's rows.
+  ['bq load --replace ds.events gs://bucket/events.csv', 'db.admin.drop'],
+  ['bq --location=EU cp -f ds.a ds.b', 'db.admin.drop'],
+  ["bq query --replace --destination_table=ds.t 'SELECT 1'", 'db.admin.drop'],
 ]);
 
 passes('databases', [
@@ -582,6 +586,9 @@ passes('databases', [
   `mongosh --eval 'db.users.find({})'`,
   'redis-cli GET key',
   `sqlite3 app.db .tables`,
+  'bq load ds.events gs://bucket/events.csv',
+  'bq cp ds.a ds.b',
+  "bq query --replace=false --destination_table=ds.t 'SELECT 1'",
 ]);
 
 gates('containers and clusters', [
@@ -661,6 +668,9 @@ gates('infrastructure and cloud', [
   ['gh cache delete --all', 'cloud.destroying-verb'],
   ['aws cloudfront delete-cache-policy --id EXAMPLE', 'cloud.destroying-verb'],
   ['flyctl apps destroy my-app', 'cloud.destroying-verb'],
+  ['az account subscription cancel --id 0000', 'cloud.destroying-verb'],
+  ['aws organizations close-account --account-id 111122223333', 'cloud.destroying-verb'],
+  ['atmos terraform deploy vpc -s prod', 'iac.destroy'],
   ['kafka-topics --bootstrap-server k:9092 --delete --topic t', 'cloud.destroying-verb'],
   ['curl -X DELETE https://api.example.com/v1/items/3', 'api.http.delete'],
   ['curl -XDELETE localhost:9200/logs', 'api.http.delete'],
@@ -687,6 +697,8 @@ passes('infrastructure and cloud', [
   'curl https://api.example.com/v1/items',
   'curl -X POST http://localhost:3000/v1/items -d "{}"',
   'aws ec2 terminate-instances --instance-ids i-0abc --dry-run',
+  'az account subscription list',
+  'atmos terraform plan vpc -s prod',
 ]);
 
 gates('service CLIs: verbs, runners and server controls', [
