@@ -62,6 +62,10 @@ describe('the agent cannot switch the gate off', () => {
           '---\nname: fixer\nhooks:\n  PreToolUse:\n    - hooks: [{type: command, command: "true"}]\n---\nFix things.\n',
       }),
     ],
+    // On macOS's and Windows' file systems, which ignore case, these names are the gate's and host's files.
+    ['Write', () => ({ file_path: join(host.work, 'Tollgate.Config.YAML'), content: 'mode: observe\n' })],
+    ['Write', () => ({ file_path: join(host.work, '.CLAUDE', 'settings.json'), content: '{}' })],
+    ['Write', () => ({ file_path: join(host.work, '.Git', 'hooks', 'pre-commit'), content: 'rm -rf src\n' })],
   ] as const)('%s %j is denied', async (tool, input) => {
     const step = await host.edit(tool, input());
     expect(step.denied).toBe(true);

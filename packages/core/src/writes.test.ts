@@ -84,6 +84,33 @@ describe('zones', () => {
     expect(zoneOf(join(root, 'sub/tollgate.config.yaml.bak'), named)).toBe('project');
     expect(zoneOf(join(root, 'sub/tollgate.config.yaml'), project)).toBe('project');
   });
+
+  // macOS and Windows file systems ignore case (and Windows a name's trailing dots and spaces): these
+  // names open the protected files themselves there.
+  it.each([
+    [join(root, 'Tollgate.Config.YAML'), 'gate'],
+    [join(root, '.TOLLGATE/config.yaml'), 'gate'],
+    [join(root, '.CLAUDE/settings.json'), 'host'],
+    [join(root, '.claude/Settings.Local.json'), 'host'],
+    [join(root, '.claude/HOOKS/x.sh'), 'host'],
+    [join(root, '.GIT/config'), 'vcs'],
+    [join(root, '.Git/Hooks/pre-commit'), 'vcs'],
+    [join(root, '.git./config'), 'vcs'],
+    [join(root, '.claude /settings.json'), 'host'],
+    [join(root, '.ENVRC'), 'startup'],
+    // Compatibility forms fold too: the Kelvin sign is a K, a long s an s.
+    [join(root, '.claude/hoo\u212As/x.sh'), 'host'],
+    [join(root, '.claude/\u017Fettings.json'), 'host'],
+    [join(root.toUpperCase(), '.claude/settings.json'), 'outside'],
+  ])('%s is %s where case is ignored', (path, zone) => {
+    expect(zoneOf(path, project)).toBe(zone);
+  });
+
+  it('folding never makes a path less protected', () => {
+    expect(zoneOf(join(root, 'Src/A.ts'), project)).toBe('project');
+    expect(zoneOf(join(base, 'SCRATCH/x.txt'), project)).toBe('outside');
+    expect(zoneOf('/ETC/hosts', project)).toBe('outside');
+  });
 });
 
 describe('every way to write a file is judged by the same path rules', () => {
@@ -369,8 +396,19 @@ describe('without a scope (textual classification), a path is judged as written'
     'rm .git/*',
     'rm .*',
     'touch .envrc',
+    // Names a case-insensitive file system takes for the protected ones.
+    'echo x > .GIT/config',
+    'touch .EnvRC',
   ])('%s is a protected write', (command) => {
     expect(textual(command).rules).toContain('fs.write.protected');
+  });
+
+  it.each([
+    ['echo x > TOLLGATE.config.yaml', 'gate.self'],
+    ['echo x > .CLAUDE/settings.json', 'gate.self'],
+    ['cp /dev/null .Tollgate/x', 'gate.self'],
+  ])("%s writes the gate's or host's files", (command, rule) => {
+    expect(textual(command).rules).toContain(rule);
   });
 
   it.each(['echo x > notes.txt', 'cp a.txt src/b.txt', 'rm build/*.o', 'cd src && echo x > out.txt'])(

@@ -269,7 +269,12 @@ function unpackedOver(segment: ShellFacts['segments'][number], scope: WriteScope
 }
 
 /** Without a scope (no cwd, no project known) relative paths are taken from the project root. */
-const NO_PROJECT: ProjectPaths = { root: '/\0no-project', gate: [] };
+/** Relative paths lie in a project of their own, whose gate files are where a config would find them. */
+const NO_PROJECT: ProjectPaths = {
+  root: '/\0no-project',
+  gate: ['/\0no-project/.tollgate'],
+  gateNames: ['tollgate.config.yaml', 'tollgate.config.yml'],
+};
 const NO_HOME = '/\0home';
 const WITH_HOME: ProjectPaths = { ...NO_PROJECT, home: NO_HOME };
 /** A glob (not expanded without a file system) whose last part could name a dotfile: `.*`, `.e*`. */

@@ -124,6 +124,43 @@ export function projectInTemp(project: ProjectPaths): boolean {
 }
 
 export function zoneOf(path: string, project: ProjectPaths): Zone {
+  const zone = exactZone(path, project);
+  if ((zone !== 'project' && zone !== 'temp') || !FOLDABLE.test(path)) return zone;
+  // On a case-insensitive file system (macOS's and Windows' defaults) `.CLAUDE/settings.json`,
+  // `Tollgate.Config.yaml` and `.GIT/config` are the protected files themselves; Windows also drops a
+  // name's trailing dots and spaces. Folded names only ever make a write more protected, never less.
+  const folded = exactZone(fold(path), foldedProject(project));
+  return folded === 'gate' || folded === 'host' || folded === 'vcs' || folded === 'startup' ? folded : zone;
+}
+
+/** A path some file system may take for another: capitals, non-ASCII letters, trailing dots or spaces. */
+const FOLDABLE = /[A-Z\u0080-\uffff]|[. ](?:\/|$)/;
+
+/** A path as a case-insensitive file system compares it (compatibility forms, case, trailing dots and spaces). */
+function fold(path: string): string {
+  return path
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/(?<=[^/])[. ]+(?=\/|$)/g, '');
+}
+
+const FOLDED = new WeakMap<ProjectPaths, ProjectPaths>();
+function foldedProject(project: ProjectPaths): ProjectPaths {
+  let folded = FOLDED.get(project);
+  if (folded === undefined) {
+    folded = {
+      root: fold(project.root),
+      gate: project.gate.map(fold),
+      ...(project.home !== undefined ? { home: fold(project.home) } : {}),
+      ...(project.temp !== undefined ? { temp: project.temp.map(fold) } : {}),
+      ...(project.gateNames !== undefined ? { gateNames: project.gateNames.map(fold) } : {}),
+    };
+    FOLDED.set(project, folded);
+  }
+  return folded;
+}
+
+function exactZone(path: string, project: ProjectPaths): Zone {
   if (path === '' || !posix.isAbsolute(path)) return 'unresolved';
   const p = posix.normalize(path);
   if (SINKS.has(p) || p.startsWith('/dev/fd/') || p.startsWith('/proc/self/fd/')) return 'sink';
