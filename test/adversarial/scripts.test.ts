@@ -184,6 +184,23 @@ describe('a script the session wrote is not run unjudged', () => {
     expect(existsSync(victim())).toBe(true);
   });
 
+  it('a makefile written under another case is the Makefile where the file system ignores case: held until read', async () => {
+    const other = new Host();
+    try {
+      writeFileSync(join(other.work, 'Makefile'), 'build:\n\tnode -e 0\n');
+      // On macOS and Windows this Write replaces the Makefile's contents.
+      await other.edit('Write', {
+        file_path: join(other.work, 'MAKEFILE'),
+        content: 'build:\n\trm -rf src\n',
+      });
+      expect((await other.bash('make build')).denied).toBe(true);
+      await other.read(join(other.work, 'Makefile'));
+      expect((await other.bash('make build')).denied).toBe(false);
+    } finally {
+      other.close();
+    }
+  });
+
   it('python and node files written then run', async () => {
     await host.edit('Write', {
       file_path: join(host.work, 'k.py'),

@@ -36,6 +36,7 @@ import { withSessionCode } from './session-code.js';
 import {
   createdKeys,
   detachedWrites,
+  fileEventKeys,
   pendingPaths,
   readPaths,
   sessionFileView,
@@ -314,8 +315,9 @@ export function createGate(options: GateOptions): Gate {
     let created = createdKeys(paths, sessionFileView(where?.files));
     if (where?.files?.exhausted) created = [];
     try {
-      await store.recordFileEvents(call.session, 'write', [...paths, ...created], clock.now());
-      if (pending.length > 0) await store.recordFileEvents(call.session, 'pending', pending, clock.now());
+      await store.recordFileEvents(call.session, 'write', [...fileEventKeys(paths), ...created], clock.now());
+      if (pending.length > 0)
+        await store.recordFileEvents(call.session, 'pending', fileEventKeys(pending), clock.now());
     } catch (error) {
       // Unrecorded, a script written now could later run unjudged: the call does not go ahead.
       return unavailable(call, verdict.call_digest, undefined, error);
@@ -500,7 +502,8 @@ export function createGate(options: GateOptions): Gate {
       // A read the gate saw shows the agent what a file holds: a script it wrote may run again.
       if (input.attested) {
         const paths = readPaths(observation.source, scopeAt(input.cwd));
-        if (paths.length > 0) await store.recordFileEvents(input.session, 'read', paths, clock.now());
+        if (paths.length > 0)
+          await store.recordFileEvents(input.session, 'read', fileEventKeys(paths), clock.now());
       }
       return observation;
     },

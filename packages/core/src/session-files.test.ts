@@ -8,6 +8,7 @@ import type { Store } from './ports.js';
 import { requirementsFor } from './requirements.js';
 import {
   createdKeys,
+  fileEventKeys,
   SESSION_WRITTEN,
   SESSION_WRITTEN_RELIED,
   sessionFileView,
@@ -215,5 +216,54 @@ describe('withUnversionedLosses', () => {
     expect(await withUnversionedLosses(store(['created:/p/mine.txt']), 's', same)).toBe(same);
     const none = call([{ path: '/p/a.txt', zone: 'project' }], []);
     expect(await withUnversionedLosses(store(), 's', none)).toBe(none);
+  });
+});
+
+describe('a script written under a spelling a case-insensitive file system takes for it', () => {
+  /** Keys as Store.recordFileEvents keeps them: a read clears a write of the same key only. */
+  function eventStore() {
+    const written = new Map<string, number>();
+    const read = new Map<string, number>();
+    let now = 0;
+    const store = {
+      record: (kind: 'write' | 'read', keys: readonly string[]) => {
+        now++;
+        for (const key of keys) (kind === 'write' ? written : read).set(key, now);
+      },
+      writtenSinceRead: async (_s: string, keys: readonly string[]) =>
+        keys.filter((k) => (written.get(k) ?? -1) > (read.get(k) ?? -1)),
+      writtenBySession: async (_s: string, keys: readonly string[]) => keys.filter((k) => written.has(k)),
+      sessionStartedAt: async () => STARTED,
+    };
+    return store;
+  }
+  const running = (scripts: string[]) => ({
+    tool: 'shell',
+    args: { command: 'make' },
+    facts: { segments: [], dynamic: [], scripts } as unknown as ShellFacts,
+  });
+  const held = async (s: ReturnType<typeof eventStore>, script: string) =>
+    ((await withSessionScripts(s as unknown as Store, 's', running([script]))).facts?.dynamic ?? [])
+      .filter((d) => d.kind === SESSION_WRITTEN)
+      .map((d) => d.text);
+
+  it('is the file make runs there: held until read back', async () => {
+    const s = eventStore();
+    s.record('write', fileEventKeys(['/p/MAKEFILE']));
+    expect(await held(s, '/p/Makefile')).toEqual(['/p/Makefile']);
+    // Read back under any spelling of the same file, it runs.
+    s.record('read', fileEventKeys(['/p/makefile']));
+    expect(await held(s, '/p/Makefile')).toEqual([]);
+  });
+
+  it('a read of another spelling does not clear the write of the file itself', async () => {
+    const s = eventStore();
+    s.record('write', fileEventKeys(['/p/Makefile']));
+    s.record('read', fileEventKeys(['/p/MAKEFILE']));
+    expect(await held(s, '/p/Makefile')).toEqual(['/p/Makefile']);
+  });
+
+  it('are recorded beside the path itself, never as a path of their own', () => {
+    expect(fileEventKeys(['/p/Src/App.ts'])).toEqual(['/p/Src/App.ts', 'folded:/p/src/app.ts']);
   });
 });

@@ -4,7 +4,7 @@
 // unknown-dynamic (the shell facts name the files a command runs as scripts). Reading the file shows
 // the agent, and the transcript, what will run.
 import type { Source } from '@tollgate/contracts';
-import { type FileView, matchesIndexNow, parseShell, resolvePath } from '@tollgate/shell';
+import { type FileView, foldPath, matchesIndexNow, parseShell, resolvePath } from '@tollgate/shell';
 import type { Classification, NormalisedCall } from './classify.js';
 import type { Store } from './ports.js';
 import type { Write, WriteScope } from './writes.js';
@@ -18,6 +18,25 @@ export const SESSION_WRITTEN_RELIED = 'session_written_relied';
 const READ_TOOLS: Record<string, string> = { Read: 'file_path', read_file: 'path', read_text_file: 'path' };
 /** Shell programs that print a file's contents. */
 const READERS = new Set(['cat', 'bat', 'batcat', 'head', 'tail', 'less', 'more', 'nl', 'view']);
+
+/**
+ * The keys a file event is recorded under (Store.recordFileEvents): each path as given and as a
+ * case-insensitive file system compares it (zones.ts foldPath, under its own prefix). On macOS and Windows `MAKEFILE` is
+ * the Makefile `make` runs; a script is asked under both keys (withSessionScripts), so a write under
+ * either spelling counts and a read clears only the key it shares.
+ */
+export function fileEventKeys(paths: readonly string[]): string[] {
+  return [...paths, ...paths.map(foldedKey)];
+}
+
+/** A path's folded form, under a key no absolute path can be (so writtenUnder lists no alias). */
+const foldedKey = (path: string): string => `folded:${foldPath(path)}`;
+
+/** Of `paths`, those the store answered for under their own key or their folded one. */
+function answered(paths: readonly string[], hits: readonly string[]): string[] {
+  const hit = new Set(hits);
+  return paths.filter((path) => hit.has(path) || hit.has(foldedKey(path)));
+}
 
 /** A path as the directory holding what lies below it: one trailing slash. */
 const asDirectory = (path: string): string => `${path.replace(/\/+$/, '')}/`;
@@ -244,11 +263,13 @@ export async function withSessionScripts(
   const changedAt = view?.changedAt;
   const ignoreFiles = changedAt ? relied.filter((path) => IGNORE_FILE.test(path)) : [];
   const none: string[] = [];
-  const [written, vouching, started] = await Promise.all([
-    scripts.length > 0 ? store.writtenSinceRead(session, scripts) : none,
-    relied.length > 0 ? store.writtenBySession(session, relied) : none,
+  const [writtenKeys, vouchingKeys, started] = await Promise.all([
+    scripts.length > 0 ? store.writtenSinceRead(session, fileEventKeys(scripts)) : none,
+    relied.length > 0 ? store.writtenBySession(session, fileEventKeys(relied)) : none,
     ignoreFiles.length > 0 ? store.sessionStartedAt(session) : undefined,
   ]);
+  const written = answered(scripts, writtenKeys);
+  const vouching = answered(relied, vouchingKeys);
   const changed =
     started === undefined || !changedAt
       ? []

@@ -3,6 +3,7 @@
 // project, or an ordinary file inside it. Every way of writing a file (a Write tool, a shell
 // redirection, cp/mv/tee, an MCP file tool) is judged by this one function.
 import { posix } from 'node:path';
+import { FOLDABLE, foldPath } from '@tollgate/shell';
 
 export type Zone =
   | 'gate'
@@ -129,19 +130,8 @@ export function zoneOf(path: string, project: ProjectPaths): Zone {
   // On a case-insensitive file system (macOS's and Windows' defaults) `.CLAUDE/settings.json`,
   // `Tollgate.Config.yaml` and `.GIT/config` are the protected files themselves; Windows also drops a
   // name's trailing dots and spaces. Folded names only ever make a write more protected, never less.
-  const folded = exactZone(fold(path), foldedProject(project));
+  const folded = exactZone(foldPath(path), foldedProject(project));
   return folded === 'gate' || folded === 'host' || folded === 'vcs' || folded === 'startup' ? folded : zone;
-}
-
-/** A path some file system may take for another: capitals, non-ASCII letters, trailing dots or spaces. */
-const FOLDABLE = /[A-Z\u0080-\uffff]|[. ](?:\/|$)/;
-
-/** A path as a case-insensitive file system compares it (compatibility forms, case, trailing dots and spaces). */
-function fold(path: string): string {
-  return path
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/(?<=[^/])[. ]+(?=\/|$)/g, '');
 }
 
 const FOLDED = new WeakMap<ProjectPaths, ProjectPaths>();
@@ -149,11 +139,11 @@ function foldedProject(project: ProjectPaths): ProjectPaths {
   let folded = FOLDED.get(project);
   if (folded === undefined) {
     folded = {
-      root: fold(project.root),
-      gate: project.gate.map(fold),
-      ...(project.home !== undefined ? { home: fold(project.home) } : {}),
-      ...(project.temp !== undefined ? { temp: project.temp.map(fold) } : {}),
-      ...(project.gateNames !== undefined ? { gateNames: project.gateNames.map(fold) } : {}),
+      root: foldPath(project.root),
+      gate: project.gate.map(foldPath),
+      ...(project.home !== undefined ? { home: foldPath(project.home) } : {}),
+      ...(project.temp !== undefined ? { temp: project.temp.map(foldPath) } : {}),
+      ...(project.gateNames !== undefined ? { gateNames: project.gateNames.map(foldPath) } : {}),
     };
     FOLDED.set(project, folded);
   }

@@ -3,6 +3,7 @@
 export { matchesIndexNow } from './build-outputs.js';
 export { parseShell } from './facts.js';
 export type { FileView, ResolveContext } from './files.js';
+export { FOLDABLE, foldPath } from './fold-path.js';
 export { findTopLevel } from './git-config.js';
 export { ranByHook } from './git-hooks.js';
 export { type FileLimits, type NodeFileView, nodeFileView } from './node-files.js';

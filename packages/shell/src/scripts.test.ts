@@ -1059,6 +1059,17 @@ describe('make', () => {
     // Printing a recipe expands it: its $(shell …) runs.
     expect(programs(parse('make -n sneaky'))).toContain('rm');
   });
+
+  it('a makefile written under another case is the one make reads where the file system ignores case', () => {
+    for (const cmd of [
+      "printf 'all:\\n\\trm -rf src\\n' > MAKEFILE; make",
+      'cp /tmp/evil.mk ./makeFILE && make all',
+      'echo x > ./Makefile. && make',
+    ]) {
+      expect(kinds(parse(cmd)), cmd).toContain('script_written_by_command');
+    }
+    expect(kinds(parse('echo x > NOTES.md; make'))).not.toContain('script_written_by_command');
+  });
 });
 
 describe('well-known initialisation', () => {

@@ -8,6 +8,7 @@ import { posix } from 'node:path';
 import type { Env } from './expand.js';
 import type { Extractor, Invocation } from './extract.js';
 import type { FileView } from './files.js';
+import { foldPath } from './fold-path.js';
 import { isFrameworkLauncher } from './framework-launchers.js';
 import { isHookFile } from './git-hooks.js';
 import { forgiveWrapperStatements } from './jvm-wrappers.js';
@@ -845,6 +846,12 @@ export function checkScriptsWritten(
       }
       if (st.scripts.has(path) || st.unread.has(key) || (st.runsHooks && isHookFile(key))) {
         flag('script_written_by_command', path);
+        continue;
+      }
+      // `> MAKEFILE; make`: the Makefile itself where the file system ignores case.
+      const folded = run.find((p) => foldPath(posix.normalize(p)) === foldPath(key));
+      if (folded !== undefined) {
+        flag('script_written_by_command', `${folded} (by ${path})`);
         continue;
       }
       // A file written into a directory run whole, or the directory itself written over.
