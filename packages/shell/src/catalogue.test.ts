@@ -940,6 +940,10 @@ passes('data leaving the machine', [
 
 gates('publishing and system', [
   ['npm publish --access public', 'publish.package'],
+  // A global option's value is not the subcommand; the word after it is.
+  ['pnpm --reporter silent publish', 'publish.package'],
+  ['bun --cwd app publish', 'publish.package'],
+  ['yarn --cwd app publish', 'publish.package'],
   ['npm unpublish pkg@1.0.0', 'publish.package'],
   ['npm deprecate pkg "use other"', 'publish.package'],
   ['cargo publish', 'publish.package'],
@@ -959,6 +963,10 @@ gates('publishing and system', [
 
 passes('publishing and system', [
   'npm install',
+  "pnpm --reporter 'publish'",
+  'pnpm --loglevel publish install',
+  'bun --cwd publish install',
+  'yarn --cache-folder publish install',
   'npm publish --dry-run',
   'cargo build --release',
   'docker pull alpine',

@@ -63,8 +63,11 @@ export const GLOBAL_VALUE_OPTIONS: Record<string, ReadonlySet<string>> = {
   flyctl: set('-a --app -c --config'),
   fly: set('-a --app -c --config'),
   npm: set('-w --workspace --prefix -C --registry --userconfig --cache --loglevel'),
-  pnpm: set('-C --dir -F --filter'),
-  yarn: set('--cwd'),
+  pnpm: set(
+    '-C --dir -F --filter --filter-prod --reporter --loglevel --workspace-concurrency --resume-from --test-pattern --changed-files-ignore-pattern',
+  ),
+  yarn: set('--cwd --modules-folder --cache-folder --global-folder --mutex --network-timeout'),
+  bun: set('--cwd -c --config --env-file -r --preload --tsconfig-override'),
   cargo: set('--manifest-path -Z --config'),
   psql: set(
     '-c --command -d --dbname -h --host -p --port -U --username -f --file -v --set --variable -o --output -P -F -R',
