@@ -954,6 +954,10 @@ gates('publishing and system', [
   ['shutdown -r now', 'system.power'],
   ['reboot', 'system.power'],
   ['kill -9 -1', 'system.kill-all'],
+  // Fork bombs: a function that runs itself as processes of its own.
+  [':(){ :|:& };:', 'system.fork-bomb'],
+  ['bomb(){ bomb|bomb& };bomb', 'system.fork-bomb'],
+  ['f() { f & f; }; f', 'system.fork-bomb'],
   ['crontab -r', 'system.config.destructive'],
   ['iptables -F', 'system.config.destructive'],
   ['userdel -r bob', 'system.config.destructive'],
@@ -963,6 +967,9 @@ gates('publishing and system', [
 
 passes('publishing and system', [
   'npm install',
+  // Recursion in one process, and a function piped to another: no processes multiply.
+  'f() { echo a | grep a; }; f | cat',
+  'loop() { loop; }; loop | cat',
   "pnpm --reporter 'publish'",
   'pnpm --loglevel publish install',
   'bun --cwd publish install',

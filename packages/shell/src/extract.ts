@@ -172,10 +172,11 @@ export class Extractor {
   readonly dynamic: DynamicConstruct[] = [];
   /**
    * Functions the command defines, by name (every definition: which one a branch leaves in place is
-   * not told), and those being walked for a call (recursion stops there).
+   * not told), and those being walked for a call, with the pipeline depth the call entered at
+   * (recursion stops there).
    */
   private readonly functions = new Map<string, Script[]>();
-  private readonly calling = new Set<string>();
+  private readonly calling = new Map<string, number>();
 
   constructor(
     readonly budget: Budget,
@@ -212,7 +213,10 @@ export class Extractor {
       if (sureCd) this.res.lastCd = undefined;
       // A background job, and the commands of a pipeline, run alongside what follows them.
       const alongside = pipeline.background === true || pipeline.commands.length > 1;
-      if (alongside) this.deferred++;
+      if (alongside) {
+        this.deferred++;
+        this.alongside++;
+      }
       if (pipeline.background === true) this.res.background++;
       const maybe = alongside || pipeline.joined !== undefined;
       if (maybe) this.unsure++;
@@ -238,7 +242,10 @@ export class Extractor {
           this.segments.length === first + 1;
         printed = alone ? printedClean(this.segments[first] as ShellSegment) : undefined;
       }
-      if (alongside) this.deferred--;
+      if (alongside) {
+        this.deferred--;
+        this.alongside--;
+      }
       if (pipeline.background === true) this.res.background--;
       if (maybe) this.unsure--;
       const moved = this.res.lastCd;
@@ -254,6 +261,8 @@ export class Extractor {
 
   /** Depth of code that may run again, or later, than where it is written (loops, functions, jobs). */
   private deferred = 0;
+  /** Depth of pipelines and background jobs being walked: what runs there runs as a process of its own. */
+  private alongside = 0;
 
   /** An extractor for what another program runs, when and as often as it likes: out of order. */
   private nested(): Extractor {
@@ -327,8 +336,15 @@ export class Extractor {
    */
   private callFunction(name: string, inv: Invocation, env: Env): void {
     const bodies = this.functions.get(name);
-    if (!bodies || this.calling.has(name)) return;
-    this.calling.add(name);
+    if (!bodies) return;
+    const entered = this.calling.get(name);
+    if (entered !== undefined) {
+      // `:(){ :|:& };:`: a function that calls itself as a process of its own (in a pipeline or a
+      // job inside its own body) multiplies processes until the machine can start no more.
+      if (this.alongside > entered) this.flag('fork_bomb', inv.text);
+      return;
+    }
+    this.calling.set(name, this.alongside);
     this.deferred++;
     // The body sees the call's words as $1, $2, … (`run() { "$@"; }; run npm publish`).
     const params = inv.argv.map((word, k) => (inv.unresolved[k] ? null : word));
