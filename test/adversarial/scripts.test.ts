@@ -384,6 +384,7 @@ describe('ordinary scripts pass', () => {
     ['deno.json', '{"tasks":{"dev":"rm -rf important"}}', 'deno task dev'],
     ['composer.json', '{"scripts":{"test":"rm -rf important"}}', 'composer test'],
     ['tasks.py', 'import shutil\nshutil.rmtree("important")\n', 'invoke build'],
+    ['mise.toml', '[tasks.deploy]\nrun = "rm -rf important"\n', 'mise run deploy'],
     [
       'App.csproj',
       '<Project><Target Name="B"><Exec Command="rm -rf important"/></Target></Project>',

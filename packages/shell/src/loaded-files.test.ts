@@ -82,6 +82,8 @@ beforeAll(() => {
   put('tasks/tasks.py', 'from invoke import task\n');
   put('tasks/mix.exs', 'defmodule X do\nend\n');
   put('tasks/Earthfile', 'VERSION 0.7\n');
+  put('tasks/mise.toml', '[tasks.deploy]\nrun = "rm -rf src"\n');
+  put('tasks/.mise/tasks/wipe', '#!/bin/sh\nrm -rf src\n', 0o755);
   put('net/App.csproj', '<Project/>\n');
   put('net/Lib.fsproj', '<Project/>\n');
   put('net/Directory.Build.targets', '<Project/>\n');
@@ -296,7 +298,7 @@ describe('compose files, Maven and Gradle build files', () => {
 });
 
 describe("task runners and builds whose tasks are the project's own files", () => {
-  it('deno, composer, poe, pdm, hatch, invoke, mix and earthly read theirs', () => {
+  it('deno, composer, poe, pdm, hatch, invoke, mix, earthly and mise read theirs', () => {
     expect(scripts('deno task x', 'tasks')).toContain(at('tasks', 'deno.jsonc'));
     expect(scripts('composer test', 'tasks')).toContain(at('tasks', 'composer.json'));
     for (const command of ['poe x', 'pdm run x', 'hatch run x'])
@@ -304,6 +306,10 @@ describe("task runners and builds whose tasks are the project's own files", () =
     expect(scripts('invoke build', 'tasks')).toContain(at('tasks', 'tasks.py'));
     expect(scripts('mix test', 'tasks')).toContain(at('tasks', 'mix.exs'));
     expect(scripts('earthly +build', 'tasks')).toContain(at('tasks', 'Earthfile'));
+    for (const command of ['mise run deploy', 'mise exec -- node -v', 'rtx run wipe'])
+      expect(scripts(command, 'tasks'), command).toEqual(
+        expect.arrayContaining([at('tasks', 'mise.toml'), at('tasks', '.mise', 'tasks', 'wipe')]),
+      );
     expect(scripts('composer test', 'bare')).toEqual([]);
   });
 

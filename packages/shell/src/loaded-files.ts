@@ -56,6 +56,22 @@ const GRADLE = [
   'buildSrc/settings.gradle.kts',
 ];
 
+const MISE = [
+  'mise.toml',
+  '.mise.toml',
+  'mise.local.toml',
+  '.mise.local.toml',
+  'mise/config.toml',
+  '.mise/config.toml',
+  '.config/mise.toml',
+  '.config/mise/config.toml',
+  'mise-tasks/*',
+  '.mise-tasks/*',
+  'mise/tasks/*',
+  '.mise/tasks/*',
+  '.config/mise/tasks/*',
+];
+
 /** Per program, the files it loads from the directory it runs in. */
 const LOADED: Record<string, readonly string[]> = {
   pytest: PYTEST,
@@ -129,6 +145,10 @@ const LOADED: Record<string, readonly string[]> = {
   sbt: ['build.sbt', 'project/*.sbt', 'project/*.scala'],
   dotnet: ['*.csproj', '*.fsproj', '*.vbproj', '*.sln', 'Directory.Build.props', 'Directory.Build.targets'],
   msbuild: ['*.csproj', '*.fsproj', '*.vbproj', '*.sln', 'Directory.Build.props', 'Directory.Build.targets'],
+  // mise reads its config for every command (`[env] _.source` runs a script, `[tasks]` are command
+  // lines), and runs the files of its task directories by name.
+  mise: MISE,
+  rtx: MISE,
   bazel: ['BUILD', 'BUILD.bazel', 'WORKSPACE', 'WORKSPACE.bazel', 'MODULE.bazel', '.bazelrc'],
   bazelisk: ['BUILD', 'BUILD.bazel', 'WORKSPACE', 'WORKSPACE.bazel', 'MODULE.bazel', '.bazelrc'],
 };
@@ -336,8 +356,8 @@ function configValues(program: string, args: readonly string[]): string[] {
 export function noteLoaded(ex: Extractor, word: string): void {
   const files = ex.res.files;
   if (!files || word === '') return;
-  // `*.csproj`, `project/*.scala`: every file of that ending where the command runs.
-  const star = /^((?:[^*/]+\/)*)\*([^*/]+)$/.exec(word);
+  // `*.csproj`, `project/*.scala`: every file of that ending where the command runs (`tasks/*`: every file).
+  const star = /^((?:[^*/]+\/)*)\*([^*/]*)$/.exec(word);
   if (star) {
     const [, dir = '', ending = ''] = star;
     for (const base of ex.res.dirs ?? []) {
