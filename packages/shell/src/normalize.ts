@@ -105,8 +105,22 @@ const GNU_PREFIXED = new Set([
   ...'find xargs locate updatedb sed tar grep egrep fgrep make patch which indent'.split(' '),
 ]);
 
+/** Words normalised before: a command asks for the same few many times (every handler, every reading). */
+const NORMALIZED = new Map<string, string>();
+const MAX_NORMALIZED = 4096;
+
 /** Normalise a program word: basename, lower case, `.exe`-style suffix dropped, homoglyphs folded, GNU's `g` prefix dropped. */
 export function normalizeProgram(word: string): string {
+  let name = NORMALIZED.get(word);
+  if (name === undefined) {
+    name = normalizeWord(word);
+    if (NORMALIZED.size >= MAX_NORMALIZED) NORMALIZED.clear();
+    NORMALIZED.set(word, name);
+  }
+  return name;
+}
+
+function normalizeWord(word: string): string {
   // An unresolved program keeps its text: its basename would be meaningless.
   if (word.includes('$') || word.includes('`')) return word.toLowerCase();
   // zsh expands `=npm` in a word's first place to npm's path (EQUALS, on by default).
