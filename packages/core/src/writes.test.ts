@@ -98,10 +98,14 @@ describe('zones', () => {
     [join(root, '.git./config'), 'vcs'],
     [join(root, '.claude /settings.json'), 'host'],
     [join(root, '.ENVRC'), 'startup'],
+    // A start-up file's zone needs a prediction; the host's settings in the home need an operator.
+    [join(home, '.CLAUDE/settings.json'), 'host'],
+    [join(home, '.Claude.json'), 'host'],
     // Compatibility forms fold too: the Kelvin sign is a K, a long s an s.
     [join(root, '.claude/hoo\u212As/x.sh'), 'host'],
     [join(root, '.claude/\u017Fettings.json'), 'host'],
-    [join(root.toUpperCase(), '.claude/settings.json'), 'outside'],
+    // The project itself under other case: outside it here, its host settings where case is ignored.
+    [join(root.toUpperCase(), '.claude/settings.json'), 'host'],
   ])('%s is %s where case is ignored', (path, zone) => {
     expect(zoneOf(path, project)).toBe(zone);
   });

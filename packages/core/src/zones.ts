@@ -126,12 +126,14 @@ export function projectInTemp(project: ProjectPaths): boolean {
 
 export function zoneOf(path: string, project: ProjectPaths): Zone {
   const zone = exactZone(path, project);
-  if ((zone !== 'project' && zone !== 'temp') || !FOLDABLE.test(path)) return zone;
+  if (zone === 'gate' || zone === 'host' || !FOLDABLE.test(path)) return zone;
   // On a case-insensitive file system (macOS's and Windows' defaults) `.CLAUDE/settings.json`,
   // `Tollgate.Config.yaml` and `.GIT/config` are the protected files themselves; Windows also drops a
   // name's trailing dots and spaces. Folded names only ever make a write more protected, never less.
   const folded = exactZone(foldPath(path), foldedProject(project));
-  return folded === 'gate' || folded === 'host' || folded === 'vcs' || folded === 'startup' ? folded : zone;
+  if (folded === 'gate' || folded === 'host') return folded;
+  const plain = zone === 'project' || zone === 'temp';
+  return plain && (folded === 'vcs' || folded === 'startup') ? folded : zone;
 }
 
 const FOLDED = new WeakMap<ProjectPaths, ProjectPaths>();
