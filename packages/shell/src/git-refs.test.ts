@@ -145,6 +145,43 @@ describe('git checkout WORD as git reads it', () => {
     const segment = parseShell('git checkout src/app.ts').segments[0];
     expect(segment?.args).toEqual(['checkout', 'src/app.ts']);
   });
+
+  // A forcing option with no branch of that name to overwrite only creates one.
+  it.each([
+    'git checkout -B next',
+    'git checkout -Bnext',
+    'git switch -C next main',
+    'git switch --force-create=next',
+    'git branch -f next',
+    'git branch -M next',
+  ])('%s makes a branch no ref has: passes', (command) => {
+    expect(judged(command).rules).not.toContain('git.branch.force-delete');
+  });
+
+  it.each([
+    'git checkout -B feature',
+    'git checkout -B release',
+    'git switch -C feature',
+    'git branch -f feature main',
+    'git branch -M feature',
+    // A tag or a remote's branch of that name: read as there.
+    'git checkout -B v1',
+    'git checkout -B origin/topic',
+    // An earlier command may have made the branch; a name that is not static may be any.
+    'git checkout -b next && git checkout -B next',
+    'git checkout -B "$B"',
+  ])('%s may overwrite a branch: gated', (command) => {
+    expect(judged(command).rules).toContain('git.branch.force-delete');
+  });
+
+  it('without a file view the force stands', () => {
+    const policy = loadPolicy([
+      fileURLToPath(new URL('../../../contracts/policies/shell.yaml', import.meta.url)),
+    ]);
+    expect(classify(policy, { tool: 'shell', args: { command: 'git checkout -B next' } }).rules).toContain(
+      'git.branch.force-delete',
+    );
+  });
 });
 
 describe('the current branch, read where nothing before could move HEAD', () => {

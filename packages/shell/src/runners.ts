@@ -691,8 +691,8 @@ export const git: Handler = (ex, inv, env) => {
     if (facts.configWrites) segment.config_writes = facts.configWrites;
     notePushConfig(ex, sub, read, facts.configWrites);
     noteRemoteNames(ex, inv, sub, read, files?.cwds?.[0] ?? ex.res.ctx?.cwd);
-    if (sub === 'branch' && segment.canonical && forceIsMoot(ex, read, files?.cwds))
-      segment.canonical = segment.canonical.filter((o) => o !== '--force');
+    const moot = segment.canonical ? mootForce(ex, sub, read, files?.cwds) : undefined;
+    if (moot !== undefined && segment.canonical) segment.canonical = moot(segment.canonical);
     noteGitWrites(ex, inv, segment, resolved.argv, subIndex);
     if (sub !== undefined && files?.cwds)
       noteWorktreeChanges(ex, inv, segment, sub, argv, subIndex, read, files);
@@ -850,27 +850,54 @@ const MAKES_NO_BRANCH = new Set([
 ]);
 
 /**
- * `git branch -M NEW` / `-C NEW` (rename or copy the current branch, by force) onto a name no ref
- * has: the force has nothing to overwrite, and it is `-m` / `-c` (GitHub's `git branch -M main` in
- * a new repository). Only with one name, in one known directory, and when nothing earlier in the
- * command can have made a branch of that name (a commit makes only the current one, which a rename
- * onto itself keeps).
+ * The branch a forcing option would overwrite, and the options as they read once the force has
+ * nothing to overwrite: `git branch -M NEW` / `-C NEW` (rename or copy the current branch) and
+ * `git branch -f NAME [START]` drop `--force`, `git checkout -B NAME` is `-b NAME`, `git switch -C
+ * NAME` is `-c NAME` (GitHub's `git branch -M main` in a new repository; `checkout -B topic` where
+ * there is no topic). Undefined when no single branch name can be told.
  */
-function forceIsMoot(
+function forcedBranch(
+  sub: string | undefined,
+  read: ParsedOptions,
+): { name: string; moot: (options: readonly string[]) => string[] } | undefined {
+  const options = read.canonical;
+  if (sub === 'branch') {
+    if (options.some((o) => !['--move', '--copy', '--force', '--quiet'].includes(o))) return undefined;
+    const names = read.positionals.slice(1);
+    const moves = options.includes('--move') || options.includes('--copy');
+    // A move or copy names its target alone here; `-f NAME START` names the branch first.
+    if (moves ? names.length !== 1 : names.length < 1 || names.length > 2) return undefined;
+    return { name: names[0] as string, moot: (all) => all.filter((o) => o !== '--force') };
+  }
+  const flag = sub === 'checkout' ? '-B' : sub === 'switch' ? '--force-create' : undefined;
+  if (flag === undefined) return undefined;
+  const values = options.filter((o) => o.startsWith(`${flag}=`));
+  if (values.length !== 1) return undefined;
+  const to = sub === 'checkout' ? '-b' : '--create';
+  const moot = (all: readonly string[]) =>
+    all.map((o) => (o === flag ? to : o.startsWith(`${flag}=`) ? `${to}=${o.slice(flag.length + 1)}` : o));
+  return { name: (values[0] as string).slice(flag.length + 1), moot };
+}
+
+/**
+ * How the options of a branch-forcing git command read when its force has nothing to overwrite (forcedBranch):
+ * no ref of that name, in one known directory, and nothing earlier in the command can have made
+ * one (a commit makes only the current branch, which a rename onto itself keeps). Undefined when
+ * the force stands.
+ */
+function mootForce(
   ex: Extractor,
+  sub: string | undefined,
   read: ParsedOptions | undefined,
   cwds: readonly string[] | undefined,
-): boolean {
+): ((options: readonly string[]) => string[]) | undefined {
   const view = ex.res.files;
-  if (!read || !view || cwds?.length !== 1) return false;
-  const options = read.canonical;
-  if (!options.includes('--move') && !options.includes('--copy')) return false;
-  if (options.some((o) => !['--move', '--copy', '--force', '--quiet'].includes(o))) return false;
-  const names = read.positionals.slice(1);
-  if (names.length !== 1 || /[$`*?[]/.test(names[0] as string)) return false;
+  if (!read || !view || cwds?.length !== 1) return undefined;
+  const forced = forcedBranch(sub, read);
+  if (forced === undefined || /[$`*?[]/.test(forced.name) || forced.name === '') return undefined;
   const earlier = ex.segments.slice(0, -1);
-  if (earlier.some((s) => s.program === 'git' && !MAKES_NO_BRANCH.has(s.subcommand ?? ''))) return false;
-  return namesRevision(view, cwds[0] as string, names[0] as string, false) === false;
+  if (earlier.some((s) => s.program === 'git' && !MAKES_NO_BRANCH.has(s.subcommand ?? ''))) return undefined;
+  return namesRevision(view, cwds[0] as string, forced.name, false) === false ? forced.moot : undefined;
 }
 
 /**
