@@ -50,6 +50,17 @@ const LOOP = /(^|[^\w-])(while|until|for|select|function)(?![\w-])|\(\s*\)/;
 /** `( cd DIR …`: a cd opening a subshell, whose directory does not leak to the shell around it. */
 const SUBSHELL_CD = /(^|[^$\w])\(\s*(cd|pushd)(?![\w-])/g;
 
+/** A heredoc: its operator, its delimiter (quoted or not), and its body up to the delimiter's line. */
+const HEREDOC = /<<-?[ \t]*(['"]?)\\?(\w+)\1[^\n]*\n[\s\S]*?\n[ \t]*\2[ \t]*(?=\n|$)/g;
+/** Words that run text in the shell itself (`. /dev/stdin <<EOF`, `eval "$(cat)"`): its body is then the shell's. */
+const RUNS_HERE = /(^|[^\w-])(source|eval)(?![\w-])|(^|[\s;&|(])\.\s/;
+
+/** The command without its heredocs' bodies, unless the shell may run one itself. */
+function withoutHeredocBodies(text: string): string {
+  if (!text.includes('<<') || RUNS_HERE.test(text)) return text;
+  return text.replace(HEREDOC, '<<');
+}
+
 const HANDLERS: Record<string, Handler> = {
   ssh,
   sftp,
@@ -142,8 +153,10 @@ function parseAnew(command: string, opts: ParseOptions, headMoves = false): Shel
   res.onReassign = (name) => extractor.flag('reassigned_variable', `${name}: ${text.slice(0, 180)}`);
   res.texts.push(text);
   // A loop or function may run a `cd` before commands written above it: directories are unknown.
-  // Not a cd that opens a subshell (`(cd "$d" && make)`): it stays there.
-  if (CD_COMMAND.test(text.replace(SUBSHELL_CD, '$1(')) && LOOP.test(text)) res.dirs = null;
+  // Not a cd that opens a subshell (`(cd "$d" && make)`): it stays there; nor the words of a
+  // heredoc's body (python's `for` and `read()`), which a program reads in a process of its own.
+  const shellText = withoutHeredocBodies(text);
+  if (CD_COMMAND.test(shellText.replace(SUBSHELL_CD, '$1(')) && LOOP.test(shellText)) res.dirs = null;
   // An exported GIT_DIR/GIT_WORK_TREE points later git commands at another repository, whose
   // configuration is not read here.
   const exportedGitDir = EXPORTED_GIT_DIR.test(text);

@@ -215,6 +215,17 @@ describe('cd', () => {
 
   it('does not follow cd in a loop that may run it before a write', () => {
     expect(seg('for d in a b; do echo x > out; cd /etc; done', 'echo').writes_unresolved).toBe(true);
+    // A loop or function the shell itself may run from a heredoc (`. /dev/stdin`, eval) counts too.
+    const sourced = ". /dev/stdin <<'SH'\nfor d in a b; do :; done\nSH\ncd sub; echo x > out";
+    expect(seg(sourced, 'echo').writes_unresolved).toBe(true);
+  });
+
+  it("a heredoc's body is another program's text: its `for` and `read()` are no loop of the shell", () => {
+    const edit =
+      "cd sub && python3 - <<'PY'\ns = open('a.txt').read()\nfor x in [1]:\n    pass\nopen('a.txt', 'w').write(s)\nPY";
+    const write = parseShell(edit, { context: ctx }).segments.find((s) => s.via.includes('python3 open()'));
+    expect(write?.writes).toEqual([join(root, 'work/sub/a.txt')]);
+    expect(write?.writes_unresolved).toBe(false);
   });
 });
 
