@@ -21,8 +21,8 @@ const READERS = new Set(['cat', 'bat', 'batcat', 'head', 'tail', 'less', 'more',
 
 /**
  * The keys a file event is recorded under (Store.recordFileEvents): each path as given and as a
- * case-insensitive file system compares it (zones.ts foldPath, under its own prefix). On macOS and Windows `MAKEFILE` is
- * the Makefile `make` runs; a script is asked under both keys (withSessionScripts), so a write under
+ * case-insensitive file system compares it (the shell's foldPath, under its own prefix). On macOS
+ * and Windows `MAKEFILE` is the Makefile `make` runs; a script is asked under both keys (withSessionScripts), so a write under
  * either spelling counts and a read clears only the key it shares.
  */
 export function fileEventKeys(paths: readonly string[]): string[] {

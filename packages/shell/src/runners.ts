@@ -691,7 +691,7 @@ export const git: Handler = (ex, inv, env) => {
     if (facts.configWrites) segment.config_writes = facts.configWrites;
     notePushConfig(ex, sub, read, facts.configWrites);
     noteRemoteNames(ex, inv, sub, read, files?.cwds?.[0] ?? ex.res.ctx?.cwd);
-    const moot = segment.canonical ? mootForce(ex, sub, read, files?.cwds) : undefined;
+    const moot = mootForce(ex, sub, read, files?.cwds);
     if (moot !== undefined && segment.canonical) segment.canonical = moot(segment.canonical);
     noteGitWrites(ex, inv, segment, resolved.argv, subIndex);
     if (sub !== undefined && files?.cwds)
@@ -854,7 +854,7 @@ const MAKES_NO_BRANCH = new Set([
  * nothing to overwrite: `git branch -M NEW` / `-C NEW` (rename or copy the current branch) and
  * `git branch -f NAME [START]` drop `--force`, `git checkout -B NAME` is `-b NAME`, `git switch -C
  * NAME` is `-c NAME` (GitHub's `git branch -M main` in a new repository; `checkout -B topic` where
- * there is no topic). Undefined when no single branch name can be told.
+ * there is no topic). Undefined when nothing is forced or no single branch name can be told.
  */
 function forcedBranch(
   sub: string | undefined,
@@ -862,6 +862,7 @@ function forcedBranch(
 ): { name: string; moot: (options: readonly string[]) => string[] } | undefined {
   const options = read.canonical;
   if (sub === 'branch') {
+    if (!options.includes('--force')) return undefined;
     if (options.some((o) => !['--move', '--copy', '--force', '--quiet'].includes(o))) return undefined;
     const names = read.positionals.slice(1);
     const moves = options.includes('--move') || options.includes('--copy');

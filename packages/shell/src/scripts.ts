@@ -811,6 +811,12 @@ export function checkScriptsWritten(
   if (!st || (st.scripts.size + st.unread.size + st.served.size + st.dirs.size === 0 && !st.runsHooks))
     return;
   const run = [...st.scripts, ...[...st.unread].map((p) => posix.normalize(p))];
+  /** What runs, by its folded name (first of a name kept): a write under another case may be it. */
+  const runFolded = new Map<string, string>();
+  for (const p of run) {
+    const folded = foldPath(posix.normalize(p));
+    if (!runFolded.has(folded)) runFolded.set(folded, p);
+  }
   // git putting another commit's files in the work tree (a checkout, a merge) may change a script
   // read and judged here. Not the hooks git runs itself, nor package.json, whose scripts run the
   // project's own code (tests) that is never judged; without a file view nothing was read.
@@ -849,7 +855,7 @@ export function checkScriptsWritten(
         continue;
       }
       // `> MAKEFILE; make`: the Makefile itself where the file system ignores case.
-      const folded = run.find((p) => foldPath(posix.normalize(p)) === foldPath(key));
+      const folded = runFolded.get(foldPath(key));
       if (folded !== undefined) {
         flag('script_written_by_command', `${folded} (by ${path})`);
         continue;
